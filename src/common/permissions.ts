@@ -1,0 +1,83 @@
+// The role → permission table (spec part 1 §6) and the capability rules of part 2 §6.
+// Imported by the server (enforcement) and the web (what to show); written once.
+
+export const PERMISSION_ROLES = [
+  'owner',
+  'admin',
+  'board',
+  'volunteer_coordinator',
+  'team_lead',
+  'standard_user',
+] as const;
+export type PermissionRole = (typeof PERMISSION_ROLES)[number];
+
+/** Roles an administrator may hand out; owner is never assignable. */
+export const ASSIGNABLE_ROLES = PERMISSION_ROLES.filter((r) => r !== 'owner') as Exclude<
+  PermissionRole,
+  'owner'
+>[];
+
+export const ORGANIZATION_ROLES = ['Student', 'Performer', 'Coach', 'Instructor', 'Administration', 'Board'] as const;
+export const PROFILE_ROLES = [...ORGANIZATION_ROLES, 'Volunteer', 'Operations'] as const;
+
+export const PERMISSIONS = [
+  'manage_users',
+  'manage_settings',
+  'view_analytics',
+  'view_users',
+  'manage_volunteers',
+  'manage_team',
+  'view_profile',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<PermissionRole, readonly Permission[] | 'all'> = {
+  owner: 'all',
+  admin: ['manage_users', 'manage_settings', 'view_analytics'],
+  board: ['view_analytics', 'view_users'],
+  volunteer_coordinator: ['manage_volunteers', 'view_users'],
+  team_lead: ['manage_team', 'view_users'],
+  standard_user: ['view_profile'],
+};
+
+export function isPermissionRole(role: unknown): role is PermissionRole {
+  return typeof role === 'string' && (PERMISSION_ROLES as readonly string[]).includes(role);
+}
+
+/** False when there is no role or the role is unknown (spec part 1 §6). */
+export function hasPermission(role: string | null | undefined, permission: Permission): boolean {
+  if (!isPermissionRole(role)) return false;
+  const granted = ROLE_PERMISSIONS[role];
+  return granted === 'all' || granted.includes(permission);
+}
+
+export interface Actor {
+  isSystemUser: boolean;
+  role: string | null | undefined;
+  userId?: number;
+}
+
+const WIKI_EDITORS: readonly PermissionRole[] = ['owner', 'admin', 'board', 'volunteer_coordinator', 'team_lead'];
+
+/** Capabilities of part 2 §6 and part 1 §6; the single place a route or a screen asks "may they?". */
+export const policy = {
+  manageUsers: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
+  manageSettings: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
+  createTeam: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
+  manageTeam: (a: Actor, teamRole?: string | null) =>
+    a.isSystemUser || a.role === 'owner' || a.role === 'admin' || teamRole === 'team_lead',
+  editEvent: (a: Actor, reservedBy: number) =>
+    a.role === 'owner' || a.role === 'admin' || (a.userId !== undefined && a.userId === reservedBy),
+  configureCalendar: (a: Actor) => a.role === 'owner' || a.role === 'admin',
+  overrideConflicts: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
+  editWiki: (a: Actor) => a.isSystemUser || (isPermissionRole(a.role) && WIKI_EDITORS.includes(a.role)),
+  systemAdmin: (a: Actor) => a.isSystemUser,
+};
+
+/** 'volunteer_coordinator' → 'Volunteer Coordinator' (underscores replaced, capitalised). */
+export function roleLabel(role: string): string {
+  return role
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}

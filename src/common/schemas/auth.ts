@@ -1,0 +1,107 @@
+// The sign-in, sign-up and password forms (spec part 1 §5, DESIGN §5). The server validates with
+// these and the forms resolve with them, so each message is written once, in the spec's words.
+import { z } from 'zod';
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const usernameSchema = z
+  .string({ error: 'Username must be at least 3 characters' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(50, 'Username must be at most 50 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username can only contain letters, numbers, dots, underscores and hyphens');
+export const emailSchema = z
+  .string({ error: 'Invalid email address' })
+  .trim()
+  .max(254, 'Invalid email address')
+  .pipe(z.email('Invalid email address'));
+// DESIGN §5 raises every password minimum to 8 with this message.
+export const passwordSchema = z
+  .string({ error: 'Password must be at least 8 characters' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(200, 'Password must be at most 200 characters');
+export const shortnameSchema = z
+  .string({ error: 'Shortname must be at least 3 characters' })
+  .min(3, 'Shortname must be at least 3 characters')
+  .max(50, 'Shortname must be at most 50 characters')
+  .regex(/^[a-z0-9-]+$/, 'Only lowercase letters, numbers, and hyphens allowed');
+
+/** What the shortname input does to keystrokes: lowercase, and drop anything not allowed. */
+export const normalizeShortname = (value: string) => value.toLowerCase().replace(/[^a-z0-9-]/g, '');
+
+export const loginSchema = z.object({
+  username: required('Username is required'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  organizationShortname: z.string().trim().max(50).optional().nullable(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const passwordsMatch = <T extends { password: string; confirmPassword: string }>(v: T) =>
+  v.password === v.confirmPassword;
+const mismatch = { message: "Passwords don't match", path: ['confirmPassword'] };
+
+export const joinSchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+    agreeToTerms: z.literal(true, { error: 'You must agree to the terms' }),
+  })
+  .refine(passwordsMatch, mismatch);
+export type JoinInput = z.infer<typeof joinSchema>;
+
+export const registerOrganizationFields = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  confirmPassword: z.string({ error: "Passwords don't match" }),
+  organizationName: required('Organization name is required').pipe(
+    z.string().max(200, 'Organization name is too long'),
+  ),
+  organizationShortname: shortnameSchema,
+  agreeToTerms: z.literal(true, { error: 'You must agree to the terms' }),
+});
+export const registerOrganizationSchema = registerOrganizationFields
+  .extend({
+    challengeToken: z.string({ error: 'Please complete the security verification' }).min(1).max(2000),
+    challengeAnswer: z.string({ error: 'Please complete the security verification' }).max(100),
+  })
+  .refine(passwordsMatch, mismatch);
+export type RegisterOrganizationInput = z.infer<typeof registerOrganizationSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .max(254, 'Please enter a valid email address')
+    .pipe(z.email('Please enter a valid email address')),
+});
+
+/** The reset form's stronger rule (spec part 1 §5). */
+export const strongPasswordSchema = z
+  .string({ error: 'Password must be at least 8 characters long' })
+  .min(8, 'Password must be at least 8 characters long')
+  .max(200, 'Password must be at most 200 characters')
+  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
+  .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
+  .regex(/[0-9]/, 'Password must contain at least one number')
+  .regex(/[^A-Za-z0-9]/, 'Password must contain at least one special character');
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200),
+    password: strongPasswordSchema,
+    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+  })
+  .refine(passwordsMatch, mismatch);
+
+export const challengeVerifySchema = z.object({
+  token: z.string().min(1).max(2000),
+  answer: z.string().max(100),
+});
+
+export const rejectOrganizationSchema = z.object({
+  approvalStatus: z.literal('rejected').optional(),
+  rejectionReason: z.string().trim().max(1000, 'Reason is too long').optional().nullable(),
+});

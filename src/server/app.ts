@@ -1,0 +1,218 @@
+// Builds the Fastify app: one place for the cross-cutting rules (tenancy by host, sessions, CSRF,
+// errors, conditional GETs, security headers); features register their own routes.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { hostContext } from '../common/tenancy';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { featureRoutes } from './features';
+import { createMailer, type Mailer } from './features/mail/mailer';
+import { AppError } from './http/errors';
+import { readSessionId, loadSession } from './http/session';
+import type { App, Deps } from './http/types';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function sessionSecret(config: Config, database: Database): Promise<string> {
+  if (config.sessionSecret) return config.sessionSecret;
+  // Generated once and kept in the database, so every instance sharing it signs alike.
+  await database.query(
+    `insert into app_secrets (name, value) values ('session_secret', $1) on conflict (name) do nothing`,
+    [randomBytes(32).toString('base64url')],
+  );
+  const [row] = await database.query<{ value: string }>(
+    `select value from app_secrets where name = 'session_secret'`,
+  );
+  return row.value;
+}
+
+/** Request URLs are logged without secrets: tokens in query strings and feed paths are masked. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|key)=)[^&]*/gi, '$1[redacted]').replace(/(\/feeds\/)[^/?]+/g, '$1[redacted]');
+}
+
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger
+      ? {
+          level: config.logLevel,
+          serializers: {
+            req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host }),
+          },
+        }
+      : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const secret = await sessionSecret(config, database);
+  const mailer = opts.mailer ?? createMailer(database, config.smtpUrl, config.mailFrom);
+  const deps: Deps = { config, database, mailer, sessionSecret: secret };
+  app.decorate('deps', deps);
+
+  await app.register(cookie, { secret });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+
+  app.decorateRequest('hostContext', null as never);
+  app.decorateRequest('auth', function (this: FastifyRequest) {
+    if (!this.authCache) {
+      const sid = readSessionId(this);
+      const host = this.hostContext;
+      // On an organization's address a session counts only for that organization (custom
+      // domains could otherwise carry a cookie across).
+      this.authCache = sid
+        ? loadSession(database, sid).then((auth) =>
+            auth && !auth.user.isSystemUser && host?.shortname && auth.organization?.shortname !== host.shortname
+              ? null
+              : auth,
+          )
+        : Promise.resolve(null);
+    }
+    return this.authCache;
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.hostContext = hostContext(request.host, config.baseDomain);
+    if (SAFE_METHODS.has(request.method)) return;
+    // Sibling organization addresses are the same *site*, so SameSite cookies do not separate
+    // tenants: a state change must come from this exact origin (DESIGN §5).
+    const expected = `${request.protocol}://${request.host}`;
+    const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+    if (origin !== expected) throw new AppError(403, 'Cross-origin request refused');
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (!request.url.startsWith('/api/')) return payload;
+    // Conditional GETs: a client that already holds this exact body gets 304 and no bytes.
+    const etag = `W/"${createHash('sha1').update(payload).digest('base64url').slice(0, 22)}"`;
+    reply.header('etag', etag);
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === etag) {
+      reply.code(304);
+      return '';
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((thrown, request, reply) => {
+    const error = thrown as Error & { statusCode?: number; code?: string };
+    if (error instanceof AppError) {
+      for (const [k, v] of Object.entries(error.extra?.headers ?? {})) reply.header(k, v);
+      const body: Record<string, unknown> = { message: error.message };
+      if (error.extra?.errors) body.errors = error.extra.errors;
+      if (error.extra?.data !== undefined) body.data = error.extra.data;
+      return reply.code(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+        errors[key] ??= issue.message ?? 'Invalid value';
+      }
+      return reply.code(400).send({ message: error.validation[0]?.message ?? 'Invalid request', errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send({ message: 'Request is too large' });
+    }
+    if (status >= 400 && status < 500) {
+      const message = error.code?.startsWith('FST_ERR_CTP')
+        ? 'Invalid request body'
+        : error.message;
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Internal server error' });
+  });
+
+  app.get('/api/health', async () => {
+    await database.query('select 1');
+    return { status: 'ok', database: 'connected' };
+  });
+
+  for (const register of featureRoutes) await app.register(register);
+
+  await serveWeb(app, config);
+  return app;
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+async function serveWeb(app: App, config: Config) {
+  const root = config.webRoot;
+  const hasWeb = root !== undefined && existsSync(path.join(root, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        // Vite fingerprints everything under assets/, so those never change under one name.
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0];
+    if (pathname.startsWith('/api/') || pathname === '/api' || !hasWeb || request.method !== 'GET') {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    // The SPA owns every other path; the reset page must not leak its token through Referer.
+    if (pathname === '/reset-password') reply.header('referrer-policy', 'no-referrer');
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

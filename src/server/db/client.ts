@@ -1,0 +1,129 @@
+// The one database handle above the driver: PGlite in-process by default, node-postgres with
+// DATABASE_URL. Everything else sees a Drizzle PgDatabase and never the driver.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL with positional parameters; used only for hot paths and LISTEN/NOTIFY plumbing. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATION_LOCK = 7_424_871;
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean }) {
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts);
+  return database;
+}
+
+async function openPglite(opts: { dataDir?: string; memory?: boolean }): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let dir: string | undefined;
+  if (!opts.memory) {
+    dir = path.join(opts.dataDir ?? './data', 'db');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  // One process owns a PGlite directory, so no advisory lock is needed here.
+  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  return {
+    db,
+    kind: 'pglite',
+    async query<T>(text: string, params: unknown[] = []) {
+      const result = await client.query(text, params);
+      return result.rows as T[];
+    },
+    // Presence on the embedded database stays in process: a PGlite directory has one owner.
+    async listen(channel, onMessage) {
+      const set = listeners.get(channel) ?? new Set();
+      set.add(onMessage);
+      listeners.set(channel, set);
+      return async () => {
+        set.delete(onMessage);
+      };
+    },
+    async notify(channel, payload) {
+      for (const fn of listeners.get(channel) ?? []) fn(payload);
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const { Pool, Client, types } = pg.default;
+  // int8 (count(*)) as a JS number; our counts never approach 2^53.
+  types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
+  // Without this handler a server restart would crash the process on an idle client's error.
+  pool.on('error', (err) => console.error('database pool error:', err.message));
+
+  const migrator = new Client({ connectionString: url });
+  await migrator.connect();
+  try {
+    await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(migrator, { schema }), { migrationsFolder });
+  } finally {
+    await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await migrator.end();
+  }
+
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  let listenClient: InstanceType<typeof Client> | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  return {
+    db,
+    kind: 'postgres',
+    async query<T>(text: string, params: unknown[] = []) {
+      const result = await pool.query(text, params);
+      return result.rows as T[];
+    },
+    async listen(channel, onMessage) {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error('invalid channel');
+      if (!listenClient) {
+        listenClient = new Client({ connectionString: url });
+        listenClient.on('error', (err) => console.error('database listen error:', err.message));
+        listenClient.on('notification', (msg) => {
+          for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? '');
+        });
+        await listenClient.connect();
+      }
+      const set = handlers.get(channel) ?? new Set();
+      if (set.size === 0) await listenClient.query(`LISTEN ${channel}`);
+      set.add(onMessage);
+      handlers.set(channel, set);
+      return async () => {
+        set.delete(onMessage);
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await listenClient?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+export { sql };

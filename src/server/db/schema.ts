@@ -1,0 +1,400 @@
+// One schema for both drivers (PGlite and node-postgres). Every organization-owned table carries
+// organization_id itself so a query scopes by tenant in one step (DESIGN §1).
+import { sql } from 'drizzle-orm';
+import {
+
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const orgId = () =>
+  integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
+export const organizations = pgTable('organizations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  shortname: varchar('shortname', { length: 50 }).notNull().unique(),
+  description: text('description'),
+  contactEmail: text('contact_email'),
+  phone: text('phone'),
+  customDomain: text('custom_domain'),
+  enableCustomDomain: boolean('enable_custom_domain').notNull().default(false),
+  enablePublicRegistration: boolean('enable_public_registration').notNull().default(false),
+  requireEmailVerification: boolean('require_email_verification').notNull().default(false),
+  requireAdminApproval: boolean('require_admin_approval').notNull().default(true),
+  defaultRole: text('default_role').notNull().default('standard_user'),
+  timezone: text('timezone').notNull().default('America/New_York'),
+  logoUrl: text('logo_url'),
+  primaryColor: text('primary_color').notNull().default('#6b46c1'),
+  secondaryColor: text('secondary_color').notNull().default('#f0594f'),
+  accentColor: text('accent_color').notNull().default('#10b981'),
+  backgroundColor: text('background_color').notNull().default('#ffffff'),
+  textColor: text('text_color').notNull().default('#111827'),
+  theme: text('theme').notNull().default('light'),
+  customCss: text('custom_css'),
+  favicon: text('favicon'),
+  approvalStatus: text('approval_status').notNull().default('pending'),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+  approvedBy: integer('approved_by'),
+  rejectionReason: text('rejection_reason'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 50 }).notNull(),
+    email: text('email').notNull(),
+    password: text('password').notNull(),
+    profilePicture: text('profile_picture'),
+    notificationSettings: jsonb('notification_settings'),
+    firstName: varchar('first_name', { length: 50 }),
+    lastName: varchar('last_name', { length: 50 }),
+    bio: varchar('bio', { length: 500 }),
+    teams: text('teams').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    isSystemUser: boolean('is_system_user').notNull().default(false),
+    // Only a SHA-256 of the reset token is kept; a newer token overwrites (voids) the older one.
+    resetToken: text('reset_token'),
+    resetTokenExpiry: timestamp('reset_token_expiry', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const userOrganizations = pgTable(
+  'user_organizations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: orgId(),
+    role: text('role').notNull(),
+    // Organization roles (Student, Performer, ...) belong to the membership, not the global user.
+    organizationRoles: text('organization_roles').array().notNull().default(sql`'{}'::text[]`),
+    isActive: boolean('is_active').notNull().default(true),
+    status: text('status').notNull().default('active'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: integer('approved_by'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledBy: integer('disabled_by'),
+    disabledReason: text('disabled_reason'),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_organizations_org_user').on(t.organizationId, t.userId),
+    index('user_organizations_user').on(t.userId),
+  ],
+);
+
+export const sessions = pgTable(
+  'session',
+  {
+    sid: varchar('sid', { length: 64 }).primaryKey(),
+    sess: jsonb('sess').notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+    // Denormalised from sess so that "end this user's sessions" is one indexed delete.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_expire').on(t.expire), index('session_user').on(t.userId)],
+);
+
+// Uploaded bytes live in PostgreSQL so that every instance can serve them (DESIGN §1).
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stored_files_org').on(t.organizationId)],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    handle: varchar('handle', { length: 100 }).notNull(),
+    teamUrl: text('team_url'),
+    headerImage: text('header_image'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('teams_org_handle').on(t.organizationId, sql`lower(${t.handle})`)],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('member'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('team_members_team_user').on(t.teamId, t.userId),
+    index('team_members_org_user').on(t.organizationId, t.userId),
+  ],
+);
+
+export const teamLinks = pgTable(
+  'team_links',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    label: text('label'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('team_links_team').on(t.teamId)],
+);
+
+export const teamAssets = pgTable(
+  'team_assets',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    originalName: text('original_name').notNull(),
+    filePath: text('file_path').notNull(),
+    fileSize: integer('file_size'),
+    mimeType: text('mime_type'),
+    uploadedBy: integer('uploaded_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('team_assets_team').on(t.teamId)],
+);
+
+// A recurring series: the rule, and how far its occurrences have been materialised.
+export const calendarEventSeries = pgTable('calendar_event_series', {
+  id: serial('id').primaryKey(),
+  organizationId: orgId(),
+  rule: jsonb('rule').notNull(),
+  materializedUntil: timestamp('materialized_until', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+// One row per occurrence: each has its own id for delete, follow and unfollow (DESIGN §5).
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    seriesId: integer('series_id').references(() => calendarEventSeries.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: text('description'),
+    spaces: text('spaces').array().notNull(),
+    startDateTime: timestamp('start_date_time', { withTimezone: true }).notNull(),
+    endDateTime: timestamp('end_date_time', { withTimezone: true }).notNull(),
+    eventType: varchar('event_type', { length: 50 }).notNull().default('other'),
+    isRecurring: boolean('is_recurring').notNull().default(false),
+    recurringPattern: text('recurring_pattern'),
+    recurringInterval: integer('recurring_interval').notNull().default(1),
+    recurringEnd: timestamp('recurring_end', { withTimezone: true }),
+    recurringWeeklyDays: text('recurring_weekly_days').array(),
+    recurringMonthlyWeek: integer('recurring_monthly_week'),
+    recurringMonthlyWeekday: integer('recurring_monthly_weekday'),
+    recurringEndType: text('recurring_end_type'),
+    recurringEndCount: integer('recurring_end_count'),
+    eventUrl: text('event_url'),
+    instructorId: integer('instructor_id').references(() => users.id, { onDelete: 'set null' }),
+    reservedBy: integer('reserved_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conflictOverride: boolean('conflict_override').notNull().default(false),
+    isException: boolean('is_exception').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('calendar_events_org_start').on(t.organizationId, t.startDateTime),
+    index('calendar_events_series').on(t.seriesId),
+  ],
+);
+
+export const calendarEventTeams = pgTable(
+  'calendar_event_teams',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('calendar_event_teams_event_team').on(t.eventId, t.teamId), index('cet_team').on(t.teamId)],
+);
+
+export const calendarEventFollowers = pgTable(
+  'calendar_event_followers',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isFollowing: boolean('is_following').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('calendar_event_followers_event_user').on(t.eventId, t.userId),
+    index('cef_org_user').on(t.organizationId, t.userId),
+  ],
+);
+
+// Secret per-member iCalendar feed tokens (stored hashed, revocable).
+export const calendarFeedTokens = pgTable('calendar_feed_tokens', {
+  id: serial('id').primaryKey(),
+  organizationId: orgId(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+export const wikiPages = pgTable(
+  'wiki_pages',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    title: text('title').notNull(),
+    slug: varchar('slug', { length: 200 }).notNull(),
+    content: text('content').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    currentVersion: integer('current_version').notNull().default(1),
+    isPublic: boolean('is_public').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wiki_pages_org_slug').on(t.organizationId, t.slug)],
+);
+
+export const wikiPageVersions = pgTable(
+  'wiki_page_versions',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => wikiPages.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    changeNote: text('change_note'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('wiki_page_versions_page_version').on(t.pageId, t.version)],
+);
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: integer('target_id'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_org_created').on(t.organizationId, t.createdAt)],
+);
+
+// Fixed-window counters shared by every instance (rate limits must hold across a load balancer).
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+// Security-challenge tokens already answered, so each is single-use across instances.
+export const usedChallenges = pgTable('used_challenges', {
+  id: text('id').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  consumed: boolean('consumed').notNull().default(false),
+  expire: timestamp('expire', { withTimezone: true }).notNull(),
+});
+
+export const systemSettings = pgTable('system_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export type Organization = typeof organizations.$inferSelect;
+export type User = typeof users.$inferSelect;
+export type Membership = typeof userOrganizations.$inferSelect;

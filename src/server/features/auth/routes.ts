@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { loginSchema } from '../../../common/schemas/auth';
+import { notFound, unauthorized } from '../../http/errors';
+import { clearSessionCookie, destroySession, readSessionId, setSessionCookie } from '../../http/session';
+import type { App } from '../../http/types';
+import { signIn } from './service';
+
+const TEMP_LOGIN_USERNAME = 'system';
+
+export async function authRoutes(app: App) {
+  const { database, config } = app.deps;
+
+  app.get('/api/me', async (request) => {
+    const auth = await request.auth();
+    if (!auth) throw unauthorized();
+    return {
+      user: auth.user,
+      organization: auth.organization,
+      role: auth.membership?.role ?? null,
+      isSystemUser: auth.user.isSystemUser,
+      pendingApproval: auth.membership?.status === 'pending_approval',
+    };
+  });
+
+  app.post('/api/login', { schema: { body: loginSchema } }, async (request, reply) => {
+    const result = await signIn(database, request.body, request.hostContext, request.ip);
+    // Rotate: whatever session the browser held before sign-in is ended.
+    const previous = readSessionId(request);
+    if (previous) await destroySession(database, previous);
+    setSessionCookie(request, reply, result.sid);
+    return { organization: result.organization, isSystemUser: result.isSystemUser };
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    const sid = readSessionId(request);
+    if (sid) await destroySession(database, sid);
+    clearSessionCookie(request, reply);
+    return { message: 'Signed out' };
+  });
+
+  app.get('/api/temp-login', { schema: { response: { 200: z.object({ username: z.string() }) } } }, async () => {
+    if (!config.enableTempLogin) throw notFound();
+    return { username: TEMP_LOGIN_USERNAME };
+  });
+}

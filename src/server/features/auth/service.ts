@@ -1,0 +1,69 @@
+// Sign-in: who may open a session, in which organization, and the refusals in plain words.
+import type { HostContext } from '../../../common/tenancy';
+import type { Database } from '../../db/client';
+import { AppError, unauthorized } from '../../http/errors';
+import * as rateLimit from '../../http/rate-limit';
+import { createSession } from '../../http/session';
+import { verifyPassword } from './passwords';
+import { findUserByUsername, type MembershipRow, membershipsOf } from './queries';
+
+// Failures only (DESIGN §5): a username is locked after 10 wrong passwords in 15 minutes, an
+// address after 100 (a school lab shares one).
+export const LOGIN_FAILURES_PER_USER = { limit: 10, windowSeconds: 15 * 60 };
+export const LOGIN_FAILURES_PER_ADDRESS = { limit: 100, windowSeconds: 15 * 60 };
+
+export interface LoginResult {
+  sid: string;
+  organization: { id: number; name: string; shortname: string } | null;
+  isSystemUser: boolean;
+}
+
+export async function signIn(
+  database: Database,
+  input: { username: string; password: string; organizationShortname?: string | null },
+  host: HostContext,
+  clientAddress: string,
+): Promise<LoginResult> {
+  const userKey = `login:user:${input.username.toLowerCase()}`;
+  const addressKey = `login:ip:${clientAddress}`;
+  await rateLimit.check(database, [userKey], LOGIN_FAILURES_PER_USER);
+  await rateLimit.check(database, [addressKey], LOGIN_FAILURES_PER_ADDRESS);
+
+  const user = await findUserByUsername(database, input.username);
+  const ok = await verifyPassword(user?.password, input.password);
+  if (!user || !ok) {
+    await rateLimit.record(database, [userKey, addressKey], LOGIN_FAILURES_PER_USER);
+    throw unauthorized('Invalid username or password');
+  }
+  if (user.isSystemUser) {
+    return { sid: await createSession(database, user.id, null), organization: null, isSystemUser: true };
+  }
+  // On an organization's own address only its members may sign in (DESIGN §5).
+  const wanted = host.shortname ?? input.organizationShortname?.toLowerCase() ?? null;
+  const memberships = await membershipsOf(database, user.id);
+  const membership = wanted
+    ? memberships.find((m) => m.shortname === wanted)
+    : (memberships.find((m) => m.status === 'active' && m.approvalStatus === 'approved') ?? memberships[0]);
+  if (!membership) {
+    throw new AppError(403, wanted ? 'You are not a member of this organization' : 'You are not a member of any organization');
+  }
+  assertCanEnter(membership);
+  const sid = await createSession(database, user.id, membership.organizationId);
+  return {
+    sid,
+    organization: { id: membership.organizationId, name: membership.name, shortname: membership.shortname },
+    isSystemUser: false,
+  };
+}
+
+function assertCanEnter(m: MembershipRow) {
+  if (m.approvalStatus === 'pending') throw new AppError(403, 'Your organization is pending approval');
+  if (m.approvalStatus === 'rejected') {
+    const reason = m.rejectionReason ? `: ${m.rejectionReason}` : '';
+    throw new AppError(403, `Your organization's registration was rejected${reason}`);
+  }
+  if (m.status === 'pending_approval') {
+    throw new AppError(403, 'Your membership is pending approval by an administrator');
+  }
+  if (m.status !== 'active') throw new AppError(403, 'Your account has been disabled');
+}

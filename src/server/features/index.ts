@@ -1,0 +1,15 @@
+// Every feature's routes, in one list: a new feature adds one line here.
+import type { App } from '../http/types';
+import { authRoutes } from './auth/routes';
+import { organizationRoutes } from './organizations/routes';
+import { passwordRoutes } from './passwords/routes';
+import { registrationRoutes } from './registration/routes';
+import { systemRoutes } from './system/routes';
+
+export const featureRoutes: ((app: App) => Promise<void>)[] = [
+  authRoutes,
+  registrationRoutes,
+  passwordRoutes,
+  organizationRoutes,
+  systemRoutes,
+];

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { requireOrgAccess } from '../../http/guards';
+import type { App } from '../../http/types';
+
+export const orgParams = z.object({ orgId: z.coerce.number().int().positive() });
+
+export async function organizationRoutes(app: App) {
+  const { database } = app.deps;
+
+  // activeUsers: active members seen in the last 7 days (sliding-session activity).
+  app.get('/api/organizations/:orgId/stats', { schema: { params: orgParams } }, async (request) => {
+    const { organizationId } = await requireOrgAccess(request, request.params.orgId);
+    const [row] = await database.query<{ totalMembers: number; totalTeams: number; activeUsers: number }>(
+      `select
+        (select count(*)::int from user_organizations where organization_id = $1 and status = 'active') as "totalMembers",
+        (select count(*)::int from teams where organization_id = $1 and archived_at is null) as "totalTeams",
+        (select count(*)::int from user_organizations where organization_id = $1 and status = 'active'
+          and last_active_at > now() - interval '7 days') as "activeUsers"`,
+      [organizationId],
+    );
+    return row;
+  });
+}

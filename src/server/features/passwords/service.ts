@@ -1,0 +1,72 @@
+// Forgot and reset password (DESIGN §5): random 256-bit tokens, only their SHA-256 stored, one
+// hour, single use, voided by a newer one; a reset ends the user's sessions.
+import { createHash, randomBytes } from 'node:crypto';
+import { organizationOrigin } from '../../../common/tenancy';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { badRequest } from '../../http/errors';
+import * as rateLimit from '../../http/rate-limit';
+import { destroyUserSessions } from '../../http/session';
+import { hashPassword } from '../auth/passwords';
+import { findUserByEmail, membershipsOf } from '../auth/queries';
+import type { Mailer } from '../mail/mailer';
+
+export const RESET_TTL_SECONDS = 3600;
+export const FORGOT_PER_ADDRESS = { limit: 40, windowSeconds: 3600 };
+export const FORGOT_PER_EMAIL = { limit: 5, windowSeconds: 3600 };
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function requestReset(
+  deps: { database: Database; mailer: Mailer; config: Config },
+  email: string,
+  clientAddress: string,
+) {
+  const { database, mailer, config } = deps;
+  await rateLimit.consume(database, [`forgot:ip:${clientAddress}`], FORGOT_PER_ADDRESS);
+  await rateLimit.consume(database, [`forgot:email:${email.toLowerCase()}`], FORGOT_PER_EMAIL);
+  const user = await findUserByEmail(database, email);
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await database.query(
+    `update users set reset_token = $2, reset_token_expiry = now() + make_interval(secs => $3::int) where id = $1`,
+    [user.id, digest(token), RESET_TTL_SECONDS],
+  );
+  // Links come from configuration, never from the request's Host header.
+  let origin = config.publicUrl;
+  if (!user.isSystemUser) {
+    const [membership] = await membershipsOf(database, user.id);
+    if (membership) origin = organizationOrigin(config.publicUrl, membership.shortname);
+  }
+  const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+  await mailer.send({
+    to: user.email,
+    subject: 'Reset your Greenroom password',
+    text: [
+      `Hello ${user.username},`,
+      '',
+      'Someone asked to reset the password of your Greenroom account. To choose a new one, open:',
+      link,
+      '',
+      'The link works once and expires in one hour. If you did not ask for this, ignore this e-mail.',
+    ].join('\n'),
+  });
+}
+
+export async function tokenIsValid(database: Database, token: string) {
+  const rows = await database.query('select 1 from users where reset_token = $1 and reset_token_expiry > now()', [
+    digest(token),
+  ]);
+  return rows.length > 0;
+}
+
+export async function resetPassword(database: Database, token: string, password: string) {
+  const hashed = await hashPassword(password);
+  const [user] = await database.query<{ id: number }>(
+    `update users set password = $2, reset_token = null, reset_token_expiry = null
+     where reset_token = $1 and reset_token_expiry > now() returning id`,
+    [digest(token), hashed],
+  );
+  if (!user) throw badRequest('This password reset link is invalid or has expired.');
+  await destroyUserSessions(database, user.id);
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import {
+  challengeVerifySchema,
+  joinSchema,
+  registerOrganizationSchema,
+  shortnameSchema,
+} from '../../../common/schemas/auth';
+import { badRequest } from '../../http/errors';
+import { createSession, setSessionCookie } from '../../http/session';
+import type { App } from '../../http/types';
+import { consumeChallenge, issueChallenge, verifyAttempt } from './challenge';
+import { joinOrganization, limitSignups, registerOrganization, shortnameAvailable } from './service';
+
+export async function registrationRoutes(app: App) {
+  const { database, sessionSecret } = app.deps;
+
+  app.get('/api/organization-context', { schema: { querystring: z.object({ org: z.string().max(100).optional() }) } },
+    async (request) => {
+      const shortname = request.hostContext.shortname ?? request.query.org?.toLowerCase() ?? null;
+      if (!shortname) return { isSystemDomain: true, organization: null };
+      const [org] = await database.query<{
+        name: string;
+        shortname: string;
+        logoUrl: string | null;
+        allowPublicRegistration: boolean;
+      }>(
+        `select name, shortname, logo_url as "logoUrl", enable_public_registration as "allowPublicRegistration"
+         from organizations where shortname = $1 and approval_status = 'approved'`,
+        [shortname],
+      );
+      return { isSystemDomain: request.hostContext.isSystemDomain, organization: org ?? null };
+    },
+  );
+
+  app.get('/api/check-shortname/:shortname', { schema: { params: z.object({ shortname: z.string().max(100) }) } },
+    async (request) => {
+      const parsed = shortnameSchema.safeParse(request.params.shortname);
+      if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+      return { available: await shortnameAvailable(database, parsed.data) };
+    },
+  );
+
+  app.get('/api/security-challenge', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return issueChallenge(sessionSecret);
+  });
+
+  app.post('/api/security-challenge/verify', { schema: { body: challengeVerifySchema } }, async (request) =>
+    verifyAttempt(database, sessionSecret, request.body.token, request.body.answer),
+  );
+
+  app.post('/api/register-organization', { schema: { body: registerOrganizationSchema } }, async (request, reply) => {
+    const input = request.body;
+    await limitSignups(database, request.ip, input.email);
+    await consumeChallenge(database, sessionSecret, input.challengeToken, input.challengeAnswer);
+    const organization = await registerOrganization(database, input);
+    return reply.code(201).send({
+      message: `${organization.name} has been created and is pending approval by a system administrator.`,
+      requiresApproval: true,
+      organization,
+    });
+  });
+
+  app.post(
+    '/api/register',
+    { schema: { body: joinSchema, querystring: z.object({ org: z.string().max(100).optional() }) } },
+    async (request, reply) => {
+      const shortname = request.hostContext.shortname ?? request.query.org?.toLowerCase();
+      if (!shortname) throw badRequest('Organization is required');
+      await limitSignups(database, request.ip, request.body.email);
+      const result = await joinOrganization(database, shortname, request.body);
+      if (result.requiresApproval) {
+        return reply.code(201).send({
+          message: 'Your registration has been submitted. An administrator will review it shortly.',
+          requiresApproval: true,
+        });
+      }
+      setSessionCookie(request, reply, await createSession(database, result.userId, result.organization.id));
+      return reply.code(201).send({ message: `Welcome to ${result.organization.name}!`, requiresApproval: false });
+    },
+  );
+}

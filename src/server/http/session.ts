@@ -1,0 +1,189 @@
+// Server-side sessions in the `session` table, and the one query that turns a cookie into the
+// caller: session, user, organization and membership together (no extra round trips).
+import { randomBytes } from 'node:crypto';
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../../common/permissions';
+import type { Database } from '../db/client';
+
+export const IDLE_TIMEOUT_MS = 7 * 24 * 3600_000;
+export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 3600_000;
+// Sliding expiry is written at most this often, so a hot read costs no write.
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export interface SessionOrganization {
+  id: number;
+  name: string;
+  shortname: string;
+  description: string | null;
+  logoUrl: string | null;
+  favicon: string | null;
+  primaryColor: string;
+  secondaryColor: string;
+  accentColor: string;
+  backgroundColor: string;
+  textColor: string;
+  theme: string;
+  timezone: string;
+  approvalStatus: string;
+  enablePublicRegistration: boolean;
+  updatedAt: string;
+}
+
+export interface AuthContext {
+  sid: string;
+  user: {
+    id: number;
+    username: string;
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    profilePicture: string | null;
+    bio: string | null;
+    isSystemUser: boolean;
+  };
+  organization: SessionOrganization | null;
+  membership: { id: number; role: string; status: string; organizationRoles: string[] } | null;
+  actor: Actor & { userId: number };
+}
+
+interface Row {
+  sid: string;
+  expire: Date | string;
+  created: string | null;
+  uid: number;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profilePicture: string | null;
+  bio: string | null;
+  isSystemUser: boolean;
+  org: SessionOrganization | null;
+  mid: number | null;
+  role: string | null;
+  status: string | null;
+  organizationRoles: string[] | null;
+}
+
+const LOOKUP = `
+select s.sid, s.expire, s.sess->>'createdAt' as created,
+  u.id as uid, u.username, u.email, u.first_name as "firstName", u.last_name as "lastName",
+  u.profile_picture as "profilePicture", u.bio, u.is_system_user as "isSystemUser",
+  case when o.id is null then null else json_build_object(
+    'id', o.id, 'name', o.name, 'shortname', o.shortname, 'description', o.description,
+    'logoUrl', o.logo_url, 'favicon', o.favicon, 'primaryColor', o.primary_color,
+    'secondaryColor', o.secondary_color, 'accentColor', o.accent_color,
+    'backgroundColor', o.background_color, 'textColor', o.text_color, 'theme', o.theme,
+    'timezone', o.timezone, 'approvalStatus', o.approval_status,
+    'enablePublicRegistration', o.enable_public_registration, 'updatedAt', o.updated_at) end as org,
+  m.id as mid, m.role, m.status, m.organization_roles as "organizationRoles"
+from session s
+join users u on u.id = s.user_id
+left join organizations o on o.id = (s.sess->>'organizationId')::int
+left join user_organizations m on m.user_id = u.id and m.organization_id = o.id
+where s.sid = $1 and s.expire > now()`;
+
+export const COOKIE_NAME = 'gr.sid';
+export const SECURE_COOKIE_NAME = '__Host-gr.sid';
+
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export async function loadSession(database: Database, sid: string): Promise<AuthContext | null> {
+  const [row] = await database.query<Row>(LOOKUP, [sid]);
+  if (!row) return null;
+  const created = Number(row.created ?? 0);
+  if (Date.now() - created > ABSOLUTE_TIMEOUT_MS) {
+    await database.query('delete from session where sid = $1', [sid]);
+    return null;
+  }
+  const membershipOk = row.mid !== null && row.status === 'active';
+  // A member whose organization is not approved, or whose membership is not active, is not
+  // signed in to it; a system user needs neither.
+  if (!row.isSystemUser && (!membershipOk || row.org?.approvalStatus !== 'approved')) return null;
+  const expire = new Date(row.expire).getTime();
+  if (expire - Date.now() < IDLE_TIMEOUT_MS - TOUCH_EVERY_MS) {
+    touch(database, sid, row.org?.id ?? null).catch(() => {});
+  }
+  return {
+    sid,
+    user: {
+      id: row.uid,
+      username: row.username,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      profilePicture: row.profilePicture,
+      bio: row.bio,
+      isSystemUser: row.isSystemUser,
+    },
+    organization: row.org,
+    membership:
+      row.mid === null
+        ? null
+        : { id: row.mid, role: row.role!, status: row.status!, organizationRoles: row.organizationRoles ?? [] },
+    actor: { isSystemUser: row.isSystemUser, role: row.role, userId: row.uid },
+  };
+}
+
+function touch(database: Database, sid: string, organizationId: number | null) {
+  return database.query(
+    `with s as (update session set expire = now() + make_interval(secs => $2::int) where sid = $1 returning user_id)
+     update user_organizations set last_active_at = now()
+     where organization_id = $3 and user_id = (select user_id from s)`,
+    [sid, IDLE_TIMEOUT_MS / 1000, organizationId],
+  );
+}
+
+export async function createSession(
+  database: Database,
+  userId: number,
+  organizationId: number | null,
+): Promise<string> {
+  const sid = newSessionId();
+  await database.query(
+    `insert into session (sid, sess, expire, user_id) values ($1, $2, now() + make_interval(secs => $3::int), $4)`,
+    [sid, JSON.stringify({ userId, organizationId, createdAt: Date.now() }), IDLE_TIMEOUT_MS / 1000, userId],
+  );
+  return sid;
+}
+
+export async function destroySession(database: Database, sid: string) {
+  await database.query('delete from session where sid = $1', [sid]);
+}
+
+/** Ends every session of a user (password change, reset, disable), except optionally one. */
+export async function destroyUserSessions(database: Database, userId: number, exceptSid?: string) {
+  await database.query('delete from session where user_id = $1 and sid <> $2', [userId, exceptSid ?? '']);
+}
+
+export function isSecureRequest(request: FastifyRequest) {
+  return request.protocol === 'https';
+}
+
+export function readSessionId(request: FastifyRequest): string | null {
+  const raw = request.cookies[SECURE_COOKIE_NAME] ?? request.cookies[COOKIE_NAME];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid ? unsigned.value : null;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sid: string) {
+  const secure = isSecureRequest(request);
+  // Host-only: no Domain attribute, so a sibling organization's address never receives it.
+  reply.setCookie(secure ? SECURE_COOKIE_NAME : COOKIE_NAME, sid, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    signed: true,
+    maxAge: ABSOLUTE_TIMEOUT_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  const secure = isSecureRequest(request);
+  reply.clearCookie(secure ? SECURE_COOKIE_NAME : COOKIE_NAME, { path: '/', secure, httpOnly: true, sameSite: 'lax' });
+}
