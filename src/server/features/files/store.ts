@@ -1,0 +1,96 @@
+// Uploaded bytes, kept in PostgreSQL so every instance serves them (DESIGN §1). Images are always
+// decoded and re-encoded by sharp: metadata is stripped and polyglot files lose their payload.
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+const MAX_PIXELS = 40_000_000;
+
+export const INVALID_IMAGE = 'Please upload an image file (JPG, PNG, GIF, WebP).';
+
+export interface StoredFile {
+  id: number;
+  url: string;
+  contentType: string;
+  byteSize: number;
+}
+
+const fileUrl = (id: number, sha256: string) => `/files/${id}/${sha256.slice(0, 16)}`;
+
+async function insert(
+  database: Database,
+  organizationId: number | null,
+  createdBy: number | null,
+  contentType: string,
+  data: Buffer,
+): Promise<StoredFile> {
+  const sha256 = createHash('sha256').update(data).digest('hex');
+  const [row] = await database.query<{ id: number }>(
+    `insert into stored_files (organization_id, content_type, byte_size, sha256, data, created_by)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [organizationId, contentType, data.length, sha256, data, createdBy],
+  );
+  return { id: row.id, url: fileUrl(row.id, sha256), contentType, byteSize: data.length };
+}
+
+export interface ImageOptions {
+  organizationId: number | null;
+  createdBy: number | null;
+  /** Longest width kept; larger images are scaled down. */
+  maxWidth?: number;
+  maxBytes?: number;
+}
+
+/** Decodes by content (never by the client's content type) and re-encodes; refuses non-images. */
+export async function storeImage(database: Database, input: Buffer, opts: ImageOptions): Promise<StoredFile> {
+  if (input.length > (opts.maxBytes ?? MAX_IMAGE_BYTES)) throw new AppError(413, 'File too large');
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata()).format;
+  } catch {
+    throw new AppError(400, INVALID_IMAGE);
+  }
+  if (!format || !['jpeg', 'png', 'gif', 'webp'].includes(format)) throw new AppError(400, INVALID_IMAGE);
+  let pipeline = sharp(input, { limitInputPixels: MAX_PIXELS }).rotate();
+  if (opts.maxWidth) pipeline = pipeline.resize({ width: opts.maxWidth, withoutEnlargement: true });
+  // PNG (and GIF, which may carry transparency) stay lossless; photos become JPEG or WebP.
+  const out =
+    format === 'jpeg'
+      ? { data: await pipeline.jpeg({ quality: 90 }).toBuffer(), type: 'image/jpeg' }
+      : format === 'webp'
+        ? { data: await pipeline.webp({ quality: 90 }).toBuffer(), type: 'image/webp' }
+        : { data: await pipeline.png().toBuffer(), type: 'image/png' };
+  return insert(database, opts.organizationId, opts.createdBy, out.type, out.data);
+}
+
+/** Any file kept as-is (team assets); served only as a download, never rendered inline. */
+export async function storeFile(
+  database: Database,
+  input: Buffer,
+  opts: { organizationId: number; createdBy: number | null; contentType?: string },
+): Promise<StoredFile> {
+  if (input.length > MAX_FILE_BYTES) throw new AppError(413, 'File too large');
+  return insert(database, opts.organizationId, opts.createdBy, 'application/octet-stream', input);
+}
+
+export async function readFile(database: Database, id: number) {
+  const [row] = await database.query<{ contentType: string; data: Buffer | Uint8Array; sha256: string; organizationId: number | null }>(
+    `select content_type as "contentType", data, sha256, organization_id as "organizationId" from stored_files where id = $1`,
+    [id],
+  );
+  if (!row) return null;
+  return { ...row, data: Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data) };
+}
+
+export async function deleteFile(database: Database, id: number) {
+  await database.query('delete from stored_files where id = $1', [id]);
+}
+
+/** The stored file id inside a /files/{id}/{key} URL, or null for anything else. */
+export function fileIdFromUrl(url: string | null | undefined): number | null {
+  const m = /^\/files\/(\d+)\//.exec(url ?? '');
+  return m ? Number(m[1]) : null;
+}
