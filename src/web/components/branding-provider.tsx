@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { applyBranding, brandingOf, resolveTheme } from '@web/lib/branding';
+import { useAuth } from '@web/lib/session';
+
+const DEFAULT_TITLE = 'Greenroom';
+const DEFAULT_FAVICON = '/favicon.svg';
+
+function usePrefersDark(): boolean {
+  const query = '(prefers-color-scheme: dark)';
+  const [prefersDark, setPrefersDark] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const mql = window.matchMedia(query);
+    const onChange = (e: MediaQueryListEvent) => setPrefersDark(e.matches);
+    mql.addEventListener('change', onChange);
+    return () => mql.removeEventListener('change', onChange);
+  }, []);
+  return prefersDark;
+}
+
+function setFavicon(href: string) {
+  let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'icon';
+    document.head.appendChild(link);
+  }
+  link.href = href;
+}
+
+/** Applies the signed-in organization's colours, theme, favicon and title to the document. */
+export function BrandingProvider({ children }: { children: React.ReactNode }) {
+  const { organization } = useAuth();
+  const prefersDark = usePrefersDark();
+
+  useEffect(() => {
+    const branding = brandingOf(organization);
+    applyBranding(document.documentElement, branding, resolveTheme(branding?.theme, prefersDark));
+  }, [organization, prefersDark]);
+
+  useEffect(() => {
+    document.title = organization ? `${organization.name} · ${DEFAULT_TITLE}` : DEFAULT_TITLE;
+    setFavicon(organization?.favicon || DEFAULT_FAVICON);
+  }, [organization]);
+
+  return <>{children}</>;
+}

@@ -1,0 +1,118 @@
+// The side menu as data (spec part 1 §2). A feature adds its entry here; the sidebar renders
+// whatever this says, so visibility rules live next to the entries they govern.
+import type { Actor } from '@common/permissions';
+import { policy } from '@common/permissions';
+import {
+  Building,
+  BookOpen,
+  Calendar,
+  ChartColumn,
+  ClipboardCheck,
+  Database,
+  House,
+  Palette,
+  Settings,
+  ShieldCheck,
+  UserPlus,
+  Users,
+  UserCog,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavContext {
+  actor: Actor;
+  hasOrganization: boolean;
+}
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  visible?: (ctx: NavContext) => boolean;
+  /** Other paths that should mark this entry as current (e.g. sub-pages). */
+  matchPrefix?: string;
+}
+
+export interface NavGroup {
+  id: string;
+  /** A group without a label renders its items at the top level. */
+  label?: string;
+  icon?: LucideIcon;
+  collapsible?: boolean;
+  defaultOpen?: boolean;
+  visible?: (ctx: NavContext) => boolean;
+  items: NavItem[];
+}
+
+const isSystem = ({ actor }: NavContext) => policy.systemAdmin(actor);
+
+export const NAV_GROUPS: NavGroup[] = [
+  {
+    id: 'main',
+    items: [
+      { label: 'Dashboard Home', href: '/dashboard', icon: House },
+      { label: 'Directory', href: '/directory', icon: Users, matchPrefix: '/directory' },
+      { label: 'Calendar', href: '/calendar', icon: Calendar, matchPrefix: '/calendar' },
+      { label: 'Library', href: '/library', icon: BookOpen, matchPrefix: '/library' },
+    ],
+  },
+  {
+    id: 'admin',
+    label: 'Admin',
+    icon: Settings,
+    collapsible: true,
+    defaultOpen: false,
+    visible: ({ actor, hasOrganization }) =>
+      hasOrganization && (policy.manageUsers(actor) || policy.manageSettings(actor)),
+    items: [
+      {
+        label: 'User Management',
+        href: '/admin/users',
+        icon: UserCog,
+        visible: ({ actor }) => policy.manageUsers(actor),
+      },
+      {
+        label: 'Organization Settings',
+        href: '/admin/settings',
+        icon: Settings,
+        visible: ({ actor }) => policy.manageSettings(actor),
+      },
+      {
+        label: 'Branding',
+        href: '/admin/branding',
+        icon: Palette,
+        visible: ({ actor }) => policy.manageSettings(actor),
+      },
+    ],
+  },
+  {
+    id: 'system',
+    label: 'System Admin',
+    icon: ShieldCheck,
+    visible: isSystem,
+    items: [
+      { label: 'Approval Queue', href: '/system/approval-queue', icon: ClipboardCheck },
+      // The spec's "Organization Registration" entry has no screen of its own; it opens the
+      // new-organization form, which is how a system user registers one.
+      { label: 'Organization Registration', href: '/register', icon: UserPlus },
+      { label: 'Organizations', href: '/system/organizations', icon: Building },
+      { label: 'Database Manager', href: '/system/database', icon: Database },
+      { label: 'System Settings', href: '/system/settings', icon: Settings },
+      { label: 'Analytics', href: '/system/analytics', icon: ChartColumn },
+    ],
+  },
+];
+
+export function isItemActive(item: NavItem, location: string): boolean {
+  if (location === item.href) return true;
+  const prefix = item.matchPrefix;
+  return prefix !== undefined && (location === prefix || location.startsWith(`${prefix}/`));
+}
+
+/** The groups and items this person may see, empty groups dropped. */
+export function visibleNav(ctx: NavContext, groups: NavGroup[] = NAV_GROUPS): NavGroup[] {
+  return groups
+    .filter((g) => g.visible?.(ctx) ?? true)
+    .map((g) => ({ ...g, items: g.items.filter((i) => i.visible?.(ctx) ?? true) }))
+    .filter((g) => g.items.length > 0);
+}

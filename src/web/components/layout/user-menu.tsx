@@ -1,0 +1,62 @@
+import { Bell, LogOut, UserCog } from 'lucide-react';
+import { Link } from 'wouter';
+import { RoleBadge } from '@web/components/role-badge';
+import { Avatar } from '@web/components/ui/avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@web/components/ui/dropdown-menu';
+import { initials } from '@web/lib/format';
+import { useAuth, useLogout } from '@web/lib/session';
+
+export function UserMenu() {
+  const { user, role, isSystemUser } = useAuth();
+  const logout = useLogout();
+  if (!user) return null;
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  return (
+    <div className="flex items-center gap-3">
+      <RoleBadge role={role} isSystemUser={isSystemUser} className="hidden sm:inline-flex" />
+      <DropdownMenu>
+        <DropdownMenuTrigger
+          className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+          aria-label={`Account menu for ${fullName}`}
+        >
+          <Avatar
+            src={user.profilePicture}
+            alt=""
+            fallback={initials(user.firstName, user.lastName, user.username)}
+          />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-60">
+          <DropdownMenuLabel className="font-normal">
+            <p className="truncate text-sm font-medium">{fullName}</p>
+            <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link href="/account-settings">
+              <UserCog aria-hidden="true" />
+              Account Settings
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link href="/notification-settings">
+              <Bell aria-hidden="true" />
+              Notification Settings
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => logout.mutate()} disabled={logout.isPending}>
+            <LogOut aria-hidden="true" />
+            Sign Out
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { shortnameSchema } from '@common/schemas/auth';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiGet } from '@web/lib/api';
+
+export type Availability = 'idle' | 'checking' | 'available' | 'taken' | 'unknown';
+
+const DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Live availability of a shortname; asked only for valid names of 3+ characters (spec §5). */
+export function useShortnameAvailability(shortname: string): Availability {
+  const checkable = shortnameSchema.safeParse(shortname).success;
+  const debounced = useDebounced(shortname, DEBOUNCE_MS);
+  const settled = debounced === shortname;
+  const query = useQuery({
+    queryKey: [`/api/check-shortname/${encodeURIComponent(debounced)}`],
+    queryFn: ({ queryKey }) => apiGet<{ available: boolean }>(String(queryKey[0])),
+    enabled: checkable && settled,
+    // Spec part 1 §9: availability answers are cached for 500 ms only.
+    staleTime: 500,
+    gcTime: 500,
+  });
+  if (!checkable) return 'idle';
+  if (!settled || query.isFetching) return 'checking';
+  if (query.isError || !query.data) return 'unknown';
+  return query.data.available ? 'available' : 'taken';
+}

@@ -1,0 +1,43 @@
+import type { LoginInput } from '@common/schemas/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { toast } from '@web/hooks/use-toast';
+import { apiRequest, errorMessage } from '@web/lib/api';
+import { meQueryOptions } from '@web/lib/session';
+
+interface LoginResponse {
+  organization: unknown;
+  isSystemUser: boolean;
+}
+
+export const NO_ORGANIZATION_DATA = 'Login did not return organization data';
+
+/** Spec part 1 §4: sign out any old session first (ignoring failure), then sign in. */
+async function login(input: LoginInput): Promise<LoginResponse> {
+  await apiRequest('POST', '/api/logout').catch(() => undefined);
+  const res = await apiRequest<LoginResponse>('POST', '/api/login', input);
+  if (!res?.organization && !res?.isSystemUser) throw new Error(NO_ORGANIZATION_DATA);
+  return res;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: async () => {
+      queryClient.clear();
+      // Load the new session before leaving, so the dashboard opens signed in.
+      await queryClient.fetchQuery(meQueryOptions).catch(() => undefined);
+      toast({ title: 'Welcome back!', description: 'You have been successfully logged in.' });
+      navigate('/dashboard');
+    },
+    onError: (error) => {
+      const description =
+        error instanceof Error && error.message === NO_ORGANIZATION_DATA
+          ? NO_ORGANIZATION_DATA
+          : errorMessage(error, 'Invalid username or password');
+      toast({ variant: 'destructive', title: 'Login failed', description });
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import type { RegisterOrganizationInput } from '@common/schemas/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { toast } from '@web/hooks/use-toast';
+import { apiRequest, errorMessage } from '@web/lib/api';
+
+interface RegisterOrganizationResponse {
+  message: string;
+  requiresApproval: boolean;
+  organization: { name: string; shortname: string };
+}
+
+export function useRegisterOrganization({ onFailure }: { onFailure: () => void }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: (input: RegisterOrganizationInput) =>
+      apiRequest<RegisterOrganizationResponse>('POST', '/api/register-organization', input),
+    onSuccess: (res) => {
+      queryClient.clear();
+      toast({
+        title: 'Registration successful!',
+        description:
+          `Welcome! ${res.organization?.name ?? 'Your organization'} has been created. ${res.message ?? ''}`.trim(),
+      });
+      navigate('/registration-pending');
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Registration failed',
+        description: errorMessage(error, 'Something went wrong'),
+      });
+      onFailure();
+    },
+  });
+}

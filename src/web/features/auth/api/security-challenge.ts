@@ -1,0 +1,31 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiGet, apiRequest } from '@web/lib/api';
+
+export interface SecurityChallenge {
+  token: string;
+  type: 'math' | 'trivia';
+  question: string;
+}
+
+export interface VerifyResult {
+  correct: boolean;
+  attemptsRemaining: number;
+}
+
+export const CHALLENGE_KEY = ['/api/security-challenge'] as const;
+
+export function useSecurityChallenge() {
+  return useQuery({
+    queryKey: CHALLENGE_KEY,
+    queryFn: () => apiGet<SecurityChallenge>(CHALLENGE_KEY[0]),
+    // A challenge is single-use: never reuse one across visits to the form.
+    gcTime: 0,
+  });
+}
+
+export function useVerifyChallenge() {
+  return useMutation({
+    mutationFn: (input: { token: string; answer: string }) =>
+      apiRequest<VerifyResult>('POST', '/api/security-challenge/verify', input),
+  });
+}

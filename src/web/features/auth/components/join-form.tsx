@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { joinSchema } from '@common/schemas/auth';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { Button } from '@web/components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@web/components/ui/card';
+import { FormField, fieldA11y } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { PasswordInput } from '@web/components/ui/password-input';
+import type { ContextOrganization } from '../api/organization-context';
+import { useJoinOrganization } from '../api/join-organization';
+import { TermsCheckbox } from './terms-checkbox';
+
+/** Joining an existing organization (spec part 1 §2, "Join organization"). */
+export function JoinForm({ organization }: { organization: ContextOrganization }) {
+  const join = useJoinOrganization(organization.shortname);
+  const form = useForm({
+    resolver: zodResolver(joinSchema),
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <Card>
+      <CardHeader className="items-center text-center">
+        {organization.logoUrl && (
+          <img
+            src={organization.logoUrl}
+            alt={`${organization.name} logo`}
+            className="mb-2 h-16 object-contain"
+          />
+        )}
+        <CardTitle as="h1">Join {organization.name}</CardTitle>
+        <CardDescription>Create your account to become a member.</CardDescription>
+      </CardHeader>
+      <form onSubmit={form.handleSubmit((values) => join.mutate(values))} noValidate>
+        <CardContent className="space-y-4">
+          <FormField id="username" label="Username" error={errors.username?.message}>
+            <Input
+              autoComplete="username"
+              {...fieldA11y('username', errors.username?.message)}
+              {...form.register('username')}
+            />
+          </FormField>
+          <FormField id="email" label="Email" error={errors.email?.message}>
+            <Input
+              type="email"
+              autoComplete="email"
+              {...fieldA11y('email', errors.email?.message)}
+              {...form.register('email')}
+            />
+          </FormField>
+          <FormField id="password" label="Password" error={errors.password?.message}>
+            <PasswordInput
+              autoComplete="new-password"
+              {...fieldA11y('password', errors.password?.message)}
+              {...form.register('password')}
+            />
+          </FormField>
+          <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
+            <PasswordInput
+              autoComplete="new-password"
+              {...fieldA11y('confirmPassword', errors.confirmPassword?.message)}
+              {...form.register('confirmPassword')}
+            />
+          </FormField>
+          <Controller
+            control={form.control}
+            name="agreeToTerms"
+            render={({ field }) => (
+              <TermsCheckbox
+                checked={field.value === true}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.agreeToTerms?.message}
+              />
+            )}
+          />
+        </CardContent>
+        <CardFooter className="flex-col gap-4">
+          <Button type="submit" className="w-full" disabled={join.isPending}>
+            {join.isPending ? 'Joining...' : 'Join Organization'}
+          </Button>
+          <p className="text-center text-sm text-muted-foreground">
+            Already have an account?{' '}
+            <Link href="/login" className="font-medium text-primary hover:underline">
+              Sign in
+            </Link>
+          </p>
+          <p className="text-center text-sm text-muted-foreground">
+            Want your own organization?{' '}
+            <Link href="/register" className="font-medium text-primary hover:underline">
+              Register a new organization
+            </Link>
+          </p>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,202 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { normalizeShortname, registerOrganizationFields } from '@common/schemas/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'wouter';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@web/components/ui/card';
+import { FormField, fieldA11y } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { PasswordInput } from '@web/components/ui/password-input';
+import { useShortnameAvailability } from '../api/check-shortname';
+import { CHALLENGE_KEY } from '../api/security-challenge';
+import { useRegisterOrganization } from '../api/register-organization';
+import { SecurityChallengeField, type VerifiedChallenge } from './security-challenge';
+import { ShortnameStatus } from './shortname-status';
+import { TermsCheckbox } from './terms-checkbox';
+
+// The server's schema also carries the challenge; the form collects that separately.
+const formSchema = registerOrganizationFields.refine((v) => v.password === v.confirmPassword, {
+  message: "Passwords don't match",
+  path: ['confirmPassword'],
+});
+
+/** A shortname suggested from the organization's name until the user types their own. */
+const suggestShortname = (name: string) => normalizeShortname(name.trim().replace(/\s+/g, '-')).slice(0, 50);
+
+export function OrganizationForm() {
+  const [challenge, setChallenge] = useState<VerifiedChallenge | null>(null);
+  const [formError, setFormError] = useState<string>();
+  const [challengeRound, setChallengeRound] = useState(0);
+  const queryClient = useQueryClient();
+  const register = useRegisterOrganization({
+    // The server spends the challenge on any attempt, so a failed one needs a fresh question.
+    onFailure: () => {
+      setChallenge(null);
+      setChallengeRound((n) => n + 1);
+      void queryClient.resetQueries({ queryKey: CHALLENGE_KEY });
+    },
+  });
+  const form = useForm({
+    resolver: zodResolver(formSchema),
+    mode: 'onChange',
+    defaultValues: {
+      username: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      organizationName: '',
+      organizationShortname: '',
+    },
+  });
+  const { errors, isValid, dirtyFields } = form.formState;
+  const shortname = useWatch({ control: form.control, name: 'organizationShortname' }) ?? '';
+  const terms = useWatch({ control: form.control, name: 'agreeToTerms' }) === true;
+  const availability = useShortnameAvailability(shortname);
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (!challenge) return setFormError('Please complete the security verification');
+    if (availability === 'taken') return setFormError('Organization shortname is not available');
+    setFormError(undefined);
+    register.mutate({ ...values, challengeToken: challenge.token, challengeAnswer: challenge.answer });
+  });
+
+  const canSubmit = isValid && terms && challenge !== null && availability !== 'taken' && !register.isPending;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h1">Register New Organization</CardTitle>
+        <CardDescription>
+          Create your organization's space. You will be its owner, with full administrative access.
+        </CardDescription>
+      </CardHeader>
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent className="space-y-6">
+          <section className="grid gap-4 sm:grid-cols-2" aria-labelledby="account-heading">
+            <h2 id="account-heading" className="text-lg font-semibold sm:col-span-2">
+              Your account
+            </h2>
+            <FormField id="username" label="Username" error={errors.username?.message}>
+              <Input
+                autoComplete="username"
+                {...fieldA11y('username', errors.username?.message)}
+                {...form.register('username')}
+              />
+            </FormField>
+            <FormField id="email" label="Email" error={errors.email?.message}>
+              <Input
+                type="email"
+                autoComplete="email"
+                {...fieldA11y('email', errors.email?.message)}
+                {...form.register('email')}
+              />
+            </FormField>
+            <FormField id="password" label="Password" error={errors.password?.message}>
+              <PasswordInput
+                autoComplete="new-password"
+                {...fieldA11y('password', errors.password?.message)}
+                {...form.register('password', {
+                  deps: dirtyFields.confirmPassword ? ['confirmPassword'] : [],
+                })}
+              />
+            </FormField>
+            <FormField id="confirmPassword" label="Verify Password" error={errors.confirmPassword?.message}>
+              <PasswordInput
+                autoComplete="new-password"
+                {...fieldA11y('confirmPassword', errors.confirmPassword?.message)}
+                {...form.register('confirmPassword')}
+              />
+            </FormField>
+          </section>
+          <section className="grid gap-4 sm:grid-cols-2" aria-labelledby="organization-heading">
+            <h2 id="organization-heading" className="text-lg font-semibold sm:col-span-2">
+              Your organization
+            </h2>
+            <FormField
+              id="organizationName"
+              label="Organization Name"
+              error={errors.organizationName?.message}
+            >
+              <Input
+                autoComplete="organization"
+                {...fieldA11y('organizationName', errors.organizationName?.message)}
+                {...form.register('organizationName', {
+                  onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+                    if (!dirtyFields.organizationShortname) {
+                      form.setValue('organizationShortname', suggestShortname(e.target.value), {
+                        shouldValidate: true,
+                      });
+                    }
+                  },
+                })}
+              />
+            </FormField>
+            <Controller
+              control={form.control}
+              name="organizationShortname"
+              render={({ field }) => (
+                <FormField
+                  id="organizationShortname"
+                  label="Organization Shortname"
+                  error={errors.organizationShortname?.message}
+                  description={
+                    shortname ? `Your address: ${shortname}.${window.location.hostname}` : undefined
+                  }
+                >
+                  <Input
+                    {...fieldA11y('organizationShortname', errors.organizationShortname?.message)}
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={50}
+                    value={field.value}
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    onChange={(e) => field.onChange(normalizeShortname(e.target.value))}
+                  />
+                  <ShortnameStatus status={availability} />
+                </FormField>
+              )}
+            />
+          </section>
+          <SecurityChallengeField key={challengeRound} verified={challenge} onVerified={setChallenge} />
+          <Controller
+            control={form.control}
+            name="agreeToTerms"
+            render={({ field }) => (
+              <TermsCheckbox
+                checked={field.value === true}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.agreeToTerms?.message}
+              />
+            )}
+          />
+          {formError && (
+            <Alert variant="destructive">
+              <AlertDescription>{formError}</AlertDescription>
+            </Alert>
+          )}
+        </CardContent>
+        <CardFooter className="flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="outline" asChild>
+            <Link href="/">Cancel</Link>
+          </Button>
+          <Button type="submit" disabled={!canSubmit}>
+            {register.isPending ? 'Creating...' : 'Create Organization'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

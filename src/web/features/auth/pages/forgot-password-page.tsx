@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { forgotPasswordSchema } from '@common/schemas/auth';
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { Button } from '@web/components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@web/components/ui/card';
+import { FormField, fieldA11y } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { useForgotPassword } from '../api/password-reset';
+import { AuthShell } from '../components/auth-shell';
+
+function CheckEmail({ email, onRetry }: { email: string; onRetry: () => void }) {
+  return (
+    <Card>
+      <CardHeader className="items-center text-center">
+        <MailCheck className="mb-2 size-10 text-primary" aria-hidden="true" />
+        <CardTitle as="h1">Check your email</CardTitle>
+        <CardDescription>
+          If an account exists for <strong>{email}</strong>, we have sent a link to reset its password.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="text-sm text-muted-foreground">
+        Didn't get it? Check your spam folder, or try another email address.
+      </CardContent>
+      <CardFooter className="flex-col gap-2">
+        <Button variant="outline" className="w-full" onClick={onRetry}>
+          Try another email
+        </Button>
+        <Button variant="link" asChild>
+          <Link href="/login">Back to login</Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+export function ForgotPasswordPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const forgot = useForgotPassword({ onSent: () => setSentTo(form.getValues('email')) });
+  const { errors } = form.formState;
+
+  if (sentTo !== null) {
+    return (
+      <AuthShell>
+        <CheckEmail
+          email={sentTo}
+          onRetry={() => {
+            form.reset({ email: '' });
+            setSentTo(null);
+          }}
+        />
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell>
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle as="h1">Forgot your password?</CardTitle>
+          <CardDescription>Enter your email address and we'll send you a link to reset it.</CardDescription>
+        </CardHeader>
+        <form onSubmit={form.handleSubmit((values) => forgot.mutate(values))} noValidate>
+          <CardContent>
+            <FormField id="email" label="Email" error={errors.email?.message}>
+              <Input
+                type="email"
+                autoComplete="email"
+                autoFocus
+                {...fieldA11y('email', errors.email?.message)}
+                {...form.register('email')}
+              />
+            </FormField>
+          </CardContent>
+          <CardFooter className="flex-col gap-2">
+            <Button type="submit" className="w-full" disabled={forgot.isPending}>
+              {forgot.isPending ? 'Sending...' : 'Send reset link'}
+            </Button>
+            <Button variant="link" asChild>
+              <Link href="/login">Back to login</Link>
+            </Button>
+          </CardFooter>
+        </form>
+      </Card>
+    </AuthShell>
+  );
+}

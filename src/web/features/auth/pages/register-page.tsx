@@ -1,0 +1,63 @@
+import { Ban } from 'lucide-react';
+import { Link, useSearch } from 'wouter';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { contextOrganization, useOrganizationContext } from '../api/organization-context';
+import { AuthShell } from '../components/auth-shell';
+import { JoinForm } from '../components/join-form';
+import { NoticeCard } from '../components/notice-card';
+import { OrganizationForm } from '../components/organization-form';
+
+/** `/register[?org=]`: join the addressed organization, or register a new one (spec part 1 §2). */
+export function RegisterPage() {
+  const org = new URLSearchParams(useSearch()).get('org');
+  const context = useOrganizationContext(org);
+  const organization = contextOrganization(context.data);
+
+  if (context.isLoading) {
+    return (
+      <AuthShell>
+        <Spinner label="Loading" className="justify-center py-16" />
+      </AuthShell>
+    );
+  }
+  if (context.isError) {
+    return (
+      <AuthShell>
+        <Alert variant="destructive">
+          <AlertDescription>
+            Failed to load organization information. Please try again later.
+          </AlertDescription>
+        </Alert>
+      </AuthShell>
+    );
+  }
+  if (organization && !organization.allowPublicRegistration) {
+    return (
+      <AuthShell>
+        <NoticeCard
+          icon={Ban}
+          title="Registration Not Available"
+          description={`${organization.name} is not accepting new registrations. Please contact an administrator of the organization for access.`}
+        >
+          <Button asChild>
+            <Link href="/login">Back to Login</Link>
+          </Button>
+        </NoticeCard>
+      </AuthShell>
+    );
+  }
+  if (organization) {
+    return (
+      <AuthShell>
+        <JoinForm organization={organization} />
+      </AuthShell>
+    );
+  }
+  return (
+    <AuthShell wide>
+      <OrganizationForm />
+    </AuthShell>
+  );
+}

@@ -1,0 +1,37 @@
+import { Clock } from 'lucide-react';
+import { RoleBadge } from '@web/components/role-badge';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { useAuth } from '@web/lib/session';
+import { OrganizationStatCards, SystemStatCards } from '../components/stat-cards';
+
+/** `/dashboard` (spec part 1 §2). Event lists and presence arrive with the calendar work. */
+export function DashboardPage() {
+  const { me, organization, role, isSystemUser } = useAuth();
+  if (!me) return null;
+  const heading = isSystemUser
+    ? 'Welcome System Administrator'
+    : `Welcome to ${organization?.name ?? 'your organization'}`;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-8">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
+        <RoleBadge role={role} isSystemUser={isSystemUser} />
+      </div>
+      {me.pendingApproval && (
+        <Alert variant="warning">
+          <Clock aria-hidden="true" />
+          <AlertTitle>Pending approval</AlertTitle>
+          <AlertDescription>
+            Your organization is pending approval. Review typically takes 1-2 business days.
+          </AlertDescription>
+        </Alert>
+      )}
+      {isSystemUser ? (
+        <SystemStatCards />
+      ) : (
+        organization && <OrganizationStatCards organization={organization} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { Inbox } from 'lucide-react';
+import { useState } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import {
+  type PendingOrganization,
+  useApproveOrganization,
+  usePendingOrganizations,
+} from '../api/pending-organizations';
+import { PendingOrganizationCard } from '../components/pending-organization-card';
+import { RejectDialog } from '../components/reject-dialog';
+import { SystemToolsNav } from '../components/system-tools-nav';
+
+function QueueList() {
+  const pending = usePendingOrganizations();
+  const approve = useApproveOrganization();
+  const [rejecting, setRejecting] = useState<PendingOrganization | null>(null);
+
+  if (pending.isLoading) {
+    return (
+      <div className="space-y-3" aria-busy="true">
+        <Skeleton className="h-28 w-full" />
+        <Skeleton className="h-28 w-full" />
+      </div>
+    );
+  }
+  if (pending.isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertTitle>Error</AlertTitle>
+        <AlertDescription>Failed to load pending organizations. Please try again later.</AlertDescription>
+      </Alert>
+    );
+  }
+  const list = pending.data ?? [];
+  if (list.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 py-12 text-center text-muted-foreground">
+        <Inbox className="size-10" aria-hidden="true" />
+        <p className="font-medium text-foreground">No pending organizations</p>
+        <p className="text-sm">New registrations waiting for approval will appear here.</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="space-y-3">
+        {list.map((org) => (
+          <li key={org.id}>
+            <PendingOrganizationCard
+              organization={org}
+              busy={approve.isPending && approve.variables?.id === org.id}
+              onApprove={() => approve.mutate(org)}
+              onReject={() => setRejecting(org)}
+            />
+          </li>
+        ))}
+      </ul>
+      <RejectDialog organization={rejecting} onClose={() => setRejecting(null)} />
+    </>
+  );
+}
+
+/** `/system/approval-queue` (spec part 2 §2): approve or reject new organizations. */
+export function ApprovalQueuePage() {
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">System Administration</h1>
+        <p className="text-muted-foreground">Review organizations waiting to join Greenroom.</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        <SystemToolsNav />
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Organization Approval Queue</CardTitle>
+            <CardDescription>
+              Approve an organization to let its owner sign in, or reject it with a reason.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <QueueList />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

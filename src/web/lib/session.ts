@@ -1,0 +1,121 @@
+// The signed-in session (GET /api/me) and sign-out: used by the shell, guards and most screens,
+// so it sits below the features.
+import { policy, type Actor } from '@common/permissions';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { apiGet, apiRequest, isApiError } from './api';
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profilePicture: string | null;
+  bio: string | null;
+  isSystemUser: boolean;
+}
+
+export type OrganizationTheme = 'light' | 'dark' | 'auto';
+
+export interface SessionOrganization {
+  id: number;
+  name: string;
+  shortname: string;
+  description?: string | null;
+  logoUrl?: string | null;
+  favicon?: string | null;
+  primaryColor?: string | null;
+  secondaryColor?: string | null;
+  accentColor?: string | null;
+  backgroundColor?: string | null;
+  textColor?: string | null;
+  theme?: OrganizationTheme | string | null;
+  timezone?: string | null;
+}
+
+export interface Me {
+  user: SessionUser;
+  organization: SessionOrganization | null;
+  role: string | null;
+  isSystemUser: boolean;
+  pendingApproval: boolean;
+}
+
+export const ME_KEY = ['/api/me'] as const;
+
+/** A 401 means signed out (spec part 1 §8), not a failure: the answer is then null. */
+async function fetchMe(): Promise<Me | null> {
+  try {
+    return await apiGet<Me>(ME_KEY[0]);
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+export const meQueryOptions = queryOptions({
+  queryKey: ME_KEY,
+  queryFn: fetchMe,
+  // Spec part 1 §7: cached 5 minutes, no retry, no refetch on focus, mount or interval.
+  staleTime: 5 * 60 * 1000,
+  retry: false,
+  refetchOnWindowFocus: false,
+  refetchOnMount: false,
+  refetchInterval: false,
+});
+
+export function useMe() {
+  return useQuery(meQueryOptions);
+}
+
+export interface Auth {
+  me: Me | null;
+  user: SessionUser | null;
+  organization: SessionOrganization | null;
+  role: string | null;
+  isSystemUser: boolean;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  actor: Actor;
+}
+
+/** The session as screens want it; a failed me call counts as signed out. */
+export function useAuth(): Auth {
+  const { data, isLoading } = useMe();
+  const me = data ?? null;
+  const isSystemUser = me?.isSystemUser ?? false;
+  return {
+    me,
+    user: me?.user ?? null,
+    organization: me?.organization ?? null,
+    role: me?.role ?? null,
+    isSystemUser,
+    isLoading,
+    isAuthenticated: me !== null,
+    actor: { isSystemUser, role: me?.role ?? null, userId: me?.user.id },
+  };
+}
+
+export function usePolicy() {
+  const { actor } = useAuth();
+  return {
+    manageUsers: policy.manageUsers(actor),
+    manageSettings: policy.manageSettings(actor),
+    systemAdmin: policy.systemAdmin(actor),
+  };
+}
+
+/** Spec part 1 §4: sign-out clears every cached answer and returns to the root. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/logout'),
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData(ME_KEY, null);
+      navigate('/');
+    },
+  });
+}

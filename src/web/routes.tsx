@@ -1,0 +1,87 @@
+// Every screen of the app, one line each. A later feature adds its line here (and, if it has a
+// side-menu entry, one in components/layout/nav.ts); anything not listed falls to the 404 page.
+//   access: 'public' (anyone), 'signed-in' (else → /login), 'system' (system users; else → /dashboard)
+//   layout: 'app' wraps the screen in the header and side menu; 'bare' shows it alone.
+import { type ComponentType, lazy } from 'react';
+import type { Access } from './components/route-guard';
+
+export interface AppRoute {
+  path: string;
+  component: ComponentType;
+  access: Access;
+  layout: 'app' | 'bare';
+}
+
+/** Loads a page's module only when it is first visited, so the first paint stays small. */
+function page<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+): ComponentType {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+export const routes: AppRoute[] = [
+  {
+    path: '/',
+    component: page(() => import('./features/auth/pages/landing-page'), 'LandingPage'),
+    access: 'public',
+    layout: 'bare',
+  },
+  {
+    path: '/login',
+    component: page(() => import('./features/auth/pages/login-page'), 'LoginPage'),
+    access: 'public',
+    layout: 'bare',
+  },
+  {
+    path: '/temp-login',
+    component: page(() => import('./features/auth/pages/temp-login-page'), 'TempLoginPage'),
+    access: 'public',
+    layout: 'bare',
+  },
+  {
+    path: '/register',
+    component: page(() => import('./features/auth/pages/register-page'), 'RegisterPage'),
+    access: 'public',
+    layout: 'bare',
+  },
+  {
+    path: '/register/:orgShortname',
+    component: page(() => import('./features/auth/pages/join-page'), 'JoinPage'),
+    access: 'public',
+    layout: 'bare',
+  },
+  {
+    path: '/registration-pending',
+    component: page(
+      () => import('./features/auth/pages/registration-pending-page'),
+      'RegistrationPendingPage',
+    ),
+    access: 'public',
+    layout: 'bare',
+  },
+  {
+    path: '/forgot-password',
+    component: page(() => import('./features/auth/pages/forgot-password-page'), 'ForgotPasswordPage'),
+    access: 'public',
+    layout: 'bare',
+  },
+  {
+    path: '/reset-password',
+    component: page(() => import('./features/auth/pages/reset-password-page'), 'ResetPasswordPage'),
+    access: 'public',
+    layout: 'bare',
+  },
+  {
+    path: '/dashboard',
+    component: page(() => import('./features/dashboard/pages/dashboard-page'), 'DashboardPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
+    path: '/system/approval-queue',
+    component: page(() => import('./features/system/pages/approval-queue-page'), 'ApprovalQueuePage'),
+    access: 'system',
+    layout: 'app',
+  },
+];
