@@ -1,6 +1,7 @@
 // Every feature's routes, in one list: a new feature adds one line here.
 import type { App } from '../http/types';
 import { authRoutes } from './auth/routes';
+import { directoryRoutes } from './directory/routes';
 import { fileRoutes } from './files/routes';
 import { organizationRoutes } from './organizations/routes';
 import { passwordRoutes } from './passwords/routes';
@@ -14,4 +15,5 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   organizationRoutes,
   systemRoutes,
   fileRoutes,
+  directoryRoutes,
 ];

@@ -1,0 +1,66 @@
+// The directory's reads: one statement each, teams aggregated in SQL, so 2,000 members cost one
+// round trip and no N+1.
+import type { Database } from '../../db/client';
+
+export interface DirectoryTeam {
+  id: number;
+  name: string;
+  role: string;
+}
+
+export interface DirectoryEntry {
+  id: number;
+  userId: number;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  profilePicture: string | null;
+  bio: string | null;
+  roles: string[];
+  organizationRole: string;
+  teams: DirectoryTeam[];
+}
+
+export interface PersonEntry extends Omit<DirectoryEntry, 'teams'> {
+  email: string;
+  teams: (DirectoryTeam & { handle: string })[];
+}
+
+// Teams are grouped once per organization and hash-joined, rather than a lookup per member.
+const DIRECTORY = `
+select m.id, u.id as "userId", u.username, u.first_name as "firstName", u.last_name as "lastName",
+  u.profile_picture as "profilePicture", u.bio, m.organization_roles as roles, m.role as "organizationRole",
+  coalesce(t.teams, '[]'::json) as teams
+from user_organizations m
+join users u on u.id = m.user_id
+left join (
+  select tm.user_id, json_agg(json_build_object('id', te.id, 'name', te.name, 'role', tm.role) order by lower(te.name)) as teams
+  from team_members tm
+  join teams te on te.id = tm.team_id and te.organization_id = $1 and te.archived_at is null
+  where tm.organization_id = $1
+  group by tm.user_id
+) t on t.user_id = m.user_id
+where m.organization_id = $1 and m.status = 'active'
+order by lower(coalesce(nullif(u.first_name, ''), u.username)), lower(u.username)`;
+
+export function listDirectory(database: Database, organizationId: number) {
+  return database.query<DirectoryEntry>(DIRECTORY, [organizationId]);
+}
+
+const PERSON = `
+select m.id, u.id as "userId", u.username, u.email, u.first_name as "firstName", u.last_name as "lastName",
+  u.profile_picture as "profilePicture", u.bio, m.organization_roles as roles, m.role as "organizationRole",
+  coalesce((
+    select json_agg(json_build_object('id', te.id, 'name', te.name, 'handle', te.handle, 'role', tm.role) order by lower(te.name))
+    from team_members tm
+    join teams te on te.id = tm.team_id and te.organization_id = $1 and te.archived_at is null
+    where tm.organization_id = $1 and tm.user_id = u.id
+  ), '[]'::json) as teams
+from user_organizations m
+join users u on u.id = m.user_id
+where m.organization_id = $1 and m.status = 'active' and lower(u.username) = lower($2)`;
+
+export async function findPerson(database: Database, organizationId: number, username: string) {
+  const [row] = await database.query<PersonEntry>(PERSON, [organizationId, username]);
+  return row ?? null;
+}
