@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { notFound } from '../../http/errors';
-import { requireOrgAccess } from '../../http/guards';
+import { policy } from '../../../common/permissions';
+import { userDetailsSchema } from '../../../common/schemas/people';
+import { forbidden, notFound } from '../../http/errors';
+import { requireMemberOrg, requireOrgAccess } from '../../http/guards';
 import type { App } from '../../http/types';
+import { getUserDetails, updateUserDetails } from './details';
 import { findPerson, listDirectory } from './queries';
 
 const orgParams = z.object({ orgId: z.coerce.number().int().positive() });
@@ -26,6 +29,21 @@ export const personSchema = z.object({
   teams: z.array(team.extend({ handle: z.string() })),
 });
 
+const userParams = z.object({ userId: z.coerce.number().int().positive() });
+export const userDetailsResponse = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  bio: z.string().nullable(),
+  permissionRole: z.string(),
+  organizationRoles: z.array(z.string()),
+  isActive: z.boolean(),
+  teams: z.array(team),
+});
+
 export async function directoryRoutes(app: App) {
   const { database } = app.deps;
 
@@ -47,6 +65,28 @@ export async function directoryRoutes(app: App) {
       const person = await findPerson(database, organizationId, request.params.username.replace(/^@/, ''));
       if (!person) throw notFound('Person not found');
       return person;
+    },
+  );
+
+  // The User Details dialog: managers of the caller's own organization only; a user who is not
+  // a member there does not exist as far as this caller can tell.
+  app.get(
+    '/api/users/:userId/details',
+    { schema: { params: userParams, response: { 200: userDetailsResponse } } },
+    async (request) => {
+      const { organizationId, actor } = await requireMemberOrg(request);
+      if (!policy.manageUsers(actor)) throw forbidden();
+      return getUserDetails(database, organizationId, request.params.userId);
+    },
+  );
+
+  app.patch(
+    '/api/users/:userId/details',
+    { schema: { params: userParams, body: userDetailsSchema, response: { 200: userDetailsResponse } } },
+    async (request) => {
+      const { organizationId, actor } = await requireMemberOrg(request);
+      if (!policy.manageUsers(actor)) throw forbidden();
+      return updateUserDetails(database, organizationId, actor.userId, request.params.userId, request.body);
     },
   );
 }

@@ -1,0 +1,29 @@
+// The User Details form (spec part 1 §5): the server validates PATCH /api/users/{id}/details with
+// it and the dialog resolves with it, so the rules and messages live in one place.
+import { z } from 'zod';
+import { ORGANIZATION_ROLES, PERMISSION_ROLES } from '../permissions';
+
+// All six roles parse (the dialog shows the owner's own level); the server refuses to hand
+// 'owner' to anyone and never changes the owner's level.
+export const userDetailsSchema = z.object({
+  permissionRole: z.enum(PERMISSION_ROLES, { error: 'Choose a valid permission level' }),
+  organizationRoles: z
+    .array(z.enum(ORGANIZATION_ROLES, { error: 'Choose organization roles from the list' }), {
+      error: 'Choose organization roles from the list',
+    })
+    .max(ORGANIZATION_ROLES.length, 'Choose organization roles from the list')
+    .refine((roles) => new Set(roles).size === roles.length, 'Each organization role can be chosen once'),
+  isActive: z.boolean({ error: 'Active status must be true or false' }),
+});
+export type UserDetailsInput = z.infer<typeof userDetailsSchema>;
+
+/** The form's starting values (spec part 1 §5). */
+export const USER_DETAILS_DEFAULTS: UserDetailsInput = {
+  permissionRole: 'standard_user',
+  organizationRoles: ['Student'],
+  isActive: true,
+};
+
+export const OWNER_UNCHANGEABLE = "The owner's permission level and access cannot be changed";
+export const OWNER_NOT_ASSIGNABLE = 'The owner role cannot be assigned';
+export const CANNOT_DISABLE_SELF = 'You cannot disable your own access';
