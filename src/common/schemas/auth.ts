@@ -64,7 +64,10 @@ export const registerOrganizationFields = z.object({
 });
 export const registerOrganizationSchema = registerOrganizationFields
   .extend({
-    challengeToken: z.string({ error: 'Please complete the security verification' }).min(1).max(2000),
+    challengeToken: z
+      .string({ error: 'Please complete the security verification' })
+      .min(1, 'Please complete the security verification')
+      .max(2000, 'Please complete the security verification'),
     challengeAnswer: z.string({ error: 'Please complete the security verification' }).max(100),
   })
   .refine(passwordsMatch, mismatch);
@@ -92,7 +95,9 @@ export const resetPasswordSchema = z
   .object({
     token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200),
     password: strongPasswordSchema,
-    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(1, 'Please confirm your password'),
   })
   .refine(passwordsMatch, mismatch);
 

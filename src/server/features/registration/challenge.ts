@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors';
 export const CHALLENGE_TTL_MS = 10 * 60_000;
 export const MAX_ATTEMPTS = 3;
 
-const TRIVIA: { question: string; answers: string[] }[] = [
+export const TRIVIA: { question: string; answers: string[] }[] = [
   { question: 'What color is the sky on a clear day?', answers: ['blue'] },
   { question: 'How many days are in a week?', answers: ['7', 'seven'] },
   { question: 'What is the opposite of hot?', answers: ['cold'] },
@@ -27,8 +27,11 @@ interface Payload {
 
 const normalize = (answer: string) => answer.trim().toLowerCase();
 const keyed = (secret: string, id: string, answer: string) =>
-  createHmac('sha256', secret).update(`${id}:${normalize(answer)}`).digest('base64url');
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(`challenge:${body}`).digest('base64url');
+  createHmac('sha256', secret)
+    .update(`${id}:${normalize(answer)}`)
+    .digest('base64url');
+const sign = (secret: string, body: string) =>
+  createHmac('sha256', secret).update(`challenge:${body}`).digest('base64url');
 
 function makeQuestion(): { type: 'math' | 'trivia'; question: string; answers: string[] } {
   if (randomInt(2) === 0) {
@@ -54,7 +57,11 @@ function makeQuestion(): { type: 'math' | 'trivia'; question: string; answers: s
 export function issueChallenge(secret: string) {
   const q = makeQuestion();
   const id = randomBytes(16).toString('base64url');
-  const payload: Payload = { id, exp: Date.now() + CHALLENGE_TTL_MS, h: q.answers.map((a) => keyed(secret, id, a)) };
+  const payload: Payload = {
+    id,
+    exp: Date.now() + CHALLENGE_TTL_MS,
+    h: q.answers.map((a) => keyed(secret, id, a)),
+  };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return { token: `${body}.${sign(secret, body)}`, type: q.type, question: q.question };
 }
@@ -75,17 +82,22 @@ function open(secret: string, token: string): Payload | null {
 
 const isCorrect = (secret: string, p: Payload, answer: string) => p.h.includes(keyed(secret, p.id, answer));
 
+async function countAttempt(database: Database, payload: Payload, wrong: 0 | 1) {
+  const [row] = await database.query<{ attempts: number; consumed: boolean }>(
+    `insert into used_challenges (id, attempts, expire) values ($1, $2, to_timestamp($3 / 1000.0))
+     on conflict (id) do update set attempts = used_challenges.attempts + $2
+     returning attempts, consumed`,
+    [payload.id, wrong, payload.exp],
+  );
+  return row;
+}
+
 /** One answer attempt from the form; counts wrong answers, never consumes the challenge. */
 export async function verifyAttempt(database: Database, secret: string, token: string, answer: string) {
   const payload = open(secret, token);
   if (!payload) throw new AppError(400, 'Security challenge expired, please try a new one');
   const correct = isCorrect(secret, payload, answer);
-  const [row] = await database.query<{ attempts: number; consumed: boolean }>(
-    `insert into used_challenges (id, attempts, expire) values ($1, $2, to_timestamp($3 / 1000.0))
-     on conflict (id) do update set attempts = used_challenges.attempts + $2
-     returning attempts, consumed`,
-    [payload.id, correct ? 0 : 1, payload.exp],
-  );
+  const row = await countAttempt(database, payload, correct ? 0 : 1);
   const remaining = Math.max(0, MAX_ATTEMPTS - row.attempts);
   return { correct: correct && remaining > 0 && !row.consumed, attemptsRemaining: remaining };
 }
@@ -94,7 +106,12 @@ export async function verifyAttempt(database: Database, secret: string, token: s
 export async function consumeChallenge(database: Database, secret: string, token: string, answer: string) {
   const payload = open(secret, token);
   const refuse = () => new AppError(400, 'Please complete the security verification');
-  if (!payload || !isCorrect(secret, payload, answer)) throw refuse();
+  if (!payload) throw refuse();
+  if (!isCorrect(secret, payload, answer)) {
+    // Wrong answers here count like the form's, or sign-up itself could be used to guess.
+    await countAttempt(database, payload, 1);
+    throw refuse();
+  }
   const rows = await database.query(
     `insert into used_challenges (id, attempts, consumed, expire) values ($1, 0, true, to_timestamp($2 / 1000.0))
      on conflict (id) do update set consumed = true

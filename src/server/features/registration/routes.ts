@@ -14,7 +14,9 @@ import { joinOrganization, limitSignups, registerOrganization, shortnameAvailabl
 export async function registrationRoutes(app: App) {
   const { database, sessionSecret } = app.deps;
 
-  app.get('/api/organization-context', { schema: { querystring: z.object({ org: z.string().max(100).optional() }) } },
+  app.get(
+    '/api/organization-context',
+    { schema: { querystring: z.object({ org: z.string().max(100).optional() }) } },
     async (request) => {
       const shortname = request.hostContext.shortname ?? request.query.org?.toLowerCase() ?? null;
       if (!shortname) return { isSystemDomain: true, organization: null };
@@ -32,7 +34,9 @@ export async function registrationRoutes(app: App) {
     },
   );
 
-  app.get('/api/check-shortname/:shortname', { schema: { params: z.object({ shortname: z.string().max(100) }) } },
+  app.get(
+    '/api/check-shortname/:shortname',
+    { schema: { params: z.object({ shortname: z.string().max(100) }) } },
     async (request) => {
       const parsed = shortnameSchema.safeParse(request.params.shortname);
       if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
@@ -49,17 +53,21 @@ export async function registrationRoutes(app: App) {
     verifyAttempt(database, sessionSecret, request.body.token, request.body.answer),
   );
 
-  app.post('/api/register-organization', { schema: { body: registerOrganizationSchema } }, async (request, reply) => {
-    const input = request.body;
-    await limitSignups(database, request.ip, input.email);
-    await consumeChallenge(database, sessionSecret, input.challengeToken, input.challengeAnswer);
-    const organization = await registerOrganization(database, input);
-    return reply.code(201).send({
-      message: `${organization.name} has been created and is pending approval by a system administrator.`,
-      requiresApproval: true,
-      organization,
-    });
-  });
+  app.post(
+    '/api/register-organization',
+    { schema: { body: registerOrganizationSchema } },
+    async (request, reply) => {
+      const input = request.body;
+      await limitSignups(database, request.ip, input.email);
+      await consumeChallenge(database, sessionSecret, input.challengeToken, input.challengeAnswer);
+      const organization = await registerOrganization(database, input);
+      return reply.code(201).send({
+        message: `${organization.name} has been created and is pending approval by a system administrator.`,
+        requiresApproval: true,
+        organization,
+      });
+    },
+  );
 
   app.post(
     '/api/register',
@@ -76,7 +84,9 @@ export async function registrationRoutes(app: App) {
         });
       }
       setSessionCookie(request, reply, await createSession(database, result.userId, result.organization.id));
-      return reply.code(201).send({ message: `Welcome to ${result.organization.name}!`, requiresApproval: false });
+      return reply
+        .code(201)
+        .send({ message: `Welcome to ${result.organization.name}!`, requiresApproval: false });
     },
   );
 }

@@ -15,7 +15,18 @@ export const SIGNUPS_PER_ADDRESS = { limit: 40, windowSeconds: 3600 };
 export const SIGNUPS_PER_EMAIL = { limit: 5, windowSeconds: 3600 };
 
 /** Names that would collide with the product's own addresses. */
-const RESERVED = new Set(['www', 'api', 'app', 'admin', 'system', 'mail', 'static', 'assets', 'public', 'demo-admin']);
+const RESERVED = new Set([
+  'www',
+  'api',
+  'app',
+  'admin',
+  'system',
+  'mail',
+  'static',
+  'assets',
+  'public',
+  'demo-admin',
+]);
 
 export async function shortnameAvailable(database: Database, shortname: string) {
   if (RESERVED.has(shortname)) return false;
@@ -49,7 +60,11 @@ export async function registerOrganization(database: Database, input: RegisterOr
     return await database.db.transaction(async (tx) => {
       const [org] = await tx
         .insert(organizations)
-        .values({ name: input.organizationName, shortname: input.organizationShortname, contactEmail: input.email })
+        .values({
+          name: input.organizationName,
+          shortname: input.organizationShortname,
+          contactEmail: input.email,
+        })
         .returning({ id: organizations.id, name: organizations.name, shortname: organizations.shortname });
       const [user] = await tx
         .insert(users)
@@ -77,13 +92,17 @@ export async function joinOrganization(database: Database, shortname: string, in
     .where(and(eq(organizations.shortname, shortname), eq(organizations.approvalStatus, 'approved')));
   if (!org) throw notFound('Organization not found');
   if (!org.enablePublicRegistration) {
-    throw new AppError(403, 'Registration is not available for this organization. Please contact an administrator.');
+    throw new AppError(
+      403,
+      'Registration is not available for this organization. Please contact an administrator.',
+    );
   }
   await assertNewUser(database, input.username, input.email);
   const password = await hashPassword(input.password);
   const requiresApproval = org.requireAdminApproval;
   // An organization can only ever have the owner who created it.
-  const role = isPermissionRole(org.defaultRole) && org.defaultRole !== 'owner' ? org.defaultRole : 'standard_user';
+  const role =
+    isPermissionRole(org.defaultRole) && org.defaultRole !== 'owner' ? org.defaultRole : 'standard_user';
   try {
     const userId = await database.db.transaction(async (tx) => {
       const [user] = await tx
