@@ -9,7 +9,7 @@ export async function passwordRoutes(app: App) {
   const { database } = app.deps;
 
   app.post('/api/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request) => {
-    await requestReset(app.deps, request.body.email, request.ip);
+    await requestReset(app.deps, request.body.email, request.ip, request.log);
     return { message: SENT };
   });
 
