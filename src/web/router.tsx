@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { ErrorBoundary } from './components/error-boundary';
 import { AppLayout } from './components/layout/app-layout';
 import { RouteGuard } from './components/route-guard';
 import { FullPageSpinner, Spinner } from './components/ui/spinner';
@@ -11,18 +12,22 @@ function Screen({ route }: { route: AppRoute }) {
   if (route.layout === 'bare') {
     return (
       <RouteGuard access={route.access}>
-        <Suspense fallback={<FullPageSpinner label="Loading" />}>
-          <Page />
-        </Suspense>
+        <ErrorBoundary>
+          <Suspense fallback={<FullPageSpinner label="Loading" />}>
+            <Page />
+          </Suspense>
+        </ErrorBoundary>
       </RouteGuard>
     );
   }
   return (
     <RouteGuard access={route.access}>
       <AppLayout>
-        <Suspense fallback={<Spinner label="Loading" className="py-16" />}>
-          <Page />
-        </Suspense>
+        <ErrorBoundary>
+          <Suspense fallback={<Spinner label="Loading" className="py-16" />}>
+            <Page />
+          </Suspense>
+        </ErrorBoundary>
       </AppLayout>
     </RouteGuard>
   );

@@ -36,6 +36,7 @@ export function UserMenu() {
           <DropdownMenuLabel className="font-normal">
             <p className="truncate text-sm font-medium">{fullName}</p>
             <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+            <RoleBadge role={role} isSystemUser={isSystemUser} className="mt-2 sm:hidden" />
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuItem asChild>

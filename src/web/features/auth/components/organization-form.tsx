@@ -149,9 +149,7 @@ export function OrganizationForm() {
                   id="organizationShortname"
                   label="Organization Shortname"
                   error={errors.organizationShortname?.message}
-                  description={
-                    shortname ? `Your address: ${shortname}.${window.location.hostname}` : undefined
-                  }
+                  description={shortname ? `Your address: ${shortname}.${window.location.host}` : undefined}
                 >
                   <Input
                     {...fieldA11y('organizationShortname', errors.organizationShortname?.message)}

@@ -24,7 +24,7 @@ export function StatCard({ title, icon: Icon, value, hint, loading, error }: Sta
         {loading ? (
           <Skeleton className="h-8 w-20" />
         ) : (
-          <p className="truncate text-2xl font-bold">{error ? '—' : value}</p>
+          <p className="break-words text-2xl font-bold">{error ? '—' : value}</p>
         )}
         {error ? (
           <p className="text-xs text-destructive">Could not load this figure</p>

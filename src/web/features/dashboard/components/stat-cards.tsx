@@ -46,13 +46,12 @@ export function OrganizationStatCards({ organization }: { organization: SessionO
         title="Active Users"
         icon={UserCheck}
         value={formatNumber(data?.activeUsers ?? 0)}
-        hint="Members with access enabled"
         {...state}
       />
       <StatCard
         title="Organization Address"
         icon={Globe}
-        value={<span className="text-base">{organizationHost(organization.shortname)}</span>}
+        value={<span className="break-all text-lg">{organizationHost(organization.shortname)}</span>}
         hint="Where your members sign in"
       />
     </section>
