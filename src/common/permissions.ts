@@ -63,9 +63,13 @@ const WIKI_EDITORS: readonly PermissionRole[] = ['owner', 'admin', 'board', 'vol
 export const policy = {
   manageUsers: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
   manageSettings: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
+  /** The administrative audit log: whoever manages users or settings may read what was done. */
+  viewAuditLog: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
   createTeam: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
   manageTeam: (a: Actor, teamRole?: string | null) =>
     a.isSystemUser || a.role === 'owner' || a.role === 'admin' || teamRole === 'team_lead',
+  /** Permanent deletion stays with the organization's managers, not a team's own leads. */
+  deleteTeam: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
   editEvent: (a: Actor, reservedBy: number) =>
     a.role === 'owner' || a.role === 'admin' || (a.userId !== undefined && a.userId === reservedBy),
   configureCalendar: (a: Actor) => a.role === 'owner' || a.role === 'admin',

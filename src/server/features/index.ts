@@ -1,5 +1,7 @@
 // Every feature's routes, in one list: a new feature adds one line here.
 import type { App } from '../http/types';
+import { adminUserRoutes } from './admin-users/routes';
+import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { directoryRoutes } from './directory/routes';
 import { fileRoutes } from './files/routes';
@@ -15,5 +17,7 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   organizationRoutes,
   systemRoutes,
   fileRoutes,
+  adminUserRoutes,
+  auditRoutes,
   directoryRoutes,
 ];

@@ -36,7 +36,8 @@ export async function requireOrgAccess(request: FastifyRequest, unverifiedOrgId:
     if (rows.length === 0) throw notFound('Organization not found');
     return { auth, organizationId: unverifiedOrgId, actor: auth.actor };
   }
-  if (!auth.organization || auth.organization.id !== unverifiedOrgId) throw notFound('Organization not found');
+  if (!auth.organization || auth.organization.id !== unverifiedOrgId)
+    throw notFound('Organization not found');
   return { auth, organizationId: unverifiedOrgId, actor: auth.actor };
 }
 
@@ -45,4 +46,32 @@ export async function requireMemberOrg(request: FastifyRequest): Promise<OrgAcce
   const auth = await requireAuth(request);
   if (!auth.organization) throw notFound();
   return { auth, organizationId: auth.organization.id, actor: auth.actor };
+}
+
+const verified = new WeakMap<FastifyRequest, OrgAccess>();
+
+/** The path's {orgId} before validation; anything that is not a plain id is simply not found. */
+function rawOrgId(request: FastifyRequest): number {
+  const raw = (request.params as { orgId?: string } | undefined)?.orgId ?? '';
+  return /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+}
+
+/**
+ * A `preValidation` hook for /api/organizations/:orgId/... routes: the organization check and an
+ * optional policy run before the body is validated, so a caller who may not act learns nothing
+ * about the fields (401/403/404 first, 400 only for someone allowed). Read the result in the
+ * handler with `orgAccessOf(request)`.
+ */
+export function guardOrg(allowed?: (actor: Actor) => boolean) {
+  return async (request: FastifyRequest) => {
+    const access = await requireOrgAccess(request, rawOrgId(request));
+    if (allowed && !allowed(access.actor)) throw new AppError(403, 'You do not have permission to do that');
+    verified.set(request, access);
+  };
+}
+
+export function orgAccessOf(request: FastifyRequest): OrgAccess {
+  const access = verified.get(request);
+  if (!access) throw new AppError(500, 'Organization guard missing on this route');
+  return access;
 }

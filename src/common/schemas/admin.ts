@@ -1,0 +1,180 @@
+// Organization administration forms (spec part 2 §5, DESIGN §5): add user, disable, role,
+// organization settings and branding. The server validates with these and the forms resolve with
+// them, so each message is written once.
+import { z } from 'zod';
+import { customCssProblem } from '../custom-css';
+import { ASSIGNABLE_ROLES } from '../permissions';
+import { isValidTimeZone } from '../timezones';
+import { emailSchema, passwordSchema, usernameSchema } from './auth';
+
+export const MEMBERSHIP_STATUSES = ['active', 'disabled', 'pending_approval'] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+
+export const THEMES = ['light', 'dark', 'auto'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const BRANDING_DEFAULTS = {
+  primaryColor: '#6b46c1',
+  secondaryColor: '#f0594f',
+  accentColor: '#10b981',
+  backgroundColor: '#ffffff',
+  textColor: '#111827',
+  theme: 'light' as Theme,
+};
+
+export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? 'Role is required'
+      : 'This role cannot be assigned',
+});
+
+const optionalName = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(50, `${label} must be 50 characters or less`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const addUserSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: optionalName('First name'),
+  lastName: optionalName('Last name'),
+  role: assignableRoleSchema,
+});
+export type AddUserInput = z.input<typeof addUserSchema>;
+
+export const DISABLE_REASON_REQUIRED = 'Please provide a reason for disabling this user';
+export const disableUserSchema = z.object({
+  reason: z
+    .string({ error: DISABLE_REASON_REQUIRED })
+    .trim()
+    .min(1, DISABLE_REASON_REQUIRED)
+    .max(500, 'Reason must be 500 characters or less'),
+});
+
+export const changeRoleSchema = z.object({ role: assignableRoleSchema });
+
+export const listUsersQuerySchema = z.object({
+  status: z.enum(MEMBERSHIP_STATUSES).optional(),
+  role: z.enum(['owner', ...ASSIGNABLE_ROLES]).optional(),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be ${max} characters or less`)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+export const organizationSettingsFields = z.object({
+  name: z
+    .string({ error: 'Organization name is required' })
+    .trim()
+    .min(1, 'Organization name is required')
+    .max(200, 'Organization name must be 200 characters or less'),
+  description: optionalText(2000, 'Description'),
+  contactEmail: z
+    .union([
+      z.literal(''),
+      z.null(),
+      z.string().trim().max(254, 'Invalid email').pipe(z.email('Invalid email')),
+    ])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  phone: optionalText(50, 'Phone'),
+  customDomain: z
+    .union([
+      z.literal(''),
+      z.null(),
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(DOMAIN, 'Please enter a valid domain, such as theater.example.com'),
+    ])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  enableCustomDomain: z.boolean(),
+  enablePublicRegistration: z.boolean(),
+  requireEmailVerification: z.boolean(),
+  requireAdminApproval: z.boolean(),
+  defaultRole: assignableRoleSchema,
+  timezone: z
+    .string({ error: 'Please choose a time zone' })
+    .refine(isValidTimeZone, 'Please choose a valid time zone'),
+});
+
+export const CUSTOM_DOMAIN_REQUIRED = 'Please enter the custom domain to enable it';
+
+/** The settings form: every field present. */
+export const organizationSettingsSchema = organizationSettingsFields.refine(
+  (v) => !v.enableCustomDomain || !!v.customDomain,
+  { message: CUSTOM_DOMAIN_REQUIRED, path: ['customDomain'] },
+);
+export type OrganizationSettingsInput = z.input<typeof organizationSettingsSchema>;
+
+/** PATCH /api/organizations/{orgId}: any subset of the settings (shortname is never accepted). */
+export const organizationSettingsPatchSchema = organizationSettingsFields.partial();
+
+export const hexColorSchema = z
+  .string({ error: 'Must be a valid hex color' })
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Must be a valid hex color');
+
+// Our own stored files, or an https address; never javascript:, data: or plain http.
+const imageUrlSchema = z
+  .union([
+    z.literal(''),
+    z.null(),
+    z
+      .string()
+      .trim()
+      .max(2000, 'Must be a valid URL')
+      .refine(
+        (v) => /^\/files\/\d+\/[A-Za-z0-9_-]+$/.test(v) || /^https:\/\/[^\s"'()<>\\]+$/i.test(v),
+        'Must be a valid URL',
+      ),
+  ])
+  .optional()
+  .transform((v) => (v ? v : null));
+
+export const brandingFields = z.object({
+  logoUrl: imageUrlSchema,
+  favicon: imageUrlSchema,
+  primaryColor: hexColorSchema,
+  secondaryColor: hexColorSchema,
+  accentColor: hexColorSchema,
+  backgroundColor: hexColorSchema,
+  textColor: hexColorSchema,
+  theme: z.enum(THEMES, { error: 'Theme must be light, dark or auto' }),
+  customCss: z
+    .string()
+    .nullable()
+    .optional()
+    .superRefine((css, ctx) => {
+      const problem = customCssProblem(css);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((v) => (v?.trim() ? v : null)),
+});
+export const brandingSchema = brandingFields;
+export type BrandingInput = z.input<typeof brandingSchema>;
+/** PUT /api/organizations/{orgId}/branding: fields left out stay as they are. */
+export const brandingPatchSchema = brandingFields.partial();
+
+export const auditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  action: z.string().max(64).optional(),
+});

@@ -1,0 +1,151 @@
+// Membership rows of one organization. Every statement is scoped by organization id.
+import type { Database, Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+
+export interface MembershipRow {
+  id: number;
+  userId: number;
+  user: {
+    id: number;
+    username: string;
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    profilePicture: string | null;
+  };
+  role: string;
+  status: string;
+  isActive: boolean;
+  approvedAt: string | null;
+  approvedBy: number | null;
+  disabledAt: string | null;
+  disabledBy: number | null;
+  disabledReason: string | null;
+  createdAt: string;
+  lastActiveAt: string | null;
+}
+
+export interface ListFilter {
+  status?: string;
+  role?: string;
+  search?: string;
+}
+
+// Last activity: the sliding-session touch, or the newest sign-in to this organization when it is
+// more recent (a session is only touched after its first few minutes).
+const SELECT = `
+select m.id, m.user_id as "userId",
+  json_build_object('id', u.id, 'username', u.username, 'email', u.email, 'firstName', u.first_name,
+    'lastName', u.last_name, 'profilePicture', u.profile_picture) as "user",
+  m.role, m.status, m.is_active as "isActive", m.approved_at as "approvedAt", m.approved_by as "approvedBy",
+  m.disabled_at as "disabledAt", m.disabled_by as "disabledBy", m.disabled_reason as "disabledReason",
+  m.created_at as "createdAt",
+  greatest(m.last_active_at, (
+    select to_timestamp(max((s.sess->>'createdAt')::bigint) / 1000.0) from session s
+    where s.user_id = m.user_id and s.sess->>'organizationId' = m.organization_id::text
+  )) as "lastActiveAt"
+from user_organizations m join users u on u.id = m.user_id`;
+
+const WHERE = `
+where m.organization_id = $1
+  and ($2::text is null or m.status = $2)
+  and ($3::text is null or m.role = $3)
+  and ($4::text is null or u.username ilike $4 or u.email ilike $4 or u.first_name ilike $4
+    or u.last_name ilike $4 or concat_ws(' ', u.first_name, u.last_name) ilike $4)`;
+
+// Waiting approvals first, then by name, so the people needing action are on page one.
+const ORDER = `order by (m.status = 'pending_approval') desc, lower(coalesce(u.last_name, '')),
+  lower(coalesce(u.first_name, '')), lower(u.username), m.id`;
+
+const likePattern = (search: string | undefined) =>
+  search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+function present(row: MembershipRow): MembershipRow {
+  return {
+    ...row,
+    approvedAt: iso(row.approvedAt),
+    disabledAt: iso(row.disabledAt),
+    createdAt: iso(row.createdAt)!,
+    lastActiveAt: iso(row.lastActiveAt),
+  };
+}
+
+export async function listMemberships(
+  database: Database,
+  organizationId: number,
+  filter: ListFilter,
+  page?: { page: number; pageSize: number },
+): Promise<{ rows: MembershipRow[]; total: number }> {
+  const params = [organizationId, filter.status ?? null, filter.role ?? null, likePattern(filter.search)];
+  const [{ total }] = await database.query<{ total: number }>(
+    `select count(*)::int as total from user_organizations m join users u on u.id = m.user_id ${WHERE}`,
+    params,
+  );
+  const limit = page
+    ? `limit ${Number(page.pageSize)} offset ${Number((page.page - 1) * page.pageSize)}`
+    : '';
+  const rows = await database.query<MembershipRow>(`${SELECT} ${WHERE} ${ORDER} ${limit}`, params);
+  return { rows: rows.map(present), total };
+}
+
+export async function findMembership(database: Database, organizationId: number, userId: number) {
+  const [row] = await database.query<MembershipRow>(
+    `${SELECT} where m.organization_id = $1 and m.user_id = $2`,
+    [organizationId, userId],
+  );
+  return row ? present(row) : undefined;
+}
+
+/** Ends the user's sessions in this organization only; their other memberships are untouched. */
+export async function endOrganizationSessions(db: Db, organizationId: number, userId: number) {
+  await db.execute(
+    sql`delete from session where user_id = ${userId} and sess->>'organizationId' = ${String(organizationId)}`,
+  );
+}
+
+/**
+ * Removes a person from one organization: membership and every organization-scoped tie. The
+ * account itself goes too when this was its only organization, so nobody is left holding a
+ * username they can never use; events they reserved stay, handed to the organization's owner.
+ */
+export async function removeMember(db: Db, organizationId: number, userId: number) {
+  await db.execute(
+    sql`delete from team_members where organization_id = ${organizationId} and user_id = ${userId}`,
+  );
+  await db.execute(
+    sql`delete from calendar_event_followers where organization_id = ${organizationId} and user_id = ${userId}`,
+  );
+  await db.execute(
+    sql`delete from calendar_feed_tokens where organization_id = ${organizationId} and user_id = ${userId}`,
+  );
+  await db.execute(
+    sql`delete from user_organizations where organization_id = ${organizationId} and user_id = ${userId}`,
+  );
+  await db.execute(
+    sql`delete from session where user_id = ${userId} and sess->>'organizationId' = ${String(organizationId)}`,
+  );
+  const others = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from user_organizations where user_id = ${userId}`,
+  );
+  const remaining = Number(rowsOf<{ n: number }>(others)[0]?.n ?? 0);
+  const system = rowsOf<{ s: boolean }>(
+    await db.execute<{ s: boolean }>(sql`select is_system_user as s from users where id = ${userId}`),
+  )[0]?.s;
+  if (remaining > 0 || system) return { accountDeleted: false };
+  await db.execute(sql`
+    update calendar_events set reserved_by = (
+      select user_id from user_organizations where organization_id = ${organizationId} and role = 'owner'
+      order by id limit 1)
+    where organization_id = ${organizationId} and reserved_by = ${userId}
+      and exists (select 1 from user_organizations where organization_id = ${organizationId} and role = 'owner')`);
+  await db.execute(sql`delete from users where id = ${userId}`);
+  return { accountDeleted: true };
+}
+
+/** node-postgres answers {rows}; PGlite answers {rows} too, but older drivers an array. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

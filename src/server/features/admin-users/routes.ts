@@ -1,0 +1,153 @@
+// /api/organizations/{orgId}/users: user management for owners, admins and system users.
+import { z } from 'zod';
+import { policy } from '../../../common/permissions';
+import {
+  addUserSchema,
+  changeRoleSchema,
+  disableUserSchema,
+  listUsersQuerySchema,
+} from '../../../common/schemas/admin';
+import { guardOrg, orgAccessOf } from '../../http/guards';
+import type { App } from '../../http/types';
+import {
+  addUser,
+  approveUser,
+  changeRole,
+  deleteUser,
+  disableUser,
+  enableUser,
+  exportUsersCsv,
+  listUsers,
+} from './service';
+
+const orgParams = z.object({ orgId: z.coerce.number().int().positive() });
+const userParams = orgParams.extend({ userId: z.coerce.number().int().positive() });
+
+const membershipRow = z.object({
+  id: z.number(),
+  userId: z.number(),
+  user: z.object({
+    id: z.number(),
+    username: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profilePicture: z.string().nullable(),
+  }),
+  role: z.string(),
+  status: z.string(),
+  isActive: z.boolean(),
+  approvedAt: z.string().nullable(),
+  approvedBy: z.number().nullable(),
+  disabledAt: z.string().nullable(),
+  disabledBy: z.number().nullable(),
+  disabledReason: z.string().nullable(),
+  createdAt: z.string(),
+  lastActiveAt: z.string().nullable(),
+});
+
+const DEFAULT_PAGE_SIZE = 25;
+
+export async function adminUserRoutes(app: App) {
+  const { database } = app.deps;
+
+  // Every route here is for user managers; the guard runs before any body is validated.
+  app.addHook('preValidation', guardOrg(policy.manageUsers));
+  const access = orgAccessOf;
+
+  // The spec's contract is a plain list of membership rows; the page and the total ride in
+  // headers (X-Total-Count, X-Page, X-Page-Size). Without ?page the whole filtered list comes back,
+  // which is what pickers want.
+  app.get(
+    '/api/organizations/:orgId/users',
+    {
+      schema: {
+        params: orgParams,
+        querystring: listUsersQuerySchema,
+        response: { 200: z.array(membershipRow) },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId } = access(request);
+      const { page, pageSize, ...filter } = request.query;
+      const paging =
+        page || pageSize ? { page: page ?? 1, pageSize: pageSize ?? DEFAULT_PAGE_SIZE } : undefined;
+      const { rows, total } = await listUsers(database, organizationId, filter, paging);
+      reply.header('x-total-count', String(total));
+      if (paging) reply.header('x-page', String(paging.page)).header('x-page-size', String(paging.pageSize));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/api/organizations/:orgId/users.csv',
+    { schema: { params: orgParams, querystring: listUsersQuerySchema } },
+    async (request, reply) => {
+      const { organizationId, actor, auth } = access(request);
+      const { page: _page, pageSize: _size, ...filter } = request.query;
+      const csv = await exportUsersCsv(database, organizationId, actor, filter);
+      const name = `${auth.organization?.shortname ?? `organization-${organizationId}`}-members.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/api/organizations/:orgId/users',
+    { schema: { params: orgParams, body: addUserSchema, response: { 201: membershipRow } } },
+    async (request, reply) => {
+      const { organizationId, actor } = access(request);
+      const row = await addUser(database, organizationId, actor, request.body);
+      return reply.code(201).send(row);
+    },
+  );
+
+  app.patch(
+    '/api/organizations/:orgId/users/:userId/role',
+    { schema: { params: userParams, body: changeRoleSchema, response: { 200: membershipRow } } },
+    async (request) => {
+      const { organizationId, actor } = access(request);
+      return changeRole(database, organizationId, actor, request.params.userId, request.body.role);
+    },
+  );
+
+  app.post(
+    '/api/organizations/:orgId/users/:userId/approve',
+    { schema: { params: userParams, response: { 200: membershipRow } } },
+    async (request) => {
+      const { organizationId, actor } = access(request);
+      return approveUser(database, organizationId, actor, request.params.userId);
+    },
+  );
+
+  app.post(
+    '/api/organizations/:orgId/users/:userId/disable',
+    { schema: { params: userParams, body: disableUserSchema, response: { 200: membershipRow } } },
+    async (request) => {
+      const { organizationId, actor } = access(request);
+      return disableUser(database, organizationId, actor, request.params.userId, request.body.reason);
+    },
+  );
+
+  app.post(
+    '/api/organizations/:orgId/users/:userId/enable',
+    { schema: { params: userParams, response: { 200: membershipRow } } },
+    async (request) => {
+      const { organizationId, actor } = access(request);
+      return enableUser(database, organizationId, actor, request.params.userId);
+    },
+  );
+
+  app.delete(
+    '/api/organizations/:orgId/users/:userId',
+    { schema: { params: userParams } },
+    async (request) => {
+      const { organizationId, actor } = access(request);
+      const result = await deleteUser(database, organizationId, actor, request.params.userId);
+      return { message: 'User deleted', accountDeleted: result.accountDeleted };
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { policy } from '../../../common/permissions';
+import { auditQuerySchema } from '../../../common/schemas/admin';
+import { guardOrg, orgAccessOf } from '../../http/guards';
+import type { App } from '../../http/types';
+import { listAudit } from './queries';
+
+const params = z.object({ orgId: z.coerce.number().int().positive() });
+
+export async function auditRoutes(app: App) {
+  const { database } = app.deps;
+
+  app.get(
+    '/api/organizations/:orgId/audit',
+    { preValidation: guardOrg(policy.viewAuditLog), schema: { params, querystring: auditQuerySchema } },
+    async (request) => {
+      const { organizationId } = orgAccessOf(request);
+      const { page, pageSize, action } = request.query;
+      const { items, total } = await listAudit(database, organizationId, { page, pageSize, action });
+      return { items, total, page, pageSize };
+    },
+  );
+}
