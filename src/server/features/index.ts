@@ -9,6 +9,9 @@ import { organizationRoutes } from './organizations/routes';
 import { passwordRoutes } from './passwords/routes';
 import { registrationRoutes } from './registration/routes';
 import { systemRoutes } from './system/routes';
+import { teamAssetRoutes } from './teams/assets-routes';
+import { teamMemberRoutes } from './teams/members-routes';
+import { teamRoutes } from './teams/routes';
 
 export const featureRoutes: ((app: App) => Promise<void>)[] = [
   authRoutes,
@@ -20,4 +23,7 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   adminUserRoutes,
   auditRoutes,
   directoryRoutes,
+  teamRoutes,
+  teamMemberRoutes,
+  teamAssetRoutes,
 ];

@@ -1,0 +1,47 @@
+// How a team link is shown (spec part 2 §2): a known site gets its own icon and name, anything
+// else a generic icon labelled by its host without "www.". Shared by the page and its tests.
+
+export type LinkSite = 'youtube' | 'instagram' | 'facebook' | 'tiktok' | 'website';
+
+const SITES: { site: Exclude<LinkSite, 'website'>; label: string; hosts: string[] }[] = [
+  { site: 'youtube', label: 'YouTube', hosts: ['youtube.com', 'youtu.be', 'youtube-nocookie.com'] },
+  { site: 'instagram', label: 'Instagram', hosts: ['instagram.com', 'instagr.am'] },
+  { site: 'facebook', label: 'Facebook', hosts: ['facebook.com', 'fb.com', 'fb.me', 'fb.watch'] },
+  { site: 'tiktok', label: 'TikTok', hosts: ['tiktok.com'] },
+];
+
+export interface LinkKind {
+  site: LinkSite;
+  /** The site's name, or the host without "www." for any other site. */
+  label: string;
+}
+
+/** Host match on a label boundary, so "notyoutube.com" is not YouTube but "m.youtube.com" is. */
+const onHost = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+
+export function linkKind(url: string): LinkKind {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return { site: 'website', label: url };
+  }
+  for (const s of SITES) if (s.hosts.some((h) => onHost(host, h))) return { site: s.site, label: s.label };
+  return { site: 'website', label: host.replace(/^www\./, '') };
+}
+
+/** What a link reads as: the label its author gave, else the site's. */
+export function linkLabel(link: { url: string; label?: string | null }): string {
+  const own = link.label?.trim();
+  return own ? own : linkKind(link.url).label;
+}
+
+/** Only web addresses are links: javascript:, data: and the like never reach an href. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,99 @@
+// A team's header image and files. Images are decoded and re-encoded before they are kept; other
+// files are kept as-is and only ever go out as downloads, never rendered by the browser.
+import { z } from 'zod';
+import { teamAssetSchema } from '../../../common/schemas/teams';
+import { TEAM_ASSET_MAX_BYTES, TEAM_HEADER_MAX_BYTES } from '../../../common/teams';
+import { notFound } from '../../http/errors';
+import type { App } from '../../http/types';
+import { readFile } from '../files/store';
+import { guardTeam, teamAccessOf } from './access';
+import { teamAsset } from './queries';
+import { teamParams } from './routes';
+import { addAsset, deleteAsset, removeHeaderImage, setHeaderImage } from './service';
+import { readUpload } from './upload';
+
+const assetParams = teamParams.extend({ assetId: z.coerce.number().int().positive() });
+const headerImage = z.object({ headerImage: z.string().nullable() });
+
+/** attachment; filename="ascii fallback"; filename*=UTF-8''percent-encoded (RFC 6266 / 5987). */
+export function attachmentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export async function teamAssetRoutes(app: App) {
+  const { database } = app.deps;
+
+  app.post(
+    '/api/teams/:teamId/header-image',
+    {
+      preValidation: guardTeam({ manage: true }),
+      schema: { params: teamParams, response: { 200: headerImage } },
+    },
+    async (request) => {
+      const { organizationId, team, actor } = teamAccessOf(request);
+      const upload = await readUpload(request, 'headerImage', TEAM_HEADER_MAX_BYTES);
+      return setHeaderImage(database, organizationId, team.id, upload.data, actor.userId);
+    },
+  );
+
+  app.delete(
+    '/api/teams/:teamId/header-image',
+    {
+      preValidation: guardTeam({ manage: true }),
+      schema: { params: teamParams, response: { 200: headerImage } },
+    },
+    async (request) => {
+      const { organizationId, team } = teamAccessOf(request);
+      return removeHeaderImage(database, organizationId, team.id);
+    },
+  );
+
+  app.post(
+    '/api/teams/:teamId/assets',
+    {
+      preValidation: guardTeam({ manage: true }),
+      schema: { params: teamParams, response: { 201: teamAssetSchema } },
+    },
+    async (request, reply) => {
+      const { organizationId, team, actor } = teamAccessOf(request);
+      const upload = await readUpload(request, 'file', TEAM_ASSET_MAX_BYTES);
+      return reply.code(201).send(await addAsset(database, organizationId, team.id, upload, actor.userId));
+    },
+  );
+
+  app.delete(
+    '/api/teams/:teamId/assets/:assetId',
+    {
+      preValidation: guardTeam({ manage: true }),
+      schema: { params: assetParams, response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request) => {
+      const { organizationId, team } = teamAccessOf(request);
+      await deleteAsset(database, organizationId, team.id, request.params.assetId);
+      return { message: 'Asset deleted' };
+    },
+  );
+
+  app.get(
+    '/api/teams/:teamId/assets/:assetId/download',
+    { preValidation: guardTeam(), schema: { params: assetParams } },
+    async (request, reply) => {
+      const { organizationId, team } = teamAccessOf(request);
+      const found = await teamAsset(database, organizationId, team.id, request.params.assetId);
+      const file = found?.fileId ? await readFile(database, found.fileId) : null;
+      if (!found || !file || file.organizationId !== organizationId) throw notFound('Asset not found');
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', attachmentDisposition(found.asset.originalName))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(file.data);
+    },
+  );
+}

@@ -1,0 +1,105 @@
+// A team's members and links (spec part 2 §7); every change needs policy.manageTeam.
+import { z } from 'zod';
+import { policy } from '../../../common/permissions';
+import {
+  addLinkSchema,
+  addMemberSchema,
+  setMemberRoleSchema,
+  teamCandidateSchema,
+  teamLinkSchema,
+  teamMemberSchema,
+} from '../../../common/schemas/teams';
+import { badRequest } from '../../http/errors';
+import type { App } from '../../http/types';
+import { guardTeam, teamAccessOf } from './access';
+import { teamCandidates } from './queries';
+import { teamParams } from './routes';
+import { addLink, addMember, deleteLink, removeMember, setMemberRole } from './service';
+
+const memberParams = teamParams.extend({ userId: z.coerce.number().int().positive() });
+const linkParams = teamParams.extend({ linkId: z.coerce.number().int().positive() });
+const message = z.object({ message: z.string() });
+
+export async function teamMemberRoutes(app: App) {
+  const { database } = app.deps;
+
+  // The Add Member picker: active members of the organization not yet in the team.
+  app.get(
+    '/api/teams/:teamId/candidates',
+    {
+      preValidation: guardTeam({ manage: true }),
+      schema: { params: teamParams, response: { 200: z.array(teamCandidateSchema) } },
+    },
+    async (request) => {
+      const { organizationId, team } = teamAccessOf(request);
+      return teamCandidates(database, organizationId, team.id);
+    },
+  );
+
+  app.post(
+    '/api/teams/:teamId/members',
+    {
+      preValidation: guardTeam({ manage: true }),
+      schema: { params: teamParams, body: addMemberSchema, response: { 201: teamMemberSchema } },
+    },
+    async (request, reply) => {
+      const { organizationId, team } = teamAccessOf(request);
+      return reply.code(201).send(await addMember(database, organizationId, team.id, request.body));
+    },
+  );
+
+  app.patch(
+    '/api/teams/:teamId/members/:userId',
+    {
+      preValidation: guardTeam({ manage: true }),
+      schema: { params: memberParams, body: setMemberRoleSchema, response: { 200: teamMemberSchema } },
+    },
+    async (request) => {
+      const { organizationId, team, actor } = teamAccessOf(request);
+      // A lead who demoted themselves would lose the team with no way back; an organization
+      // manager keeps their rights either way.
+      if (request.params.userId === actor.userId && !policy.createTeam(actor)) {
+        throw badRequest('You cannot change your own team role');
+      }
+      return setMemberRole(database, organizationId, team.id, request.params.userId, request.body.role);
+    },
+  );
+
+  app.delete(
+    '/api/teams/:teamId/members/:userId',
+    {
+      preValidation: guardTeam({ manage: true }),
+      schema: { params: memberParams, response: { 200: message } },
+    },
+    async (request) => {
+      const { organizationId, team, actor } = teamAccessOf(request);
+      await removeMember(database, organizationId, team.id, request.params.userId, actor.userId);
+      return { message: 'Member removed' };
+    },
+  );
+
+  app.post(
+    '/api/teams/:teamId/links',
+    {
+      preValidation: guardTeam({ manage: true }),
+      schema: { params: teamParams, body: addLinkSchema, response: { 201: teamLinkSchema } },
+    },
+    async (request, reply) => {
+      const { organizationId, team } = teamAccessOf(request);
+      return reply.code(201).send(await addLink(database, organizationId, team.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/api/teams/:teamId/links/:linkId',
+    {
+      preValidation: guardTeam({ manage: true }),
+      schema: { params: linkParams, response: { 200: message } },
+    },
+    async (request) => {
+      const { organizationId, team } = teamAccessOf(request);
+      await deleteLink(database, organizationId, team.id, request.params.linkId);
+      return { message: 'Link deleted' };
+    },
+  );
+}

@@ -1,0 +1,290 @@
+// Reads for teams. Every query names the organization in its where (DESIGN §4); member lists
+// join the membership so a person who has left the organization no longer shows in its teams.
+import type {
+  Team,
+  TeamAsset,
+  TeamCandidate,
+  TeamDetail,
+  TeamLink,
+  TeamMember,
+  TeamPerson,
+  TeamShow,
+  TeamSummary,
+} from '../../../common/schemas/teams';
+import { TEAM_CARD_AVATARS, TEAM_UPCOMING_SHOWS, type TeamRole } from '../../../common/teams';
+import type { Database } from '../../db/client';
+
+type Stamp = Date | string;
+const iso = (v: Stamp) => new Date(v).toISOString();
+const isoOrNull = (v: Stamp | null) => (v === null ? null : iso(v));
+
+/** Sort people by first name, or username when there is none (spec part 2 §2). */
+const PERSON_ORDER = `lower(coalesce(nullif(trim(u.first_name), ''), u.username)), lower(u.username)`;
+
+const TEAM_COLUMNS = `t.id, t.organization_id as "organizationId", t.name, t.description, t.handle,
+  t.team_url as "teamUrl", t.header_image as "headerImage", t.archived_at as "archivedAt",
+  t.created_at as "createdAt", t.updated_at as "updatedAt"`;
+
+interface TeamRow extends Omit<Team, 'archivedAt' | 'createdAt' | 'updatedAt'> {
+  archivedAt: Stamp | null;
+  createdAt: Stamp;
+  updatedAt: Stamp;
+}
+
+export function toTeam(row: TeamRow): Team {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    name: row.name,
+    description: row.description,
+    handle: row.handle,
+    teamUrl: row.teamUrl,
+    headerImage: row.headerImage,
+    archivedAt: isoOrNull(row.archivedAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+export async function getTeam(
+  database: Database,
+  organizationId: number,
+  teamId: number,
+): Promise<Team | null> {
+  const [row] = await database.query<TeamRow>(
+    `select ${TEAM_COLUMNS} from teams t where t.organization_id = $1 and t.id = $2`,
+    [organizationId, teamId],
+  );
+  return row ? toTeam(row) : null;
+}
+
+export async function listTeams(
+  database: Database,
+  organizationId: number,
+  includeArchived: boolean,
+): Promise<TeamSummary[]> {
+  const rows = await database.query<
+    TeamRow & { memberCount: number; assetCount: number; memberPreview: TeamPerson[] }
+  >(
+    `select ${TEAM_COLUMNS},
+       (select count(*)::int from team_members m
+          join user_organizations uo on uo.user_id = m.user_id and uo.organization_id = m.organization_id
+          where m.organization_id = $1 and m.team_id = t.id) as "memberCount",
+       (select count(*)::int from team_assets a where a.organization_id = $1 and a.team_id = t.id) as "assetCount",
+       coalesce((
+         select json_agg(json_build_object('userId', p.id, 'username', p.username, 'firstName', p.first_name,
+                  'lastName', p.last_name, 'profilePicture', p.profile_picture) order by p.n)
+         from (
+           select u.id, u.username, u.first_name, u.last_name, u.profile_picture,
+             row_number() over (order by ${PERSON_ORDER}) as n
+           from team_members m
+           join users u on u.id = m.user_id
+           join user_organizations uo on uo.user_id = m.user_id and uo.organization_id = m.organization_id
+           where m.organization_id = $1 and m.team_id = t.id
+           order by ${PERSON_ORDER}
+           limit ${TEAM_CARD_AVATARS}
+         ) p), '[]'::json) as "memberPreview"
+     from teams t
+     where t.organization_id = $1 and ($2::boolean or t.archived_at is null)
+     order by lower(t.name), t.id`,
+    [organizationId, includeArchived],
+  );
+  return rows.map((r) => ({
+    ...toTeam(r),
+    memberCount: r.memberCount,
+    assetCount: r.assetCount,
+    memberPreview: r.memberPreview,
+  }));
+}
+
+export async function teamMembers(
+  database: Database,
+  organizationId: number,
+  teamId: number,
+): Promise<TeamMember[]> {
+  const rows = await database.query<{
+    id: number;
+    teamId: number;
+    userId: number;
+    role: TeamRole;
+    createdAt: Stamp;
+    username: string;
+    firstName: string | null;
+    lastName: string | null;
+    profilePicture: string | null;
+  }>(
+    `select m.id, m.team_id as "teamId", m.user_id as "userId", m.role, m.created_at as "createdAt",
+       u.username, u.first_name as "firstName", u.last_name as "lastName", u.profile_picture as "profilePicture"
+     from team_members m
+     join users u on u.id = m.user_id
+     join user_organizations uo on uo.user_id = m.user_id and uo.organization_id = m.organization_id
+     where m.organization_id = $1 and m.team_id = $2
+     order by ${PERSON_ORDER}`,
+    [organizationId, teamId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    teamId: r.teamId,
+    userId: r.userId,
+    role: r.role,
+    createdAt: iso(r.createdAt),
+    user: {
+      username: r.username,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      profilePicture: r.profilePicture,
+    },
+  }));
+}
+
+export async function teamMember(
+  database: Database,
+  organizationId: number,
+  teamId: number,
+  userId: number,
+): Promise<TeamMember | null> {
+  const members = await teamMembers(database, organizationId, teamId);
+  return members.find((m) => m.userId === userId) ?? null;
+}
+
+export async function teamLinks(
+  database: Database,
+  organizationId: number,
+  teamId: number,
+): Promise<TeamLink[]> {
+  const rows = await database.query<Omit<TeamLink, 'createdAt'> & { createdAt: Stamp }>(
+    `select id, team_id as "teamId", url, label, created_at as "createdAt"
+     from team_links where organization_id = $1 and team_id = $2 order by created_at, id`,
+    [organizationId, teamId],
+  );
+  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+}
+
+export const assetDownloadPath = (teamId: number, assetId: number) =>
+  `/api/teams/${teamId}/assets/${assetId}/download`;
+
+type AssetRow = Omit<TeamAsset, 'createdAt' | 'filePath'> & { createdAt: Stamp };
+const ASSET_COLUMNS = `id, team_id as "teamId", file_name as "fileName", original_name as "originalName",
+  file_size as "fileSize", mime_type as "mimeType", uploaded_by as "uploadedBy", created_at as "createdAt"`;
+
+export const toAsset = (r: AssetRow): TeamAsset => ({
+  id: r.id,
+  teamId: r.teamId,
+  fileName: r.fileName,
+  originalName: r.originalName,
+  filePath: assetDownloadPath(r.teamId, r.id),
+  fileSize: r.fileSize,
+  mimeType: r.mimeType,
+  uploadedBy: r.uploadedBy,
+  createdAt: iso(r.createdAt),
+});
+
+export async function teamAssets(
+  database: Database,
+  organizationId: number,
+  teamId: number,
+): Promise<TeamAsset[]> {
+  const rows = await database.query<AssetRow>(
+    `select ${ASSET_COLUMNS} from team_assets where organization_id = $1 and team_id = $2 order by created_at desc, id desc`,
+    [organizationId, teamId],
+  );
+  return rows.map(toAsset);
+}
+
+export async function teamAsset(database: Database, organizationId: number, teamId: number, assetId: number) {
+  const [row] = await database.query<AssetRow & { fileId: number | null }>(
+    `select ${ASSET_COLUMNS}, file_id as "fileId" from team_assets
+     where organization_id = $1 and team_id = $2 and id = $3`,
+    [organizationId, teamId, assetId],
+  );
+  return row ? { asset: toAsset(row), fileId: row.fileId } : null;
+}
+
+/** The team's next shows from the calendar (spec part 2 §2: up to 5). */
+export async function upcomingShows(
+  database: Database,
+  organizationId: number,
+  teamId: number,
+): Promise<TeamShow[]> {
+  const rows = await database.query<{
+    id: number;
+    name: string;
+    startDateTime: Stamp;
+    endDateTime: Stamp;
+    spaces: string[];
+  }>(
+    `select e.id, e.name, e.start_date_time as "startDateTime", e.end_date_time as "endDateTime", e.spaces
+     from calendar_events e
+     where e.organization_id = $1 and e.event_type = 'show' and e.start_date_time >= now()
+       and exists (select 1 from calendar_event_teams ct
+                   where ct.organization_id = $1 and ct.event_id = e.id and ct.team_id = $2)
+     order by e.start_date_time, e.id
+     limit ${TEAM_UPCOMING_SHOWS}`,
+    [organizationId, teamId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    startDateTime: iso(r.startDateTime),
+    endDateTime: iso(r.endDateTime),
+    spaces: r.spaces ?? [],
+  }));
+}
+
+export async function teamDetail(
+  database: Database,
+  organizationId: number,
+  teamId: number,
+  viewerTeamRole: TeamRole | null,
+): Promise<TeamDetail | null> {
+  const team = await getTeam(database, organizationId, teamId);
+  if (!team) return null;
+  const [members, links, assets, shows] = await Promise.all([
+    teamMembers(database, organizationId, teamId),
+    teamLinks(database, organizationId, teamId),
+    teamAssets(database, organizationId, teamId),
+    upcomingShows(database, organizationId, teamId),
+  ]);
+  return { ...team, members, links, assets, upcomingShows: shows, viewerTeamRole };
+}
+
+/**
+ * People who may be put in a team: active members of the organization (no pending or disabled
+ * ones), minus those already in the team when one is named.
+ */
+export async function teamCandidates(
+  database: Database,
+  organizationId: number,
+  excludeTeamId: number | null,
+): Promise<TeamCandidate[]> {
+  return database.query<TeamCandidate>(
+    `select u.id, u.id as "userId", u.username, u.first_name as "firstName", u.last_name as "lastName",
+       u.profile_picture as "profilePicture"
+     from user_organizations uo
+     join users u on u.id = uo.user_id
+     where uo.organization_id = $1 and uo.status = 'active' and uo.is_active and not u.is_system_user
+       and ($2::int is null or not exists (
+         select 1 from team_members m where m.organization_id = $1 and m.team_id = $2 and m.user_id = u.id))
+     order by ${PERSON_ORDER}`,
+    [organizationId, excludeTeamId],
+  );
+}
+
+/** Which of these user ids are active members of the organization. */
+export async function activeMemberIds(database: Database, organizationId: number, userIds: number[]) {
+  if (userIds.length === 0) return new Set<number>();
+  const rows = await database.query<{ userId: number }>(
+    `select user_id as "userId" from user_organizations
+     where organization_id = $1 and status = 'active' and is_active and user_id = any($2::int[])`,
+    [organizationId, userIds],
+  );
+  return new Set(rows.map((r) => r.userId));
+}
+
+export async function membershipStatus(database: Database, organizationId: number, userId: number) {
+  const [row] = await database.query<{ status: string; isActive: boolean }>(
+    `select status, is_active as "isActive" from user_organizations where organization_id = $1 and user_id = $2`,
+    [organizationId, userId],
+  );
+  return row ? (row.status === 'active' && row.isActive ? 'active' : 'inactive') : null;
+}

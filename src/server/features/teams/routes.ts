@@ -1,0 +1,151 @@
+// Teams of an organization (spec part 2 §7): list, detail by handle, create, edit, archive and
+// delete. Members, links and files are in members-routes.ts and assets-routes.ts.
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { policy } from '../../../common/permissions';
+import {
+  createTeamSchema,
+  teamCandidateSchema,
+  teamDetailSchema,
+  teamSchema,
+  teamSummarySchema,
+  updateTeamSchema,
+} from '../../../common/schemas/teams';
+import { forbidden, notFound } from '../../http/errors';
+import { requireOrgAccess } from '../../http/guards';
+import type { App } from '../../http/types';
+import { guardTeam, requireTeamByHandle, TEAM_NOT_FOUND, teamAccessOf } from './access';
+import { listTeams, teamCandidates, teamDetail } from './queries';
+import { createTeam, deleteTeam, setArchived, updateTeam } from './service';
+
+export const orgParams = z.object({ orgId: z.coerce.number().int().positive() });
+export const teamParams = z.object({ teamId: z.coerce.number().int().positive() });
+const message = z.object({ message: z.string() });
+
+/** The path's {orgId} before validation; anything that is not a plain id is simply not found. */
+const rawOrgId = (request: FastifyRequest) => {
+  const raw = (request.params as { orgId?: string } | undefined)?.orgId ?? '';
+  return /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+};
+
+async function mayCreateTeams(request: FastifyRequest, unverifiedOrgId: number) {
+  const access = await requireOrgAccess(request, unverifiedOrgId);
+  if (!policy.createTeam(access.actor)) throw forbidden('You do not have permission to create teams');
+  return access;
+}
+
+export async function teamRoutes(app: App) {
+  const { database } = app.deps;
+
+  app.get(
+    '/api/organizations/:orgId/teams',
+    {
+      schema: {
+        params: orgParams,
+        querystring: z.object({ includeArchived: z.enum(['0', '1', 'true', 'false']).optional() }),
+        response: { 200: z.array(teamSummarySchema) },
+      },
+    },
+    async (request) => {
+      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const wanted = request.query.includeArchived === '1' || request.query.includeArchived === 'true';
+      // Archived teams are listed only for the people who can restore any team.
+      return listTeams(database, organizationId, wanted && policy.createTeam(actor));
+    },
+  );
+
+  app.get(
+    '/api/organizations/:orgId/teams/handle/:teamHandle',
+    {
+      schema: {
+        params: orgParams.extend({ teamHandle: z.string().min(1).max(100) }),
+        response: { 200: teamDetailSchema },
+      },
+    },
+    async (request) => {
+      const { organizationId } = await requireOrgAccess(request, request.params.orgId);
+      const { team, teamRole } = await requireTeamByHandle(
+        request,
+        organizationId,
+        request.params.teamHandle,
+      );
+      const detail = await teamDetail(database, organizationId, team.id, teamRole);
+      if (!detail) throw notFound(TEAM_NOT_FOUND);
+      return detail;
+    },
+  );
+
+  // Who the Create Team dialog may put in a new team: active members of the organization.
+  app.get(
+    '/api/organizations/:orgId/teams/candidates',
+    { schema: { params: orgParams, response: { 200: z.array(teamCandidateSchema) } } },
+    async (request) => {
+      const { organizationId } = await mayCreateTeams(request, request.params.orgId);
+      return teamCandidates(database, organizationId, null);
+    },
+  );
+
+  app.post(
+    '/api/organizations/:orgId/teams',
+    {
+      preValidation: async (request) => {
+        await mayCreateTeams(request, rawOrgId(request));
+      },
+      schema: { params: orgParams, body: createTeamSchema, response: { 201: teamSchema } },
+    },
+    async (request, reply) => {
+      const { organizationId } = await mayCreateTeams(request, request.params.orgId);
+      const team = await createTeam(database, organizationId, request.body);
+      return reply.code(201).send(team);
+    },
+  );
+
+  app.patch(
+    '/api/teams/:teamId',
+    {
+      preValidation: guardTeam({ manage: true }),
+      schema: { params: teamParams, body: updateTeamSchema, response: { 200: teamSchema } },
+    },
+    async (request) => {
+      const { organizationId, team } = teamAccessOf(request);
+      return updateTeam(database, organizationId, team.id, request.body);
+    },
+  );
+
+  // 'Disable Team' (spec part 2 §2): the team leaves every list but keeps its data until restored.
+  app.post(
+    '/api/teams/:teamId/archive',
+    {
+      preValidation: guardTeam({ manage: true }),
+      schema: { params: teamParams, response: { 200: teamSchema } },
+    },
+    async (request) => {
+      const { organizationId, team } = teamAccessOf(request);
+      return setArchived(database, organizationId, team.id, true);
+    },
+  );
+
+  app.post(
+    '/api/teams/:teamId/restore',
+    {
+      preValidation: guardTeam({ manage: true }),
+      schema: { params: teamParams, response: { 200: teamSchema } },
+    },
+    async (request) => {
+      const { organizationId, team } = teamAccessOf(request);
+      return setArchived(database, organizationId, team.id, false);
+    },
+  );
+
+  // Permanent, so only for those who can create teams (not a team's own leads).
+  app.delete(
+    '/api/teams/:teamId',
+    { preValidation: guardTeam(), schema: { params: teamParams, response: { 200: message } } },
+    async (request) => {
+      const { organizationId, team, actor } = teamAccessOf(request);
+      if (!policy.deleteTeam(actor)) throw forbidden('You do not have permission to delete this team');
+      await deleteTeam(database, organizationId, team.id);
+      return { message: 'Team deleted' };
+    },
+  );
+}
