@@ -7,6 +7,7 @@ import { directoryRoutes } from './directory/routes';
 import { fileRoutes } from './files/routes';
 import { organizationRoutes } from './organizations/routes';
 import { passwordRoutes } from './passwords/routes';
+import { presenceRoutes } from './presence/routes';
 import { registrationRoutes } from './registration/routes';
 import { systemRoutes } from './system/routes';
 import { teamAssetRoutes } from './teams/assets-routes';
@@ -23,6 +24,7 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   adminUserRoutes,
   auditRoutes,
   directoryRoutes,
+  presenceRoutes,
   teamRoutes,
   teamMemberRoutes,
   teamAssetRoutes,

@@ -1,0 +1,478 @@
+// One presence hub per server instance. It owns the WebSockets connected to this instance and
+// learns about everyone else's through the database's `presence` channel (LISTEN/NOTIFY on a
+// PostgreSQL server, in process on the embedded one), so members connected to different
+// instances see each other. Every view is per organization: nothing crosses that boundary.
+import { randomUUID } from 'node:crypto';
+import type {
+  PresenceEntry,
+  PresenceStatus,
+  PresenceUpdateType,
+  ServerMessage,
+} from '../../../common/presence';
+import type { Database } from '../../db/client';
+import { PRESENCE_CHANNEL } from '../../http/presence-signal';
+
+export interface PresenceSettings {
+  /** A closed connection's user stays listed this long, so a reload or reconnect is no leave. */
+  graceMs: number;
+  /** Without a page change or status change for this long, an online user shows as away. */
+  idleMs: number;
+  /** How often an instance re-announces its members; remote entries expire after three misses. */
+  announceMs: number;
+  /** Housekeeping cadence (idle, expiry, dead sockets). */
+  tickMs: number;
+  /** A socket silent for this long (no heartbeat either) is dropped. */
+  deadMs: number;
+  /** How often open sockets' sessions are checked against the session table. */
+  revalidateMs: number;
+}
+
+export function presenceSettings(env: NodeJS.ProcessEnv = process.env): PresenceSettings {
+  const num = (name: string, fallback: number) => {
+    const value = Number(env[name]);
+    return Number.isFinite(value) && value > 0 ? value : fallback;
+  };
+  const announceMs = num('PRESENCE_ANNOUNCE_MS', 15_000);
+  return {
+    graceMs: num('PRESENCE_GRACE_MS', 8_000),
+    idleMs: num('PRESENCE_IDLE_MS', 5 * 60_000),
+    announceMs,
+    tickMs: num('PRESENCE_TICK_MS', Math.min(1_000, announceMs)),
+    deadMs: num('PRESENCE_DEAD_MS', 90_000),
+    revalidateMs: num('PRESENCE_REVALIDATE_MS', 60_000),
+  };
+}
+
+/** The part of a WebSocket the hub uses. */
+export interface PresenceSocket {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface Profile {
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  profilePicture: string | null;
+}
+
+export interface Connection {
+  socket: PresenceSocket;
+  organizationId: number;
+  userId: number;
+  sid: string;
+  sidDigest: string;
+  profile: Profile;
+  joined: boolean;
+  status: PresenceStatus;
+  currentPage: string | null;
+  lastActivity: number;
+  lastSeen: number;
+}
+
+interface LocalUser {
+  conns: Set<Connection>;
+  /** What this instance last published for the user. */
+  published: PresenceEntry | null;
+  at: number;
+  graceUntil: number | null;
+}
+
+interface RemoteEntry {
+  entry: PresenceEntry;
+  at: number;
+  expiresAt: number;
+}
+
+type Signal =
+  | { t: 'entry'; i: string; o: number; u: number; e: PresenceEntry | null; a: number }
+  | { t: 'announce'; i: string; o: number; es: { e: PresenceEntry; a: number }[] }
+  | { t: 'hello'; i: string }
+  | { t: 'bye'; i: string }
+  | { t: 'disconnect'; userId?: number; organizationId?: number | null; session?: string };
+
+// PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more.
+const MAX_PAYLOAD = 7_000;
+
+export const CLOSE_SIGNED_OUT = 4001;
+
+export class PresenceHub {
+  readonly instanceId = randomUUID();
+  private readonly local = new Map<number, Map<number, LocalUser>>();
+  private readonly remote = new Map<number, Map<number, Map<string, RemoteEntry>>>();
+  private readonly visible = new Map<number, Map<number, PresenceEntry>>();
+  private readonly sockets = new Map<number, Set<Connection>>();
+  private timer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+  private lastAnnounce = 0;
+  private lastRevalidate = Date.now();
+  private stopped = false;
+
+  constructor(
+    private readonly database: Database,
+    readonly settings: PresenceSettings,
+    private readonly log: { warn(obj: unknown, msg?: string): void } = console,
+  ) {}
+
+  async start() {
+    if (this.database.listen) {
+      this.unlisten = await this.database.listen(PRESENCE_CHANNEL, (payload) => this.receive(payload));
+    }
+    this.timer = setInterval(() => this.tick(), this.settings.tickMs);
+    this.timer.unref();
+    // Ask the others to announce now, rather than waiting for their next round.
+    this.publish({ t: 'hello', i: this.instanceId });
+  }
+
+  async stop() {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearInterval(this.timer);
+    for (const set of this.sockets.values())
+      for (const conn of set) conn.socket.close(1001, 'Server stopping');
+    this.sockets.clear();
+    // Others keep our members for one grace period: their browsers reconnect to a live instance.
+    await this.publishNow({ t: 'bye', i: this.instanceId });
+    await this.unlisten?.();
+  }
+
+  /** A socket that passed the upgrade checks; it receives the organization's list at once. */
+  open(conn: Omit<Connection, 'joined' | 'status' | 'lastActivity' | 'lastSeen'>): Connection {
+    const now = Date.now();
+    const full: Connection = { ...conn, joined: false, status: 'online', lastActivity: now, lastSeen: now };
+    getOrCreate(this.sockets, conn.organizationId, () => new Set<Connection>()).add(full);
+    this.send(full, {
+      type: 'presence_list',
+      data: [...(this.visible.get(conn.organizationId)?.values() ?? [])],
+    });
+    return full;
+  }
+
+  /** The socket announced itself (authenticate): it joins the organization's presence. */
+  join(conn: Connection, currentPage: string | null) {
+    const now = Date.now();
+    conn.lastSeen = now;
+    conn.lastActivity = now;
+    if (currentPage !== null) conn.currentPage = currentPage;
+    if (!conn.joined) {
+      conn.joined = true;
+      const user = this.localUser(conn.organizationId, conn.userId, true);
+      user.conns.add(conn);
+      user.graceUntil = null;
+    }
+    this.refreshLocal(conn.organizationId, conn.userId);
+  }
+
+  heartbeat(conn: Connection) {
+    conn.lastSeen = Date.now();
+  }
+
+  pageChange(conn: Connection, currentPage: string | null) {
+    conn.currentPage = currentPage;
+    this.activity(conn);
+  }
+
+  statusUpdate(conn: Connection, status: PresenceStatus) {
+    conn.status = status;
+    this.activity(conn);
+  }
+
+  /** The socket closed; its user leaves after the grace period unless another socket remains. */
+  closed(conn: Connection, immediate = false) {
+    this.sockets.get(conn.organizationId)?.delete(conn);
+    if (!conn.joined) return;
+    conn.joined = false;
+    const user = this.localUser(conn.organizationId, conn.userId, false);
+    if (!user) return;
+    user.conns.delete(conn);
+    if (user.conns.size === 0) user.graceUntil = immediate ? 0 : Date.now() + this.settings.graceMs;
+    this.refreshLocal(conn.organizationId, conn.userId);
+  }
+
+  /** Entries currently visible to one organization (tests and the bench read this). */
+  list(organizationId: number): PresenceEntry[] {
+    return [...(this.visible.get(organizationId)?.values() ?? [])];
+  }
+
+  get connectionCount() {
+    let n = 0;
+    for (const set of this.sockets.values()) n += set.size;
+    return n;
+  }
+
+  private activity(conn: Connection) {
+    const now = Date.now();
+    conn.lastSeen = now;
+    conn.lastActivity = now;
+    if (!conn.joined) this.join(conn, conn.currentPage);
+    else this.refreshLocal(conn.organizationId, conn.userId);
+  }
+
+  private localUser(organizationId: number, userId: number, create: true): LocalUser;
+  private localUser(organizationId: number, userId: number, create: false): LocalUser | undefined;
+  private localUser(organizationId: number, userId: number, create: boolean) {
+    if (!create) return this.local.get(organizationId)?.get(userId);
+    const org = getOrCreate(this.local, organizationId, () => new Map<number, LocalUser>());
+    return getOrCreate(org, userId, (): LocalUser => ({ conns: new Set(), published: null, at: 0, graceUntil: null }));
+  }
+
+  /** This instance's view of one user, from their sockets here: the most recently active wins. */
+  private computeLocal(user: LocalUser, now: number): { entry: PresenceEntry | null; at: number } {
+    let latest: Connection | undefined;
+    for (const c of user.conns) if (!latest || c.lastActivity > latest.lastActivity) latest = c;
+    if (!latest) {
+      if (user.graceUntil !== null && now < user.graceUntil) return { entry: user.published, at: user.at };
+      return { entry: null, at: now };
+    }
+    const idle = now - latest.lastActivity >= this.settings.idleMs;
+    const status: PresenceStatus = latest.status === 'online' && idle ? 'away' : latest.status;
+    return {
+      entry: {
+        userId: latest.userId,
+        username: latest.profile.username,
+        firstName: latest.profile.firstName,
+        lastName: latest.profile.lastName,
+        profilePicture: latest.profile.profilePicture,
+        status,
+        currentPage: latest.currentPage,
+      },
+      at: latest.lastActivity,
+    };
+  }
+
+  private refreshLocal(organizationId: number, userId: number, now = Date.now()) {
+    const user = this.localUser(organizationId, userId, false);
+    if (!user) return;
+    const { entry, at } = this.computeLocal(user, now);
+    if (sameEntry(entry, user.published)) {
+      user.at = Math.max(user.at, at);
+    } else {
+      user.published = entry;
+      user.at = at;
+      this.publish({ t: 'entry', i: this.instanceId, o: organizationId, u: userId, e: entry, a: at });
+    }
+    if (!entry && user.conns.size === 0) {
+      this.local.get(organizationId)?.delete(userId);
+      if (this.local.get(organizationId)?.size === 0) this.local.delete(organizationId);
+    }
+    this.recompute(organizationId, userId);
+  }
+
+  /** Merges this instance's entry with remote ones and tells local sockets what changed. */
+  private recompute(organizationId: number, userId: number, now = Date.now()) {
+    let best: { entry: PresenceEntry; at: number } | null = null;
+    const mine = this.local.get(organizationId)?.get(userId);
+    if (mine?.published) best = { entry: mine.published, at: mine.at };
+    for (const r of this.remote.get(organizationId)?.get(userId)?.values() ?? []) {
+      if (r.expiresAt > now && (!best || r.at > best.at)) best = r;
+    }
+    const next = best?.entry ?? null;
+    const org = this.visible.get(organizationId);
+    const previous = org?.get(userId) ?? null;
+    if (sameEntry(next, previous)) return;
+    let updateType: PresenceUpdateType;
+    if (next) {
+      getOrCreate(this.visible, organizationId, () => new Map<number, PresenceEntry>()).set(userId, next);
+      updateType = previous ? 'update' : 'join';
+    } else {
+      org?.delete(userId);
+      if (org?.size === 0) this.visible.delete(organizationId);
+      updateType = 'leave';
+    }
+    this.broadcast(organizationId, { type: 'presence_update', updateType, data: (next ?? previous)! });
+  }
+
+  private broadcast(organizationId: number, message: ServerMessage) {
+    const set = this.sockets.get(organizationId);
+    if (!set || set.size === 0) return;
+    const data = JSON.stringify(message);
+    for (const conn of set) conn.socket.send(data);
+  }
+
+  private send(conn: Connection, message: ServerMessage) {
+    conn.socket.send(JSON.stringify(message));
+  }
+
+  private receive(payload: string) {
+    if (this.stopped) return;
+    let signal: Signal;
+    try {
+      signal = JSON.parse(payload) as Signal;
+    } catch {
+      return;
+    }
+    const now = Date.now();
+    switch (signal.t) {
+      case 'disconnect':
+        this.disconnectLocal(signal);
+        return;
+      case 'hello':
+        if (signal.i !== this.instanceId) this.announce();
+        return;
+      case 'bye':
+        if (signal.i !== this.instanceId) this.forgetInstance(signal.i, now + this.settings.graceMs);
+        return;
+      case 'entry':
+        if (signal.i === this.instanceId) return;
+        this.setRemote(signal.o, signal.u, signal.i, signal.e, signal.a, now);
+        this.recompute(signal.o, signal.u, now);
+        return;
+      case 'announce':
+        if (signal.i === this.instanceId) return;
+        for (const { e, a } of signal.es) {
+          this.setRemote(signal.o, e.userId, signal.i, e, a, now);
+          this.recompute(signal.o, e.userId, now);
+        }
+        return;
+    }
+  }
+
+  private setRemote(
+    organizationId: number,
+    userId: number,
+    instance: string,
+    entry: PresenceEntry | null,
+    at: number,
+    now: number,
+  ) {
+    if (!entry) {
+      const org = this.remote.get(organizationId);
+      const users = org?.get(userId);
+      users?.delete(instance);
+      if (users?.size === 0) org?.delete(userId);
+      return;
+    }
+    const org = getOrCreate(this.remote, organizationId, () => new Map<number, Map<string, RemoteEntry>>());
+    getOrCreate(org, userId, () => new Map<string, RemoteEntry>()).set(instance, {
+      entry,
+      at,
+      expiresAt: now + this.settings.announceMs * 3,
+    });
+  }
+
+  private forgetInstance(instance: string, expiresAt: number) {
+    for (const users of this.remote.values()) {
+      for (const instances of users.values()) {
+        const r = instances.get(instance);
+        if (r) r.expiresAt = Math.min(r.expiresAt, expiresAt);
+      }
+    }
+  }
+
+  private disconnectLocal(signal: Extract<Signal, { t: 'disconnect' }>) {
+    for (const [organizationId, set] of this.sockets) {
+      if (signal.organizationId && signal.organizationId !== organizationId) continue;
+      for (const conn of [...set]) {
+        const match = signal.session ? conn.sidDigest === signal.session : conn.userId === signal.userId;
+        if (!match) continue;
+        conn.socket.close(CLOSE_SIGNED_OUT, 'Signed out');
+        this.closed(conn, true);
+      }
+    }
+  }
+
+  private tick() {
+    const now = Date.now();
+    for (const [organizationId, users] of [...this.local]) {
+      for (const userId of [...users.keys()]) this.refreshLocal(organizationId, userId, now);
+    }
+    for (const [organizationId, users] of this.remote) {
+      for (const [userId, instances] of users) {
+        let expired = false;
+        for (const [instance, r] of instances) {
+          if (r.expiresAt <= now) {
+            instances.delete(instance);
+            expired = true;
+          }
+        }
+        if (instances.size === 0) users.delete(userId);
+        if (expired) this.recompute(organizationId, userId, now);
+      }
+    }
+    for (const set of this.sockets.values()) {
+      for (const conn of [...set]) {
+        if (now - conn.lastSeen > this.settings.deadMs) {
+          conn.socket.close(1001, 'No heartbeat');
+          this.closed(conn);
+        }
+      }
+    }
+    if (now - this.lastAnnounce >= this.settings.announceMs) this.announce(now);
+    if (now - this.lastRevalidate >= this.settings.revalidateMs) {
+      this.lastRevalidate = now;
+      this.revalidate().catch((err) => this.log.warn({ err }, 'presence session check failed'));
+    }
+  }
+
+  /** Re-announces every member this instance holds, so a crashed instance's members expire. */
+  private announce(now = Date.now()) {
+    this.lastAnnounce = now;
+    for (const [organizationId, users] of this.local) {
+      let batch: { e: PresenceEntry; a: number }[] = [];
+      let size = 0;
+      for (const user of users.values()) {
+        if (!user.published) continue;
+        const item = { e: user.published, a: user.at };
+        const itemSize = JSON.stringify(item).length + 1;
+        if (size + itemSize > MAX_PAYLOAD - 100 && batch.length > 0) {
+          this.publish({ t: 'announce', i: this.instanceId, o: organizationId, es: batch });
+          batch = [];
+          size = 0;
+        }
+        batch.push(item);
+        size += itemSize;
+      }
+      if (batch.length > 0) this.publish({ t: 'announce', i: this.instanceId, o: organizationId, es: batch });
+    }
+  }
+
+  /** Sockets outlive nothing: a session that ended (expired, signed out elsewhere) closes them. */
+  private async revalidate() {
+    const sids = new Set<string>();
+    for (const set of this.sockets.values()) for (const c of set) sids.add(c.sid);
+    if (sids.size === 0) return;
+    const rows = await this.database.query<{ sid: string }>(
+      'select sid from session where sid = any($1::text[]) and expire > now()',
+      [[...sids]],
+    );
+    const alive = new Set(rows.map((r) => r.sid));
+    for (const set of this.sockets.values()) {
+      for (const conn of [...set]) {
+        if (alive.has(conn.sid)) continue;
+        conn.socket.close(CLOSE_SIGNED_OUT, 'Signed out');
+        this.closed(conn, true);
+      }
+    }
+  }
+
+  private publish(signal: Signal) {
+    this.publishNow(signal).catch((err) => this.log.warn({ err }, 'presence publish failed'));
+  }
+
+  private async publishNow(signal: Signal) {
+    await this.database.notify(PRESENCE_CHANNEL, JSON.stringify(signal));
+  }
+}
+
+function getOrCreate<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+function sameEntry(a: PresenceEntry | null, b: PresenceEntry | null) {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return (
+    a.userId === b.userId &&
+    a.status === b.status &&
+    a.currentPage === b.currentPage &&
+    a.username === b.username &&
+    a.firstName === b.firstName &&
+    a.lastName === b.lastName &&
+    a.profilePicture === b.profilePicture
+  );
+}

@@ -1,0 +1,360 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { applyPresenceMessage, type PresenceEntry, type ServerMessage } from '../../../common/presence';
+import { buildApp } from '../../app';
+import type { App } from '../../http/types';
+import { Agent, getTestApp, type TestContext, testConfig } from '../../../../tests/support/app';
+import {
+  type BuiltOrg,
+  type BuiltUser,
+  buildOrg,
+  buildSystemUser,
+  buildUser,
+} from '../../../../tests/support/factories';
+
+// Short timings so that grace periods and expiry are observable within a test.
+const GRACE_MS = 300;
+const TIMINGS = { PRESENCE_GRACE_MS: '300', PRESENCE_ANNOUNCE_MS: '400', PRESENCE_TICK_MS: '50' };
+
+let ctx: TestContext;
+const apps: App[] = [];
+const clients: Client[] = [];
+
+async function startInstance(extraEnv: Record<string, string> = {}) {
+  const saved = { ...process.env };
+  Object.assign(process.env, TIMINGS, extraEnv);
+  try {
+    const app = await buildApp({ config: testConfig(), database: ctx.database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    apps.push(app);
+    return { app, port: (app.server.address() as AddressInfo).port };
+  } finally {
+    for (const key of Object.keys({ ...TIMINGS, ...extraEnv })) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+  }
+}
+
+async function cookieFor(app: App, user: BuiltUser, org?: BuiltOrg) {
+  const agent = new Agent(app, org?.host ?? 'localhost');
+  const res = await agent.post('/api/login', { username: user.username, password: user.password });
+  expect(res.statusCode).toBe(200);
+  return agent.cookie!;
+}
+
+class Client {
+  readonly messages: ServerMessage[] = [];
+  list: PresenceEntry[] = [];
+  closeCode: number | undefined;
+  private waiters: (() => void)[] = [];
+
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as ServerMessage;
+      this.messages.push(message);
+      this.list = applyPresenceMessage(this.list, message);
+      this.notify();
+    });
+    ws.on('close', (code) => {
+      this.closeCode = code;
+      this.notify();
+    });
+  }
+
+  private notify() {
+    for (const w of this.waiters) w();
+  }
+
+  send(message: unknown) {
+    this.ws.send(JSON.stringify(message));
+  }
+
+  async waitFor<T>(check: () => T | undefined | false, timeoutMs = 2_000, what = 'condition'): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = check();
+      if (value) return value;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.messages)}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, Math.min(left, 50));
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+      this.waiters = [];
+    }
+  }
+
+  entry(userId: number) {
+    return this.list.find((e) => e.userId === userId);
+  }
+
+  close() {
+    this.ws.close();
+    return new Promise<void>((resolve) =>
+      this.ws.readyState === WebSocket.CLOSED ? resolve() : this.ws.once('close', () => resolve()),
+    );
+  }
+}
+
+function upgrade(port: number, host: string, headers: Record<string, string>) {
+  return new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { host: `${host}:${port}`, ...headers } });
+}
+
+/** Opens /ws as the user and sends authenticate, as the web client does. */
+async function connect(port: number, org: BuiltOrg, cookie: string, currentPage = '/dashboard') {
+  const ws = upgrade(port, org.host, { cookie, origin: `http://${org.host}:${port}` });
+  const client = new Client(ws);
+  clients.push(client);
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+  await client.waitFor(() => client.messages.some((m) => m.type === 'presence_list'), 2_000, 'presence_list');
+  client.send({ type: 'authenticate', sessionId: 'ignored', currentPage });
+  return client;
+}
+
+/** The status code an upgrade is refused with. */
+function refusal(port: number, host: string, headers: Record<string, string>) {
+  return new Promise<number>((resolve, reject) => {
+    const ws = upgrade(port, host, headers);
+    ws.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.once('open', () => reject(new Error('upgrade was accepted')));
+    ws.once('error', () => {});
+  });
+}
+
+beforeAll(async () => {
+  ctx = await getTestApp();
+});
+
+afterAll(async () => {
+  for (const c of clients) c.ws.terminate();
+  for (const app of apps) await app.close();
+});
+
+describe('GET /ws (presence)', () => {
+  it('refuses upgrades without a session, from another origin, and outside an organization', async () => {
+    const { app, port } = await startInstance();
+    const org = await buildOrg(ctx.database);
+    const user = await buildUser(ctx.database, { org });
+    const cookie = await cookieFor(app, user, org);
+    const origin = `http://${org.host}:${port}`;
+    expect(await refusal(port, org.host, { origin })).toBe(401);
+    expect(await refusal(port, org.host, { origin, cookie: 'gr.sid=forged' })).toBe(401);
+    expect(await refusal(port, org.host, { cookie, origin: 'http://evil.localhost' })).toBe(403);
+    expect(await refusal(port, org.host, { cookie })).toBe(403);
+    const system = await buildSystemUser(ctx);
+    const systemCookie = await cookieFor(app, system.user);
+    expect(
+      await refusal(port, 'localhost', { cookie: systemCookie, origin: `http://localhost:${port}` }),
+    ).toBe(403);
+  });
+
+  it('lists who is online, and broadcasts join, page changes, status changes and leave', async () => {
+    const { app, port } = await startInstance();
+    const org = await buildOrg(ctx.database);
+    const ann = await buildUser(ctx.database, { org, firstName: 'Ann' });
+    const bob = await buildUser(ctx.database, { org, firstName: 'Bob' });
+
+    const a = await connect(port, org, await cookieFor(app, ann, org), '/dashboard');
+    await a.waitFor(() => a.entry(ann.id), 2_000, 'own join');
+    expect(a.entry(ann.id)).toEqual({
+      userId: ann.id,
+      username: ann.username,
+      firstName: 'Ann',
+      lastName: 'Person',
+      profilePicture: null,
+      status: 'online',
+      currentPage: '/dashboard',
+    });
+
+    const b = await connect(port, org, await cookieFor(app, bob, org), '/calendar');
+    // The newcomer's first list already holds Ann; Ann hears Bob join.
+    expect(b.messages[0]).toMatchObject({ type: 'presence_list', data: [{ userId: ann.id }] });
+    await a.waitFor(() =>
+      a.messages.find(
+        (m) => m.type === 'presence_update' && m.updateType === 'join' && m.data.userId === bob.id,
+      ),
+    );
+
+    b.send({ type: 'page_change', currentPage: '/directory/people' });
+    await a.waitFor(() => a.entry(bob.id)?.currentPage === '/directory/people', 2_000, 'page change');
+    b.send({ type: 'status_update', status: 'busy' });
+    await a.waitFor(() => a.entry(bob.id)?.status === 'busy', 2_000, 'status change');
+    expect(a.messages.at(-1)).toMatchObject({ type: 'presence_update', updateType: 'update' });
+
+    // Unknown or malformed messages are ignored, not fatal.
+    b.send({ type: 'status_update', status: 'asleep' });
+    b.ws.send('not json');
+    b.send({ type: 'heartbeat' });
+
+    const closedAt = Date.now();
+    await b.close();
+    await a.waitFor(
+      () =>
+        a.messages.find(
+          (m) => m.type === 'presence_update' && m.updateType === 'leave' && m.data.userId === bob.id,
+        ),
+      2_000,
+      'leave',
+    );
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(GRACE_MS - 20);
+    expect(a.entry(bob.id)).toBeUndefined();
+  });
+
+  it('does not announce a leave when the member reconnects within the grace period', async () => {
+    const { app, port } = await startInstance();
+    const org = await buildOrg(ctx.database);
+    const ann = await buildUser(ctx.database, { org });
+    const bob = await buildUser(ctx.database, { org });
+    const a = await connect(port, org, await cookieFor(app, ann, org));
+    const bobCookie = await cookieFor(app, bob, org);
+    const b1 = await connect(port, org, bobCookie);
+    await a.waitFor(() => a.entry(bob.id));
+    await b1.close();
+    const b2 = await connect(port, org, bobCookie, '/calendar');
+    await a.waitFor(() => a.entry(bob.id)?.currentPage === '/calendar');
+    await new Promise((r) => setTimeout(r, GRACE_MS * 2));
+    expect(a.messages.some((m) => m.type === 'presence_update' && m.updateType === 'leave')).toBe(false);
+    expect(b2.entry(bob.id)).toBeDefined();
+  });
+
+  it('keeps each organization to itself', async () => {
+    const { app, port } = await startInstance();
+    const orgA = await buildOrg(ctx.database);
+    const orgB = await buildOrg(ctx.database);
+    const ann = await buildUser(ctx.database, { org: orgA });
+    const zed = await buildUser(ctx.database, { org: orgB });
+    const a = await connect(port, orgA, await cookieFor(app, ann, orgA));
+    const z = await connect(port, orgB, await cookieFor(app, zed, orgB));
+    z.send({ type: 'page_change', currentPage: '/calendar' });
+    z.send({ type: 'status_update', status: 'away' });
+    await z.waitFor(() => z.entry(zed.id)?.status === 'away');
+    await z.close();
+    await new Promise((r) => setTimeout(r, GRACE_MS + 200));
+    const heard = JSON.stringify(a.messages);
+    expect(heard).not.toContain(zed.username);
+    expect(a.list.map((e) => e.userId)).toEqual([ann.id]);
+    expect(JSON.stringify(z.messages)).not.toContain(ann.username);
+  });
+
+  it('shows an idle member as away, and online again on the next page change', async () => {
+    const { app, port } = await startInstance({ PRESENCE_IDLE_MS: '400' });
+    const org = await buildOrg(ctx.database);
+    const ann = await buildUser(ctx.database, { org });
+    const bob = await buildUser(ctx.database, { org });
+    const a = await connect(port, org, await cookieFor(app, ann, org));
+    const b = await connect(port, org, await cookieFor(app, bob, org));
+    await a.waitFor(() => a.entry(bob.id)?.status === 'online');
+    // Heartbeats keep the socket alive but are not activity.
+    b.send({ type: 'heartbeat' });
+    await a.waitFor(() => a.entry(bob.id)?.status === 'away', 2_000, 'away');
+    b.send({ type: 'page_change', currentPage: '/library' });
+    await a.waitFor(() => a.entry(bob.id)?.status === 'online', 2_000, 'online again');
+  });
+
+  it('closes a member’s socket when they are disabled, and they leave at once', async () => {
+    const { app, port } = await startInstance();
+    const org = await buildOrg(ctx.database);
+    const admin = await buildUser(ctx.database, { org, role: 'admin' });
+    const bob = await buildUser(ctx.database, { org });
+    const adminAgent = new Agent(app, org.host);
+    await adminAgent.post('/api/login', { username: admin.username, password: admin.password });
+    const a = await connect(port, org, adminAgent.cookie!);
+    const b = await connect(port, org, await cookieFor(app, bob, org));
+    await a.waitFor(() => a.entry(bob.id));
+    const res = await adminAgent.patch(`/api/users/${bob.id}/details`, {
+      permissionRole: 'standard_user',
+      organizationRoles: [],
+      isActive: false,
+    });
+    expect(res.statusCode).toBe(200);
+    await b.waitFor(() => b.closeCode, 2_000, 'close');
+    expect(b.closeCode).toBe(4001);
+    await a.waitFor(() => !a.entry(bob.id), GRACE_MS - 50, 'immediate leave');
+  });
+
+  it('closes a socket that sends more than 64 KB in one message', async () => {
+    const { app, port } = await startInstance();
+    const org = await buildOrg(ctx.database);
+    const ann = await buildUser(ctx.database, { org });
+    const a = await connect(port, org, await cookieFor(app, ann, org));
+    a.ws.send(JSON.stringify({ type: 'page_change', currentPage: `/${'x'.repeat(70 * 1024)}` }));
+    await a.waitFor(() => a.closeCode, 2_000, 'close');
+    expect(a.closeCode).toBe(1009);
+  });
+});
+
+describe('presence across two instances sharing one database', () => {
+  it('shows members on different instances to each other, and a leave when one instance stops', async () => {
+    const one = await startInstance();
+    const two = await startInstance();
+    const org = await buildOrg(ctx.database);
+    const ann = await buildUser(ctx.database, { org });
+    const bob = await buildUser(ctx.database, { org });
+    const outsiderOrg = await buildOrg(ctx.database);
+    const zed = await buildUser(ctx.database, { org: outsiderOrg });
+
+    const a = await connect(one.port, org, await cookieFor(one.app, ann, org), '/dashboard');
+    const b = await connect(two.port, org, await cookieFor(two.app, bob, org), '/calendar');
+    const z = await connect(two.port, outsiderOrg, await cookieFor(two.app, zed, outsiderOrg));
+    await a.waitFor(() => a.entry(bob.id)?.currentPage === '/calendar', 2_000, 'bob seen from instance one');
+    await b.waitFor(() => b.entry(ann.id)?.currentPage === '/dashboard', 2_000, 'ann seen from instance two');
+    b.send({ type: 'status_update', status: 'busy' });
+    await a.waitFor(() => a.entry(bob.id)?.status === 'busy', 2_000, 'remote status');
+
+    // A member who is online keeps being listed across re-announcements.
+    await new Promise((r) => setTimeout(r, 1_300));
+    expect(a.entry(bob.id)).toBeDefined();
+
+    await two.app.close();
+    apps.splice(apps.indexOf(two.app), 1);
+    await a.waitFor(() => !a.entry(bob.id), 2_000, 'leave after instance two stopped');
+    expect(JSON.stringify(a.messages)).not.toContain(zed.username);
+    expect(JSON.stringify(z.messages)).not.toContain(ann.username);
+  });
+
+  it('drops a crashed instance’s members once their announcements stop', async () => {
+    const one = await startInstance();
+    const database = ctx.database;
+    const notify = database.notify;
+    // Learn instance two's id from its hello, so that its signals can be cut off later.
+    let twoId: string | undefined;
+    let crashed = false;
+    database.notify = async (channel, payload) => {
+      const signal = JSON.parse(payload) as { t: string; i?: string };
+      if (signal.t === 'hello' && !twoId) twoId = signal.i;
+      if (crashed && signal.i === twoId) return;
+      return notify.call(database, channel, payload);
+    };
+    try {
+      const two = await startInstance();
+      expect(twoId).toBeDefined();
+      const org = await buildOrg(ctx.database);
+      const ann = await buildUser(ctx.database, { org });
+      const bob = await buildUser(ctx.database, { org });
+      const a = await connect(one.port, org, await cookieFor(one.app, ann, org));
+      const b = await connect(two.port, org, await cookieFor(two.app, bob, org));
+      await a.waitFor(() => a.entry(bob.id), 2_000, 'bob seen');
+      // A crash: instance two goes silent, with no goodbye and no leave.
+      crashed = true;
+      const lostAt = Date.now();
+      await a.waitFor(() => !a.entry(bob.id), 3_000, 'expiry of a silent instance');
+      // Remote entries live three announcement periods (400 ms each), give or take one.
+      expect(Date.now() - lostAt).toBeGreaterThanOrEqual(700);
+      b.ws.terminate();
+    } finally {
+      database.notify = notify;
+    }
+  });
+});

@@ -1,0 +1,112 @@
+// GET /ws: the presence connection. The session cookie authenticates the upgrade and the Origin
+// must be this very address (DESIGN §5); the socket then belongs to the caller's organization.
+import websocket from '@fastify/websocket';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientMessageSchema } from '../../../common/presence';
+import { sessionDigest } from '../../http/presence-signal';
+import type { App } from '../../http/types';
+import { type Connection, PresenceHub, presenceSettings } from './hub';
+
+const MAX_PAYLOAD = 64 * 1024;
+// A well-behaved page sends a heartbeat every 30 s and a message per navigation.
+const MESSAGES_PER_WINDOW = 60;
+const WINDOW_MS = 10_000;
+const AUTHENTICATE_WITHIN_MS = 15_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    presenceAuth?: { sid: string; organizationId: number; userId: number };
+  }
+}
+
+export async function presenceRoutes(app: App) {
+  const hub = new PresenceHub(app.deps.database, presenceSettings(), app.log);
+  await hub.start();
+  app.addHook('onClose', async () => hub.stop());
+
+  await app.register(websocket, { options: { maxPayload: MAX_PAYLOAD } });
+
+  async function refuseUnlessMember(request: FastifyRequest, reply: FastifyReply) {
+    const origin = request.headers.origin;
+    if (!origin || origin !== `${request.protocol}://${request.host}`) {
+      return reply.code(403).send({ message: 'Cross-origin request refused' });
+    }
+    const auth = await request.auth();
+    if (!auth) return reply.code(401).send({ message: 'Not authenticated' });
+    // Presence is per organization: a system user outside one has nobody to see.
+    if (!auth.organization || !auth.membership) {
+      return reply.code(403).send({ message: 'Presence needs an organization' });
+    }
+    request.presenceAuth = { sid: auth.sid, organizationId: auth.organization.id, userId: auth.user.id };
+  }
+
+  app.get('/ws', { websocket: true, preValidation: refuseUnlessMember }, async (socket, request) => {
+    const auth = await request.auth();
+    const verified = request.presenceAuth;
+    if (!auth || !verified) {
+      socket.close(1008, 'Not authenticated');
+      return;
+    }
+    const conn: Connection = hub.open({
+      socket,
+      organizationId: verified.organizationId,
+      userId: verified.userId,
+      sid: verified.sid,
+      sidDigest: sessionDigest(verified.sid),
+      profile: {
+        username: auth.user.username,
+        firstName: auth.user.firstName,
+        lastName: auth.user.lastName,
+        profilePicture: auth.user.profilePicture,
+      },
+      currentPage: null,
+    });
+
+    const silent = setTimeout(() => {
+      if (!conn.joined) socket.close(1008, 'Authenticate first');
+    }, AUTHENTICATE_WITHIN_MS);
+    silent.unref();
+    let windowStart = Date.now();
+    let count = 0;
+
+    socket.on('message', (raw, isBinary) => {
+      const now = Date.now();
+      if (now - windowStart > WINDOW_MS) {
+        windowStart = now;
+        count = 0;
+      }
+      if (++count > MESSAGES_PER_WINDOW) {
+        socket.close(1008, 'Too many messages');
+        return;
+      }
+      if (isBinary) return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw.toString());
+      } catch {
+        return;
+      }
+      const result = clientMessageSchema.safeParse(parsed);
+      if (!result.success) return;
+      const message = result.data;
+      switch (message.type) {
+        case 'authenticate':
+          hub.join(conn, message.currentPage);
+          break;
+        case 'heartbeat':
+          hub.heartbeat(conn);
+          break;
+        case 'page_change':
+          hub.pageChange(conn, message.currentPage);
+          break;
+        case 'status_update':
+          hub.statusUpdate(conn, message.status);
+          break;
+      }
+    });
+    socket.on('close', () => {
+      clearTimeout(silent);
+      hub.closed(conn);
+    });
+  });
+}
