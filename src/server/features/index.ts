@@ -6,6 +6,7 @@ import { authRoutes } from './auth/routes';
 import { directoryRoutes } from './directory/routes';
 import { fileRoutes } from './files/routes';
 import { organizationRoutes } from './organizations/routes';
+import { orgSettingsRoutes } from './org-settings/routes';
 import { passwordRoutes } from './passwords/routes';
 import { presenceRoutes } from './presence/routes';
 import { registrationRoutes } from './registration/routes';
@@ -22,6 +23,7 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   systemRoutes,
   fileRoutes,
   adminUserRoutes,
+  orgSettingsRoutes,
   auditRoutes,
   directoryRoutes,
   presenceRoutes,

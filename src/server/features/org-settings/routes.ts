@@ -1,0 +1,164 @@
+// Organization settings, branding, brand images and the custom stylesheet.
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { policy } from '../../../common/permissions';
+import { brandingPatchSchema, organizationSettingsPatchSchema, THEMES } from '../../../common/schemas/admin';
+import { badRequest, notFound } from '../../http/errors';
+import { guardOrg, orgAccessOf } from '../../http/guards';
+import type { App } from '../../http/types';
+import { findPublicBranding } from './queries';
+import {
+  type BrandImageKind,
+  getBranding,
+  getSettings,
+  servableCss,
+  updateBranding,
+  updateSettings,
+  uploadBrandImage,
+} from './service';
+
+const orgParams = z.object({ orgId: z.coerce.number().int().positive() });
+const publicParams = z.object({ orgShortname: z.string().min(1).max(50) });
+
+const settingsResponse = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortname: z.string(),
+  description: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  phone: z.string().nullable(),
+  customDomain: z.string().nullable(),
+  enableCustomDomain: z.boolean(),
+  enablePublicRegistration: z.boolean(),
+  requireEmailVerification: z.boolean(),
+  requireAdminApproval: z.boolean(),
+  defaultRole: z.string(),
+  timezone: z.string(),
+  approvalStatus: z.string(),
+  approvedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const brandingResponse = z.object({
+  logoUrl: z.string().nullable(),
+  favicon: z.string().nullable(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  accentColor: z.string(),
+  backgroundColor: z.string(),
+  textColor: z.string(),
+  theme: z.enum(THEMES).or(z.string()),
+  customCss: z.string().nullable(),
+  updatedAt: z.string(),
+});
+
+// The stylesheet can only style: even opened directly it may load and run nothing.
+function sendCss(reply: FastifyReply, css: string, cacheControl: string) {
+  return reply
+    .header('content-type', 'text/css; charset=utf-8')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; img-src data:; sandbox")
+    .header('cache-control', cacheControl)
+    .send(css);
+}
+
+export async function orgSettingsRoutes(app: App) {
+  const { database } = app.deps;
+  const settingsManager = guardOrg(policy.manageSettings);
+  const member = guardOrg();
+
+  app.get(
+    '/api/organizations/:orgId/settings',
+    { preValidation: settingsManager, schema: { params: orgParams, response: { 200: settingsResponse } } },
+    async (request) => getSettings(database, orgAccessOf(request).organizationId),
+  );
+
+  app.patch(
+    '/api/organizations/:orgId',
+    {
+      preValidation: settingsManager,
+      schema: {
+        params: orgParams,
+        body: organizationSettingsPatchSchema,
+        response: { 200: settingsResponse },
+      },
+    },
+    async (request) => {
+      const { organizationId, actor } = orgAccessOf(request);
+      return updateSettings(database, organizationId, actor, request.body);
+    },
+  );
+
+  app.get(
+    '/api/organizations/:orgId/branding',
+    { preValidation: member, schema: { params: orgParams, response: { 200: brandingResponse } } },
+    async (request) => getBranding(database, orgAccessOf(request).organizationId),
+  );
+
+  app.put(
+    '/api/organizations/:orgId/branding',
+    {
+      preValidation: settingsManager,
+      schema: { params: orgParams, body: brandingPatchSchema, response: { 200: brandingResponse } },
+    },
+    async (request) => {
+      const { organizationId, actor } = orgAccessOf(request);
+      return updateBranding(database, organizationId, actor, request.body);
+    },
+  );
+
+  const upload = (kind: BrandImageKind, field: 'logo' | 'favicon', responseKey: 'logoUrl' | 'favicon') =>
+    app.post(
+      `/api/organizations/:orgId/upload-${kind}`,
+      { preValidation: settingsManager, schema: { params: orgParams } },
+      async (request) => {
+        const { organizationId, actor } = orgAccessOf(request);
+        if (!request.isMultipart()) throw badRequest('Please choose an image to upload');
+        const file = await request.file();
+        if (!file || file.fieldname !== field) throw badRequest('Please choose an image to upload');
+        const data = await file.toBuffer();
+        const url = await uploadBrandImage(database, organizationId, actor, kind, {
+          data,
+          filename: file.filename,
+          mimetype: file.mimetype,
+        });
+        return { [responseKey]: url };
+      },
+    );
+  upload('logo', 'logo', 'logoUrl');
+  upload('favicon', 'favicon', 'favicon');
+
+  // Linked from every page of the organization as /api/organizations/{id}/custom.css?v={updatedAt}:
+  // the version changes on every save, so a long private cache is safe.
+  app.get(
+    '/api/organizations/:orgId/custom.css',
+    { preValidation: member, schema: { params: orgParams } },
+    async (request, reply) => {
+      const { customCss } = await getBranding(database, orgAccessOf(request).organizationId);
+      return sendCss(reply, servableCss(customCss), 'private, max-age=86400');
+    },
+  );
+
+  // The public calendar is styled like the rest of the organization, without a session.
+  app.get(
+    '/api/public/:orgShortname/custom.css',
+    { schema: { params: publicParams } },
+    async (request, reply) => {
+      const org = await findPublicBranding(database, request.params.orgShortname.toLowerCase());
+      if (!org) throw notFound('Organization not found');
+      return sendCss(reply, servableCss(org.customCss), 'public, max-age=300');
+    },
+  );
+
+  app.get(
+    '/api/public/:orgShortname/branding',
+    { schema: { params: publicParams, response: { 200: brandingResponse.extend({ name: z.string() }) } } },
+    async (request) => {
+      const org = await findPublicBranding(database, request.params.orgShortname.toLowerCase());
+      if (!org) throw notFound('Organization not found');
+      const { id: _id, approvalStatus: _status, ...branding } = org;
+      return { ...branding, updatedAt: new Date(branding.updatedAt).toISOString() };
+    },
+  );
+}
