@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -195,7 +195,8 @@ async function serveWeb(app: App, config: Config) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // Looked up per request, so a rebuilt bundle is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders: (res, file) => {
         // Vite fingerprints everything under assets/, so those never change under one name.
@@ -205,14 +206,17 @@ async function serveWeb(app: App, config: Config) {
       },
     });
   }
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // The static plugin would treat "/" as a directory; the landing page is the SPA.
+  if (hasWeb) app.get('/', async (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0];
-    if (pathname.startsWith('/api/') || pathname === '/api' || !hasWeb || request.method !== 'GET') {
+    const isAsset = pathname.startsWith('/assets/') || pathname.startsWith('/files/');
+    if (pathname.startsWith('/api/') || pathname === '/api' || isAsset || !hasWeb || request.method !== 'GET') {
       return reply.code(404).send({ message: 'Not found' });
     }
     // The SPA owns every other path; the reset page must not leak its token through Referer.
     if (pathname === '/reset-password') reply.header('referrer-policy', 'no-referrer');
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return sendIndex(reply);
   });
 }

@@ -30,7 +30,8 @@ export async function registrationRoutes(app: App) {
          from organizations where shortname = $1 and approval_status = 'approved'`,
         [shortname],
       );
-      return { isSystemDomain: request.hostContext.isSystemDomain, organization: org ?? null };
+      // An organization named by ?org= on the main site is still an organization context.
+      return { isSystemDomain: request.hostContext.isSystemDomain && !org, organization: org ?? null };
     },
   );
 
