@@ -79,6 +79,24 @@ export const routes: AppRoute[] = [
     layout: 'app',
   },
   {
+    path: '/directory',
+    component: page(() => import('./features/directory/pages/directory-page'), 'DirectoryPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
+    path: '/directory/people',
+    component: page(() => import('./features/directory/pages/directory-page'), 'DirectoryPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
+    path: '/directory/people/:handle',
+    component: page(() => import('./features/directory/pages/person-page'), 'PersonPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
     path: '/system/approval-queue',
     component: page(() => import('./features/system/pages/approval-queue-page'), 'ApprovalQueuePage'),
     access: 'system',

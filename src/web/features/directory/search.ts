@@ -1,0 +1,32 @@
+// Directory search (spec part 1 §5): case-insensitive over full name, username, organization
+// roles, team names and permission role.
+import { roleLabel } from '@common/permissions';
+import type { DirectoryEntry } from './api/get-directory';
+
+export function matchesSearch(entry: DirectoryEntry, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  const fullName = [entry.firstName, entry.lastName].filter(Boolean).join(' ');
+  const haystack = [
+    fullName,
+    entry.username,
+    ...entry.roles,
+    ...entry.teams.map((t) => t.name),
+    entry.organizationRole,
+    roleLabel(entry.organizationRole),
+  ];
+  return haystack.some((value) => value.toLowerCase().includes(q));
+}
+
+/** First name plus last initial, or the username (spec part 1 §2). */
+export function displayName(entry: { firstName: string | null; lastName: string | null; username: string }) {
+  const first = entry.firstName?.trim();
+  if (!first) return entry.username;
+  const last = entry.lastName?.trim();
+  return last ? `${first} ${last.charAt(0)}.` : first;
+}
+
+export function fullName(entry: { firstName: string | null; lastName: string | null; username: string }) {
+  const name = [entry.firstName?.trim(), entry.lastName?.trim()].filter(Boolean).join(' ');
+  return name || entry.username;
+}
