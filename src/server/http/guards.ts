@@ -29,6 +29,10 @@ export interface OrgAccess {
  */
 export async function requireOrgAccess(request: FastifyRequest, unverifiedOrgId: number): Promise<OrgAccess> {
   const auth = await requireAuth(request);
+  // Beyond the id column's range the database would fail (500); no such organization exists.
+  if (!Number.isInteger(unverifiedOrgId) || unverifiedOrgId < 1 || unverifiedOrgId > 2_147_483_647) {
+    throw notFound('Organization not found');
+  }
   if (auth.user.isSystemUser) {
     const rows = await request.server.deps.database.query('select 1 from organizations where id = $1', [
       unverifiedOrgId,

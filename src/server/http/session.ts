@@ -143,9 +143,15 @@ export async function createSession(
   organizationId: number | null,
 ): Promise<string> {
   const sid = newSessionId();
+  // Signing in is activity: without this a member counts as active only after the first
+  // sliding-expiry touch, minutes later (or never, for a short visit).
   await database.query(
-    `insert into session (sid, sess, expire, user_id) values ($1, $2, now() + make_interval(secs => $3::int), $4)`,
-    [sid, JSON.stringify({ userId, organizationId, createdAt: Date.now() }), IDLE_TIMEOUT_MS / 1000, userId],
+    `with s as (
+       insert into session (sid, sess, expire, user_id) values ($1, $2, now() + make_interval(secs => $3::int), $4)
+       returning user_id)
+     update user_organizations set last_active_at = now()
+     where organization_id = $5::int and user_id = (select user_id from s)`,
+    [sid, JSON.stringify({ userId, organizationId, createdAt: Date.now() }), IDLE_TIMEOUT_MS / 1000, userId, organizationId],
   );
   return sid;
 }

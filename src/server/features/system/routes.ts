@@ -6,7 +6,8 @@ import { notFound } from '../../http/errors';
 import { requireSystemUser } from '../../http/guards';
 import type { App } from '../../http/types';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+// Bounded to the id column's range, so a huge number is refused rather than failing in the database.
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function systemRoutes(app: App) {
   const { database, mailer, config } = app.deps;
@@ -39,8 +40,18 @@ export async function systemRoutes(app: App) {
     );
   });
 
-  const decide = async (id: number, actorId: number, status: 'approved' | 'rejected', reason: string | null) => {
-    const [org] = await database.query<{ id: number; name: string; shortname: string; ownerEmail: string | null }>(
+  const decide = async (
+    id: number,
+    actorId: number,
+    status: 'approved' | 'rejected',
+    reason: string | null,
+  ) => {
+    const [org] = await database.query<{
+      id: number;
+      name: string;
+      shortname: string;
+      ownerEmail: string | null;
+    }>(
       `update organizations set approval_status = $2, approved_at = case when $2 = 'approved' then now() end,
          approved_by = $3, rejection_reason = $4, updated_at = now()
        where id = $1
@@ -65,7 +76,13 @@ export async function systemRoutes(app: App) {
             : `We could not approve ${org.name}.${reason ? ` Reason: ${reason}` : ''}`,
       });
     }
-    return { id: org.id, name: org.name, shortname: org.shortname, approvalStatus: status, rejectionReason: reason };
+    return {
+      id: org.id,
+      name: org.name,
+      shortname: org.shortname,
+      approvalStatus: status,
+      rejectionReason: reason,
+    };
   };
 
   app.post('/api/system/organizations/:id/approve', { schema: { params: idParams } }, async (request) => {
