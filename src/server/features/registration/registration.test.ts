@@ -58,7 +58,8 @@ describe('GET /api/organization-context', () => {
       allowPublicRegistration: true,
     };
     const res = await new Agent(ctx.app).get(`/api/organization-context?org=${org.shortname}`);
-    expect(res.json()).toEqual({ isSystemDomain: true, organization: expected });
+    // A named organization makes this an organization context even on the main site.
+    expect(res.json()).toEqual({ isSystemDomain: false, organization: expected });
     const upper = await new Agent(ctx.app).get(
       `/api/organization-context?org=${org.shortname.toUpperCase()}`,
     );
