@@ -1,5 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { Agent, getTestApp, type TestContext, uniqueId } from '../../../../tests/support/app';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { Agent, getTestApp, type TestContext, testConfig, uniqueId } from '../../../../tests/support/app';
+import { buildApp } from '../../app';
+import type { App } from '../../http/types';
 import {
   buildOrg,
   buildOrgWithRoles,
@@ -9,8 +13,12 @@ import {
 } from '../../../../tests/support/factories';
 
 let ctx: TestContext;
+let live: App | undefined;
 beforeAll(async () => {
   ctx = await getTestApp();
+});
+afterAll(async () => {
+  await live?.close();
 });
 
 const users = (orgId: number) => `/api/organizations/${orgId}/users`;
@@ -232,6 +240,28 @@ describe('approve, disable, enable', () => {
       username: people.standard_user.username,
     });
     expect(log.map((a) => a.action)).toContain('user.enabled');
+  });
+
+  it("closes the disabled member's live connection", async () => {
+    live = await buildApp({ config: testConfig(), database: ctx.database });
+    await live.listen({ port: 0, host: '127.0.0.1' });
+    const port = (live.server.address() as AddressInfo).port;
+    const { org, agents, people } = await buildOrgWithRoles(ctx);
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, {
+      headers: {
+        host: `${org.host}:${port}`,
+        origin: `http://${org.host}:${port}`,
+        cookie: agents.standard_user.cookie!,
+      },
+    });
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    ws.send(JSON.stringify({ type: 'authenticate', sessionId: 'ignored', currentPage: '/dashboard' }));
+    await agents.admin.post(`${users(org.id)}/${people.standard_user.id}/disable`, { reason: 'Left' });
+    expect(await closed).toBe(4001);
   });
 
   it('keeps the member signed in to their other organizations', async () => {

@@ -9,6 +9,7 @@ import { roleLabel } from '../../../common/permissions';
 import type { Database } from '../../db/client';
 import { userOrganizations, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/errors';
+import { disconnectUser } from '../../http/presence-signal';
 import { hashPassword } from '../auth/passwords';
 import { usernameOrEmailTaken } from '../auth/queries';
 import { recordAudit } from '../audit/service';
@@ -175,6 +176,8 @@ export async function disableUser(
     true,
   );
   if (!ok) throw conflict('Only active users can be disabled');
+  // Their open pages lose their live connection too, on every instance.
+  await disconnectUser(database, userId, organizationId);
   return (await findMembership(database, organizationId, userId))!;
 }
 
@@ -227,7 +230,7 @@ export async function deleteUser(database: Database, organizationId: number, act
   const row = await target(database, organizationId, userId);
   assertNotOwner(row, 'The organization owner cannot be deleted');
   assertNotSelf(actor, row, 'You cannot delete your own account');
-  return database.db.transaction(async (tx) => {
+  const outcome = await database.db.transaction(async (tx) => {
     const result = await removeMember(tx, organizationId, userId);
     await recordAudit(tx, {
       organizationId,
@@ -239,6 +242,8 @@ export async function deleteUser(database: Database, organizationId: number, act
     });
     return result;
   });
+  await disconnectUser(database, userId, organizationId);
+  return outcome;
 }
 
 // Spreadsheets run cells that start with these as formulas; a leading quote keeps them text.
