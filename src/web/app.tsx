@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { BrandingProvider } from './components/branding-provider';
 import { Toaster } from './components/ui/toaster';
 import { TooltipProvider } from './components/ui/tooltip';
+import { PresenceProvider } from './features/presence/presence-provider';
 import { createQueryClient } from './lib/query-client';
 import { Router } from './router';
 
@@ -12,7 +13,9 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrandingProvider>
         <TooltipProvider>
-          <Router />
+          <PresenceProvider>
+            <Router />
+          </PresenceProvider>
           <Toaster />
         </TooltipProvider>
       </BrandingProvider>

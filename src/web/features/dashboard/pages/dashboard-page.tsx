@@ -2,6 +2,7 @@ import { Clock } from 'lucide-react';
 import { RoleBadge } from '@web/components/role-badge';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { useAuth } from '@web/lib/session';
+import { TeamCollaborationCard } from '@web/features/presence/components/team-collaboration-card';
 import { OrganizationStatCards, SystemStatCards } from '../components/stat-cards';
 
 /** `/dashboard` (spec part 1 §2). Event lists and presence arrive with the calendar work. */
@@ -32,6 +33,7 @@ export function DashboardPage() {
       ) : (
         organization && <OrganizationStatCards organization={organization} />
       )}
+      {!isSystemUser && organization && <TeamCollaborationCard />}
     </div>
   );
 }

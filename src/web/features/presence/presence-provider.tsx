@@ -1,0 +1,47 @@
+import type { PresenceStatus } from '@common/presence';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'wouter';
+import { ME_KEY, useAuth } from '@web/lib/session';
+import { PresenceClient, type PresenceState } from './presence-client';
+
+const PresenceContext = createContext<PresenceClient | null>(null);
+
+/**
+ * Holds the one presence connection of the page. It opens only when both a user and an
+ * organization exist (spec part 1 §4) and reports every route change as a page change.
+ */
+export function PresenceProvider({ children }: { children: React.ReactNode }) {
+  const queryClient = useQueryClient();
+  const { user, organization } = useAuth();
+  const [location] = useLocation();
+  const [client] = useState(
+    () => new PresenceClient(() => void queryClient.invalidateQueries({ queryKey: ME_KEY })),
+  );
+  const locationRef = useRef(location);
+  locationRef.current = location;
+  const identity = user && organization ? `${user.id}:${organization.id}` : null;
+
+  useEffect(() => {
+    if (!identity) return;
+    client.start(locationRef.current);
+    return () => client.stop();
+  }, [client, identity]);
+
+  useEffect(() => {
+    client.setPage(location);
+  }, [client, location]);
+
+  return <PresenceContext.Provider value={client}>{children}</PresenceContext.Provider>;
+}
+
+export interface Presence extends PresenceState {
+  setStatus: (status: PresenceStatus) => void;
+}
+
+export function usePresence(): Presence {
+  const client = useContext(PresenceContext);
+  if (!client) throw new Error('usePresence needs a PresenceProvider');
+  const state = useSyncExternalStore(client.subscribe, client.getSnapshot);
+  return { ...state, setStatus: client.setStatus };
+}
