@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { applyPresenceMessage, clientMessageSchema, type PresenceEntry } from './presence';
+
+const entry = (userId: number, status: PresenceEntry['status'] = 'online'): PresenceEntry => ({
+  userId,
+  username: `u${userId}`,
+  firstName: null,
+  lastName: null,
+  profilePicture: null,
+  status,
+  currentPage: '/dashboard',
+});
+
+describe('applyPresenceMessage (spec part 1 §4)', () => {
+  it('replaces the list, adds or replaces on join, removes on leave, replaces on update', () => {
+    let list = applyPresenceMessage([entry(9)], { type: 'presence_list', data: [entry(1)] });
+    expect(list).toEqual([entry(1)]);
+    list = applyPresenceMessage(list, { type: 'presence_update', updateType: 'join', data: entry(2) });
+    list = applyPresenceMessage(list, {
+      type: 'presence_update',
+      updateType: 'join',
+      data: entry(2, 'busy'),
+    });
+    expect(list).toEqual([entry(1), entry(2, 'busy')]);
+    list = applyPresenceMessage(list, {
+      type: 'presence_update',
+      updateType: 'update',
+      data: entry(1, 'away'),
+    });
+    expect(list).toEqual([entry(1, 'away'), entry(2, 'busy')]);
+    list = applyPresenceMessage(list, { type: 'presence_update', updateType: 'leave', data: entry(1) });
+    expect(list).toEqual([entry(2, 'busy')]);
+  });
+});
+
+describe('clientMessageSchema', () => {
+  it('accepts the spec client’s messages and ignores the session id it sends', () => {
+    expect(
+      clientMessageSchema.parse({ type: 'authenticate', sessionId: 'abc', currentPage: '/calendar' }),
+    ).toEqual({
+      type: 'authenticate',
+      sessionId: 'abc',
+      currentPage: '/calendar',
+    });
+    expect(clientMessageSchema.safeParse({ type: 'heartbeat' }).success).toBe(true);
+  });
+
+  it('refuses full URLs as pages and unknown statuses', () => {
+    expect(
+      clientMessageSchema.safeParse({ type: 'page_change', currentPage: 'https://evil.test/' }).success,
+    ).toBe(false);
+    expect(clientMessageSchema.safeParse({ type: 'status_update', status: 'invisible' }).success).toBe(false);
+    expect(clientMessageSchema.safeParse({ type: 'shout' }).success).toBe(false);
+  });
+});
