@@ -11,7 +11,13 @@ beforeAll(async () => {
 const count = async (sql: string, params: unknown[]) =>
   (await ctx.database.query<{ n: number }>(`select count(*)::int as n from ${sql}`, params))[0].n;
 
-async function addShow(orgId: number, reservedBy: number, teamId: number | null, startInDays: number, type = 'show') {
+async function addShow(
+  orgId: number,
+  reservedBy: number,
+  teamId: number | null,
+  startInDays: number,
+  type = 'show',
+) {
   const start = new Date(Date.now() + startInDays * 86_400_000);
   const [e] = await ctx.database.query<{ id: number }>(
     `insert into calendar_events (organization_id, name, spaces, start_date_time, end_date_time, event_type, reserved_by)
@@ -19,11 +25,10 @@ async function addShow(orgId: number, reservedBy: number, teamId: number | null,
     [orgId, `Event in ${startInDays} days`, start, new Date(start.getTime() + 3_600_000), type, reservedBy],
   );
   if (teamId !== null) {
-    await ctx.database.query('insert into calendar_event_teams (organization_id, event_id, team_id) values ($1, $2, $3)', [
-      orgId,
-      e.id,
-      teamId,
-    ]);
+    await ctx.database.query(
+      'insert into calendar_event_teams (organization_id, event_id, team_id) values ($1, $2, $3)',
+      [orgId, e.id, teamId],
+    );
   }
   return e.id;
 }
@@ -31,7 +36,9 @@ async function addShow(orgId: number, reservedBy: number, teamId: number | null,
 describe('GET /api/organizations/:orgId/teams', () => {
   it('answers 401 signed out and 404 for another organization', async () => {
     const w = await buildTeamWorld(ctx);
-    expect((await new Agent(ctx.app, w.org.host).get(`/api/organizations/${w.org.id}/teams`)).statusCode).toBe(401);
+    expect(
+      (await new Agent(ctx.app, w.org.host).get(`/api/organizations/${w.org.id}/teams`)).statusCode,
+    ).toBe(401);
     const res = await w.foreign.agent.get(`/api/organizations/${w.org.id}/teams`);
     expect(res.statusCode).toBe(404);
   });
@@ -42,7 +49,10 @@ describe('GET /api/organizations/:orgId/teams', () => {
     for (const first of ['Zoe', 'amy', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ivy']) {
       people.push(await buildUser(ctx.database, { org: w.org, firstName: first, lastName: 'X' }));
     }
-    const big = await buildTeam(ctx, w.org, { name: 'Aaa Big Cast', members: people.map((p) => ({ userId: p.id })) });
+    const big = await buildTeam(ctx, w.org, {
+      name: 'Aaa Big Cast',
+      members: people.map((p) => ({ userId: p.id })),
+    });
     await ctx.database.query(
       `insert into team_assets (organization_id, team_id, file_name, original_name, file_path)
        values ($1, $2, 'a', 'a.pdf', '/x'), ($1, $2, 'b', 'b.pdf', '/y')`,
@@ -51,9 +61,16 @@ describe('GET /api/organizations/:orgId/teams', () => {
     const res = await w.agents.standard_user.get(`/api/organizations/${w.org.id}/teams`);
     expect(res.statusCode).toBe(200);
     const teams = res.json();
-    expect(teams.map((t: { id: number }) => t.id)).toEqual(expect.arrayContaining([w.team.id, w.otherTeam.id, big.id]));
+    expect(teams.map((t: { id: number }) => t.id)).toEqual(
+      expect.arrayContaining([w.team.id, w.otherTeam.id, big.id]),
+    );
     const card = teams.find((t: { id: number }) => t.id === big.id);
-    expect(card).toMatchObject({ name: 'Aaa Big Cast', memberCount: 10, assetCount: 2, organizationId: w.org.id });
+    expect(card).toMatchObject({
+      name: 'Aaa Big Cast',
+      memberCount: 10,
+      assetCount: 2,
+      organizationId: w.org.id,
+    });
     expect(card.memberPreview.map((p: { firstName: string }) => p.firstName)).toEqual([
       'amy',
       'Bo',
@@ -87,14 +104,14 @@ describe('GET /api/organizations/:orgId/teams', () => {
 describe('GET /api/organizations/:orgId/teams/handle/:teamHandle', () => {
   it('returns members sorted with roles, links, assets, up to 5 upcoming shows and the viewer role', async () => {
     const w = await buildTeamWorld(ctx);
-    await ctx.database.query('insert into team_links (organization_id, team_id, url, label) values ($1, $2, $3, null)', [
-      w.org.id,
-      w.team.id,
-      'https://youtube.com/watch?v=1',
-    ]);
+    await ctx.database.query(
+      'insert into team_links (organization_id, team_id, url, label) values ($1, $2, $3, null)',
+      [w.org.id, w.team.id, 'https://youtube.com/watch?v=1'],
+    );
     const by = w.people.admin.id;
     const shows = [];
-    for (const days of [6, 2, 4, 1, 3, 5]) shows.push({ days, id: await addShow(w.org.id, by, w.team.id, days) });
+    for (const days of [6, 2, 4, 1, 3, 5])
+      shows.push({ days, id: await addShow(w.org.id, by, w.team.id, days) });
     await addShow(w.org.id, by, w.team.id, -2); // past
     await addShow(w.org.id, by, w.team.id, 0.5, 'rehearsal'); // not a show
     await addShow(w.org.id, by, w.otherTeam.id, 0.6); // another team's show
@@ -110,9 +127,14 @@ describe('GET /api/organizations/:orgId/teams/handle/:teamHandle', () => {
       teamId: w.team.id,
       user: { username: w.people.team_lead.username, firstName: 'Test' },
     });
-    expect(team.links).toEqual([expect.objectContaining({ url: 'https://youtube.com/watch?v=1', label: null })]);
+    expect(team.links).toEqual([
+      expect.objectContaining({ url: 'https://youtube.com/watch?v=1', label: null }),
+    ]);
     expect(team.upcomingShows.map((s: { id: number }) => s.id)).toEqual(
-      [...shows].sort((a, b) => a.days - b.days).slice(0, 5).map((s) => s.id),
+      [...shows]
+        .sort((a, b) => a.days - b.days)
+        .slice(0, 5)
+        .map((s) => s.id),
     );
     expect(res.body).not.toMatch(/password|email/i);
   });
@@ -123,7 +145,9 @@ describe('GET /api/organizations/:orgId/teams/handle/:teamHandle', () => {
     const own = await w.agents.admin.get(`/api/organizations/${w.org.id}/teams/handle/${foreignTeam.handle}`);
     expect(own.statusCode).toBe(404);
     expect(own.json()).toEqual({ message: 'Team not found' });
-    const other = await w.agents.admin.get(`/api/organizations/${w.foreign.org.id}/teams/handle/${foreignTeam.handle}`);
+    const other = await w.agents.admin.get(
+      `/api/organizations/${w.foreign.org.id}/teams/handle/${foreignTeam.handle}`,
+    );
     expect(other.statusCode).toBe(404);
   });
 
@@ -165,7 +189,9 @@ describe('POST /api/organizations/:orgId/teams', () => {
       [team.id],
     );
     expect(rows).toEqual(
-      [w.people.board.id, w.people.standard_user.id].sort((a, b) => a - b).map((userId) => ({ userId, role: 'member' })),
+      [w.people.board.id, w.people.standard_user.id]
+        .sort((a, b) => a - b)
+        .map((userId) => ({ userId, role: 'member' })),
     );
   });
 
@@ -206,7 +232,10 @@ describe('POST /api/organizations/:orgId/teams', () => {
 
   it('refuses a handle already used in the organization, in any case, but not in another one', async () => {
     const w = await buildTeamWorld(ctx);
-    const res = await w.agents.admin.post(`/api/organizations/${w.org.id}/teams`, body({ handle: w.team.handle.toUpperCase() }));
+    const res = await w.agents.admin.post(
+      `/api/organizations/${w.org.id}/teams`,
+      body({ handle: w.team.handle.toUpperCase() }),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'A team with this handle already exists' });
     const elsewhere = await w.foreign.agent.post(
@@ -249,7 +278,10 @@ describe('PATCH /api/teams/:teamId', () => {
   it('lets managers and the team lead edit; refuses the lead of another team and members', async () => {
     const w = await buildTeamWorld(ctx);
     const url = `/api/teams/${w.team.id}`;
-    const lead = await w.agents.team_lead.patch(url, { description: 'Lead wrote this', handle: `${w.team.handle}-x` });
+    const lead = await w.agents.team_lead.patch(url, {
+      description: 'Lead wrote this',
+      handle: `${w.team.handle}-x`,
+    });
     expect(lead.statusCode).toBe(200);
     expect(lead.json()).toMatchObject({ description: 'Lead wrote this', handle: `${w.team.handle}-x` });
     expect((await w.agents.admin.patch(url, { name: 'Renamed' })).json().name).toBe('Renamed');
@@ -262,7 +294,9 @@ describe('PATCH /api/teams/:teamId', () => {
     }
     expect((await w.foreign.agent.patch(url, { name: 'x' })).statusCode).toBe(404);
     expect((await new Agent(ctx.app, w.org.host).patch(url, { name: 'x' })).statusCode).toBe(401);
-    const [row] = await ctx.database.query<{ name: string }>('select name from teams where id = $1', [w.team.id]);
+    const [row] = await ctx.database.query<{ name: string }>('select name from teams where id = $1', [
+      w.team.id,
+    ]);
     expect(row.name).toBe('Renamed');
   });
 
@@ -272,7 +306,9 @@ describe('PATCH /api/teams/:teamId', () => {
     const spaces = await w.agents.admin.patch(url, { handle: 'has spaces' });
     expect(spaces.json().message).toBe('Handle can only contain letters, numbers, underscores, and hyphens');
     expect((await w.agents.admin.patch(url, { name: '' })).json().message).toBe('Team name is required');
-    expect((await w.agents.admin.patch(url, { teamUrl: 'ftp//x' })).json().message).toBe('Must be a valid URL');
+    expect((await w.agents.admin.patch(url, { teamUrl: 'ftp//x' })).json().message).toBe(
+      'Must be a valid URL',
+    );
     const taken = await w.agents.admin.patch(url, { handle: w.otherTeam.handle });
     expect(taken.statusCode).toBe(409);
     expect((await w.agents.admin.patch(url, { handle: w.team.handle.toUpperCase() })).statusCode).toBe(200);
@@ -283,7 +319,9 @@ describe('archive and restore', () => {
   it('lets the team lead disable the team, hiding it, and bring it back', async () => {
     const w = await buildTeamWorld(ctx);
     const listed = async () =>
-      (await w.agents.standard_user.get(`/api/organizations/${w.org.id}/teams`)).json().map((t: { id: number }) => t.id);
+      (await w.agents.standard_user.get(`/api/organizations/${w.org.id}/teams`))
+        .json()
+        .map((t: { id: number }) => t.id);
     expect((await w.agents.standard_user.post(`/api/teams/${w.team.id}/archive`)).statusCode).toBe(403);
     expect((await w.otherLead.agent.post(`/api/teams/${w.team.id}/archive`)).statusCode).toBe(403);
     expect((await w.foreign.agent.post(`/api/teams/${w.team.id}/archive`)).statusCode).toBe(404);
@@ -291,9 +329,10 @@ describe('archive and restore', () => {
     expect(archived.statusCode).toBe(200);
     expect(archived.json().archivedAt).toEqual(expect.any(String));
     expect(await listed()).not.toContain(w.team.id);
-    expect((await w.agents.standard_user.get(`/api/organizations/${w.org.id}/teams/handle/${w.team.handle}`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await w.agents.standard_user.get(`/api/organizations/${w.org.id}/teams/handle/${w.team.handle}`))
+        .statusCode,
+    ).toBe(404);
     const restored = await w.agents.admin.post(`/api/teams/${w.team.id}/restore`);
     expect(restored.json().archivedAt).toBeNull();
     expect(await listed()).toContain(w.team.id);
@@ -307,7 +346,10 @@ describe('DELETE /api/teams/:teamId', () => {
       `insert into stored_files (organization_id, content_type, byte_size, sha256, data) values ($1, 'image/png', 1, 'ab', '\\x00') returning id`,
       [w.org.id],
     );
-    await ctx.database.query('update teams set header_image = $1 where id = $2', [`/files/${file.id}/ab`, w.team.id]);
+    await ctx.database.query('update teams set header_image = $1 where id = $2', [
+      `/files/${file.id}/ab`,
+      w.team.id,
+    ]);
     expect((await w.agents.team_lead.delete(`/api/teams/${w.team.id}`)).statusCode).toBe(403);
     expect((await w.agents.standard_user.delete(`/api/teams/${w.team.id}`)).statusCode).toBe(403);
     expect((await w.foreign.agent.delete(`/api/teams/${w.team.id}`)).statusCode).toBe(404);
