@@ -31,19 +31,14 @@ export interface ListFilter {
   search?: string;
 }
 
-// Last activity: the sliding-session touch, or the newest sign-in to this organization when it is
-// more recent (a session is only touched after its first few minutes).
+// Last activity is written at sign-in and by the sliding-session touch (http/session.ts).
 const SELECT = `
 select m.id, m.user_id as "userId",
   json_build_object('id', u.id, 'username', u.username, 'email', u.email, 'firstName', u.first_name,
     'lastName', u.last_name, 'profilePicture', u.profile_picture) as "user",
   m.role, m.status, m.is_active as "isActive", m.approved_at as "approvedAt", m.approved_by as "approvedBy",
   m.disabled_at as "disabledAt", m.disabled_by as "disabledBy", m.disabled_reason as "disabledReason",
-  m.created_at as "createdAt",
-  greatest(m.last_active_at, (
-    select to_timestamp(max((s.sess->>'createdAt')::bigint) / 1000.0) from session s
-    where s.user_id = m.user_id and s.sess->>'organizationId' = m.organization_id::text
-  )) as "lastActiveAt"
+  m.created_at as "createdAt", m.last_active_at as "lastActiveAt"
 from user_organizations m join users u on u.id = m.user_id`;
 
 const WHERE = `

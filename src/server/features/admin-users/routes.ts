@@ -21,7 +21,7 @@ import {
 } from './service';
 
 const orgParams = z.object({ orgId: z.coerce.number().int().positive() });
-const userParams = orgParams.extend({ userId: z.coerce.number().int().positive() });
+const userParams = orgParams.extend({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 const membershipRow = z.object({
   id: z.number(),
