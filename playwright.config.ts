@@ -1,0 +1,45 @@
+// Browser tests against the real app as `npm start` runs it: built SPA, embedded PostgreSQL in a
+// fresh directory, demo data, a known system password and a mail catcher (tests/e2e/support).
+// Chromium is Debian's /usr/bin/chromium (DESIGN §2); organizations are {shortname}.localhost,
+// which Chromium resolves to loopback with no set-up.
+import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL, PORT, serverEnv } from './tests/e2e/support/env';
+
+const CI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  // Two cores: one for the server, one for the browser.
+  workers: CI ? 1 : 2,
+  // Whole user journeys on a shared 2-core machine: generous, since a slow step is not a failure.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    // Builds the web bundle when missing or stale (scripts/start.mjs), then serves it with the API.
+    command: 'node --import tsx tests/e2e/support/web-server.ts',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    // A run owns its server: a reused one would have other data and no mail catcher.
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { ...serverEnv(), DATABASE_URL: '' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

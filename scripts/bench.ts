@@ -1,0 +1,354 @@
+// `npm run bench [-- name-filter...]`: throughput and latency of the hot reads, each beside a
+// bare Node HTTP server answering the same bytes, then the web bundle's weight per route.
+//
+// The app runs as the real server process (src/server/main.ts) on PostgreSQL: DATABASE_URL when
+// set (it must not already hold an organization `bench`), else a throwaway database on the local
+// server (PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres), else embedded PGlite
+// (noted in the output; not comparable with the targets). Load comes from autocannon in this
+// process; app and bare server are child processes, so all three share the machine alike.
+// Knobs: BENCH_DURATION (seconds per run, default 5), BENCH_CONNECTIONS (32), BENCH_SKIP_BUNDLE=1,
+// LOG_LEVEL for the app (default info, as deployed). Cases: scripts/bench/registry.ts.
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client';
+import { measureBundle } from './bench/bundle';
+import './bench/cases';
+import { cannedKey } from './bench/key';
+import { type BenchCase, type BenchContext, benchCases } from './bench/registry';
+import { BENCH_OWNER, BENCH_PASSWORD, seedBench } from './bench/seed';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const WARMUP = 1;
+const DEFAULT_P99_MS = 50;
+const filters = process.argv.slice(2).map((f) => f.toLowerCase());
+
+const cleanups: (() => unknown)[] = [];
+async function cleanup() {
+  for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => {});
+  cleanups.length = 0;
+}
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+const runDir = mkdtempSync(path.join(tmpdir(), 'greenroom-bench-'));
+cleanups.push(() => rmSync(runDir, { recursive: true, force: true }));
+
+// ---- database ----------------------------------------------------------------------------------
+
+async function chooseDatabase(): Promise<{ url: string | undefined; label: string }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, label: 'PostgreSQL (DATABASE_URL)' };
+  const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    return {
+      url: undefined,
+      label: `embedded PGlite (no PostgreSQL at ${new URL(adminUrl).host}: not comparable)`,
+    };
+  }
+  const name = `greenroom_bench_${process.pid}_${Date.now().toString(36)}`;
+  await admin.query(`create database ${name}`);
+  const { rows } = await admin.query<{ server_version: string }>('show server_version');
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    label: `PostgreSQL ${rows[0]?.server_version ?? ''} at ${url.host} (throwaway database)`,
+  };
+}
+
+// ---- processes ---------------------------------------------------------------------------------
+
+function startServer(
+  env: Record<string, string>,
+  logFile: string,
+): Promise<{ child: ChildProcess; port: number }> {
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', log, log],
+  });
+  cleanups.push(() => stopChild(child));
+  const port = Number(env.PORT);
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    child.once('exit', (code) =>
+      reject(new Error(`server exited (${code}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`)),
+    );
+    const poll = () => {
+      request({ port, host: '127.0.0.1', path: '/api/health' })
+        .then((res) => (res.status === 200 ? resolve({ child, port }) : setTimeout(poll, 200)))
+        .catch(() =>
+          Date.now() > deadline ? reject(new Error('server did not answer')) : setTimeout(poll, 200),
+        );
+    };
+    poll();
+  });
+}
+
+function startBare(): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(path.join(import.meta.dirname, 'bench/bare-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  cleanups.push(() => stopChild(child));
+  return new Promise((resolve) =>
+    child.once('message', (m: { port: number }) => resolve({ child, port: m.port })),
+  );
+}
+
+async function stopChild(child: ChildProcess): Promise<number> {
+  if (child.exitCode !== null) return 0;
+  const started = Date.now();
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+  return Date.now() - started;
+}
+
+async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+// ---- HTTP --------------------------------------------------------------------------------------
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function request(opts: http.RequestOptions & { body?: string }): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(opts, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+// ---- measuring ---------------------------------------------------------------------------------
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
+
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  expected: number,
+): Promise<Run> {
+  const result: Result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  const ok = result.statusCodeStats[String(expected)]?.count ?? 0;
+  const total = result.latency.totalCount;
+  return {
+    rps: total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: total - ok + result.errors + result.timeouts,
+  };
+}
+
+interface Row {
+  name: string;
+  variant: string;
+  bytes: number;
+  app: Run;
+  bare: Run;
+  target?: BenchCase['target'];
+}
+
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+const ms = (v: number) => `${v < 10 ? v.toFixed(1) : Math.round(v)}ms`;
+
+function printRows(rows: Row[]) {
+  const header = `${'endpoint'.padEnd(34)} ${'answer'.padEnd(9)} ${pad('app req/s', 10)} ${pad('p50', 7)} ${pad('p99', 7)} | ${pad('bare req/s', 10)} ${pad('p50', 7)} ${pad('p99', 7)} | ${pad('app/bare', 8)}  goal`;
+  console.log(header);
+  console.log('-'.repeat(header.length + 8));
+  for (const r of rows) {
+    const p99Goal = r.target?.p99Ms ?? DEFAULT_P99_MS;
+    const goals = [`p99<${p99Goal}ms ${r.app.p99 < p99Goal ? 'ok' : 'MISS'}`];
+    if (r.target?.rps && r.variant.startsWith('200'))
+      goals.push(`≥${r.target.rps}/s ${r.app.rps >= r.target.rps ? 'ok' : 'MISS'}`);
+    if (r.app.bad) goals.push(`${r.app.bad} unexpected answers`);
+    console.log(
+      `${r.name.padEnd(34)} ${r.variant.padEnd(9)} ${pad(Math.round(r.app.rps), 10)} ${pad(ms(r.app.p50), 7)} ${pad(ms(r.app.p99), 7)} | ${pad(Math.round(r.bare.rps), 10)} ${pad(ms(r.bare.p50), 7)} ${pad(ms(r.bare.p99), 7)} | ${pad((r.app.rps / r.bare.rps).toFixed(2), 8)}  ${goals.join(', ')}`,
+    );
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main() {
+  const started = Date.now();
+  const cases = benchCases.filter(
+    (c) => filters.length === 0 || filters.some((f) => c.name.toLowerCase().includes(f)),
+  );
+  const { url: databaseUrl, label } = await chooseDatabase();
+  const dataDir = path.join(runDir, 'data');
+
+  // Seed (and close) before the server opens the database: a PGlite folder has one owner at a time.
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const ctx: BenchContext = await seedBench(database);
+  for (const c of cases) await c.setup?.(ctx);
+  const paths = new Map(cases.map((c) => [c, typeof c.path === 'function' ? c.path(ctx) : c.path]));
+  await database.close();
+
+  const port = await freePort();
+  const logFile = path.join(runDir, 'server.log');
+  const server = await startServer(
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl ?? '',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      SYSTEM_ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+      SESSION_SECRET: randomBytes(24).toString('base64url'),
+      BASE_DOMAIN: 'localhost',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    },
+    logFile,
+  );
+  const orgHost = `${ctx.shortname}.localhost:${port}`;
+  const mainHost = `localhost:${port}`;
+
+  const login = await request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/login',
+    headers: { host: orgHost, origin: `http://${orgHost}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: BENCH_OWNER,
+      password: BENCH_PASSWORD,
+      organizationShortname: ctx.shortname,
+    }),
+  });
+  const setCookie = login.headers['set-cookie']?.[0];
+  if (login.status !== 200 || !setCookie) throw new Error(`sign-in failed: ${login.status} ${login.body}`);
+  const cookie = setCookie.split(';')[0];
+
+  // What each run sends, and the app's exact answer to it (which the bare server then repeats).
+  interface Plan {
+    c: BenchCase;
+    variant: string;
+    path: string;
+    headers: Record<string, string>;
+    expected: number;
+    reply: Reply;
+  }
+  const plans: Plan[] = [];
+  for (const c of cases) {
+    const host = c.host === 'main' ? mainHost : orgHost;
+    const base: Record<string, string> = { host, accept: 'application/json' };
+    if (c.signedIn !== false) base.cookie = cookie;
+    const p = paths.get(c)!;
+    const full = await request({ host: '127.0.0.1', port, path: p, headers: base });
+    if (full.status !== 200) throw new Error(`${c.name}: expected 200, got ${full.status} ${full.body}`);
+    plans.push({ c, variant: '200', path: p, headers: base, expected: 200, reply: full });
+    const etag = full.headers.etag;
+    if (c.conditional !== false && etag) {
+      const headers = { ...base, 'if-none-match': etag };
+      const cached = await request({ host: '127.0.0.1', port, path: p, headers });
+      if (cached.status !== 304) throw new Error(`${c.name}: If-None-Match gave ${cached.status}, not 304`);
+      plans.push({ c, variant: '304', path: p, headers, expected: 304, reply: cached });
+    }
+  }
+
+  const bare = await startBare();
+  const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+  const table = plans.map((plan) => {
+    const headers = Object.fromEntries(
+      Object.entries(plan.reply.headers).filter(([k, v]) => !skip.has(k) && v !== undefined),
+    ) as Record<string, string | string[]>;
+    const value = { status: plan.reply.status, headers, body: plan.reply.body.toString('base64') };
+    return [cannedKey(plan.headers.host, plan.path, plan.expected === 304), value] as const;
+  });
+  await new Promise<void>((resolve) => {
+    bare.child.once('message', () => resolve());
+    bare.child.send({ table });
+  });
+
+  console.log(`\nGreenroom bench: ${label}`);
+  const [load1] = os.loadavg();
+  if (load1 > os.cpus().length * 0.5) {
+    console.log(
+      `WARNING: load average ${load1.toFixed(1)} on ${os.cpus().length} cores: other work is running, numbers are unreliable.`,
+    );
+  }
+  console.log(
+    `${CONNECTIONS} connections, ${DURATION}s per run after ${WARMUP}s warm-up, app log level ${process.env.LOG_LEVEL ?? 'info'}, ${os.cpus().length} cores\n`,
+  );
+  const rows: Row[] = [];
+  for (const plan of plans) {
+    const appUrl = `http://127.0.0.1:${port}${plan.path}`;
+    const bareUrl = `http://127.0.0.1:${bare.port}${plan.path}`;
+    await load(appUrl, plan.headers, WARMUP, plan.expected);
+    const app = await load(appUrl, plan.headers, DURATION, plan.expected);
+    await load(bareUrl, plan.headers, WARMUP, plan.expected);
+    const bareRun = await load(bareUrl, plan.headers, DURATION, plan.expected);
+    const bytes = plan.reply.body.length;
+    rows.push({
+      name: plan.c.name,
+      variant: `${plan.variant} ${bytes}B`,
+      bytes,
+      app,
+      bare: bareRun,
+      target: plan.c.target,
+    });
+  }
+  printRows(rows);
+
+  const stopMs = await stopChild(server.child);
+  console.log(`\nServer stopped on SIGTERM in ${stopMs} ms (exit code ${server.child.exitCode}).`);
+
+  if (process.env.BENCH_SKIP_BUNDLE !== '1') {
+    const { routes, buildMs } = measureBundle(root);
+    console.log(
+      `\nWeb bundle, first visit per route (JS+CSS, gzip -9; raw in brackets; built in ${buildMs} ms):`,
+    );
+    for (const r of routes) {
+      console.log(
+        `  ${r.route.padEnd(28)} ${pad(kb(r.jsGzip + r.cssGzip), 9)}  = JS ${pad(kb(r.jsGzip), 9)} [${kb(r.jsRaw)}] + CSS ${pad(kb(r.cssGzip), 8)} [${kb(r.cssRaw)}], ${r.files} files`,
+      );
+    }
+  }
+  console.log(`\nBench finished in ${Math.round((Date.now() - started) / 1000)} s.`);
+}
+
+try {
+  await main();
+} finally {
+  await cleanup();
+}

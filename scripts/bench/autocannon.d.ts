@@ -1,0 +1,37 @@
+// The part of autocannon's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  export interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    totalCount: number;
+  }
+  export interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    headers?: Record<string, string>;
+    method?: string;
+  }
+  export interface Result {
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+    '3xx': number;
+    '4xx': number;
+    '5xx': number;
+    statusCodeStats: Record<string, { count: number }>;
+    latency: Histogram;
+    requests: Histogram & { sent: number; total: number };
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,99 @@
+// What the browser downloads on a first visit to each route: the entry (index.html's script and
+// style) plus the route's lazily loaded page, each with everything it imports statically.
+// Measured from a Vite manifest build in a temporary folder, so dist/web stays untouched.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteWeight {
+  route: string;
+  files: number;
+  jsRaw: number;
+  jsGzip: number;
+  cssRaw: number;
+  cssGzip: number;
+}
+
+function closure(manifest: Manifest, keys: string[], seen = new Set<string>(), files = new Set<string>()) {
+  for (const key of keys) {
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    const chunk = manifest[key];
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    closure(manifest, chunk.imports ?? [], seen, files);
+  }
+  return files;
+}
+
+/** Route path → source module of its page, read from src/web/routes.tsx. */
+function routeModules(root: string): [string, string][] {
+  const source = readFileSync(path.join(root, 'src/web/routes.tsx'), 'utf8');
+  const found: [string, string][] = [];
+  // Each route reads `path: '/x', component: page(() => import('./features/...'), ...)`, on one
+  // line or several.
+  const pattern = /path:\s*'([^']+)'\s*,\s*component:\s*page\(\s*\(\)\s*=>\s*import\(\s*'\.\/([^']+)'/g;
+  for (const m of source.matchAll(pattern)) {
+    const base = path.join('src/web', m[2]);
+    const file = ['.tsx', '.ts', '/index.tsx']
+      .map((ext) => base + ext)
+      .find((f) => existsSync(path.join(root, f)));
+    if (file) found.push([m[1], file.split(path.sep).join('/')]);
+  }
+  return found;
+}
+
+export function measureBundle(root: string): { routes: RouteWeight[]; buildMs: number } {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'greenroom-bench-web-'));
+  const started = Date.now();
+  try {
+    const build = spawnSync(
+      process.execPath,
+      [
+        'node_modules/vite/bin/vite.js',
+        'build',
+        '--manifest',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        '--logLevel',
+        'error',
+      ],
+      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    if (build.status !== 0) throw new Error('vite build failed');
+    const buildMs = Date.now() - started;
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const weigh = (file: string) => {
+      const bytes = readFileSync(path.join(outDir, file));
+      return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    };
+    const routes = routeModules(root).map(([route, module]) => {
+      const files = closure(manifest, ['index.html', module]);
+      const weight: RouteWeight = { route, files: files.size, jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0 };
+      for (const file of files) {
+        const w = weigh(file);
+        if (file.endsWith('.css')) {
+          weight.cssRaw += w.raw;
+          weight.cssGzip += w.gzip;
+        } else if (file.endsWith('.js')) {
+          weight.jsRaw += w.raw;
+          weight.jsGzip += w.gzip;
+        }
+      }
+      return weight;
+    });
+    return { routes, buildMs };
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}

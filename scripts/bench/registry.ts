@@ -1,0 +1,47 @@
+// The benchmark's list of hot reads. A feature adds its own cases in
+// scripts/bench/features/<area>.ts and one import line in scripts/bench/cases.ts:
+//
+//   import { benchCases } from '../registry';
+//   benchCases.push({
+//     name: 'calendar month (120 events)',
+//     path: (ctx) => `/api/organizations/${ctx.organizationId}/calendar/events?start=...&end=...`,
+//     target: { rps: 1600 },
+//     async setup(ctx) {
+//       // Insert what the endpoint reads, scoped to ctx.organizationId, with plain SQL through
+//       // ctx.database.query (the bench never imports tests/). Runs once, before the server starts.
+//     },
+//   });
+//
+// Every case is measured twice (full 200 answer, then the If-None-Match 304 answer unless
+// `conditional: false`), each beside a bare Node server answering the same bytes.
+import type { Database } from '../../src/server/db/client';
+
+/** What the bench seeded before any case's setup: one approved organization and its people. */
+export interface BenchContext {
+  database: Database;
+  organizationId: number;
+  shortname: string;
+  /** The signed-in member (owner); every case runs with their session unless `signedIn: false`. */
+  ownerId: number;
+  /** Every active member, owner first (40 people in every permission level). */
+  memberIds: number[];
+  /** Free-form values one setup leaves for its own path function (e.g. a team id). */
+  values: Record<string, string | number>;
+}
+
+export interface BenchCase {
+  name: string;
+  /** The URL path and query; a function when it needs ids from setup. */
+  path: string | ((ctx: BenchContext) => string);
+  /** `org` (default): on {shortname}.localhost; `main`: on the main site. */
+  host?: 'org' | 'main';
+  /** Send the owner's session cookie (default true). */
+  signedIn?: boolean;
+  /** Also measure the conditional GET (If-None-Match → 304); default true. */
+  conditional?: boolean;
+  /** The goals this endpoint must reach (printed as ok/MISS); p99 defaults to 50 ms. */
+  target?: { rps?: number; p99Ms?: number };
+  setup?(ctx: BenchContext): Promise<void>;
+}
+
+export const benchCases: BenchCase[] = [];

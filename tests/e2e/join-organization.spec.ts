@@ -1,0 +1,22 @@
+// Spec part 1 §2-§4: a person joins an existing organization at its address, waits for an
+// administrator's approval, then signs in.
+import { expect, test } from '@playwright/test';
+import { approveMember, DEMO_ORG, joinOrganization, newPerson, orgUrl, signIn } from './support/app';
+
+test('join an organization, be approved, sign in', async ({ page, browser }) => {
+  const person = newPerson('joiner');
+  await joinOrganization(page, DEMO_ORG, person);
+  await expect(page.getByRole('heading', { name: 'Registration Submitted' })).toBeVisible();
+
+  // Pending: not signed in, and sign-in is refused until approval.
+  await page.goto(orgUrl(DEMO_ORG, '/login'));
+  await page.getByLabel('Username').fill(person.username);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Login failed').first()).toBeVisible();
+
+  await approveMember(browser, DEMO_ORG, person.username);
+
+  await signIn(page, { ...person, org: DEMO_ORG });
+  await expect(page.getByRole('heading', { name: 'Welcome to Demo Community Theater' })).toBeVisible();
+});

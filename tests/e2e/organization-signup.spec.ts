@@ -1,0 +1,66 @@
+// Spec part 1 §2-§4: a theater signs up on the main site, a system administrator approves it,
+// and its owner signs in at the organization's own address.
+import { expect, test } from '@playwright/test';
+import {
+  BASE_URL,
+  linkIn,
+  newPerson,
+  orgUrl,
+  SYSTEM,
+  signIn,
+  signOut,
+  solveChallenge,
+  waitForMail,
+} from './support/app';
+
+test('sign up an organization, get it approved, sign in on its address and sign out', async ({ page }) => {
+  const owner = newPerson('owner');
+  const shortname = owner.username.toLowerCase();
+  const name = `Playhouse ${shortname}`;
+
+  await page.goto(`${BASE_URL}/register`);
+  await expect(page.getByRole('heading', { name: 'Register New Organization' })).toBeVisible();
+  await page.getByLabel('Username').fill(owner.username);
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password', { exact: true }).fill(owner.password);
+  await page.getByLabel('Verify Password').fill(owner.password);
+  await page.getByLabel('Organization Name').fill(name);
+  await page.getByLabel('Organization Shortname').fill(shortname);
+  await expect(page.getByText(`Your address: ${shortname}.`)).toBeVisible();
+  await solveChallenge(page);
+  await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+  await page.getByRole('button', { name: 'Create Organization' }).click();
+
+  await expect(page).toHaveURL(/\/registration-pending$/);
+  await expect(page.getByRole('heading', { name: 'Registration Submitted' })).toBeVisible();
+
+  // Not approved yet: the owner cannot sign in at the organization's address.
+  await page.goto(orgUrl(shortname, '/login'));
+  await page.getByLabel('Username').fill(owner.username);
+  await page.getByLabel('Password', { exact: true }).fill(owner.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Login failed').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // A system administrator approves it from the queue.
+  await signIn(page, SYSTEM);
+  await page.goto(`${BASE_URL}/system/approval-queue`);
+  const card = page.getByRole('article', { name });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: `Approve ${name}` }).click();
+  await expect(card).toBeHidden();
+
+  // The owner is told by e-mail, with the organization's own sign-in address.
+  const mail = await waitForMail(owner.email, { subject: `${name} is approved` });
+  const link = linkIn(mail, '/login');
+  expect(link).toBe(orgUrl(shortname, '/login'));
+
+  await page.goto(link);
+  await expect(page.getByText(`Sign in to ${name} organization`)).toBeVisible();
+  await signIn(page, { ...owner, org: shortname });
+  await expect(page.getByRole('heading', { name: `Welcome to ${name}` })).toBeVisible();
+
+  await signOut(page);
+  await page.goto(orgUrl(shortname, '/dashboard'));
+  await expect(page).toHaveURL(/\/login$/);
+});
