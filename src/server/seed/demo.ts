@@ -2,6 +2,7 @@
 // into an empty database. Later features add their own demo data through `demoSeeders`.
 import type { Database } from '../db/client';
 import { hashPassword } from '../features/auth/passwords';
+import { seedDemoTeams } from '../features/teams/demo';
 
 export const DEMO_PASSWORD = 'Greenroom-demo-2026';
 
@@ -19,6 +20,8 @@ export const DEMO_PEOPLE = [
 export type DemoSeeder = (database: Database, ctx: { organizationId: number; userIds: Record<string, number> }) =>
   Promise<void>;
 export const demoSeeders: DemoSeeder[] = [];
+// Teams first: later seeders (the calendar's shows) may put their events in these teams.
+demoSeeders.push(seedDemoTeams);
 
 export async function seedDemo(database: Database): Promise<boolean> {
   const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from organizations');
