@@ -3,6 +3,7 @@ import type { App } from '../http/types';
 import { adminUserRoutes } from './admin-users/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { calendarRoutes } from './calendar/routes';
 import { directoryRoutes } from './directory/routes';
 import { fileRoutes } from './files/routes';
 import { organizationRoutes } from './organizations/routes';
@@ -30,4 +31,5 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   teamRoutes,
   teamMemberRoutes,
   teamAssetRoutes,
+  calendarRoutes,
 ];

@@ -1,0 +1,302 @@
+// The event form and the calendar calls (spec part 2 §3, §5, §7; DESIGN §5). The server validates
+// request bodies with these and the form resolves with them, so each message is written once.
+import { z } from 'zod';
+import { RECURRING_END_TYPES, RECURRING_PATTERNS } from '../recurrence';
+import { isWallTime } from '../zoned-time';
+
+export const SPACES = ['Main Stage', 'Office', 'Annex'] as const;
+export type Space = (typeof SPACES)[number];
+export const EVENT_TYPES = ['show', 'class', 'rehearsal', 'other'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const STRATEGIES = ['this', 'future', 'series'] as const;
+export type Strategy = (typeof STRATEGIES)[number];
+
+/** Types that may carry teams, and the one that may carry an instructor (spec part 2 §5). */
+export const TEAM_EVENT_TYPES: readonly EventType[] = ['show', 'rehearsal'];
+export const INSTRUCTOR_EVENT_TYPE: EventType = 'class';
+export const INSTRUCTOR_ROLE = 'Instructor';
+/** Longer events are refused: it keeps every overlap query a bounded index range. */
+export const MAX_EVENT_DAYS = 14;
+export const MAX_OCCURRENCE_COUNT = 1000;
+/** How wide one list request may look (DESIGN §5 default is 31 days back to 366 ahead). */
+export const MAX_RANGE_DAYS = 400;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const M = {
+  name: 'Event name is required',
+  nameLength: 'Event name must be 255 characters or less',
+  spaces: 'At least one space must be selected',
+  space: 'Spaces must be chosen from Main Stage, Office and Annex',
+  startDate: 'Start date is required',
+  startTime: 'Start time is required',
+  endDate: 'End date is required',
+  endTime: 'End time is required',
+  reservedBy: 'Reserved by is required',
+  eventType: 'Event type must be show, class, rehearsal or other',
+  pattern: 'Repeat pattern must be daily, weekly, monthly, monthlyByDate or yearly',
+  patternRequired: 'Repeat pattern is required',
+  interval: 'Interval must be at least 1',
+  intervalMax: 'Interval must be 99 or less',
+  weeklyDays: 'Weekly days must be weekday numbers from 0 (Sunday) to 6 (Saturday)',
+  monthlyWeek: 'Week of the month must be between 1 and 5',
+  monthlyWeekday: 'Weekday must be between 0 and 6',
+  endType: 'Repeat end must be date, count or never',
+  repeatEnd: 'Repeat end date is required',
+  endDateFormat: 'Repeat end date must be a date',
+  endDateBefore: 'Repeat end date must be on or after the start date',
+  endCount: 'Number of occurrences must be at least 1',
+  endCountMax: `Number of occurrences must be ${MAX_OCCURRENCE_COUNT} or less`,
+  url: 'Must be a valid URL',
+  endAfterStart: 'End time must be after start time',
+  tooLong: `An event may last at most ${MAX_EVENT_DAYS} days`,
+  teamsType: 'Teams can only be chosen for shows and rehearsals',
+  instructorType: 'An instructor can only be chosen for classes',
+  description: 'Description must be 5000 characters or less',
+} as const;
+
+const httpUrl = (value: string) => {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** A local wall time 'YYYY-MM-DDTHH:MM[:SS]' → 'YYYY-MM-DDTHH:MM'; a bare date asks for the time. */
+const wallTimeField = (dateMessage: string, timeMessage: string) =>
+  z
+    .string({ error: dateMessage })
+    .trim()
+    .min(1, dateMessage)
+    .superRefine((value, ctx) => {
+      if (DATE.test(value)) ctx.addIssue({ code: 'custom', message: timeMessage });
+      else if (!isWallTime(value)) ctx.addIssue({ code: 'custom', message: dateMessage });
+    })
+    .transform((value) => value.slice(0, 16));
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null));
+
+const nullableId = z
+  .number()
+  .int()
+  .positive()
+  .nullish()
+  .transform((v) => v ?? null);
+
+export const eventFields = z.object({
+  name: z.string({ error: M.name }).trim().min(1, M.name).max(255, M.nameLength),
+  description: optionalText(5000, M.description),
+  spaces: z
+    .array(z.enum(SPACES, { error: M.space }), { error: M.spaces })
+    .min(1, M.spaces)
+    .transform((s) => SPACES.filter((space) => s.includes(space))),
+  startDateTime: wallTimeField(M.startDate, M.startTime),
+  endDateTime: wallTimeField(M.endDate, M.endTime),
+  eventType: z.enum(EVENT_TYPES, { error: M.eventType }).default('other'),
+  isRecurring: z.boolean().default(false),
+  recurringPattern: z
+    .enum(RECURRING_PATTERNS, { error: M.pattern })
+    .nullish()
+    .transform((v) => v ?? null),
+  recurringInterval: z
+    .number({ error: M.interval })
+    .int(M.interval)
+    .min(1, M.interval)
+    .max(99, M.intervalMax)
+    .nullish()
+    .transform((v) => v ?? 1),
+  recurringEnd: z
+    .string()
+    .nullish()
+    .transform((v) => (v ? v.slice(0, 10) : null))
+    .refine((v) => v === null || (DATE.test(v) && isWallTime(`${v}T00:00`)), M.endDateFormat),
+  recurringWeeklyDays: z
+    .array(
+      z
+        .union([z.string(), z.number()])
+        .transform(String)
+        .pipe(z.enum(['0', '1', '2', '3', '4', '5', '6'], { error: M.weeklyDays })),
+      {
+        error: M.weeklyDays,
+      },
+    )
+    .nullish()
+    .transform((v) => [...new Set(v ?? [])].sort()),
+  recurringMonthlyWeek: z
+    .number({ error: M.monthlyWeek })
+    .int(M.monthlyWeek)
+    .min(1, M.monthlyWeek)
+    .max(5, M.monthlyWeek)
+    .nullish()
+    .transform((v) => v ?? null),
+  recurringMonthlyWeekday: z
+    .number({ error: M.monthlyWeekday })
+    .int(M.monthlyWeekday)
+    .min(0, M.monthlyWeekday)
+    .max(6, M.monthlyWeekday)
+    .nullish()
+    .transform((v) => v ?? null),
+  recurringEndType: z
+    .enum(RECURRING_END_TYPES, { error: M.endType })
+    .nullish()
+    .transform((v) => v ?? 'never'),
+  recurringEndCount: z
+    .number({ error: M.endCount })
+    .int(M.endCount)
+    .min(1, M.endCount)
+    .max(MAX_OCCURRENCE_COUNT, M.endCountMax)
+    .nullish()
+    .transform((v) => v ?? null),
+  eventUrl: z
+    .string({ error: M.url })
+    .trim()
+    .max(2000, M.url)
+    .nullish()
+    .refine((v) => !v || httpUrl(v), M.url)
+    .transform((v) => v || null),
+  instructorId: nullableId,
+  reservedBy: z.number({ error: M.reservedBy }).int(M.reservedBy).positive(M.reservedBy),
+  teamIds: z
+    .array(z.number().int().positive(), { error: 'Teams must be a list of team ids' })
+    .max(100)
+    .nullish()
+    .transform((v) => [...new Set(v ?? [])]),
+  /** Owners and admins may book a space that is already taken (recorded on the event). */
+  overrideConflicts: z.boolean().nullish().transform(Boolean),
+});
+
+type Fields = z.output<typeof eventFields>;
+
+/** Rules across fields; shared by create and by edit (after merging the edit into the event). */
+export function checkEventFields(v: Fields, ctx: z.RefinementCtx) {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (v.endDateTime <= v.startDateTime) issue('endDateTime', M.endAfterStart);
+  else if (
+    Date.parse(`${v.endDateTime}Z`) - Date.parse(`${v.startDateTime}Z`) >
+    MAX_EVENT_DAYS * 86_400_000
+  ) {
+    issue('endDateTime', M.tooLong);
+  }
+  if (v.teamIds.length > 0 && !TEAM_EVENT_TYPES.includes(v.eventType)) issue('teamIds', M.teamsType);
+  if (v.instructorId !== null && v.eventType !== INSTRUCTOR_EVENT_TYPE)
+    issue('instructorId', M.instructorType);
+  if (!v.isRecurring) return;
+  if (!v.recurringPattern) issue('recurringPattern', M.patternRequired);
+  if (v.recurringEndType === 'date') {
+    if (!v.recurringEnd) issue('recurringEnd', M.repeatEnd);
+    else if (v.recurringEnd < v.startDateTime.slice(0, 10)) issue('recurringEnd', M.endDateBefore);
+  }
+  if (v.recurringEndType === 'count' && v.recurringEndCount === null) issue('recurringEndCount', M.endCount);
+}
+
+export const eventInputSchema = eventFields.superRefine(checkEventFields);
+export type EventInput = z.output<typeof eventInputSchema>;
+/** What a client sends (before defaults and normalisation). */
+export type EventRequest = z.input<typeof eventFields>;
+
+export const strategyQuery = z.object({
+  strategy: z.enum(STRATEGIES, { error: 'Strategy must be this, future or series' }).default('this'),
+});
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}/, 'Dates must be ISO dates (YYYY-MM-DD)')
+  .refine(
+    (v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)),
+    'Dates must be ISO dates (YYYY-MM-DD)',
+  );
+
+export const rangeQuery = z.object({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  type: z.enum(EVENT_TYPES, { error: M.eventType }).optional(),
+});
+
+/** The form's own fields: date and time are separate inputs (spec part 2 §5). */
+export const eventFormSchema = z
+  .object({
+    name: z.string().trim().min(1, M.name).max(255, M.nameLength),
+    description: z.string().max(5000, M.description),
+    spaces: z.array(z.enum(SPACES)).min(1, M.spaces),
+    startDate: z.string().min(1, M.startDate),
+    startTime: z.string().min(1, M.startTime),
+    endDate: z.string().min(1, M.endDate),
+    endTime: z.string().min(1, M.endTime),
+    eventType: z.enum(EVENT_TYPES, { error: M.eventType }),
+    isRecurring: z.boolean(),
+    recurringPattern: z.enum(RECURRING_PATTERNS, { error: M.pattern }),
+    recurringInterval: z
+      .number({ error: M.interval })
+      .int(M.interval)
+      .min(1, M.interval)
+      .max(99, M.intervalMax),
+    recurringWeeklyDays: z.array(z.string()),
+    recurringMonthlyWeek: z.number().int().min(1, M.monthlyWeek).max(5, M.monthlyWeek),
+    recurringMonthlyWeekday: z.number().int().min(0, M.monthlyWeekday).max(6, M.monthlyWeekday),
+    recurringEndType: z.enum(RECURRING_END_TYPES, { error: M.endType }),
+    recurringEnd: z.string(),
+    recurringEndCount: z
+      .number({ error: M.endCount })
+      .int(M.endCount)
+      .min(1, M.endCount)
+      .max(MAX_OCCURRENCE_COUNT, M.endCountMax),
+    eventUrl: z
+      .string()
+      .trim()
+      .refine((v) => !v || httpUrl(v), M.url),
+    instructorId: z.number().int().positive().nullable(),
+    reservedBy: z.number({ error: M.reservedBy }).int(M.reservedBy).positive(M.reservedBy),
+    teamIds: z.array(z.number().int().positive()),
+  })
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (
+      v.startDate &&
+      v.startTime &&
+      v.endDate &&
+      v.endTime &&
+      `${v.endDate}T${v.endTime}` <= `${v.startDate}T${v.startTime}`
+    ) {
+      issue('endTime', M.endAfterStart);
+    }
+    if (v.isRecurring && v.recurringEndType === 'date') {
+      if (!v.recurringEnd) issue('recurringEnd', M.repeatEnd);
+      else if (v.recurringEnd < v.startDate) issue('recurringEnd', M.endDateBefore);
+    }
+  });
+export type EventFormValues = z.infer<typeof eventFormSchema>;
+
+/** The form's values as the API's body: local wall times 'date T time:00' (spec part 2 §7). */
+export function formToRequest(v: EventFormValues, overrideConflicts = false): EventRequest {
+  const teams = TEAM_EVENT_TYPES.includes(v.eventType);
+  return {
+    name: v.name,
+    description: v.description,
+    spaces: v.spaces,
+    startDateTime: `${v.startDate}T${v.startTime}:00`,
+    endDateTime: `${v.endDate}T${v.endTime}:00`,
+    eventType: v.eventType,
+    isRecurring: v.isRecurring,
+    recurringPattern: v.isRecurring ? v.recurringPattern : null,
+    recurringInterval: v.isRecurring ? v.recurringInterval : 1,
+    recurringWeeklyDays: v.isRecurring && v.recurringPattern === 'weekly' ? v.recurringWeeklyDays : null,
+    recurringMonthlyWeek: v.isRecurring && v.recurringPattern === 'monthly' ? v.recurringMonthlyWeek : null,
+    recurringMonthlyWeekday:
+      v.isRecurring && v.recurringPattern === 'monthly' ? v.recurringMonthlyWeekday : null,
+    recurringEndType: v.isRecurring ? v.recurringEndType : null,
+    recurringEnd: v.isRecurring && v.recurringEndType === 'date' ? v.recurringEnd : null,
+    recurringEndCount: v.isRecurring && v.recurringEndType === 'count' ? v.recurringEndCount : null,
+    eventUrl: v.eventUrl || null,
+    instructorId: v.eventType === INSTRUCTOR_EVENT_TYPE ? v.instructorId : null,
+    reservedBy: v.reservedBy,
+    teamIds: teams ? v.teamIds : [],
+    overrideConflicts,
+  };
+}

@@ -1,0 +1,182 @@
+// Local wall time ↔ instant in a named IANA time zone, with Intl only (isomorphic, no tz data of our
+// own). Recurrences are expanded in floating wall time and each wall time is turned into an
+// instant here, so a 19:00 rehearsal stays at 19:00 across daylight-saving changes (DESIGN §5).
+
+/** 'YYYY-MM-DDTHH:MM' (seconds optional) — a wall-clock time without a zone. */
+export type WallTime = string;
+
+const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const DAY_MS = 86_400_000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's UTC offset in minutes at an instant, straight from Intl (slow path). */
+function rawOffsetMinutes(timeZone: string, instant: number): number {
+  const parts = formatter(timeZone).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+// Offsets change at most once a day anywhere, so each UTC day is described by its offset at the
+// start and, when it differs at the end, the instant of the change (found by bisection). Expanding
+// ten years of a daily series then costs one Intl call per day, once per process.
+interface DayInfo {
+  start: number;
+  end: number;
+  change: number;
+}
+const dayCache = new Map<string, Map<number, DayInfo>>();
+
+function dayInfo(timeZone: string, day: number): DayInfo {
+  let zone = dayCache.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    dayCache.set(timeZone, zone);
+  }
+  let info = zone.get(day);
+  if (!info) {
+    const t0 = day * DAY_MS;
+    const start = zone.get(day - 1)?.end ?? rawOffsetMinutes(timeZone, t0);
+    const end = rawOffsetMinutes(timeZone, t0 + DAY_MS);
+    let change = Number.POSITIVE_INFINITY;
+    if (start !== end) {
+      let lo = t0;
+      let hi = t0 + DAY_MS;
+      // Transitions happen on whole minutes: bisect to the minute.
+      while (hi - lo > 60_000) {
+        const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+        if (rawOffsetMinutes(timeZone, mid) === start) lo = mid;
+        else hi = mid;
+      }
+      change = hi;
+    }
+    info = { start, end, change };
+    zone.set(day, info);
+  }
+  return info;
+}
+
+/** UTC offset in minutes (east positive) of `timeZone` at `instant` (ms since epoch). */
+export function offsetMinutes(timeZone: string, instant: number): number {
+  const info = dayInfo(timeZone, Math.floor(instant / DAY_MS));
+  return instant >= info.change ? info.end : info.start;
+}
+
+export function parseWallTime(wall: WallTime): number {
+  const m = WALL.exec(wall);
+  if (!m) throw new Error(`not a wall time: ${wall}`);
+  const [, y, mo, d, h, mi, s] = m;
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
+  const check = new Date(ms);
+  if (check.getUTCDate() !== Number(d) || check.getUTCMonth() !== Number(mo) - 1 || Number(h) > 23) {
+    throw new Error(`not a wall time: ${wall}`);
+  }
+  return ms;
+}
+
+export function isWallTime(value: string): boolean {
+  try {
+    parseWallTime(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Floating wall time (its UTC fields are the wall clock) → 'YYYY-MM-DDTHH:MM'. */
+export function formatFloating(floating: number): WallTime {
+  return new Date(floating).toISOString().slice(0, 16);
+}
+
+/**
+ * The instant a wall time denotes in a zone. RFC 5545 §3.3.5: a time in a gap (spring forward) is
+ * read with the offset before the gap, so 02:30 becomes 03:30 daylight time; a time that occurs
+ * twice (fall back) is its first occurrence.
+ */
+export function floatingToInstant(floating: number, timeZone: string): number {
+  const before = offsetMinutes(timeZone, floating - DAY_MS);
+  const after = offsetMinutes(timeZone, floating + DAY_MS);
+  const a = floating - before * 60_000;
+  const b = floating - after * 60_000;
+  const aValid = offsetMinutes(timeZone, a) === before;
+  const bValid = offsetMinutes(timeZone, b) === after;
+  if (aValid && bValid) return Math.min(a, b);
+  if (aValid) return a;
+  if (bValid) return b;
+  return a;
+}
+
+export function wallTimeToInstant(wall: WallTime, timeZone: string): Date {
+  return new Date(floatingToInstant(parseWallTime(wall), timeZone));
+}
+
+/** Floating milliseconds whose UTC fields are the wall clock of `instant` in `timeZone`. */
+export function instantToFloating(instant: number, timeZone: string): number {
+  return instant + offsetMinutes(timeZone, instant) * 60_000;
+}
+
+export function instantToWallTime(instant: Date | number, timeZone: string): WallTime {
+  const t = typeof instant === 'number' ? instant : instant.getTime();
+  return formatFloating(instantToFloating(t, timeZone));
+}
+
+/** ISO 8601 with the zone's offset, e.g. '2026-03-10T19:00:00-04:00' (DESIGN §5). */
+export function toZonedIso(instant: Date | number, timeZone: string): string {
+  const t = typeof instant === 'number' ? instant : instant.getTime();
+  const offset = offsetMinutes(timeZone, t);
+  const local = new Date(t + offset * 60_000).toISOString().slice(0, 19);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** 'YYYY-MM-DD' plus whole days, on the calendar (no zone involved). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday, for a calendar date. */
+export function weekdayOf(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** Today's calendar date in a zone. */
+export function todayIn(timeZone: string, now = Date.now()): string {
+  return instantToWallTime(now, timeZone).slice(0, 10);
+}

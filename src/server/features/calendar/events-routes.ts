@@ -1,0 +1,137 @@
+// The calendar's event calls (spec part 2 §7): list, read, create, edit, delete.
+import { z } from 'zod';
+import { policy } from '../../../common/permissions';
+import {
+  EVENT_TYPES,
+  eventInputSchema,
+  INSTRUCTOR_ROLE,
+  rangeQuery,
+  SPACES,
+  strategyQuery,
+} from '../../../common/schemas/calendar';
+import { notFound } from '../../http/errors';
+import { requireOrgAccess } from '../../http/guards';
+import type { App } from '../../http/types';
+import { getEventView, listEventsJson, organizationTimeZone } from './queries';
+import { ensureMaterialized } from './series';
+import { createEvent, deleteEvent, EVENT_NOT_FOUND, updateEvent } from './service';
+import { resolveRange } from './validation';
+
+export const orgParams = z.object({ orgId: z.coerce.number().int().positive() });
+const eventPatchSchema = z.record(z.string(), z.unknown(), { error: 'Invalid request body' });
+
+export const eventParams = orgParams.extend({ eventId: z.coerce.number().int().positive() });
+
+const listQuery = rangeQuery.extend({ followed: z.enum(['true', 'false']).optional() });
+
+export async function eventRoutes(app: App) {
+  const { database } = app.deps;
+
+  app.get(
+    '/api/organizations/:orgId/calendar/events',
+    { schema: { params: orgParams, querystring: listQuery } },
+    async (request, reply) => {
+      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const timeZone = await organizationTimeZone(database, organizationId);
+      const { from, to } = resolveRange(request.query, timeZone);
+      await ensureMaterialized(database, organizationId, to);
+      const json = await listEventsJson(database, {
+        organizationId,
+        timeZone,
+        viewerId: actor.userId,
+        from,
+        to,
+        type: request.query.type,
+        followedOnly: request.query.followed === 'true',
+      });
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
+
+  // What the event form offers: the fixed lists, the organization's teams and its people, with
+  // who may be chosen as instructor (members with the Instructor role).
+  app.get(
+    '/api/organizations/:orgId/calendar/options',
+    { schema: { params: orgParams } },
+    async (request) => {
+      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const [teams, people, timeZone] = await Promise.all([
+        database.query<{ id: number; name: string }>(
+          'select id, name from teams where organization_id = $1 and archived_at is null order by lower(name), id',
+          [organizationId],
+        ),
+        database.query<{
+          id: number;
+          firstName: string | null;
+          lastName: string | null;
+          username: string;
+          isInstructor: boolean;
+        }>(
+          `select u.id, u.first_name as "firstName", u.last_name as "lastName", u.username,
+           $2 = any(m.organization_roles) as "isInstructor"
+         from user_organizations m join users u on u.id = m.user_id
+         where m.organization_id = $1 and m.status = 'active'
+         order by lower(coalesce(u.first_name, u.username)), lower(u.username)`,
+          [organizationId, INSTRUCTOR_ROLE],
+        ),
+        organizationTimeZone(database, organizationId),
+      ]);
+      return {
+        spaces: SPACES,
+        eventTypes: EVENT_TYPES,
+        timeZone,
+        teams,
+        people,
+        canConfigure: policy.configureCalendar(actor),
+        canOverrideConflicts: policy.overrideConflicts(actor),
+        canReserveForOthers: policy.configureCalendar(actor),
+      };
+    },
+  );
+
+  app.get(
+    '/api/organizations/:orgId/calendar/events/:eventId',
+    { schema: { params: eventParams } },
+    async (request) => {
+      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const timeZone = await organizationTimeZone(database, organizationId);
+      const event = await getEventView(
+        database,
+        organizationId,
+        timeZone,
+        actor.userId,
+        request.params.eventId,
+      );
+      if (!event) throw notFound(EVENT_NOT_FOUND);
+      return event;
+    },
+  );
+
+  app.post(
+    '/api/organizations/:orgId/calendar/events',
+    { schema: { params: orgParams, body: eventInputSchema } },
+    async (request, reply) => {
+      const access = await requireOrgAccess(request, request.params.orgId);
+      const result = await createEvent(database, access, request.body);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.patch(
+    '/api/organizations/:orgId/calendar/events/:eventId',
+    { schema: { params: eventParams, querystring: strategyQuery, body: eventPatchSchema } },
+    async (request) => {
+      const access = await requireOrgAccess(request, request.params.orgId);
+      return updateEvent(database, access, request.params.eventId, request.body, request.query.strategy);
+    },
+  );
+
+  app.delete(
+    '/api/organizations/:orgId/calendar/events/:eventId',
+    { schema: { params: eventParams, querystring: strategyQuery } },
+    async (request) => {
+      const access = await requireOrgAccess(request, request.params.orgId);
+      return deleteEvent(database, access, request.params.eventId, request.query.strategy);
+    },
+  );
+}

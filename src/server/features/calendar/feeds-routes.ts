@@ -1,0 +1,75 @@
+// Personal calendar subscriptions (beyond the spec): a member's followed events at a secret,
+// revocable iCalendar address; the address itself is managed from My Schedule.
+import { z } from 'zod';
+import { notFound } from '../../http/errors';
+import { requireOrgAccess } from '../../http/guards';
+import type { App } from '../../http/types';
+import { orgParams } from './events-routes';
+import { createFeed, currentFeed, feedEvents, feedOwner, feedWindow, renderFeed, revokeFeed } from './feeds';
+import { ensureMaterialized } from './series';
+
+const tokenParams = z.object({ token: z.string().min(10).max(200) });
+
+export async function feedRoutes(app: App) {
+  const { database, config, sessionSecret } = app.deps;
+
+  const context = async (request: Parameters<typeof requireOrgAccess>[0], orgId: number) => {
+    const { organizationId, actor, auth } = await requireOrgAccess(request, orgId);
+    const [org] = await database.query<{ shortname: string }>(
+      'select shortname from organizations where id = $1',
+      [organizationId],
+    );
+    return {
+      database,
+      secret: sessionSecret,
+      publicUrl: config.publicUrl,
+      organizationId,
+      shortname: org?.shortname ?? auth.organization?.shortname ?? '',
+      userId: actor.userId,
+    };
+  };
+
+  app.get('/api/organizations/:orgId/calendar/feed', { schema: { params: orgParams } }, async (request) =>
+    currentFeed(await context(request, request.params.orgId)),
+  );
+
+  app.post(
+    '/api/organizations/:orgId/calendar/feed',
+    { schema: { params: orgParams } },
+    async (request, reply) =>
+      reply.code(201).send(await createFeed(await context(request, request.params.orgId))),
+  );
+
+  app.delete(
+    '/api/organizations/:orgId/calendar/feed',
+    { schema: { params: orgParams } },
+    async (request) => {
+      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      return revokeFeed(database, organizationId, actor.userId);
+    },
+  );
+
+  // The secret in the path is the only credential (calendar apps send no cookies); request logs
+  // mask it (app.ts redactUrl).
+  app.get('/api/feeds/:token', { schema: { params: tokenParams } }, async (request, reply) => {
+    const token = request.params.token.replace(/\.ics$/, '');
+    const owner = await feedOwner(database, token);
+    if (!owner) throw notFound('Calendar feed not found');
+    const window = feedWindow();
+    await ensureMaterialized(database, owner.organizationId, window.to);
+    const events = await feedEvents(database, owner.organizationId, window, owner.userId);
+    const body = renderFeed(
+      `${owner.organizationName}: My Schedule`,
+      owner.timeZone,
+      `${owner.shortname}.${config.baseDomain}`,
+      events,
+      'Events you follow in Greenroom',
+    );
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', 'inline; filename="my-schedule.ics"')
+      .header('cache-control', 'private, max-age=300')
+      .header('referrer-policy', 'no-referrer')
+      .send(body);
+  });
+}

@@ -1,0 +1,56 @@
+// Following events (spec part 1 §4, part 2 §4 and §7; DESIGN §5): follow, unfollow with a
+// strategy, and the caller's follow records on both paths the spec uses.
+import { rangeQuery, strategyQuery } from '../../../common/schemas/calendar';
+import { notFound } from '../../http/errors';
+import { requireMemberOrg, requireOrgAccess } from '../../http/guards';
+import type { App } from '../../http/types';
+import { eventParams, orgParams } from './events-routes';
+import { followedEvents, follow, unfollow } from './following';
+import { organizationTimeZone } from './queries';
+import { ensureMaterialized } from './series';
+import { resolveRange } from './validation';
+
+export async function followRoutes(app: App) {
+  const { database } = app.deps;
+
+  const followed = async (organizationId: number, userId: number, query: { from?: string; to?: string }) => {
+    const timeZone = await organizationTimeZone(database, organizationId);
+    const { from, to } = resolveRange(query, timeZone);
+    await ensureMaterialized(database, organizationId, to);
+    return followedEvents(database, organizationId, userId, from, to);
+  };
+
+  app.get(
+    '/api/organizations/:orgId/calendar/events/followed',
+    { schema: { params: orgParams, querystring: rangeQuery } },
+    async (request) => {
+      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      return followed(organizationId, actor.userId, request.query);
+    },
+  );
+
+  app.get('/api/me/followed-events', { schema: { querystring: rangeQuery } }, async (request) => {
+    const auth = await request.auth();
+    if (auth && !auth.organization) throw notFound('Organization not found');
+    const { organizationId, actor } = await requireMemberOrg(request);
+    return followed(organizationId, actor.userId, request.query);
+  });
+
+  app.post(
+    '/api/organizations/:orgId/calendar/events/:eventId/follow',
+    { schema: { params: eventParams, querystring: strategyQuery } },
+    async (request) => {
+      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      return follow(database, organizationId, actor.userId, request.params.eventId, request.query.strategy);
+    },
+  );
+
+  app.delete(
+    '/api/organizations/:orgId/calendar/events/:eventId/follow',
+    { schema: { params: eventParams, querystring: strategyQuery } },
+    async (request) => {
+      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      return unfollow(database, organizationId, actor.userId, request.params.eventId, request.query.strategy);
+    },
+  );
+}

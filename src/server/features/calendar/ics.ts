@@ -1,0 +1,186 @@
+// iCalendar (RFC 5545) text for calendar subscriptions: Google, Apple and Outlook poll these.
+// Occurrences are written as expanded instances with stable UIDs (each occurrence has its own id),
+// with DTSTART/DTEND in the organization's zone and a VTIMEZONE describing that zone's changes.
+// No METHOD, so DTSTAMP is each event's last revision and an unchanged feed is byte-identical
+// (conditional GETs answer 304).
+import { instantToWallTime, offsetMinutes } from '../../../common/zoned-time';
+
+export interface IcsEvent {
+  id: number;
+  name: string;
+  description: string | null;
+  spaces: string[];
+  start: Date;
+  end: Date;
+  eventType: string;
+  eventUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface IcsCalendar {
+  name: string;
+  description?: string;
+  timeZone: string;
+  /** Domain part of every UID, so UIDs are unique across organizations and stable over time. */
+  uidDomain: string;
+  events: IcsEvent[];
+  /** How often clients should poll. */
+  refreshMinutes?: number;
+}
+
+const DAY_MS = 86_400_000;
+const encoder = new TextEncoder();
+
+/** TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 §3.3.11). */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/** Lines longer than 75 octets are folded (CRLF + space), never inside a UTF-8 character. */
+export function foldLine(line: string): string {
+  if (encoder.encode(line).length <= 75) return line;
+  const out: string[] = [];
+  let current = '';
+  let size = 0;
+  for (const ch of line) {
+    const n = encoder.encode(ch).length;
+    const limit = out.length === 0 ? 75 : 74;
+    if (size + n > limit) {
+      out.push(current);
+      current = '';
+      size = 0;
+    }
+    current += ch;
+    size += n;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+const utcStamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+const localStamp = (d: Date, timeZone: string) => `${instantToWallTime(d, timeZone).replace(/[-:]/g, '')}00`;
+const offsetText = (minutes: number) => {
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+};
+
+function zoneAbbreviation(timeZone: string, instant: number): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(new Date(instant))
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}
+
+/** Every offset change of the zone in [from, to], to the minute. */
+export function transitions(timeZone: string, from: number, to: number) {
+  const found: { at: number; from: number; to: number }[] = [];
+  for (let t = Math.floor(from / DAY_MS) * DAY_MS; t < to; t += DAY_MS) {
+    const a = offsetMinutes(timeZone, t);
+    const b = offsetMinutes(timeZone, t + DAY_MS);
+    if (a === b) continue;
+    let lo = t;
+    let hi = t + DAY_MS;
+    while (hi - lo > 60_000) {
+      const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+      if (offsetMinutes(timeZone, mid) === a) lo = mid;
+      else hi = mid;
+    }
+    found.push({ at: hi, from: a, to: b });
+  }
+  return found;
+}
+
+/** VTIMEZONE with each transition of the covered years listed explicitly (no RRULE to get wrong). */
+export function vtimezone(timeZone: string, from: number, to: number): string[] {
+  const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`, `X-LIC-LOCATION:${timeZone}`];
+  const changes = transitions(timeZone, from - 366 * DAY_MS, to + 366 * DAY_MS);
+  if (changes.length === 0) {
+    const offset = offsetText(offsetMinutes(timeZone, from));
+    lines.push(
+      'BEGIN:STANDARD',
+      'DTSTART:19700101T000000',
+      `TZOFFSETFROM:${offset}`,
+      `TZOFFSETTO:${offset}`,
+      `TZNAME:${escapeText(zoneAbbreviation(timeZone, from))}`,
+      'END:STANDARD',
+    );
+  }
+  for (const change of changes) {
+    const kind = change.to > change.from ? 'DAYLIGHT' : 'STANDARD';
+    // DTSTART of an observance is the local time of the change, read in the offset before it.
+    const localBefore = new Date(change.at + change.from * 60_000)
+      .toISOString()
+      .slice(0, 19)
+      .replace(/[-:]/g, '');
+    lines.push(
+      `BEGIN:${kind}`,
+      `DTSTART:${localBefore}`,
+      `TZOFFSETFROM:${offsetText(change.from)}`,
+      `TZOFFSETTO:${offsetText(change.to)}`,
+      `TZNAME:${escapeText(zoneAbbreviation(timeZone, change.at))}`,
+      `END:${kind}`,
+    );
+  }
+  lines.push('END:VTIMEZONE');
+  return lines;
+}
+
+const TYPE_LABELS: Record<string, string> = {
+  show: 'Show',
+  class: 'Class',
+  rehearsal: 'Rehearsal',
+  other: 'Other',
+};
+
+export function buildCalendar(cal: IcsCalendar): string {
+  const now = Date.now();
+  const starts = cal.events.map((e) => e.start.getTime());
+  const from = starts.length ? Math.min(...starts) : now;
+  const to = starts.length ? Math.max(...cal.events.map((e) => e.end.getTime())) : now;
+  const refresh = `PT${cal.refreshMinutes ?? 60}M`;
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Greenroom//Theater Calendar//EN',
+    'CALSCALE:GREGORIAN',
+    `NAME:${escapeText(cal.name)}`,
+    `X-WR-CALNAME:${escapeText(cal.name)}`,
+    ...(cal.description
+      ? [`DESCRIPTION:${escapeText(cal.description)}`, `X-WR-CALDESC:${escapeText(cal.description)}`]
+      : []),
+    `X-WR-TIMEZONE:${cal.timeZone}`,
+    `REFRESH-INTERVAL;VALUE=DURATION:${refresh}`,
+    `X-PUBLISHED-TTL:${refresh}`,
+    ...vtimezone(cal.timeZone, from, to),
+  ];
+  for (const e of cal.events) {
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:event-${e.id}@${cal.uidDomain}`,
+      `DTSTAMP:${utcStamp(e.updatedAt)}`,
+      `CREATED:${utcStamp(e.createdAt)}`,
+      `LAST-MODIFIED:${utcStamp(e.updatedAt)}`,
+      `DTSTART;TZID=${cal.timeZone}:${localStamp(e.start, cal.timeZone)}`,
+      `DTEND;TZID=${cal.timeZone}:${localStamp(e.end, cal.timeZone)}`,
+      `SUMMARY:${escapeText(e.name)}`,
+      ...(e.description ? [`DESCRIPTION:${escapeText(e.description)}`] : []),
+      ...(e.spaces.length ? [`LOCATION:${escapeText(e.spaces.join(', '))}`] : []),
+      `CATEGORIES:${escapeText(TYPE_LABELS[e.eventType] ?? e.eventType)}`,
+      ...(e.eventUrl ? [`URL:${e.eventUrl.replace(/[\r\n]/g, '')}`] : []),
+      'STATUS:CONFIRMED',
+      'TRANSP:OPAQUE',
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}

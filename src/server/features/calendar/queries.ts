@@ -1,0 +1,185 @@
+// Reading events. The list is the calendar's hot path: one indexed range scan, and PostgreSQL
+// builds the JSON (times already in the organization's zone with their offset), so the server
+// sends the text it receives without parsing or re-serialising thousands of objects.
+import { MAX_EVENT_DAYS } from '../../../common/schemas/calendar';
+import type { Database } from '../../db/client';
+import type { Runner } from './sql';
+
+/** ISO 8601 with offset in zone $2, e.g. 2026-03-10T19:00:00-04:00 (DESIGN §5). */
+const zoned = (col: string) => `(to_char(${col} at time zone $2, 'YYYY-MM-DD"T"HH24:MI:SS') ||
+  (select case when d < interval '0' then '-' || to_char(-d, 'HH24:MI') else '+' || to_char(d, 'HH24:MI') end
+   from (select (${col} at time zone $2) - (${col} at time zone 'UTC') as d) o))`;
+
+const person = (alias: string) =>
+  `(select row_to_json(p) from (select ${alias}.id, ${alias}.first_name as "firstName",
+     ${alias}.last_name as "lastName", ${alias}.username) p)`;
+
+const teamsOf = `coalesce((select json_agg(t order by t.name, t.id) from (
+    select t.id, t.name from calendar_event_teams et join teams t on t.id = et.team_id
+    where et.event_id = e.id and et.organization_id = $1) t), '[]'::json)`;
+
+/** The follow rule (spec part 2 §4): an explicit record wins; else reserver, instructor, team member. */
+export const isFollowingSql = (userParam: string) => `coalesce(f.is_following,
+  e.reserved_by = ${userParam} or e.instructor_id is not distinct from ${userParam} or exists (
+    select 1 from calendar_event_teams et join team_members tm
+      on tm.team_id = et.team_id and tm.user_id = ${userParam} and tm.organization_id = $1
+    where et.event_id = e.id and et.organization_id = $1))`;
+
+// Rows rather than json_build_object: PostgreSQL writes records as compact JSON.
+const COMMON = `e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
+  ${zoned('e.start_date_time')} as "startDateTime", ${zoned('e.end_date_time')} as "endDateTime",
+  e.event_type as "eventType", e.is_recurring as "isRecurring", e.recurring_pattern as "recurringPattern",
+  e.recurring_interval as "recurringInterval"`;
+
+const MEMBER_EVENT = `${COMMON},
+  to_char(e.recurring_end at time zone $2, 'YYYY-MM-DD') as "recurringEnd",
+  e.recurring_weekly_days as "recurringWeeklyDays", e.recurring_monthly_week as "recurringMonthlyWeek",
+  e.recurring_monthly_weekday as "recurringMonthlyWeekday", e.recurring_end_type as "recurringEndType",
+  e.recurring_end_count as "recurringEndCount", e.event_url as "eventUrl", e.instructor_id as "instructorId",
+  case when i.id is null then null else ${person('i')} end as instructor,
+  ${person('r')} as "reservedBy", e.organization_id as "organizationId", ${teamsOf} as teams,
+  e.is_exception as "isException", e.conflict_override as "conflictOverride",
+  ${isFollowingSql('$3')} as "isFollowing", e.created_at as "createdAt", e.updated_at as "updatedAt"`;
+
+// Anyone may read the public calendar: no people, no follow state, nothing internal.
+const PUBLIC_EVENT = `${COMMON}, e.event_url as "eventUrl", ${teamsOf} as teams`;
+
+const FROM = `from calendar_events e
+  join users r on r.id = e.reserved_by
+  left join users i on i.id = e.instructor_id
+  left join calendar_event_followers f on f.event_id = e.id and f.user_id = $3 and f.organization_id = $1`;
+
+// Events overlapping [from, to): the start bound below the range lets the (organization, start)
+// index serve the scan, since no event lasts longer than MAX_EVENT_DAYS.
+const inRange = (from: string, to: string, type: string) => `e.organization_id = $1
+  and e.start_date_time < ${to} and e.end_date_time > ${from}
+  and e.start_date_time > ${from}::timestamptz - interval '${MAX_EVENT_DAYS} days'
+  and (${type}::text is null or e.event_type = ${type})`;
+
+export interface RangeParams {
+  organizationId: number;
+  timeZone: string;
+  viewerId: number;
+  from: Date;
+  to: Date;
+  type?: string | null;
+  /** Only events the viewer follows (My Schedule, the personal feed). */
+  followedOnly?: boolean;
+}
+
+/** The JSON text of the event list (spec part 2 §7), ordered by start. */
+export async function listEventsJson(database: Database, p: RangeParams): Promise<string> {
+  const followed = p.followedOnly ? `and ${isFollowingSql('$3')}` : '';
+  const [row] = await database.query<{ json: string }>(
+    `select coalesce(json_agg(x), '[]'::json)::text as json from (
+       select ${MEMBER_EVENT} ${FROM} where ${inRange('$4', '$5', '$6')} ${followed}
+       order by e.start_date_time, e.id) x`,
+    [p.organizationId, p.timeZone, p.viewerId, p.from, p.to, p.type ?? null],
+  );
+  return row.json;
+}
+
+export async function listPublicEventsJson(
+  database: Database,
+  p: Omit<RangeParams, 'viewerId' | 'followedOnly'>,
+): Promise<string> {
+  const [row] = await database.query<{ json: string }>(
+    `select coalesce(json_agg(x), '[]'::json)::text as json from (
+       select ${PUBLIC_EVENT} from calendar_events e where ${inRange('$3', '$4', '$5')}
+       order by e.start_date_time, e.id) x`,
+    [p.organizationId, p.timeZone, p.from, p.to, p.type ?? null],
+  );
+  return row.json;
+}
+
+export interface EventView {
+  id: number;
+  seriesId: number | null;
+  organizationId: number;
+  name: string;
+  description: string | null;
+  spaces: string[];
+  startDateTime: string;
+  endDateTime: string;
+  eventType: string;
+  isRecurring: boolean;
+  recurringPattern: string | null;
+  recurringInterval: number;
+  recurringEnd: string | null;
+  recurringWeeklyDays: string[] | null;
+  recurringMonthlyWeek: number | null;
+  recurringMonthlyWeekday: number | null;
+  recurringEndType: string | null;
+  recurringEndCount: number | null;
+  eventUrl: string | null;
+  instructorId: number | null;
+  instructor: { id: number; firstName: string | null; lastName: string | null; username: string } | null;
+  reservedBy: { id: number; firstName: string | null; lastName: string | null; username: string };
+  teams: { id: number; name: string }[];
+  isException: boolean;
+  conflictOverride: boolean;
+  isFollowing: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One event as the list shows it; null when it is not in this organization. */
+export async function getEventView(
+  q: Runner | Database,
+  organizationId: number,
+  timeZone: string,
+  viewerId: number,
+  eventId: number,
+): Promise<EventView | null> {
+  const [row] = await q.query<{ event: EventView | string }>(
+    `select row_to_json(x) as event from (select ${MEMBER_EVENT} ${FROM} where e.organization_id = $1 and e.id = $4) x`,
+    [organizationId, timeZone, viewerId, eventId],
+  );
+  if (!row) return null;
+  return typeof row.event === 'string' ? (JSON.parse(row.event) as EventView) : row.event;
+}
+
+/** The stored row behind an occurrence, scoped to the organization. */
+export interface EventRow {
+  id: number;
+  seriesId: number | null;
+  name: string;
+  description: string | null;
+  spaces: string[];
+  start: Date;
+  end: Date;
+  eventType: string;
+  eventUrl: string | null;
+  instructorId: number | null;
+  reservedBy: number;
+  isException: boolean;
+  conflictOverride: boolean;
+  teamIds: number[];
+}
+
+export async function getEventRow(
+  q: Runner | Database,
+  organizationId: number,
+  eventId: number,
+  lock = false,
+): Promise<EventRow | null> {
+  const [row] = await q.query<EventRow>(
+    `select e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
+       e.start_date_time as start, e.end_date_time as "end", e.event_type as "eventType",
+       e.event_url as "eventUrl", e.instructor_id as "instructorId", e.reserved_by as "reservedBy",
+       e.is_exception as "isException", e.conflict_override as "conflictOverride",
+       coalesce((select array_agg(et.team_id order by et.team_id) from calendar_event_teams et
+         where et.event_id = e.id and et.organization_id = $1), '{}') as "teamIds"
+     from calendar_events e where e.organization_id = $1 and e.id = $2 ${lock ? 'for update of e' : ''}`,
+    [organizationId, eventId],
+  );
+  if (!row) return null;
+  return { ...row, start: new Date(row.start), end: new Date(row.end) };
+}
+
+export async function organizationTimeZone(q: Runner | Database, organizationId: number): Promise<string> {
+  const [row] = await q.query<{ timezone: string }>('select timezone from organizations where id = $1', [
+    organizationId,
+  ]);
+  return row?.timezone ?? 'America/New_York';
+}

@@ -1,0 +1,13 @@
+// The calendar feature's routes, one plugin per resource.
+import type { App } from '../../http/types';
+import { eventRoutes } from './events-routes';
+import { feedRoutes } from './feeds-routes';
+import { followRoutes } from './follow-routes';
+import { publicRoutes } from './public-routes';
+
+export async function calendarRoutes(app: App) {
+  await eventRoutes(app);
+  await followRoutes(app);
+  await feedRoutes(app);
+  await publicRoutes(app);
+}

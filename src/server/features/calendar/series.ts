@@ -1,0 +1,369 @@
+// Occurrence rows of a series: written in bulk, kept in step with the rule when it changes, and
+// materialised to a rolling horizon that grows on demand, so no request expands without bound.
+import { completeRule, wallMinutesBetween } from '../../../common/recurrence';
+import type { EventInput } from '../../../common/schemas/calendar';
+import { instantToWallTime, wallTimeToInstant } from '../../../common/zoned-time';
+import type { Database } from '../../db/client';
+import {
+  type Occurrence,
+  occurrencesBetween,
+  ruleEndFloating,
+  type SeriesTemplate,
+  type StoredRule,
+} from './occurrences';
+import { calendarTransaction, type Runner, spansJson } from './sql';
+import { floatingToInstant } from '../../../common/zoned-time';
+
+const DAY_MS = 86_400_000;
+/** A new or edited series is written this far past today (or past its start, if later). */
+export const INITIAL_HORIZON_DAYS = 400;
+/** When a request looks past the horizon, it grows to the request's end plus this much. */
+export const EXTEND_SLACK_DAYS = 60;
+/** Never further than this ahead of today, however far a request looks. */
+export const MAX_HORIZON_DAYS = 3660;
+
+export function ruleFromInput(input: EventInput, timeZone: string, exdates: string[] = []): StoredRule {
+  const rule: StoredRule = {
+    version: 1,
+    timeZone,
+    start: input.startDateTime,
+    durationMinutes: wallMinutesBetween(input.startDateTime, input.endDateTime),
+    pattern: input.recurringPattern ?? 'weekly',
+    interval: input.recurringInterval,
+    weeklyDays: input.recurringWeeklyDays.map(Number),
+    monthlyWeek: input.recurringMonthlyWeek,
+    monthlyWeekday: input.recurringMonthlyWeekday,
+    endType: input.recurringEndType,
+    endDate: input.recurringEndType === 'date' ? input.recurringEnd : null,
+    endCount: input.recurringEndType === 'count' ? input.recurringEndCount : null,
+    exdates,
+    template: templateFromInput(input, false),
+  };
+  return { ...rule, ...completeRule(rule) };
+}
+
+export function templateFromInput(input: EventInput, conflictOverride: boolean): SeriesTemplate {
+  return {
+    name: input.name,
+    description: input.description,
+    spaces: input.spaces,
+    eventType: input.eventType,
+    eventUrl: input.eventUrl,
+    instructorId: input.instructorId,
+    reservedBy: input.reservedBy,
+    teamIds: input.teamIds,
+    conflictOverride,
+  };
+}
+
+/** Where a series' rows should reach now: its horizon, or null once every occurrence exists. */
+export function horizonFor(rule: StoredRule, atLeast = 0): number | null {
+  const startInstant = wallTimeToInstant(rule.start, rule.timeZone).getTime();
+  const horizon = Math.max(Date.now(), startInstant) + INITIAL_HORIZON_DAYS * DAY_MS;
+  const end = ruleEndFloating(rule);
+  const endInstant = end === null ? null : floatingToInstant(end, rule.timeZone);
+  const target = Math.max(horizon, atLeast);
+  return endInstant !== null && endInstant <= target ? null : target;
+}
+
+/** Occurrences a (new or changed) rule has up to its horizon. */
+export function plannedOccurrences(
+  rule: StoredRule,
+  atLeast = 0,
+): { occurrences: Occurrence[]; until: number | null } {
+  const until = horizonFor(rule, atLeast);
+  const stop = until ?? floatingToInstant(ruleEndFloating(rule)!, rule.timeZone);
+  return { occurrences: occurrencesBetween(rule, null, stop), until };
+}
+
+/** The columns every row of a series repeats, so a single row reads as the spec's event. */
+export function recurrenceColumns(rule: StoredRule | null): unknown[] {
+  if (!rule) return [false, null, 1, null, null, null, null, null, null];
+  return [
+    true,
+    rule.pattern,
+    rule.interval,
+    rule.endDate ? wallTimeToInstant(`${rule.endDate}T00:00`, rule.timeZone) : null,
+    rule.pattern === 'weekly' ? rule.weeklyDays.map(String) : null,
+    rule.monthlyWeek,
+    rule.monthlyWeekday,
+    rule.endType,
+    rule.endCount,
+  ];
+}
+
+const INSERT = `
+with ins as (
+  insert into calendar_events (organization_id, series_id, name, description, spaces, event_type, event_url,
+    instructor_id, reserved_by, conflict_override, is_exception,
+    is_recurring, recurring_pattern, recurring_interval, recurring_end, recurring_weekly_days,
+    recurring_monthly_week, recurring_monthly_weekday, recurring_end_type, recurring_end_count,
+    start_date_time, end_date_time)
+  select $1::int, $2::int, $3::text, $4::text, $5::text[], $6::text, $7::text, $8::int, $9::int, $10::boolean,
+    $11::boolean, $12::boolean, $13::text, $14::int, $15::timestamptz, $16::text[], $17::int, $18::int,
+    $19::text, $20::int, x.s, x.e
+  from jsonb_to_recordset($21::jsonb) as x(s timestamptz, e timestamptz)
+  returning id, start_date_time
+), links as (
+  insert into calendar_event_teams (organization_id, event_id, team_id)
+  select $1::int, ins.id, t.team_id from ins cross join unnest($22::int[]) as t(team_id)
+)
+select id from ins order by start_date_time, id`;
+
+export async function insertOccurrences(
+  q: Runner,
+  organizationId: number,
+  seriesId: number | null,
+  template: SeriesTemplate,
+  rule: StoredRule | null,
+  spans: { start: Date; end: Date }[],
+  isException = false,
+): Promise<number[]> {
+  if (spans.length === 0) return [];
+  const rows = await q.query<{ id: number }>(INSERT, [
+    organizationId,
+    seriesId,
+    ...templateColumns(template),
+    isException,
+    ...recurrenceColumns(rule),
+    spansJson(spans),
+    template.teamIds,
+  ]);
+  return rows.map((r) => r.id);
+}
+
+const templateColumns = (t: SeriesTemplate) => [
+  t.name,
+  t.description,
+  t.spaces,
+  t.eventType,
+  t.eventUrl,
+  t.instructorId,
+  t.reservedBy,
+  t.conflictOverride,
+];
+
+const SET_FIELDS = `name = $3::text, description = $4::text, spaces = $5::text[], event_type = $6::text,
+  event_url = $7::text, instructor_id = $8::int, reserved_by = $9::int, conflict_override = $10::boolean,
+  is_recurring = $11::boolean, recurring_pattern = $12::text, recurring_interval = $13::int,
+  recurring_end = $14::timestamptz, recurring_weekly_days = $15::text[], recurring_monthly_week = $16::int,
+  recurring_monthly_weekday = $17::int, recurring_end_type = $18::text, recurring_end_count = $19::int,
+  updated_at = now()`;
+
+/** Writes the template and recurrence columns onto every row of a series, and its teams. */
+export async function applyTemplate(
+  q: Runner,
+  organizationId: number,
+  seriesId: number,
+  template: SeriesTemplate,
+  rule: StoredRule,
+) {
+  await q.query(`update calendar_events set ${SET_FIELDS} where organization_id = $1 and series_id = $2`, [
+    organizationId,
+    seriesId,
+    ...templateColumns(template),
+    ...recurrenceColumns(rule),
+  ]);
+  await q.query(
+    `delete from calendar_event_teams where organization_id = $1
+       and event_id in (select id from calendar_events where organization_id = $1 and series_id = $2)`,
+    [organizationId, seriesId],
+  );
+  await q.query(
+    `insert into calendar_event_teams (organization_id, event_id, team_id)
+     select $1, e.id, t.team_id from calendar_events e cross join unnest($3::int[]) as t(team_id)
+     where e.organization_id = $1 and e.series_id = $2`,
+    [organizationId, seriesId, template.teamIds],
+  );
+}
+
+/** One row's own fields (a single event, or one occurrence edited on its own). */
+export async function updateRow(
+  q: Runner,
+  organizationId: number,
+  eventId: number,
+  template: SeriesTemplate,
+  rule: StoredRule | null,
+  span: { start: Date; end: Date },
+  extra: { seriesId: number | null; isException: boolean },
+) {
+  await q.query(
+    `update calendar_events set ${SET_FIELDS}, start_date_time = $20, end_date_time = $21,
+       series_id = $22::int, is_exception = $23::boolean
+     where organization_id = $1 and id = $2`,
+    [
+      organizationId,
+      eventId,
+      ...templateColumns(template),
+      ...recurrenceColumns(rule),
+      span.start,
+      span.end,
+      extra.seriesId,
+      extra.isException,
+    ],
+  );
+  await q.query('delete from calendar_event_teams where organization_id = $1 and event_id = $2', [
+    organizationId,
+    eventId,
+  ]);
+  await q.query(
+    `insert into calendar_event_teams (organization_id, event_id, team_id)
+     select $1, $2, t.team_id from unnest($3::int[]) as t(team_id)`,
+    [organizationId, eventId, template.teamIds],
+  );
+}
+
+export interface SyncCounts {
+  createdCount: number;
+  updatedCount: number;
+  deletedCount: number;
+}
+
+/**
+ * Brings a series' rows in line with its (changed) rule. Rows keep their ids wherever possible, so
+ * follow records survive an edit: first by local date, then the rest in order (a Monday class
+ * moved to Tuesdays keeps its rows). Occurrences edited on their own keep their times.
+ */
+export async function syncSeries(
+  q: Runner,
+  organizationId: number,
+  seriesId: number,
+  rule: StoredRule,
+  occurrences: Occurrence[],
+  until: number | null,
+): Promise<SyncCounts> {
+  const existing = await q.query<{ id: number; start: Date }>(
+    `select id, start_date_time as start from calendar_events
+     where organization_id = $1 and series_id = $2 and not is_exception order by start_date_time, id`,
+    [organizationId, seriesId],
+  );
+  const byDate = new Map<string, number>();
+  for (const row of existing)
+    byDate.set(instantToWallTime(new Date(row.start), rule.timeZone).slice(0, 10), row.id);
+  const pairs: { id: number; occurrence: Occurrence }[] = [];
+  const unplaced: Occurrence[] = [];
+  const used = new Set<number>();
+  for (const occurrence of occurrences) {
+    const id = byDate.get(occurrence.date);
+    if (id !== undefined && !used.has(id)) {
+      used.add(id);
+      pairs.push({ id, occurrence });
+    } else unplaced.push(occurrence);
+  }
+  const spare = existing.filter((row) => !used.has(row.id)).map((row) => row.id);
+  const fresh: Occurrence[] = [];
+  unplaced.forEach((occurrence, i) => {
+    if (i < spare.length) pairs.push({ id: spare[i], occurrence });
+    else fresh.push(occurrence);
+  });
+  const gone = spare.slice(unplaced.length);
+
+  await applyTemplate(q, organizationId, seriesId, rule.template, rule);
+  if (pairs.length > 0) {
+    await q.query(
+      `update calendar_events e set start_date_time = x.s, end_date_time = x.e
+       from jsonb_to_recordset($2::jsonb) as x(id int, s timestamptz, e timestamptz)
+       where e.organization_id = $1 and e.id = x.id`,
+      [
+        organizationId,
+        JSON.stringify(
+          pairs.map((p) => ({
+            id: p.id,
+            s: p.occurrence.start.toISOString(),
+            e: p.occurrence.end.toISOString(),
+          })),
+        ),
+      ],
+    );
+  }
+  if (gone.length > 0) {
+    await q.query('delete from calendar_events where organization_id = $1 and id = any($2::int[])', [
+      organizationId,
+      gone,
+    ]);
+  }
+  await insertOccurrences(q, organizationId, seriesId, rule.template, rule, fresh);
+  await q.query(
+    'update calendar_event_series set rule = $3::jsonb, materialized_until = $4 where organization_id = $1 and id = $2',
+    [organizationId, seriesId, JSON.stringify(rule), until === null ? null : new Date(until)],
+  );
+  return { createdCount: fresh.length, updatedCount: pairs.length, deletedCount: gone.length };
+}
+
+export async function createSeries(
+  q: Runner,
+  organizationId: number,
+  rule: StoredRule,
+  until: number | null,
+) {
+  const [row] = await q.query<{ id: number }>(
+    `insert into calendar_event_series (organization_id, rule, materialized_until) values ($1, $2::jsonb, $3)
+     returning id`,
+    [organizationId, JSON.stringify(rule), until === null ? null : new Date(until)],
+  );
+  return row.id;
+}
+
+export async function loadSeries(
+  q: Runner | Database,
+  organizationId: number,
+  seriesId: number,
+  lock = false,
+) {
+  const [row] = await q.query<{ rule: StoredRule; materializedUntil: Date | null }>(
+    `select rule, materialized_until as "materializedUntil" from calendar_event_series
+     where organization_id = $1 and id = $2 ${lock ? 'for update' : ''}`,
+    [organizationId, seriesId],
+  );
+  if (!row) return null;
+  const rule = typeof row.rule === 'string' ? (JSON.parse(row.rule) as StoredRule) : row.rule;
+  return { rule, materializedUntil: row.materializedUntil ? new Date(row.materializedUntil) : null };
+}
+
+/** Grows one series to `target`; new rows copy the follow choices of the series' latest row. */
+async function extendSeries(q: Runner, organizationId: number, seriesId: number, target: number) {
+  const series = await loadSeries(q, organizationId, seriesId, true);
+  if (!series?.materializedUntil || series.materializedUntil.getTime() >= target) return 0;
+  const until = horizonFor(series.rule, target);
+  const stop = until ?? floatingToInstant(ruleEndFloating(series.rule)!, series.rule.timeZone);
+  const fresh = occurrencesBetween(series.rule, series.materializedUntil.getTime(), stop);
+  const [latest] = await q.query<{ id: number }>(
+    `select id from calendar_events where organization_id = $1 and series_id = $2
+     order by start_date_time desc limit 1`,
+    [organizationId, seriesId],
+  );
+  const ids = await insertOccurrences(q, organizationId, seriesId, series.rule.template, series.rule, fresh);
+  if (latest && ids.length > 0) {
+    await q.query(
+      `insert into calendar_event_followers (organization_id, event_id, user_id, is_following)
+       select $1, n.id, f.user_id, f.is_following
+       from unnest($3::int[]) as n(id) cross join calendar_event_followers f
+       where f.organization_id = $1 and f.event_id = $2
+       on conflict (event_id, user_id) do nothing`,
+      [organizationId, latest.id, ids],
+    );
+  }
+  await q.query(
+    'update calendar_event_series set materialized_until = $3 where organization_id = $1 and id = $2',
+    [organizationId, seriesId, until === null ? null : new Date(until)],
+  );
+  return ids.length;
+}
+
+/**
+ * Makes sure every series of the organization has its rows up to `target` (capped at
+ * MAX_HORIZON_DAYS ahead), before a read or a conflict check looks that far.
+ */
+export async function ensureMaterialized(database: Database, organizationId: number, target: Date) {
+  const cap = Date.now() + MAX_HORIZON_DAYS * DAY_MS;
+  const want = Math.min(target.getTime(), cap);
+  const stale = await database.query<{ id: number }>(
+    `select id from calendar_event_series where organization_id = $1
+       and materialized_until is not null and materialized_until < $2`,
+    [organizationId, new Date(want)],
+  );
+  const grow = Math.min(want + EXTEND_SLACK_DAYS * DAY_MS, cap);
+  for (const { id } of stale) {
+    await calendarTransaction(database, organizationId, (q) => extendSeries(q, organizationId, id, grow));
+  }
+}

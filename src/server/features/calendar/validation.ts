@@ -1,0 +1,91 @@
+// Checks an event body needs beyond its shape: the people and teams it names belong to this
+// organization, and times that exist in its zone. All before the transaction that writes.
+import type { z } from 'zod';
+import { type Actor, policy } from '../../../common/permissions';
+import { type EventInput, INSTRUCTOR_ROLE, M, MAX_RANGE_DAYS } from '../../../common/schemas/calendar';
+import { addDays, todayIn, wallTimeToInstant } from '../../../common/zoned-time';
+import type { Database } from '../../db/client';
+import { AppError, badRequest } from '../../http/errors';
+
+export const RESERVER_NOT_MEMBER = 'Reserved by must be an active member of this organization';
+export const RESERVE_FOR_OTHERS = 'Only owners and admins may reserve an event for someone else';
+export const TEAMS_NOT_FOUND = 'Teams must belong to this organization';
+export const NOT_AN_INSTRUCTOR = 'The instructor must be a member with the Instructor role';
+export const NO_DATES = 'This repetition has no dates';
+export const TOO_FAR_BACK = 'A repeating event may start at most 2 years in the past';
+
+/** zod's issues as the app's 400 body: the first message, and one message per field. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[issue.path.join('.') || 'body'] ??= issue.message;
+  throw badRequest(result.error.issues[0]?.message ?? 'Invalid request', errors);
+}
+
+export async function checkReferences(
+  database: Database,
+  organizationId: number,
+  actor: Actor & { userId: number },
+  input: EventInput,
+  previousReserver: number | null,
+) {
+  // Reserving as someone else is what "may edit that person's events" allows: owners and admins.
+  if (input.reservedBy !== previousReserver && !policy.editEvent(actor, input.reservedBy)) {
+    throw new AppError(403, RESERVE_FOR_OTHERS);
+  }
+  const people = [input.reservedBy, ...(input.instructorId ? [input.instructorId] : [])];
+  const rows = await database.query<{ userId: number; roles: string[] }>(
+    `select user_id as "userId", organization_roles as roles from user_organizations
+     where organization_id = $1 and status = 'active' and user_id = any($2::int[])`,
+    [organizationId, people],
+  );
+  const member = new Map(rows.map((r) => [r.userId, r.roles ?? []]));
+  if (!member.has(input.reservedBy))
+    throw badRequest(RESERVER_NOT_MEMBER, { reservedBy: RESERVER_NOT_MEMBER });
+  if (input.instructorId && !member.get(input.instructorId)?.includes(INSTRUCTOR_ROLE)) {
+    throw badRequest(NOT_AN_INSTRUCTOR, { instructorId: NOT_AN_INSTRUCTOR });
+  }
+  if (input.teamIds.length > 0) {
+    const teams = await database.query<{ id: number }>(
+      'select id from teams where organization_id = $1 and archived_at is null and id = any($2::int[])',
+      [organizationId, input.teamIds],
+    );
+    if (teams.length !== input.teamIds.length)
+      throw badRequest(TEAMS_NOT_FOUND, { teamIds: TEAMS_NOT_FOUND });
+  }
+}
+
+/** The body's wall times as instants; a start in a daylight-saving gap can still end first. */
+export function spanOf(input: EventInput, timeZone: string) {
+  const start = wallTimeToInstant(input.startDateTime, timeZone);
+  const end = wallTimeToInstant(input.endDateTime, timeZone);
+  if (end <= start) throw badRequest(M.endAfterStart, { endDateTime: M.endAfterStart });
+  return { start, end };
+}
+
+export const RANGE_ORDER = "'from' must be before 'to'";
+export const RANGE_TOO_WIDE = `The date range may span at most ${MAX_RANGE_DAYS} days`;
+const DEFAULT_BACK_DAYS = 31;
+const DEFAULT_AHEAD_DAYS = 366;
+
+/** A query bound: a date is the start of that local day; a date-time with offset is an instant. */
+function bound(value: string, timeZone: string, inclusiveEnd: boolean): Date {
+  if (value.length === 10) {
+    return wallTimeToInstant(`${inclusiveEnd ? addDays(value, 1) : value}T00:00`, timeZone);
+  }
+  return new Date(Date.parse(value));
+}
+
+/**
+ * `?from=&to=` (ISO dates, `to` inclusive) in the organization's zone; without them, from 31 days
+ * ago to 366 days ahead (DESIGN §5). Never wider than MAX_RANGE_DAYS.
+ */
+export function resolveRange(query: { from?: string; to?: string }, timeZone: string) {
+  const today = todayIn(timeZone);
+  const from = bound(query.from ?? addDays(today, -DEFAULT_BACK_DAYS), timeZone, false);
+  const to = bound(query.to ?? addDays(today, DEFAULT_AHEAD_DAYS), timeZone, true);
+  if (from >= to) throw badRequest(RANGE_ORDER);
+  if (to.getTime() - from.getTime() > (MAX_RANGE_DAYS + 1) * 86_400_000) throw badRequest(RANGE_TOO_WIDE);
+  return { from, to };
+}
