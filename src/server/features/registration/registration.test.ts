@@ -364,6 +364,16 @@ describe('POST /api/register-organization', () => {
     }
   });
 
+  it('keeps the solved challenge when a name is taken, so the visitor can fix the name and resubmit', async () => {
+    const existing = await buildUser(ctx.database);
+    const agent = new Agent(ctx.app);
+    const body = await signupBody(agent, { username: existing.username });
+    const taken = await agent.post('/api/register-organization', body);
+    expect(taken.statusCode).toBe(409);
+    const retry = await agent.post('/api/register-organization', { ...body, username: `fixed_${uniqueId()}` });
+    expect(retry.statusCode).toBe(201);
+  });
+
   it('writes organization, owner and membership together: a racing duplicate leaves no orphan', async () => {
     const agent = new Agent(ctx.app);
     const username = `racer_${uniqueId()}`;

@@ -9,7 +9,13 @@ import { badRequest } from '../../http/errors';
 import { createSession, setSessionCookie } from '../../http/session';
 import type { App } from '../../http/types';
 import { consumeChallenge, issueChallenge, verifyAttempt } from './challenge';
-import { joinOrganization, limitSignups, registerOrganization, shortnameAvailable } from './service';
+import {
+  assertRegistrationAvailable,
+  joinOrganization,
+  limitSignups,
+  registerOrganization,
+  shortnameAvailable,
+} from './service';
 
 export async function registrationRoutes(app: App) {
   const { database, sessionSecret } = app.deps;
@@ -60,6 +66,7 @@ export async function registrationRoutes(app: App) {
     async (request, reply) => {
       const input = request.body;
       await limitSignups(database, request.ip, input.email);
+      await assertRegistrationAvailable(database, input);
       await consumeChallenge(database, sessionSecret, input.challengeToken, input.challengeAnswer);
       const organization = await registerOrganization(database, input);
       return reply.code(201).send({

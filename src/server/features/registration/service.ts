@@ -50,11 +50,16 @@ function isUniqueViolation(err: unknown) {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-export async function registerOrganization(database: Database, input: RegisterOrganizationInput) {
+/** Checked before the challenge is spent, so a taken name does not cost the visitor a new puzzle. */
+export async function assertRegistrationAvailable(database: Database, input: RegisterOrganizationInput) {
   await assertNewUser(database, input.username, input.email);
   if (!(await shortnameAvailable(database, input.organizationShortname))) {
     throw conflict('Organization shortname is not available');
   }
+}
+
+/** Writes the organization, its owner and the membership; a race on a name ends in 409. */
+export async function registerOrganization(database: Database, input: RegisterOrganizationInput) {
   const password = await hashPassword(input.password);
   try {
     return await database.db.transaction(async (tx) => {
