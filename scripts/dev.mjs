@@ -8,10 +8,14 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort },
   }),
-  spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', process.env.PORT ?? '5000', '--host', '127.0.0.1'], {
-    stdio: 'inherit',
-    env: { ...process.env, API_PORT: apiPort },
-  }),
+  spawn(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', '--port', process.env.PORT ?? '5000', '--host', '127.0.0.1'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, API_PORT: apiPort },
+    },
+  ),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

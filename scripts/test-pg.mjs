@@ -19,10 +19,14 @@ await admin.query(`create database ${name}`);
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 console.log(`API tests on PostgreSQL (${url.host}/${name})`);
-const result = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: url.toString() },
-});
+const result = spawnSync(
+  process.execPath,
+  ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: url.toString() },
+  },
+);
 await admin.query(`drop database if exists ${name} with (force)`);
 await admin.end();
 process.exit(result.status ?? 1);

@@ -17,7 +17,14 @@ export const ASSIGNABLE_ROLES = PERMISSION_ROLES.filter((r) => r !== 'owner') as
   'owner'
 >[];
 
-export const ORGANIZATION_ROLES = ['Student', 'Performer', 'Coach', 'Instructor', 'Administration', 'Board'] as const;
+export const ORGANIZATION_ROLES = [
+  'Student',
+  'Performer',
+  'Coach',
+  'Instructor',
+  'Administration',
+  'Board',
+] as const;
 export const PROFILE_ROLES = [...ORGANIZATION_ROLES, 'Volunteer', 'Operations'] as const;
 
 export const PERMISSIONS = [
@@ -57,7 +64,13 @@ export interface Actor {
   userId?: number;
 }
 
-const WIKI_EDITORS: readonly PermissionRole[] = ['owner', 'admin', 'board', 'volunteer_coordinator', 'team_lead'];
+const WIKI_EDITORS: readonly PermissionRole[] = [
+  'owner',
+  'admin',
+  'board',
+  'volunteer_coordinator',
+  'team_lead',
+];
 
 /** Capabilities of part 2 §6 and part 1 §6; the single place a route or a screen asks "may they?". */
 export const policy = {

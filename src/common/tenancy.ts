@@ -1,6 +1,8 @@
 // Which organization a host name addresses (spec part 1 §1, DESIGN §4). Isomorphic.
 
-export type HostContext = { isSystemDomain: true; shortname: null } | { isSystemDomain: false; shortname: string };
+export type HostContext =
+  | { isSystemDomain: true; shortname: null }
+  | { isSystemDomain: false; shortname: string };
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 const LABEL = /^[a-z0-9-]+$/;
@@ -16,7 +18,8 @@ export function stripPort(host: string): string {
 export function hostContext(rawHost: string | undefined, baseDomain: string): HostContext {
   const host = stripPort(rawHost ?? '');
   const main: HostContext = { isSystemDomain: true, shortname: null };
-  if (!host || host === baseDomain || host === 'localhost' || IPV4.test(host) || host.startsWith('[')) return main;
+  if (!host || host === baseDomain || host === 'localhost' || IPV4.test(host) || host.startsWith('['))
+    return main;
   if (host.includes(PREVIEW_MARKER)) return main;
   const first = host.split('.')[0];
   if (!LABEL.test(first) || host.split('.').length < 2) return main;

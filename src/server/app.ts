@@ -47,7 +47,9 @@ async function sessionSecret(config: Config, database: Database): Promise<string
 
 /** Request URLs are logged without secrets: tokens in query strings and feed paths are masked. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|key)=)[^&]*/gi, '$1[redacted]').replace(/(\/feeds\/)[^/?]+/g, '$1[redacted]');
+  return url
+    .replace(/([?&](?:token|key)=)[^&]*/gi, '$1[redacted]')
+    .replace(/(\/feeds\/)[^/?]+/g, '$1[redacted]');
 }
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
@@ -105,7 +107,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       // domains could otherwise carry a cookie across).
       this.authCache = sid
         ? loadSession(database, sid).then((auth) =>
-            auth && !auth.user.isSystemUser && host?.shortname && auth.organization?.shortname !== host.shortname
+            auth &&
+            !auth.user.isSystemUser &&
+            host?.shortname &&
+            auth.organization?.shortname !== host.shortname
               ? null
               : auth,
           )
@@ -160,9 +165,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       return reply.code(413).send({ message: 'Request is too large' });
     }
     if (status >= 400 && status < 500) {
-      const message = error.code?.startsWith('FST_ERR_CTP')
-        ? 'Invalid request body'
-        : error.message;
+      const message = error.code?.startsWith('FST_ERR_CTP') ? 'Invalid request body' : error.message;
       return reply.code(status).send({ message });
     }
     request.log.error({ err: error }, 'request failed');
@@ -212,7 +215,13 @@ async function serveWeb(app: App, config: Config) {
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0];
     const isAsset = pathname.startsWith('/assets/') || pathname.startsWith('/files/');
-    if (pathname.startsWith('/api/') || pathname === '/api' || isAsset || !hasWeb || request.method !== 'GET') {
+    if (
+      pathname.startsWith('/api/') ||
+      pathname === '/api' ||
+      isAsset ||
+      !hasWeb ||
+      request.method !== 'GET'
+    ) {
       return reply.code(404).send({ message: 'Not found' });
     }
     // The SPA owns every other path; the reset page must not leak its token through Referer.

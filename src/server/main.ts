@@ -11,11 +11,15 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 
 const systemPassword = await ensureSystemUser(database, config.systemAdminPassword);
 if (systemPassword) {
-  console.log(`\nSystem administrator created: username "system", password "${systemPassword}" (shown once)\n`);
+  console.log(
+    `\nSystem administrator created: username "system", password "${systemPassword}" (shown once)\n`,
+  );
 }
 if (config.seedDemo && (await seedDemo(database))) {
   const port = config.port;
-  console.log(`Demo organization seeded at http://demo.localhost:${port} (password "${DEMO_PASSWORD}" for all):`);
+  console.log(
+    `Demo organization seeded at http://demo.localhost:${port} (password "${DEMO_PASSWORD}" for all):`,
+  );
   for (const p of DEMO_PEOPLE) console.log(`  ${p.username.padEnd(10)} ${p.role}`);
 }
 

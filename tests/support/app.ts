@@ -18,7 +18,11 @@ let shared: Promise<TestContext> | undefined;
 
 export function testConfig() {
   return {
-    ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL, SESSION_SECRET: 'test-secret', BASE_DOMAIN: 'localhost' }),
+    ...loadConfig({
+      DATABASE_URL: process.env.DATABASE_URL,
+      SESSION_SECRET: 'test-secret',
+      BASE_DOMAIN: 'localhost',
+    }),
     webRoot: undefined,
     publicUrl: 'http://localhost:5000',
   };
@@ -28,7 +32,11 @@ export function getTestApp(): Promise<TestContext> {
   shared ??= (async () => {
     const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, memory: true });
     const mail: Mail[] = [];
-    const real = (await import('../../src/server/features/mail/mailer')).createMailer(database, undefined, 'test');
+    const real = (await import('../../src/server/features/mail/mailer')).createMailer(
+      database,
+      undefined,
+      'test',
+    );
     // Mail goes to the outbox as in production and is also captured here for assertions.
     const mailer: Mailer = {
       async send(m) {
@@ -57,7 +65,12 @@ export class Agent {
     readonly address = randomAddress(),
   ) {}
 
-  async request(method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}) {
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const res: LightMyRequestResponse = await this.app.inject({
       method,
       url,
@@ -79,7 +92,8 @@ export class Agent {
   }
 
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
-  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body ?? {}, headers);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('POST', url, body ?? {}, headers);
   patch = (url: string, body?: unknown) => this.request('PATCH', url, body ?? {});
   put = (url: string, body?: unknown) => this.request('PUT', url, body ?? {});
   delete = (url: string) => this.request('DELETE', url);

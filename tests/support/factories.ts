@@ -17,7 +17,12 @@ export interface BuiltOrg {
 
 export async function buildOrg(
   database: Database,
-  overrides: Partial<{ approvalStatus: string; enablePublicRegistration: boolean; requireAdminApproval: boolean; defaultRole: string }> = {},
+  overrides: Partial<{
+    approvalStatus: string;
+    enablePublicRegistration: boolean;
+    requireAdminApproval: boolean;
+    defaultRole: string;
+  }> = {},
 ): Promise<BuiltOrg> {
   const shortname = `org-${uniqueId()}`;
   const [org] = await database.query<{ id: number; name: string; shortname: string }>(
@@ -60,14 +65,28 @@ export async function buildUser(
   const [user] = await database.query<{ id: number }>(
     `insert into users (username, email, password, first_name, last_name, is_system_user)
      values ($1, $2, $3, $4, $5, $6) returning id`,
-    [username, email, await hashed(), opts.firstName ?? 'Test', opts.lastName ?? 'Person', opts.isSystemUser ?? false],
+    [
+      username,
+      email,
+      await hashed(),
+      opts.firstName ?? 'Test',
+      opts.lastName ?? 'Person',
+      opts.isSystemUser ?? false,
+    ],
   );
   if (opts.org) {
     const status = opts.status ?? 'active';
     await database.query(
       `insert into user_organizations (user_id, organization_id, role, organization_roles, status, is_active, approved_at)
        values ($1, $2, $3, $4, $5, $6, now())`,
-      [user.id, opts.org.id, opts.role ?? 'standard_user', opts.organizationRoles ?? [], status, status === 'active'],
+      [
+        user.id,
+        opts.org.id,
+        opts.role ?? 'standard_user',
+        opts.organizationRoles ?? [],
+        status,
+        status === 'active',
+      ],
     );
   }
   return { id: user.id, username, email, password: PASSWORD };
@@ -86,7 +105,14 @@ export async function buildOrgWithRoles(ctx: TestContext) {
   const org = await buildOrg(ctx.database);
   const people = {} as Record<PermissionRole, BuiltUser>;
   const agents = {} as Record<PermissionRole, Agent>;
-  for (const role of ['owner', 'admin', 'board', 'volunteer_coordinator', 'team_lead', 'standard_user'] as const) {
+  for (const role of [
+    'owner',
+    'admin',
+    'board',
+    'volunteer_coordinator',
+    'team_lead',
+    'standard_user',
+  ] as const) {
     people[role] = await buildUser(ctx.database, { org, role });
     agents[role] = await signedIn(ctx, people[role], org);
   }

@@ -2,7 +2,6 @@
 // organization_id itself so a query scopes by tenant in one step (DESIGN §1).
 import { sql } from 'drizzle-orm';
 import {
-
   boolean,
   customType,
   index,
@@ -270,7 +269,10 @@ export const calendarEventTeams = pgTable(
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
   },
-  (t) => [uniqueIndex('calendar_event_teams_event_team').on(t.eventId, t.teamId), index('cet_team').on(t.teamId)],
+  (t) => [
+    uniqueIndex('calendar_event_teams_event_team').on(t.eventId, t.teamId),
+    index('cet_team').on(t.teamId),
+  ],
 );
 
 export const calendarEventFollowers = pgTable(

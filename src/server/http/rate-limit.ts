@@ -17,7 +17,11 @@ on conflict (key) do update set
 returning count, ceil(extract(epoch from (window_start + make_interval(secs => $2::int) - now())))::int as retry`;
 
 async function add(database: Database, key: string, rule: Limit, amount: number) {
-  const [row] = await database.query<{ count: number; retry: number }>(UPSERT, [key, rule.windowSeconds, amount]);
+  const [row] = await database.query<{ count: number; retry: number }>(UPSERT, [
+    key,
+    rule.windowSeconds,
+    amount,
+  ]);
   return row;
 }
 

@@ -123,7 +123,12 @@ export async function loadSession(database: Database, sid: string): Promise<Auth
     membership:
       row.mid === null
         ? null
-        : { id: row.mid, role: row.role!, status: row.status!, organizationRoles: row.organizationRoles ?? [] },
+        : {
+            id: row.mid,
+            role: row.role!,
+            status: row.status!,
+            organizationRoles: row.organizationRoles ?? [],
+          },
     actor: { isSystemUser: row.isSystemUser, role: row.role, userId: row.uid },
   };
 }
@@ -151,7 +156,13 @@ export async function createSession(
        returning user_id)
      update user_organizations set last_active_at = now()
      where organization_id = $5::int and user_id = (select user_id from s)`,
-    [sid, JSON.stringify({ userId, organizationId, createdAt: Date.now() }), IDLE_TIMEOUT_MS / 1000, userId, organizationId],
+    [
+      sid,
+      JSON.stringify({ userId, organizationId, createdAt: Date.now() }),
+      IDLE_TIMEOUT_MS / 1000,
+      userId,
+      organizationId,
+    ],
   );
   return sid;
 }
@@ -191,5 +202,10 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, s
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
   const secure = isSecureRequest(request);
-  reply.clearCookie(secure ? SECURE_COOKIE_NAME : COOKIE_NAME, { path: '/', secure, httpOnly: true, sameSite: 'lax' });
+  reply.clearCookie(secure ? SECURE_COOKIE_NAME : COOKIE_NAME, {
+    path: '/',
+    secure,
+    httpOnly: true,
+    sameSite: 'lax',
+  });
 }

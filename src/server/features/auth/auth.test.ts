@@ -74,7 +74,10 @@ describe('POST /api/login', () => {
     const agent = new Agent(ctx.app);
     const res = await agent.post('/api/login', {});
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toMatchObject({ username: 'Username is required', password: 'Password is required' });
+    expect(res.json().errors).toMatchObject({
+      username: 'Username is required',
+      password: 'Password is required',
+    });
     const blank = await agent.post('/api/login', { username: '  ', password: 'x' });
     expect(blank.json().message).toBe('Username is required');
   });
@@ -128,10 +131,14 @@ describe('POST /api/login', () => {
     const disabled = await buildUser(ctx.database, { org, status: 'disabled' });
     const pending = await buildUser(ctx.database, { org, status: 'pending_approval' });
     const agent = new Agent(ctx.app, org.host);
-    expect((await agent.post('/api/login', { username: disabled.username, password: disabled.password })).json()).toEqual({
+    expect(
+      (await agent.post('/api/login', { username: disabled.username, password: disabled.password })).json(),
+    ).toEqual({
       message: 'Your account has been disabled',
     });
-    expect((await agent.post('/api/login', { username: pending.username, password: pending.password })).json()).toEqual({
+    expect(
+      (await agent.post('/api/login', { username: pending.username, password: pending.password })).json(),
+    ).toEqual({
       message: 'Your membership is pending approval by an administrator',
     });
   });
@@ -156,9 +163,15 @@ describe('POST /api/login', () => {
   it('answers 429 with Retry-After after repeated failures for one username', async () => {
     const org = await buildOrg(ctx.database);
     const user = await buildUser(ctx.database, { org });
-    let res = await new Agent(ctx.app, org.host).post('/api/login', { username: user.username, password: 'bad' });
+    let res = await new Agent(ctx.app, org.host).post('/api/login', {
+      username: user.username,
+      password: 'bad',
+    });
     for (let i = 0; i < 10; i++) {
-      res = await new Agent(ctx.app, org.host).post('/api/login', { username: user.username, password: 'bad' });
+      res = await new Agent(ctx.app, org.host).post('/api/login', {
+        username: user.username,
+        password: 'bad',
+      });
     }
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -203,7 +216,10 @@ describe('bad input', () => {
   });
 
   it('answers 413 to a huge body', async () => {
-    const res = await new Agent(ctx.app).post('/api/login', { username: 'x'.repeat(2_000_000), password: 'y' });
+    const res = await new Agent(ctx.app).post('/api/login', {
+      username: 'x'.repeat(2_000_000),
+      password: 'y',
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'Request is too large' });
   });

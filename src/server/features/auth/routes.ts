@@ -38,8 +38,12 @@ export async function authRoutes(app: App) {
     return { message: 'Signed out' };
   });
 
-  app.get('/api/temp-login', { schema: { response: { 200: z.object({ username: z.string() }) } } }, async () => {
-    if (!config.enableTempLogin) throw notFound();
-    return { username: TEMP_LOGIN_USERNAME };
-  });
+  app.get(
+    '/api/temp-login',
+    { schema: { response: { 200: z.object({ username: z.string() }) } } },
+    async () => {
+      if (!config.enableTempLogin) throw notFound();
+      return { username: TEMP_LOGIN_USERNAME };
+    },
+  );
 }

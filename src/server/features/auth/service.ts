@@ -45,7 +45,10 @@ export async function signIn(
     ? memberships.find((m) => m.shortname === wanted)
     : (memberships.find((m) => m.status === 'active' && m.approvalStatus === 'approved') ?? memberships[0]);
   if (!membership) {
-    throw new AppError(403, wanted ? 'You are not a member of this organization' : 'You are not a member of any organization');
+    throw new AppError(
+      403,
+      wanted ? 'You are not a member of this organization' : 'You are not a member of any organization',
+    );
   }
   assertCanEnter(membership);
   const sid = await createSession(database, user.id, membership.organizationId);

@@ -9,7 +9,9 @@ beforeAll(async () => {
 });
 
 const png = () =>
-  sharp({ create: { width: 40, height: 20, channels: 3, background: '#6b46c1' } }).png().toBuffer();
+  sharp({ create: { width: 40, height: 20, channels: 3, background: '#6b46c1' } })
+    .png()
+    .toBuffer();
 
 describe('stored images', () => {
   it('re-encodes and serves the bytes back with nosniff and long caching', async () => {
@@ -24,7 +26,9 @@ describe('stored images', () => {
 
   it('refuses bytes that are not an image, whatever they claim', async () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>');
-    await expect(storeImage(ctx.database, html, { organizationId: null, createdBy: null })).rejects.toThrow(INVALID_IMAGE);
+    await expect(storeImage(ctx.database, html, { organizationId: null, createdBy: null })).rejects.toThrow(
+      INVALID_IMAGE,
+    );
   });
 
   it('answers 404 to a wrong key or unknown id', async () => {

@@ -10,10 +10,17 @@ export async function fileRoutes(app: App) {
   // cannot be enumerated, and the bytes behind one URL never change: cache forever.
   app.get(
     '/files/:id/:key',
-    { schema: { params: z.object({ id: z.coerce.number().int().positive(), key: z.string().max(64) }) } },
+    {
+      schema: {
+        params: z.object({
+          id: z.coerce.number().int().positive().max(2_147_483_647),
+          key: z.string().max(64),
+        }),
+      },
+    },
     async (request, reply) => {
       const file = await readFile(database, request.params.id);
-      if (!file || !file.sha256.startsWith(request.params.key) || request.params.key.length < 16) throw notFound();
+      if (request.params.key.length < 16 || !file?.sha256.startsWith(request.params.key)) throw notFound();
       const image = file.contentType.startsWith('image/');
       return reply
         .header('content-type', image ? file.contentType : 'application/octet-stream')

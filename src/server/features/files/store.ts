@@ -77,7 +77,12 @@ export async function storeFile(
 }
 
 export async function readFile(database: Database, id: number) {
-  const [row] = await database.query<{ contentType: string; data: Buffer | Uint8Array; sha256: string; organizationId: number | null }>(
+  const [row] = await database.query<{
+    contentType: string;
+    data: Buffer | Uint8Array;
+    sha256: string;
+    organizationId: number | null;
+  }>(
     `select content_type as "contentType", data, sha256, organization_id as "organizationId" from stored_files where id = $1`,
     [id],
   );

@@ -370,7 +370,10 @@ describe('POST /api/register-organization', () => {
     const body = await signupBody(agent, { username: existing.username });
     const taken = await agent.post('/api/register-organization', body);
     expect(taken.statusCode).toBe(409);
-    const retry = await agent.post('/api/register-organization', { ...body, username: `fixed_${uniqueId()}` });
+    const retry = await agent.post('/api/register-organization', {
+      ...body,
+      username: `fixed_${uniqueId()}`,
+    });
     expect(retry.statusCode).toBe(201);
   });
 
