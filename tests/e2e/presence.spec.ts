@@ -28,8 +28,8 @@ test('two signed-in members see each other online, their status, and a leave', a
   await pageB.getByRole('option', { name: 'Busy' }).click();
   await expect(pageA.getByRole('button', { name: `${ben.firstName} Tester, Busy` })).toBeVisible();
 
-  // A page change is not a leave: Ben stays listed while he moves around.
-  await pageB.goto(pageB.url().replace(/\/dashboard$/, '/directory'));
+  // A page change within the app is not a leave: Ben stays listed, still busy, as he moves around.
+  await pageB.getByRole('link', { name: 'Directory' }).first().click();
   await expect(pageB.getByRole('heading', { name: 'Directory' })).toBeVisible();
   await expect(pageA.getByRole('button', { name: `${ben.firstName} Tester, Busy` })).toBeVisible();
 

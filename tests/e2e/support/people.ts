@@ -1,7 +1,7 @@
 // Members made for one test: created by the demo administrator through the API, so a test that
 // signs them in, changes them or watches them come and go touches nobody else.
 import { type Browser, expect } from '@playwright/test';
-import { DEMO, DEMO_ORG, newPerson, orgUrl, signIn } from './app';
+import { DEMO, DEMO_ORG, newPerson, signIn } from './app';
 
 export interface Member {
   id: number;
@@ -15,21 +15,33 @@ export async function createDemoMembers(browser: Browser, firstNames: string[]):
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, DEMO.admin);
-  const me = await (await page.request.get(orgUrl(DEMO_ORG, '/api/me'))).json();
+  // From the page itself: Node cannot resolve demo.localhost, the browser can (and sends Origin).
+  const people = firstNames.map(() => newPerson('p'));
+  const created = await page.evaluate(
+    async ({ firstNames, people }) => {
+      const me = await (await fetch('/api/me')).json();
+      const out: { status: number; body: string }[] = [];
+      for (const [i, firstName] of firstNames.entries()) {
+        const res = await fetch(`/api/organizations/${me.organization.id}/users`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...people[i], firstName, lastName: 'Tester', role: 'standard_user' }),
+        });
+        out.push({ status: res.status, body: await res.text() });
+      }
+      return out;
+    },
+    { firstNames, people },
+  );
   const members: Member[] = [];
-  for (const firstName of firstNames) {
-    const person = newPerson('p');
-    const res = await page.request.post(orgUrl(DEMO_ORG, `/api/organizations/${me.organization.id}/users`), {
-      headers: { origin: orgUrl(DEMO_ORG, '') },
-      data: { ...person, firstName, lastName: 'Tester', role: 'standard_user' },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const row = await res.json();
+  for (const [i, { status, body }] of created.entries()) {
+    expect(status, body).toBe(201);
+    const row = JSON.parse(body) as { userId: number };
     members.push({
       id: row.userId,
-      username: person.username,
-      password: person.password,
-      firstName,
+      username: people[i].username,
+      password: people[i].password,
+      firstName: firstNames[i],
       lastName: 'Tester',
     });
   }
