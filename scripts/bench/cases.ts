@@ -13,3 +13,4 @@ benchCases.push(
 );
 
 // Feature cases: one import line each.
+import './features/directory';

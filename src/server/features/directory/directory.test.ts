@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildSystemUser, buildUser, signedIn } from '../../../../tests/support/factories';
+import { directoryEntrySchema } from './routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -63,6 +64,17 @@ describe('GET /api/organizations/:orgId/directory', () => {
       teams: [{ id: crew }],
     });
     expect(res.body).not.toMatch(/password|email/i);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    // Exactly the documented fields, no more.
+    for (const entry of body) directoryEntrySchema.strict().parse(entry);
+  });
+
+  it('answers an empty organization with an empty list', async () => {
+    const org = await buildOrg(ctx.database);
+    const { agent } = await buildSystemUser(ctx);
+    const res = await agent.get(`/api/organizations/${org.id}/directory`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
   });
 
   it('answers 401 signed out and 404 for another organization', async () => {
