@@ -501,3 +501,32 @@ describe('DELETE /api/organizations/{orgId}/calendar/events/{eventId}', () => {
     expect((await c.agents.admin.delete(url)).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/organizations/{orgId}/calendar/options', () => {
+  it('lists the fixed choices, teams, people and who may be an instructor', async () => {
+    const c = await calendarOrg(ctx);
+    const res = await c.actorAgent.get(`${c.base}/options`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      spaces: ['Main Stage', 'Office', 'Annex'],
+      eventTypes: ['show', 'class', 'rehearsal', 'other'],
+      timeZone: 'America/New_York',
+      teams: [{ id: c.teamId, name: 'Hamlet Cast' }],
+      canConfigure: false,
+      canOverrideConflicts: false,
+    });
+    const instructors = body.people
+      .filter((p: { isInstructor: boolean }) => p.isInstructor)
+      .map((p: { id: number }) => p.id);
+    expect(instructors).toEqual([c.instructor.id]);
+    expect((await c.agents.admin.get(`${c.base}/options`)).json()).toMatchObject({
+      canConfigure: true,
+      canOverrideConflicts: true,
+    });
+    expect((await new Agent(ctx.app, c.org.host).get(`${c.base}/options`)).statusCode).toBe(401);
+    const other = await buildOrg(ctx.database);
+    const agent = await signedIn(ctx, await buildUser(ctx.database, { org: other }), other);
+    expect((await agent.get(`${c.base}/options`)).statusCode).toBe(404);
+  });
+});

@@ -146,7 +146,8 @@ export function buildCalendar(cal: IcsCalendar): string {
   const starts = cal.events.map((e) => e.start.getTime());
   const from = starts.length ? Math.min(...starts) : now;
   const to = starts.length ? Math.max(...cal.events.map((e) => e.end.getTime())) : now;
-  const refresh = `PT${cal.refreshMinutes ?? 60}M`;
+  const minutes = cal.refreshMinutes ?? 60;
+  const refresh = minutes % 60 === 0 ? `PT${minutes / 60}H` : `PT${minutes}M`;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

@@ -1,0 +1,124 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getTestApp, type TestContext } from '../../../../tests/support/app';
+import { CONFLICT_MESSAGE, OVERRIDE_REFUSED } from './conflicts';
+import { calendarOrg, eventBody } from './test-helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await getTestApp();
+});
+
+describe('space conflicts', () => {
+  it('answers 409 with the conflicting occurrences when a series overlaps a booking of the same space', async () => {
+    const c = await calendarOrg(ctx);
+    const show = await c.agents.owner.post(
+      `${c.base}/events`,
+      eventBody(c.people.owner.id, {
+        name: 'Hamlet',
+        eventType: 'show',
+        spaces: ['Main Stage', 'Annex'],
+        startDateTime: '2031-03-18T20:00',
+        endDateTime: '2031-03-18T23:00',
+      }),
+    );
+    expect(show.statusCode).toBe(201);
+    const body = eventBody(c.actor.id, {
+      isRecurring: true,
+      recurringPattern: 'weekly',
+      recurringEndType: 'count',
+      recurringEndCount: 4,
+      spaces: ['Main Stage'],
+    });
+    const res = await c.actorAgent.post(`${c.base}/events`, body);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: CONFLICT_MESSAGE,
+      data: {
+        conflicts: [
+          {
+            eventId: show.json().event.id,
+            seriesId: null,
+            name: 'Hamlet',
+            startDateTime: '2031-03-18T20:00:00-04:00',
+            endDateTime: '2031-03-18T23:00:00-04:00',
+            spaces: ['Main Stage'],
+          },
+        ],
+      },
+    });
+    // Another space, or back-to-back times, are no conflict.
+    expect((await c.actorAgent.post(`${c.base}/events`, { ...body, spaces: ['Office'] })).statusCode).toBe(
+      201,
+    );
+    const after = await c.actorAgent.post(
+      `${c.base}/events`,
+      eventBody(c.actor.id, { startDateTime: '2031-03-18T23:00', endDateTime: '2031-03-18T23:30' }),
+    );
+    expect(after.statusCode).toBe(201);
+  });
+
+  it('lets owners and admins book anyway with an explicit override, recorded on the event; members may not', async () => {
+    const c = await calendarOrg(ctx);
+    await c.actorAgent.post(`${c.base}/events`, eventBody(c.actor.id));
+    const clash = eventBody(c.people.admin.id, {
+      name: 'Board meeting',
+      startDateTime: '2031-03-04T21:00',
+      endDateTime: '2031-03-04T23:00',
+    });
+    const member = await c.agents.team_lead.post(`${c.base}/events`, {
+      ...eventBody(c.people.team_lead.id),
+      overrideConflicts: true,
+    });
+    expect(member.statusCode).toBe(403);
+    expect(member.json().message).toBe(OVERRIDE_REFUSED);
+    const admin = await c.agents.admin.post(`${c.base}/events`, { ...clash, overrideConflicts: true });
+    expect(admin.statusCode).toBe(201);
+    expect(admin.json().event.conflictOverride).toBe(true);
+    const [audit] = await ctx.database.query<{ action: string }>(
+      `select action from audit_log where organization_id = $1 and target_id = $2`,
+      [c.org.id, admin.json().event.id],
+    );
+    expect(audit.action).toBe('calendar.conflict_override');
+  });
+
+  it('checks edits too, but not against the rows being replaced', async () => {
+    const c = await calendarOrg(ctx);
+    const series = await c.actorAgent.post(
+      `${c.base}/events`,
+      eventBody(c.actor.id, {
+        isRecurring: true,
+        recurringPattern: 'daily',
+        recurringEndType: 'count',
+        recurringEndCount: 5,
+      }),
+    );
+    const other = await c.actorAgent.post(
+      `${c.base}/events`,
+      eventBody(c.actor.id, {
+        name: 'Class',
+        spaces: ['Annex'],
+        startDateTime: '2031-03-06T18:00',
+        endDateTime: '2031-03-06T20:00',
+      }),
+    );
+    expect(other.statusCode).toBe(201);
+    const firstId = series.json().event.id;
+    // Moving the whole series half an hour overlaps only its own old rows: allowed.
+    const shift = await c.actorAgent.patch(`${c.base}/events/${firstId}?strategy=series`, {
+      startDateTime: '2031-03-04T19:30',
+      endDateTime: '2031-03-04T22:30',
+    });
+    expect(shift.statusCode).toBe(200);
+    // Adding the Annex collides with the class on the third day.
+    const clash = await c.actorAgent.patch(`${c.base}/events/${firstId}?strategy=series`, {
+      spaces: ['Main Stage', 'Annex'],
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().data.conflicts.map((x: { name: string }) => x.name)).toEqual(['Class']);
+    // Moving the class onto the series is refused as well.
+    const move = await c.actorAgent.patch(`${c.base}/events/${other.json().event.id}`, {
+      spaces: ['Main Stage'],
+    });
+    expect(move.statusCode).toBe(409);
+  });
+});
