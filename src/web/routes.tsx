@@ -97,6 +97,18 @@ export const routes: AppRoute[] = [
     layout: 'app',
   },
   {
+    path: '/directory/teams',
+    component: page(() => import('./features/teams/pages/teams-page'), 'TeamsPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
+    path: '/directory/teams/:handle',
+    component: page(() => import('./features/teams/pages/team-page'), 'TeamPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
     path: '/system/approval-queue',
     component: page(() => import('./features/system/pages/approval-queue-page'), 'ApprovalQueuePage'),
     access: 'system',

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Button } from './ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from './ui/dialog';
+
+export interface ConfirmRequest {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  onConfirm: () => Promise<unknown> | void;
+}
+
+/**
+ * An in-page confirm prompt (instead of the browser's): focus stays in the dialog, Escape
+ * cancels, and the confirm button waits for the action before closing.
+ */
+export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | null; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (!request) return;
+    setBusy(true);
+    try {
+      await request.onConfirm();
+    } finally {
+      setBusy(false);
+      onClose();
+    }
+  };
+  return (
+    <Dialog open={request !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent role="alertdialog" className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>{request?.title}</DialogTitle>
+          <DialogDescription>{request?.description}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            variant={request?.destructive ? 'destructive' : 'default'}
+            onClick={confirm}
+            disabled={busy}
+          >
+            {request?.confirmLabel}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** State for one page's confirm prompts: `ask({...})` opens, the dialog closes itself. */
+export function useConfirm() {
+  const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  return {
+    ask: setRequest,
+    dialog: <ConfirmDialog request={request} onClose={() => setRequest(null)} />,
+  };
+}

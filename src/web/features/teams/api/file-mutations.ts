@@ -1,0 +1,38 @@
+import type { TeamAsset } from '@common/schemas/teams';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api';
+import { apiUpload } from '@web/lib/upload';
+import { invalidateTeams } from './invalidate';
+
+export function useUploadHeaderImage(teamId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ blob, fileName }: { blob: Blob; fileName: string }) =>
+      apiUpload<{ headerImage: string }>(`/api/teams/${teamId}/header-image`, 'headerImage', blob, fileName),
+    onSuccess: () => invalidateTeams(queryClient),
+  });
+}
+
+export function useRemoveHeaderImage(teamId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ headerImage: null }>('DELETE', `/api/teams/${teamId}/header-image`),
+    onSuccess: () => invalidateTeams(queryClient),
+  });
+}
+
+export function useUploadAsset(teamId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => apiUpload<TeamAsset>(`/api/teams/${teamId}/assets`, 'file', file),
+    onSuccess: () => invalidateTeams(queryClient),
+  });
+}
+
+export function useDeleteAsset(teamId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (assetId: number) => apiRequest('DELETE', `/api/teams/${teamId}/assets/${assetId}`),
+    onSuccess: () => invalidateTeams(queryClient),
+  });
+}

@@ -1,0 +1,103 @@
+import { linkKind, linkLabel } from '@common/links';
+import type { TeamDetail } from '@common/schemas/teams';
+import { CalendarDays, ExternalLink, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { useAuth } from '@web/lib/session';
+import { EditAboutDialog } from './edit-about-dialog';
+import { SiteIcon } from './site-icon';
+
+function useShowFormat() {
+  const { organization } = useAuth();
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: organization?.timezone ?? undefined,
+  });
+}
+
+/** About: description, links labelled by site, and the team's next shows (spec part 2 §2). */
+export function AboutCard({ team, canManage }: { team: TeamDetail; canManage: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const format = useShowFormat();
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between space-y-0">
+        <CardTitle as="h2" className="text-xl">
+          About
+        </CardTitle>
+        {canManage && (
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" />
+            Edit About
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent className="space-y-5">
+        {team.description ? (
+          <p className="whitespace-pre-line">{team.description}</p>
+        ) : (
+          <p className="italic text-muted-foreground">No description provided</p>
+        )}
+        {(team.teamUrl || team.links.length > 0) && (
+          <ul className="space-y-2" aria-label="Links">
+            {team.teamUrl && (
+              <li>
+                <a
+                  href={team.teamUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-2 text-primary hover:underline"
+                >
+                  <ExternalLink className="size-4" aria-hidden="true" />
+                  Team website
+                </a>
+              </li>
+            )}
+            {team.links.map((link) => (
+              <li key={link.id}>
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-2 text-primary hover:underline"
+                >
+                  <SiteIcon site={linkKind(link.url).site} />
+                  {linkLabel(link)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <section aria-labelledby="upcoming-shows" className="space-y-2">
+          <h3 id="upcoming-shows" className="font-semibold">
+            Upcoming Shows
+          </h3>
+          {team.upcomingShows.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No upcoming shows</p>
+          ) : (
+            <ul className="space-y-2">
+              {team.upcomingShows.map((show) => (
+                <li key={show.id} className="flex items-start gap-3 rounded-md border p-3">
+                  <CalendarDays className="mt-0.5 size-4 text-primary" aria-hidden="true" />
+                  <div>
+                    <p className="font-medium">{show.name}</p>
+                    <p className="text-sm text-muted-foreground">
+                      <time dateTime={show.startDateTime}>{format.format(new Date(show.startDateTime))}</time>
+                      {show.spaces.length > 0 && ` · ${show.spaces.join(', ')}`}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </CardContent>
+      {canManage && <EditAboutDialog team={team} open={editing} onOpenChange={setEditing} />}
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type EditAboutInput, editAboutSchema, type TeamDetail } from '@common/schemas/teams';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { FormField, fieldA11y } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/hooks/use-toast';
+import { errorMessage, isApiError } from '@web/lib/api';
+import { useUpdateTeam } from '../api/team-mutations';
+
+/** Edit About (spec part 2 §5): description and handle; a new handle moves the page's address. */
+export function EditAboutDialog({
+  team,
+  open,
+  onOpenChange,
+}: {
+  team: TeamDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit About</DialogTitle>
+          <DialogDescription>Describe the team and choose its handle.</DialogDescription>
+        </DialogHeader>
+        {open && <EditAboutForm team={team} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditAboutForm({ team, onDone }: { team: TeamDetail; onDone: () => void }) {
+  const update = useUpdateTeam(team.id);
+  const [, navigate] = useLocation();
+  const form = useForm<EditAboutInput>({
+    resolver: zodResolver(editAboutSchema),
+    defaultValues: { description: team.description ?? '', handle: team.handle },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const updated = await update.mutateAsync(values);
+      toast({ title: 'Team updated successfully' });
+      onDone();
+      if (updated.handle !== team.handle) {
+        navigate(`/directory/teams/${encodeURIComponent(updated.handle)}`, { replace: true });
+      }
+    } catch (error) {
+      if (isApiError(error, 409))
+        form.setError('handle', { message: errorMessage(error, 'Failed to update team') });
+      toast({
+        variant: 'destructive',
+        title: 'Failed to update team',
+        description: errorMessage(error, '') || undefined,
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormField id="about-description" label="Description" error={errors.description?.message}>
+        <Textarea
+          {...fieldA11y('about-description', errors.description?.message)}
+          rows={5}
+          {...form.register('description')}
+        />
+      </FormField>
+      <FormField id="about-handle" label="Team Handle" error={errors.handle?.message}>
+        <Input {...fieldA11y('about-handle', errors.handle?.message)} {...form.register('handle')} />
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Saving...' : 'Save'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
