@@ -2,6 +2,7 @@
 // into an empty database. Later features add their own demo data through `demoSeeders`.
 import type { Database } from '../db/client';
 import { hashPassword } from '../features/auth/passwords';
+import { seedDemoCalendar } from '../features/calendar/demo';
 import { seedDemoTeams } from '../features/teams/demo';
 
 export const DEMO_PASSWORD = 'Greenroom-demo-2026';
@@ -22,6 +23,7 @@ export type DemoSeeder = (database: Database, ctx: { organizationId: number; use
 export const demoSeeders: DemoSeeder[] = [];
 // Teams first: later seeders (the calendar's shows) may put their events in these teams.
 demoSeeders.push(seedDemoTeams);
+demoSeeders.push(seedDemoCalendar);
 
 export async function seedDemo(database: Database): Promise<boolean> {
   const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from organizations');
