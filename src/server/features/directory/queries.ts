@@ -26,25 +26,30 @@ export interface PersonEntry extends Omit<DirectoryEntry, 'teams'> {
   teams: (DirectoryTeam & { handle: string })[];
 }
 
-// The whole answer is built as JSON text inside PostgreSQL: teams grouped once per organization
-// and hash-joined (no lookup per member), rows aggregated in order, and the text sent as is, so
-// 2,000 members cost one round trip and no per-row work in JavaScript.
+// The whole answer is built as JSON text inside PostgreSQL and sent as is: one round trip and
+// no per-row work in JavaScript. Teams are joined per member through the (organization_id,
+// user_id) index and grouped in the same pass, which stays fast whichever plan PostgreSQL picks;
+// aggregating teams in a subquery first degenerated to re-aggregating it once per member when
+// the table statistics were stale (2,000 members: seconds instead of milliseconds).
 const DIRECTORY_JSON = `
 select coalesce(json_agg(json_build_object(
-    'id', m.id, 'userId', u.id, 'username', u.username, 'firstName', u.first_name, 'lastName', u.last_name,
-    'profilePicture', u.profile_picture, 'bio', u.bio, 'roles', m.organization_roles,
-    'organizationRole', m.role, 'teams', coalesce(t.teams, '[]'::json))
-  order by lower(coalesce(nullif(u.first_name, ''), u.username)), lower(u.username)), '[]'::json)::text as body
-from user_organizations m
-join users u on u.id = m.user_id
-left join (
-  select tm.user_id, json_agg(json_build_object('id', te.id, 'name', te.name, 'role', tm.role) order by lower(te.name)) as teams
-  from team_members tm
-  join teams te on te.id = tm.team_id and te.organization_id = $1 and te.archived_at is null
-  where tm.organization_id = $1
-  group by tm.user_id
-) t on t.user_id = m.user_id
-where m.organization_id = $1 and m.status = 'active'`;
+    'id', e.id, 'userId', e."userId", 'username', e.username, 'firstName', e."firstName",
+    'lastName', e."lastName", 'profilePicture', e."profilePicture", 'bio', e.bio, 'roles', e.roles,
+    'organizationRole', e."organizationRole", 'teams', e.teams)
+  order by e.sort_name, e.sort_username), '[]'::json)::text as body
+from (
+  select m.id, u.id as "userId", u.username, u.first_name as "firstName", u.last_name as "lastName",
+    u.profile_picture as "profilePicture", u.bio, m.organization_roles as roles, m.role as "organizationRole",
+    coalesce(json_agg(json_build_object('id', te.id, 'name', te.name, 'role', tm.role) order by lower(te.name))
+      filter (where te.id is not null), '[]'::json) as teams,
+    lower(coalesce(nullif(u.first_name, ''), u.username)) as sort_name, lower(u.username) as sort_username
+  from user_organizations m
+  join users u on u.id = m.user_id
+  left join team_members tm on tm.organization_id = $1 and tm.user_id = m.user_id
+  left join teams te on te.id = tm.team_id and te.organization_id = $1 and te.archived_at is null
+  where m.organization_id = $1 and m.status = 'active'
+  group by m.id, u.id
+) e`;
 
 /** The directory as a JSON array text, ready to send. */
 export async function directoryJson(database: Database, organizationId: number): Promise<string> {
