@@ -109,6 +109,30 @@ export const routes: AppRoute[] = [
     layout: 'app',
   },
   {
+    path: '/admin/users',
+    component: page(() => import('./features/admin/pages/users-page'), 'UsersPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
+    path: '/admin/settings',
+    component: page(() => import('./features/admin/pages/settings-page'), 'SettingsPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
+    path: '/admin/branding',
+    component: page(() => import('./features/admin/pages/branding-page'), 'BrandingPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
+    path: '/admin/audit',
+    component: page(() => import('./features/admin/pages/audit-page'), 'AuditPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
     path: '/system/approval-queue',
     component: page(() => import('./features/system/pages/approval-queue-page'), 'ApprovalQueuePage'),
     access: 'system',

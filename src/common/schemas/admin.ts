@@ -172,6 +172,7 @@ export const brandingSchema = brandingFields;
 export type BrandingInput = z.input<typeof brandingSchema>;
 /** PUT /api/organizations/{orgId}/branding: fields left out stay as they are. */
 export const brandingPatchSchema = brandingFields.partial();
+export type BrandingPatchInput = z.input<typeof brandingPatchSchema>;
 
 export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

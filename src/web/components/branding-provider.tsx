@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { applyBranding, brandingOf, resolveTheme } from '@web/lib/branding';
+import {
+  applyBranding,
+  brandingOf,
+  organizationStylesheetHref,
+  resolveTheme,
+  setOrganizationStylesheet,
+} from '@web/lib/branding';
 import { useAuth } from '@web/lib/session';
 
 const DEFAULT_TITLE = 'Greenroom';
@@ -40,6 +46,10 @@ export function BrandingProvider({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.title = organization ? `${organization.name} · ${DEFAULT_TITLE}` : DEFAULT_TITLE;
     setFavicon(organization?.favicon || DEFAULT_FAVICON);
+  }, [organization]);
+
+  useEffect(() => {
+    setOrganizationStylesheet(organization ? organizationStylesheetHref(organization) : null);
   }, [organization]);
 
   return <>{children}</>;

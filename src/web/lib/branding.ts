@@ -81,3 +81,30 @@ export function brandingOf(org: SessionOrganization | null): Branding | null {
   const { primaryColor, secondaryColor, accentColor, backgroundColor, textColor, theme } = org;
   return { primaryColor, secondaryColor, accentColor, backgroundColor, textColor, theme };
 }
+
+const STYLESHEET_ID = 'organization-custom-css';
+
+/**
+ * Links (or, with null, unlinks) an organization's custom stylesheet after the app's own styles.
+ * The server checked the CSS when it was saved and serves it as text/css: it can restyle, but
+ * cannot fetch from other hosts or run anything. The href carries a version so a save shows at once.
+ */
+export function setOrganizationStylesheet(href: string | null): void {
+  const existing = document.getElementById(STYLESHEET_ID) as HTMLLinkElement | null;
+  if (!href) {
+    existing?.remove();
+    return;
+  }
+  if (existing?.getAttribute('href') === href) return;
+  const link = existing ?? document.createElement('link');
+  link.id = STYLESHEET_ID;
+  link.rel = 'stylesheet';
+  link.href = href;
+  // Last in <head>, so its rules win over the app's at equal specificity.
+  document.head.appendChild(link);
+}
+
+/** The member app's stylesheet address for an organization, versioned by its last change. */
+export function organizationStylesheetHref(org: { id: number; updatedAt?: string | null }): string {
+  return `/api/organizations/${org.id}/custom.css?v=${encodeURIComponent(org.updatedAt ?? '')}`;
+}

@@ -1,7 +1,7 @@
 // The signed-in session (GET /api/me) and sign-out: used by the shell, guards and most screens,
 // so it sits below the features.
 import { policy, type Actor } from '@common/permissions';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { apiGet, apiRequest, isApiError } from './api';
 
@@ -32,6 +32,8 @@ export interface SessionOrganization {
   textColor?: string | null;
   theme?: OrganizationTheme | string | null;
   timezone?: string | null;
+  /** Changes with every settings or branding save; versions the custom stylesheet link. */
+  updatedAt?: string | null;
 }
 
 export interface Me {
@@ -106,6 +108,21 @@ export function usePolicy() {
   };
 }
 
+/**
+ * Forgets every answer the previous session cached but keeps the session query itself, updated in
+ * place: components that stay mounted across sign-in and sign-out (branding at the root) are then
+ * told of the new session. `clear()` would leave them watching a query that no longer exists, so
+ * a member would see the previous look until they reload. `null` records a sign-out.
+ */
+export async function startNewSession(queryClient: QueryClient, me?: null): Promise<void> {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+  if (me === null) {
+    queryClient.setQueryData(ME_KEY, null);
+    return;
+  }
+  await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }).catch(() => undefined);
+}
+
 /** Spec part 1 §4: sign-out clears every cached answer and returns to the root. */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -113,8 +130,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/logout'),
     onSettled: () => {
-      queryClient.clear();
-      queryClient.setQueryData(ME_KEY, null);
+      void startNewSession(queryClient, null);
       navigate('/');
     },
   });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage } from '@web/lib/api';
-import { meQueryOptions } from '@web/lib/session';
+import { startNewSession } from '@web/lib/session';
 
 interface LoginResponse {
   organization: unknown;
@@ -26,9 +26,8 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: async () => {
-      queryClient.clear();
-      // Load the new session before leaving, so the dashboard opens signed in.
-      await queryClient.fetchQuery(meQueryOptions).catch(() => undefined);
+      // Load the new session before leaving, so the dashboard opens signed in (and branded).
+      await startNewSession(queryClient);
       toast({ title: 'Welcome back!', description: 'You have been successfully logged in.' });
       navigate('/dashboard');
     },

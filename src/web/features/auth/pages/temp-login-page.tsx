@@ -17,6 +17,7 @@ import { PasswordInput } from '@web/components/ui/password-input';
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError, apiRequest } from '@web/lib/api';
+import { startNewSession } from '@web/lib/session';
 import { NotFoundPage } from '@web/pages/not-found-page';
 import { useTempLoginConfig } from '../api/temp-login';
 import { AuthShell } from '../components/auth-shell';
@@ -44,7 +45,7 @@ export function TempLoginPage() {
     setPending(true);
     try {
       await apiRequest('POST', '/api/login', { username, password });
-      queryClient.clear();
+      await startNewSession(queryClient);
       toast({ title: 'Welcome back!', description: 'You have been successfully logged in.' });
       setTimeout(() => navigate('/directory/teams'), 1000);
     } catch (err) {

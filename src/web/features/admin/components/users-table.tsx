@@ -1,0 +1,180 @@
+import { roleLabel } from '@common/permissions';
+import { CheckCircle, ShieldCheck, Trash2, UserCheck, UserX } from 'lucide-react';
+import { Avatar } from '@web/components/ui/avatar';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Select, SelectContent, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { formatDate, formatDateTime, initials } from '@web/lib/format';
+import type { MembershipRow } from '../api/users';
+import { nameOf } from '../api/users';
+import { AssignableRoleItems } from './role-options';
+import { timeAgo } from './time-ago';
+
+const STATUS: Record<
+  MembershipRow['status'],
+  { label: string; variant: 'success' | 'warning' | 'destructive' }
+> = {
+  active: { label: 'Active', variant: 'success' },
+  pending_approval: { label: 'Pending Approval', variant: 'warning' },
+  disabled: { label: 'Disabled', variant: 'destructive' },
+};
+
+export interface RowActions {
+  onRoleChange: (row: MembershipRow, role: string) => void;
+  onApprove: (row: MembershipRow) => void;
+  onDisable: (row: MembershipRow) => void;
+  onEnable: (row: MembershipRow) => void;
+  onDelete: (row: MembershipRow) => void;
+  /** The row whose action is in flight, to avoid double clicks. */
+  busyUserId: number | null;
+}
+
+interface UsersTableProps extends RowActions {
+  rows: MembershipRow[];
+  currentUserId: number | undefined;
+}
+
+export function UsersTable({ rows, currentUserId, ...actions }: UsersTableProps) {
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Organization members</caption>
+        <thead className="bg-muted/60 text-left text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              User
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Role
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Last Active
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Joined
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <UserRow key={row.id} row={row} isSelf={row.userId === currentUserId} {...actions} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function UserRow({ row, isSelf, ...a }: RowActions & { row: MembershipRow; isSelf: boolean }) {
+  const name = nameOf(row);
+  const isOwner = row.role === 'owner';
+  const locked = isOwner || isSelf;
+  const busy = a.busyUserId === row.userId;
+  const status = STATUS[row.status];
+  return (
+    <tr className="border-t" data-testid={`user-row-${row.user.username}`}>
+      <td className="px-4 py-3">
+        <div className="flex items-center gap-3">
+          <Avatar
+            src={row.user.profilePicture}
+            alt=""
+            fallback={initials(row.user.firstName, row.user.lastName, row.user.username)}
+          />
+          <div className="min-w-0">
+            <p className="truncate font-medium">
+              {name}
+              {isSelf && <span className="ml-1 text-muted-foreground">(you)</span>}
+            </p>
+            <p className="truncate text-muted-foreground">
+              @{row.user.username} · {row.user.email}
+            </p>
+          </div>
+        </div>
+      </td>
+      <td className="px-4 py-3">
+        {locked ? (
+          <Badge variant={isOwner ? 'owner' : 'secondary'}>
+            {isOwner && <ShieldCheck className="size-3" aria-hidden="true" />}
+            {roleLabel(row.role)}
+          </Badge>
+        ) : (
+          <Select value={row.role} onValueChange={(role) => a.onRoleChange(row, role)} disabled={busy}>
+            <SelectTrigger className="h-9 w-48" aria-label={`Role of ${name}`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <AssignableRoleItems />
+            </SelectContent>
+          </Select>
+        )}
+      </td>
+      <td className="px-4 py-3">
+        <Badge variant={status.variant}>{status.label}</Badge>
+        {row.status === 'disabled' && row.disabledReason && (
+          <p className="mt-1 max-w-56 text-xs text-muted-foreground" title={row.disabledReason}>
+            {row.disabledReason}
+          </p>
+        )}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        <span title={row.lastActiveAt ? formatDateTime(row.lastActiveAt) : undefined}>
+          {timeAgo(row.lastActiveAt)}
+        </span>
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">{formatDate(row.createdAt)}</td>
+      <td className="px-4 py-3">
+        <div className="flex justify-end gap-2">
+          {row.status === 'pending_approval' && (
+            <Button size="sm" disabled={busy} onClick={() => a.onApprove(row)} aria-label={`Approve ${name}`}>
+              <CheckCircle aria-hidden="true" />
+              Approve
+            </Button>
+          )}
+          {!locked && row.status === 'active' && (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => a.onDisable(row)}
+              aria-label={`Disable ${name}`}
+            >
+              <UserX aria-hidden="true" />
+              Disable
+            </Button>
+          )}
+          {!locked && row.status === 'disabled' && (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => a.onEnable(row)}
+              aria-label={`Enable ${name}`}
+            >
+              <UserCheck aria-hidden="true" />
+              Enable
+            </Button>
+          )}
+          {!locked && (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-destructive"
+              disabled={busy}
+              onClick={() => a.onDelete(row)}
+              aria-label={`Delete ${name}`}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          )}
+          {isOwner && <span className="text-xs text-muted-foreground">Owner (protected)</span>}
+        </div>
+      </td>
+    </tr>
+  );
+}

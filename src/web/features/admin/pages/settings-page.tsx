@@ -1,0 +1,328 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type OrganizationSettingsInput, organizationSettingsSchema } from '@common/schemas/admin';
+import { timeZoneOptions } from '@common/timezones';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { FormField, fieldA11y } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Switch } from '@web/components/ui/switch';
+import { Textarea } from '@web/components/ui/textarea';
+import { type OrganizationSettings, useOrganizationSettings, useUpdateSettings } from '../api/settings';
+import { AdminAccess } from '../components/admin-access';
+import { AssignableRoleItems } from '../components/role-options';
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function toForm(s: OrganizationSettings): OrganizationSettingsInput {
+  return {
+    name: s.name,
+    description: s.description ?? '',
+    contactEmail: s.contactEmail ?? '',
+    phone: s.phone ?? '',
+    customDomain: s.customDomain ?? '',
+    enableCustomDomain: s.enableCustomDomain,
+    enablePublicRegistration: s.enablePublicRegistration,
+    requireEmailVerification: s.requireEmailVerification,
+    requireAdminApproval: s.requireAdminApproval,
+    defaultRole: s.defaultRole as OrganizationSettingsInput['defaultRole'],
+    timezone: s.timezone || browserZone(),
+  };
+}
+
+/** The organization's own address: this page is served from it, so it is this host. */
+function organizationAddress(shortname: string) {
+  const { protocol, host } = window.location;
+  const base = host.startsWith(`${shortname}.`) ? host.slice(shortname.length + 1) : host;
+  return {
+    address: `${protocol}//${shortname}.${base}`,
+    registration: `${protocol}//${shortname}.${base}/register/${shortname}`,
+  };
+}
+
+function SwitchRow({
+  id,
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-md border p-4">
+      <div className="space-y-1">
+        <label htmlFor={id} className="font-medium">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-description`} />
+    </div>
+  );
+}
+
+function SettingsForm({
+  organizationId,
+  settings,
+}: {
+  organizationId: number;
+  settings: OrganizationSettings;
+}) {
+  const update = useUpdateSettings(organizationId);
+  const form = useForm<OrganizationSettingsInput>({
+    resolver: zodResolver(organizationSettingsSchema),
+    defaultValues: toForm(settings),
+  });
+  useEffect(() => form.reset(toForm(settings)), [settings, form]);
+  const { errors, isDirty } = form.formState;
+  const customDomainOn = form.watch('enableCustomDomain');
+  const zone = form.watch('timezone');
+  const zones = useMemo(() => timeZoneOptions(settings.timezone, browserZone()), [settings.timezone]);
+  const { address, registration } = organizationAddress(settings.shortname);
+
+  return (
+    <form
+      className="space-y-6"
+      noValidate
+      onSubmit={form.handleSubmit((values) => update.mutate(values as OrganizationSettingsInput))}
+    >
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">General</CardTitle>
+          <CardDescription>How your organization appears to members and visitors.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <FormField id="org-name" label="Organization Name" error={errors.name?.message}>
+            <Input {...fieldA11y('org-name', errors.name?.message)} {...form.register('name')} />
+          </FormField>
+          <FormField
+            id="org-shortname"
+            label="Shortname"
+            description="The shortname cannot be changed after creation."
+          >
+            <Input
+              id="org-shortname"
+              value={settings.shortname}
+              readOnly
+              aria-readonly="true"
+              className="bg-muted"
+            />
+          </FormField>
+          <FormField id="org-description" label="Description" error={errors.description?.message}>
+            <Textarea
+              rows={3}
+              {...fieldA11y('org-description', errors.description?.message)}
+              {...form.register('description')}
+            />
+          </FormField>
+          <div className="grid gap-4 md:grid-cols-2">
+            <FormField id="org-email" label="Contact Email" error={errors.contactEmail?.message}>
+              <Input
+                type="email"
+                {...fieldA11y('org-email', errors.contactEmail?.message)}
+                {...form.register('contactEmail')}
+              />
+            </FormField>
+            <FormField id="org-phone" label="Phone" error={errors.phone?.message}>
+              <Input
+                type="tel"
+                {...fieldA11y('org-phone', errors.phone?.message)}
+                {...form.register('phone')}
+              />
+            </FormField>
+          </div>
+          <FormField id="org-timezone" label="Time Zone" error={errors.timezone?.message}>
+            <Controller
+              control={form.control}
+              name="timezone"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger {...fieldA11y('org-timezone', errors.timezone?.message)}>
+                    <SelectValue placeholder="Select a time zone" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {zones.map((z) => (
+                      <SelectItem key={z.value} value={z.value}>
+                        {z.label} ({z.value})
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </FormField>
+          {zone !== browserZone() && (
+            <Button
+              variant="link"
+              className="h-auto p-0"
+              onClick={() => form.setValue('timezone', browserZone(), { shouldDirty: true })}
+            >
+              Use my time zone ({browserZone()})
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Domain Configuration</CardTitle>
+          <CardDescription>Where members find your organization.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <dl className="grid gap-2 text-sm md:grid-cols-[12rem_1fr]">
+            <dt className="text-muted-foreground">Organization address</dt>
+            <dd className="font-mono break-all">{address}</dd>
+            <dt className="text-muted-foreground">Registration link</dt>
+            <dd className="font-mono break-all">{registration}</dd>
+          </dl>
+          <Controller
+            control={form.control}
+            name="enableCustomDomain"
+            render={({ field }) => (
+              <SwitchRow
+                id="org-custom-domain-on"
+                label="Use a custom domain"
+                description="Show your own domain to members (your DNS must point it at Greenroom)."
+                checked={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+          {customDomainOn && (
+            <FormField id="org-custom-domain" label="Custom Domain" error={errors.customDomain?.message}>
+              <Input
+                placeholder="theater.example.com"
+                {...fieldA11y('org-custom-domain', errors.customDomain?.message)}
+                {...form.register('customDomain')}
+              />
+            </FormField>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Registration Settings</CardTitle>
+          <CardDescription>Who may join, and how new members start.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <Controller
+            control={form.control}
+            name="enablePublicRegistration"
+            render={({ field }) => (
+              <SwitchRow
+                id="org-public-registration"
+                label="Public registration"
+                description="Anyone with the registration link can ask to join."
+                checked={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="requireAdminApproval"
+            render={({ field }) => (
+              <SwitchRow
+                id="org-admin-approval"
+                label="Require admin approval"
+                description="New registrations wait in User Management until approved."
+                checked={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="requireEmailVerification"
+            render={({ field }) => (
+              <SwitchRow
+                id="org-email-verification"
+                label="Require email verification"
+                description="New members must confirm their email address."
+                checked={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+          <FormField id="org-default-role" label="Default Role" error={errors.defaultRole?.message}>
+            <Controller
+              control={form.control}
+              name="defaultRole"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger {...fieldA11y('org-default-role', errors.defaultRole?.message)}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <AssignableRoleItems />
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <div className="flex justify-end gap-2">
+        <Button
+          variant="outline"
+          disabled={!isDirty || update.isPending}
+          onClick={() => form.reset(toForm(settings))}
+        >
+          Discard Changes
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function OrganizationSettingsScreen({ organizationId }: { organizationId: number }) {
+  const settings = useOrganizationSettings(organizationId);
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Organization Settings</h1>
+        <p className="text-muted-foreground">
+          Your organization&apos;s details, address and registration policy.
+        </p>
+      </div>
+      {settings.isLoading ? (
+        <div className="space-y-4" aria-busy="true">
+          <Skeleton className="h-72 w-full" />
+          <Skeleton className="h-48 w-full" />
+        </div>
+      ) : settings.isError || !settings.data ? (
+        <Alert variant="destructive">
+          <AlertTitle>Error</AlertTitle>
+          <AlertDescription>Failed to load organization settings. Please try again later.</AlertDescription>
+        </Alert>
+      ) : (
+        <SettingsForm organizationId={organizationId} settings={settings.data} />
+      )}
+    </div>
+  );
+}
+
+/** `/admin/settings` (spec part 2 §2, §5). */
+export function SettingsPage() {
+  return (
+    <AdminAccess need="settings">
+      {(organizationId) => <OrganizationSettingsScreen organizationId={organizationId} />}
+    </AdminAccess>
+  );
+}

@@ -1,0 +1,204 @@
+import { PERMISSION_ROLES, roleLabel } from '@common/permissions';
+import { Download, Search, UserPlus, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useAuth } from '@web/lib/session';
+import {
+  exportUrl,
+  type MembershipRow,
+  PAGE_SIZE,
+  type UserFilters,
+  useApproveUser,
+  useChangeRole,
+  useDeleteUser,
+  useEnableUser,
+  useOrganizationUsers,
+} from '../api/users';
+import { AddUserDialog } from '../components/add-user-dialog';
+import { AdminAccess } from '../components/admin-access';
+import { DisableUserDialog } from '../components/disable-user-dialog';
+import { Pagination } from '../components/pagination';
+import { UsersTable } from '../components/users-table';
+
+const DELETE_CONFIRM = 'Are you sure you want to delete this user? This action cannot be undone.';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function UserManagement({ organizationId }: { organizationId: number }) {
+  const { user } = useAuth();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState('all');
+  const [status, setStatus] = useState('all');
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [disabling, setDisabling] = useState<MembershipRow | null>(null);
+  const debouncedSearch = useDebounced(search, 300);
+  const filters: UserFilters = { search: debouncedSearch, role, status };
+  const list = useOrganizationUsers(organizationId, filters, page);
+
+  const changeRole = useChangeRole(organizationId);
+  const approve = useApproveUser(organizationId);
+  const enable = useEnableUser(organizationId);
+  const remove = useDeleteUser(organizationId);
+  const busyUserId =
+    (changeRole.isPending && changeRole.variables?.row.userId) ||
+    (approve.isPending && approve.variables?.userId) ||
+    (enable.isPending && enable.variables?.userId) ||
+    (remove.isPending && remove.variables?.userId) ||
+    null;
+
+  // A filter change starts again at page one; a page emptied by a delete steps back.
+  const refilter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
+  const total = list.data?.total ?? 0;
+  useEffect(() => {
+    const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    if (list.data && page > pages) setPage(pages);
+  }, [total, page, list.data]);
+
+  const filtered = debouncedSearch.trim() !== '' || role !== 'all' || status !== 'all';
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">User Management</h1>
+          <p className="text-muted-foreground">Approve, add and manage the members of your organization.</p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" asChild>
+            <a href={exportUrl(organizationId, filters)} download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+          <Button onClick={() => setAdding(true)}>
+            <UserPlus aria-hidden="true" />
+            Add User
+          </Button>
+        </div>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Members</CardTitle>
+          <CardDescription>Search by name, username or email; filter by role and status.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <div className="grid gap-3 md:grid-cols-[1fr_12rem_12rem]">
+            <div className="relative">
+              <Label htmlFor="user-search" className="sr-only">
+                Search users
+              </Label>
+              <Search className="absolute left-3 top-3 size-4 text-muted-foreground" aria-hidden="true" />
+              <Input
+                id="user-search"
+                type="search"
+                placeholder="Search users..."
+                className="pl-9"
+                value={search}
+                onChange={(e) => refilter(setSearch)(e.target.value)}
+              />
+            </div>
+            <Select value={role} onValueChange={refilter(setRole)}>
+              <SelectTrigger aria-label="Filter by role">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">All roles</SelectItem>
+                {PERMISSION_ROLES.map((r) => (
+                  <SelectItem key={r} value={r}>
+                    {roleLabel(r)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Select value={status} onValueChange={refilter(setStatus)}>
+              <SelectTrigger aria-label="Filter by status">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">All statuses</SelectItem>
+                <SelectItem value="active">Active</SelectItem>
+                <SelectItem value="pending_approval">Pending Approval</SelectItem>
+                <SelectItem value="disabled">Disabled</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
+
+          {list.isLoading ? (
+            <div className="space-y-2" aria-busy="true">
+              {[0, 1, 2, 3, 4].map((i) => (
+                <Skeleton key={i} className="h-14 w-full" />
+              ))}
+            </div>
+          ) : list.isError ? (
+            <Alert variant="destructive">
+              <AlertTitle>Error</AlertTitle>
+              <AlertDescription>Failed to fetch users</AlertDescription>
+            </Alert>
+          ) : list.data && list.data.rows.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 py-12 text-center text-muted-foreground">
+              <Users className="size-10" aria-hidden="true" />
+              <p className="font-medium text-foreground">No users found</p>
+              <p className="text-sm">
+                {filtered
+                  ? 'No users match your search or filters.'
+                  : 'Add the first member of your organization.'}
+              </p>
+            </div>
+          ) : (
+            <div aria-busy={list.isFetching}>
+              <UsersTable
+                rows={list.data?.rows ?? []}
+                currentUserId={user?.id}
+                busyUserId={busyUserId}
+                onRoleChange={(row, next) => changeRole.mutate({ row, role: next })}
+                onApprove={(row) => approve.mutate(row)}
+                onDisable={setDisabling}
+                onEnable={(row) => enable.mutate(row)}
+                onDelete={(row) => {
+                  if (window.confirm(DELETE_CONFIRM)) remove.mutate(row);
+                }}
+              />
+            </div>
+          )}
+          <Pagination page={page} pageSize={PAGE_SIZE} total={total} noun="users" onPageChange={setPage} />
+        </CardContent>
+      </Card>
+
+      <AddUserDialog organizationId={organizationId} open={adding} onOpenChange={setAdding} />
+      <DisableUserDialog
+        organizationId={organizationId}
+        member={disabling}
+        onClose={() => setDisabling(null)}
+      />
+    </div>
+  );
+}
+
+/** `/admin/users` (spec part 2 §2). */
+export function UsersPage() {
+  return (
+    <AdminAccess need="users">
+      {(organizationId) => <UserManagement organizationId={organizationId} />}
+    </AdminAccess>
+  );
+}
