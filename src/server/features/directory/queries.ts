@@ -51,9 +51,33 @@ from (
   group by m.id, u.id
 ) e`;
 
+// Every row the directory reads, by id and row version (xmin changes on every update, insert
+// and delete leave or add a row): equal fingerprints mean an equal answer. Much cheaper than
+// building the answer, so a repeated read (the 304 case included) skips the JSON work.
+const FINGERPRINT = `
+select md5(coalesce((
+    select string_agg(m.id || ':' || m.xmin || ':' || u.xmin, ',' order by m.id)
+    from user_organizations m join users u on u.id = m.user_id
+    where m.organization_id = $1 and m.status = 'active'), '')
+  || '|' || coalesce((
+    select string_agg(tm.id || ':' || tm.xmin || ':' || te.xmin, ',' order by tm.id)
+    from team_members tm join teams te on te.id = tm.team_id
+    where tm.organization_id = $1 and te.organization_id = $1), '')) as fingerprint`;
+
+const CACHE_LIMIT = 50;
+// Per process; the fingerprint is read from the database on every request, so several
+// instances never serve each other's stale copies.
+const cache = new Map<number, { fingerprint: string; body: string }>();
+
 /** The directory as a JSON array text, ready to send. */
 export async function directoryJson(database: Database, organizationId: number): Promise<string> {
+  const [{ fingerprint }] = await database.query<{ fingerprint: string }>(FINGERPRINT, [organizationId]);
+  const cached = cache.get(organizationId);
+  if (cached?.fingerprint === fingerprint) return cached.body;
   const [row] = await database.query<{ body: string }>(DIRECTORY_JSON, [organizationId]);
+  cache.delete(organizationId);
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as number);
+  cache.set(organizationId, { fingerprint, body: row.body });
   return row.body;
 }
 
