@@ -13,4 +13,5 @@ benchCases.push(
 );
 
 // Feature cases: one import line each.
+import './features/calendar';
 import './features/directory';

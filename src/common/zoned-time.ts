@@ -180,3 +180,19 @@ export function weekdayOf(date: string): number {
 export function todayIn(timeZone: string, now = Date.now()): string {
   return instantToWallTime(now, timeZone).slice(0, 10);
 }
+
+/** '+05:30', '-04:00' (or without the colon, for iCalendar's TZOFFSETFROM/TO). */
+export function formatOffset(minutes: number, separator = ':'): string {
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${separator}${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** Every offset change of the zone in [from, to], to the minute. */
+export function zoneTransitions(timeZone: string, from: number, to: number) {
+  const found: { at: number; from: number; to: number }[] = [];
+  for (let t = Math.floor(from / DAY_MS) * DAY_MS; t < to; t += DAY_MS) {
+    const info = dayInfo(timeZone, t / DAY_MS);
+    if (info.start !== info.end) found.push({ at: info.change, from: info.start, to: info.end });
+  }
+  return found;
+}

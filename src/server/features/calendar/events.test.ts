@@ -63,6 +63,13 @@ describe('POST /api/organizations/{orgId}/calendar/events', () => {
     expect(again.json()).toMatchObject({ id: event.id, isFollowing: false });
   });
 
+  it('writes times with the offset of the organization zone, half-hour zones included', async () => {
+    const c = await calendarOrg(ctx, 'Asia/Kolkata');
+    const { event } = (await c.actorAgent.post(`${c.base}/events`, eventBody(c.actor.id))).json();
+    expect(event.startDateTime).toBe('2031-03-04T19:00:00+05:30');
+    expect((await list(c.actorAgent, c.base))[0].endDateTime).toBe('2031-03-04T22:00:00+05:30');
+  });
+
   it('answers 401 signed out and 404 for another organization', async () => {
     const c = await calendarOrg(ctx);
     expect(

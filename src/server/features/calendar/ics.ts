@@ -3,7 +3,7 @@
 // with DTSTART/DTEND in the organization's zone and a VTIMEZONE describing that zone's changes.
 // No METHOD, so DTSTAMP is each event's last revision and an unchanged feed is byte-identical
 // (conditional GETs answer 304).
-import { instantToWallTime, offsetMinutes } from '../../../common/zoned-time';
+import { formatOffset, instantToWallTime, offsetMinutes, zoneTransitions } from '../../../common/zoned-time';
 
 export interface IcsEvent {
   id: number;
@@ -68,10 +68,7 @@ const utcStamp = (d: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 const localStamp = (d: Date, timeZone: string) => `${instantToWallTime(d, timeZone).replace(/[-:]/g, '')}00`;
-const offsetText = (minutes: number) => {
-  const abs = Math.abs(minutes);
-  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
-};
+const offsetText = (minutes: number) => formatOffset(minutes, '');
 
 function zoneAbbreviation(timeZone: string, instant: number): string {
   const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
@@ -80,29 +77,10 @@ function zoneAbbreviation(timeZone: string, instant: number): string {
   return part?.value ?? timeZone;
 }
 
-/** Every offset change of the zone in [from, to], to the minute. */
-export function transitions(timeZone: string, from: number, to: number) {
-  const found: { at: number; from: number; to: number }[] = [];
-  for (let t = Math.floor(from / DAY_MS) * DAY_MS; t < to; t += DAY_MS) {
-    const a = offsetMinutes(timeZone, t);
-    const b = offsetMinutes(timeZone, t + DAY_MS);
-    if (a === b) continue;
-    let lo = t;
-    let hi = t + DAY_MS;
-    while (hi - lo > 60_000) {
-      const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
-      if (offsetMinutes(timeZone, mid) === a) lo = mid;
-      else hi = mid;
-    }
-    found.push({ at: hi, from: a, to: b });
-  }
-  return found;
-}
-
 /** VTIMEZONE with each transition of the covered years listed explicitly (no RRULE to get wrong). */
 export function vtimezone(timeZone: string, from: number, to: number): string[] {
   const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`, `X-LIC-LOCATION:${timeZone}`];
-  const changes = transitions(timeZone, from - 366 * DAY_MS, to + 366 * DAY_MS);
+  const changes = zoneTransitions(timeZone, from - 366 * DAY_MS, to + 366 * DAY_MS);
   if (changes.length === 0) {
     const offset = offsetText(offsetMinutes(timeZone, from));
     lines.push(

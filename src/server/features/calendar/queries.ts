@@ -2,13 +2,38 @@
 // builds the JSON (times already in the organization's zone with their offset), so the server
 // sends the text it receives without parsing or re-serialising thousands of objects.
 import { MAX_EVENT_DAYS } from '../../../common/schemas/calendar';
+import { formatOffset, offsetMinutes, zoneTransitions } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import type { Runner } from './sql';
 
+/** SQL for a column's UTC offset text in zone $2, e.g. '-04:00'. */
+type OffsetSql = (col: string) => string;
+
+const offsetFromZone: OffsetSql = (
+  col,
+) => `(select case when d < interval '0' then '-' || to_char(-d, 'HH24:MI')
+  else '+' || to_char(d, 'HH24:MI') end from (select (${col} at time zone $2) - (${col} at time zone 'UTC') as d) o)`;
+
+/**
+ * For a known range the offsets are known too (a month has one or two): a CASE over the zone's
+ * changes, passed as parameters from `first` on, costs far less per row than asking the zone.
+ */
+export function offsetsForRange(timeZone: string, from: Date, to: Date, first: number) {
+  const a = from.getTime() - (MAX_EVENT_DAYS + 1) * 86_400_000;
+  const b = to.getTime() + (MAX_EVENT_DAYS + 1) * 86_400_000;
+  const changes = zoneTransitions(timeZone, a, b).reverse();
+  const params: unknown[] = [formatOffset(offsetMinutes(timeZone, a))];
+  for (const change of changes) params.push(new Date(change.at), formatOffset(change.to));
+  const sql: OffsetSql = (col) =>
+    changes.length === 0
+      ? `$${first}::text`
+      : `(case ${changes.map((_, i) => `when ${col} >= $${first + 1 + 2 * i}::timestamptz then $${first + 2 + 2 * i}::text`).join(' ')} else $${first}::text end)`;
+  return { sql, params };
+}
+
 /** ISO 8601 with offset in zone $2, e.g. 2026-03-10T19:00:00-04:00 (DESIGN §5). */
-const zoned = (col: string) => `(to_char(${col} at time zone $2, 'YYYY-MM-DD"T"HH24:MI:SS') ||
-  (select case when d < interval '0' then '-' || to_char(-d, 'HH24:MI') else '+' || to_char(d, 'HH24:MI') end
-   from (select (${col} at time zone $2) - (${col} at time zone 'UTC') as d) o))`;
+const zoned = (col: string, offset: OffsetSql) =>
+  `(to_char(${col} at time zone $2, 'YYYY-MM-DD"T"HH24:MI:SS') || ${offset(col)})`;
 
 const person = (alias: string) =>
   `(select row_to_json(p) from (select ${alias}.id, ${alias}.first_name as "firstName",
@@ -26,12 +51,12 @@ export const isFollowingSql = (userParam: string) => `coalesce(f.is_following,
     where et.event_id = e.id and et.organization_id = $1))`;
 
 // Rows rather than json_build_object: PostgreSQL writes records as compact JSON.
-const COMMON = `e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
-  ${zoned('e.start_date_time')} as "startDateTime", ${zoned('e.end_date_time')} as "endDateTime",
+const common = (offset: OffsetSql) => `e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
+  ${zoned('e.start_date_time', offset)} as "startDateTime", ${zoned('e.end_date_time', offset)} as "endDateTime",
   e.event_type as "eventType", e.is_recurring as "isRecurring", e.recurring_pattern as "recurringPattern",
   e.recurring_interval as "recurringInterval"`;
 
-const MEMBER_EVENT = `${COMMON},
+const memberEvent = (offset: OffsetSql) => `${common(offset)},
   to_char(e.recurring_end at time zone $2, 'YYYY-MM-DD') as "recurringEnd",
   e.recurring_weekly_days as "recurringWeeklyDays", e.recurring_monthly_week as "recurringMonthlyWeek",
   e.recurring_monthly_weekday as "recurringMonthlyWeekday", e.recurring_end_type as "recurringEndType",
@@ -42,7 +67,8 @@ const MEMBER_EVENT = `${COMMON},
   ${isFollowingSql('$3')} as "isFollowing", e.created_at as "createdAt", e.updated_at as "updatedAt"`;
 
 // Anyone may read the public calendar: no people, no follow state, nothing internal.
-const PUBLIC_EVENT = `${COMMON}, e.event_url as "eventUrl", ${teamsOf} as teams`;
+const publicEvent = (offset: OffsetSql) =>
+  `${common(offset)}, e.event_url as "eventUrl", ${teamsOf} as teams`;
 
 const FROM = `from calendar_events e
   join users r on r.id = e.reserved_by
@@ -70,11 +96,12 @@ export interface RangeParams {
 /** The JSON text of the event list (spec part 2 §7), ordered by start. */
 export async function listEventsJson(database: Database, p: RangeParams): Promise<string> {
   const followed = p.followedOnly ? `and ${isFollowingSql('$3')}` : '';
+  const offsets = offsetsForRange(p.timeZone, p.from, p.to, 7);
   const [row] = await database.query<{ json: string }>(
     `select coalesce(json_agg(x), '[]'::json)::text as json from (
-       select ${MEMBER_EVENT} ${FROM} where ${inRange('$4', '$5', '$6')} ${followed}
+       select ${memberEvent(offsets.sql)} ${FROM} where ${inRange('$4', '$5', '$6')} ${followed}
        order by e.start_date_time, e.id) x`,
-    [p.organizationId, p.timeZone, p.viewerId, p.from, p.to, p.type ?? null],
+    [p.organizationId, p.timeZone, p.viewerId, p.from, p.to, p.type ?? null, ...offsets.params],
   );
   return row.json;
 }
@@ -83,11 +110,12 @@ export async function listPublicEventsJson(
   database: Database,
   p: Omit<RangeParams, 'viewerId' | 'followedOnly'>,
 ): Promise<string> {
+  const offsets = offsetsForRange(p.timeZone, p.from, p.to, 6);
   const [row] = await database.query<{ json: string }>(
     `select coalesce(json_agg(x), '[]'::json)::text as json from (
-       select ${PUBLIC_EVENT} from calendar_events e where ${inRange('$3', '$4', '$5')}
+       select ${publicEvent(offsets.sql)} from calendar_events e where ${inRange('$3', '$4', '$5')}
        order by e.start_date_time, e.id) x`,
-    [p.organizationId, p.timeZone, p.from, p.to, p.type ?? null],
+    [p.organizationId, p.timeZone, p.from, p.to, p.type ?? null, ...offsets.params],
   );
   return row.json;
 }
@@ -132,7 +160,8 @@ export async function getEventView(
   eventId: number,
 ): Promise<EventView | null> {
   const [row] = await q.query<{ event: EventView | string }>(
-    `select row_to_json(x) as event from (select ${MEMBER_EVENT} ${FROM} where e.organization_id = $1 and e.id = $4) x`,
+    `select row_to_json(x) as event from (select ${memberEvent(offsetFromZone)} ${FROM}
+     where e.organization_id = $1 and e.id = $4) x`,
     [organizationId, timeZone, viewerId, eventId],
   );
   if (!row) return null;

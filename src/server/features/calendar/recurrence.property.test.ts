@@ -130,7 +130,9 @@ describe('recurrence expansion agrees with an independent RFC 5545 implementatio
     expect(total).toBeGreaterThan(5_000);
   });
 
-  it('turns each wall time into the instant that shows it in the zone, across daylight-saving changes', { timeout: 60_000 }, () => {
+  it('turns each wall time into the instant that shows it in the zone, across daylight-saving changes', {
+    timeout: 60_000,
+  }, () => {
     const rand = prng(1105);
     const wrong: string[] = [];
     let crossings = 0;
