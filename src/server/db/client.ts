@@ -89,8 +89,40 @@ async function openPostgres(url: string): Promise<Database> {
   }
 
   const db = drizzle(pool, { schema }) as unknown as Db;
-  let listenClient: InstanceType<typeof Client> | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  let closed = false;
+  let listening: Promise<InstanceType<typeof Client>> | undefined;
+  // One dedicated connection carries every LISTEN. If the server restarts it is lost, so it is
+  // re-opened with back-off and every channel is listened to again; fan-out resumes by itself.
+  const connectListener = async (): Promise<InstanceType<typeof Client>> => {
+    const client = new Client({ connectionString: url });
+    client.on('notification', (msg) => {
+      for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? '');
+    });
+    const lost = (err?: Error) => {
+      if (err) console.error('database listen connection lost:', err.message);
+      client.removeAllListeners('end');
+      client.removeAllListeners('error');
+      client.on('error', () => {});
+      listening = undefined;
+      if (!closed && handlers.size > 0) retryListen(1000);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    await client.connect();
+    for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+    return client;
+  };
+  const retryListen = (delay: number) => {
+    setTimeout(() => {
+      if (closed || listening) return;
+      listening = connectListener();
+      listening.catch(() => {
+        listening = undefined;
+        retryListen(Math.min(delay * 2, 30_000));
+      });
+    }, delay).unref();
+  };
   return {
     db,
     kind: 'postgres',
@@ -99,19 +131,15 @@ async function openPostgres(url: string): Promise<Database> {
       return result.rows as T[];
     },
     async listen(channel, onMessage) {
+      // Channel names are identifiers in SQL text, so only our own fixed names are accepted.
       if (!/^[a-z_]+$/.test(channel)) throw new Error('invalid channel');
-      if (!listenClient) {
-        listenClient = new Client({ connectionString: url });
-        listenClient.on('error', (err) => console.error('database listen error:', err.message));
-        listenClient.on('notification', (msg) => {
-          for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? '');
-        });
-        await listenClient.connect();
-      }
       const set = handlers.get(channel) ?? new Set();
-      if (set.size === 0) await listenClient.query(`LISTEN ${channel}`);
+      const isNew = set.size === 0;
       set.add(onMessage);
       handlers.set(channel, set);
+      if (!listening) listening = connectListener();
+      else if (isNew) await (await listening).query(`LISTEN ${channel}`);
+      await listening;
       return async () => {
         set.delete(onMessage);
       };
@@ -120,7 +148,9 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
-      await listenClient?.end().catch(() => {});
+      closed = true;
+      const client = await listening?.catch(() => undefined);
+      await client?.end().catch(() => {});
       await pool.end();
     },
   };

@@ -5,6 +5,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../common/permissions';
 import type { Database } from '../db/client';
+import { disconnectSession } from './presence-signal';
 
 export const IDLE_TIMEOUT_MS = 7 * 24 * 3600_000;
 export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 3600_000;
@@ -167,13 +168,19 @@ export async function createSession(
   return sid;
 }
 
+// Ending a session also closes the WebSockets opened with it, on whichever instance holds them.
 export async function destroySession(database: Database, sid: string) {
   await database.query('delete from session where sid = $1', [sid]);
+  await disconnectSession(database, sid);
 }
 
-/** Ends every session of a user (password change, reset, disable), except optionally one. */
+/** Ends every session of a user (password change, reset), except optionally the caller's. */
 export async function destroyUserSessions(database: Database, userId: number, exceptSid?: string) {
-  await database.query('delete from session where user_id = $1 and sid <> $2', [userId, exceptSid ?? '']);
+  const ended = await database.query<{ sid: string }>(
+    'delete from session where user_id = $1 and sid <> $2 returning sid',
+    [userId, exceptSid ?? ''],
+  );
+  for (const { sid } of ended) await disconnectSession(database, sid);
 }
 
 export function isSecureRequest(request: FastifyRequest) {

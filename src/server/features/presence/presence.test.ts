@@ -284,6 +284,31 @@ describe('GET /ws (presence)', () => {
     await a.waitFor(() => !a.entry(bob.id), GRACE_MS - 50, 'immediate leave');
   });
 
+  it('closes the sockets of a browser that signs out, and of every browser after a password reset', async () => {
+    const { app, port } = await startInstance();
+    const org = await buildOrg(ctx.database);
+    const carol = await buildUser(ctx.database, { org });
+    const agent = new Agent(app, org.host);
+    await agent.post('/api/login', { username: carol.username, password: carol.password });
+    const signedOut = await connect(port, org, agent.cookie!);
+    await agent.post('/api/logout');
+    await signedOut.waitFor(() => signedOut.closeCode, 2_000, 'close after sign-out');
+
+    const other = await connect(port, org, await cookieFor(app, carol, org));
+    await new Agent(app).post('/api/forgot-password', { email: carol.email });
+    const [{ token }] = await ctx.database.query<{ token: string }>(
+      `update users set reset_token = encode(sha256('known-token'::bytea), 'hex') where id = $1 returning 'known-token' as token`,
+      [carol.id],
+    );
+    const reset = await new Agent(app).post('/api/reset-password', {
+      token,
+      password: 'New-password-1!',
+      confirmPassword: 'New-password-1!',
+    });
+    expect(reset.statusCode).toBe(200);
+    await other.waitFor(() => other.closeCode, 2_000, 'close after reset');
+  });
+
   it('closes a socket that sends more than 64 KB in one message', async () => {
     const { app, port } = await startInstance();
     const org = await buildOrg(ctx.database);
