@@ -6,8 +6,8 @@
 // server (PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres), else embedded PGlite
 // (noted in the output; not comparable with the targets). Load comes from autocannon in this
 // process; app and bare server are child processes, so all three share the machine alike.
-// Knobs: BENCH_DURATION (seconds per run, default 5), BENCH_CONNECTIONS (32), BENCH_SKIP_BUNDLE=1,
-// LOG_LEVEL for the app (default info, as deployed). Cases: scripts/bench/registry.ts.
+// Knobs: BENCH_DURATION (seconds per run, default 4), BENCH_CONNECTIONS (32), BENCH_SKIP_BUNDLE=1,
+// LOG_LEVEL for the app (default info, as deployed), BENCH_CPU_PROF (below). Cases: scripts/bench/registry.ts.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +24,7 @@ import { type BenchCase, type BenchContext, benchCases } from './bench/registry'
 import { BENCH_OWNER, BENCH_PASSWORD, seedBench } from './bench/seed';
 
 const root = path.resolve(import.meta.dirname, '..');
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP = 1;
 const DEFAULT_P99_MS = 50;
@@ -79,7 +79,12 @@ function startServer(
   logFile: string,
 ): Promise<{ child: ChildProcess; port: number }> {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in
+  // Chrome DevTools), to see where a slow endpoint spends its time.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', log, log],
@@ -224,6 +229,7 @@ async function main() {
   const paths = new Map(cases.map((c) => [c, typeof c.path === 'function' ? c.path(ctx) : c.path]));
   await database.close();
 
+  const seeded = Date.now();
   const port = await freePort();
   const logFile = path.join(runDir, 'server.log');
   const server = await startServer(
@@ -240,6 +246,7 @@ async function main() {
     },
     logFile,
   );
+  const serving = Date.now();
   const orgHost = `${ctx.shortname}.localhost:${port}`;
   const mainHost = `localhost:${port}`;
 
@@ -301,6 +308,7 @@ async function main() {
   });
 
   console.log(`\nGreenroom bench: ${label}`);
+  console.log(`Set-up: database and seed ${seeded - started} ms, server start ${serving - seeded} ms.`);
   const [load1] = os.loadavg();
   if (load1 > os.cpus().length * 0.5) {
     console.log(
