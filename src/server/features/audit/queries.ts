@@ -8,6 +8,8 @@ export interface AuditRow {
   details: Record<string, unknown> | null;
   createdAt: string;
   actor: { id: number; username: string; firstName: string | null; lastName: string | null } | null;
+  /** The target's current username when it is a user who still exists. */
+  targetUsername: string | null;
 }
 
 export async function listAudit(
@@ -25,8 +27,10 @@ export async function listAudit(
     `select a.id, a.action, a.target_type as "targetType", a.target_id as "targetId", a.details,
        a.created_at as "createdAt",
        case when u.id is null then null else json_build_object('id', u.id, 'username', u.username,
-         'firstName', u.first_name, 'lastName', u.last_name) end as actor
+         'firstName', u.first_name, 'lastName', u.last_name) end as actor,
+       t.username as "targetUsername"
      from audit_log a left join users u on u.id = a.actor_id
+     left join users t on a.target_type = 'user' and t.id = a.target_id
      where ${where}
      order by a.created_at desc, a.id desc
      limit $3 offset $4`,

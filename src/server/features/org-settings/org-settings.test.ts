@@ -370,6 +370,7 @@ describe('GET /api/organizations/{orgId}/audit', () => {
       action: 'user.disabled',
       targetType: 'user',
       targetId: people.board.id,
+      targetUsername: people.board.username,
       details: { reason: 'On leave', username: people.board.username },
     });
     const filtered = (

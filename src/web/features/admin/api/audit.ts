@@ -9,6 +9,7 @@ export interface AuditEntry {
   details: Record<string, unknown> | null;
   createdAt: string;
   actor: { id: number; username: string; firstName: string | null; lastName: string | null } | null;
+  targetUsername: string | null;
 }
 
 export interface AuditPage {

@@ -53,7 +53,7 @@ export function UsersTable({ rows, currentUserId, ...actions }: UsersTableProps)
             <th scope="col" className="px-4 py-3 font-medium">
               Last Active
             </th>
-            <th scope="col" className="px-4 py-3 font-medium">
+            <th scope="col" className="hidden px-4 py-3 font-medium 2xl:table-cell">
               Joined
             </th>
             <th scope="col" className="px-4 py-3 text-right font-medium">
@@ -87,12 +87,13 @@ function UserRow({ row, isSelf, ...a }: RowActions & { row: MembershipRow; isSel
             fallback={initials(row.user.firstName, row.user.lastName, row.user.username)}
           />
           <div className="min-w-0">
-            <p className="truncate font-medium">
+            <p className="max-w-64 truncate font-medium">
               {name}
               {isSelf && <span className="ml-1 text-muted-foreground">(you)</span>}
             </p>
-            <p className="truncate text-muted-foreground">
-              @{row.user.username} · {row.user.email}
+            <p className="max-w-64 truncate text-muted-foreground">@{row.user.username}</p>
+            <p className="max-w-64 truncate text-muted-foreground" title={row.user.email}>
+              {row.user.email}
             </p>
           </div>
         </div>
@@ -105,7 +106,7 @@ function UserRow({ row, isSelf, ...a }: RowActions & { row: MembershipRow; isSel
           </Badge>
         ) : (
           <Select value={row.role} onValueChange={(role) => a.onRoleChange(row, role)} disabled={busy}>
-            <SelectTrigger className="h-9 w-48" aria-label={`Role of ${name}`}>
+            <SelectTrigger className="h-9 w-52" aria-label={`Role of ${name}`}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -127,9 +128,9 @@ function UserRow({ row, isSelf, ...a }: RowActions & { row: MembershipRow; isSel
           {timeAgo(row.lastActiveAt)}
         </span>
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">{formatDate(row.createdAt)}</td>
+      <td className="hidden px-4 py-3 whitespace-nowrap 2xl:table-cell">{formatDate(row.createdAt)}</td>
       <td className="px-4 py-3">
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           {row.status === 'pending_approval' && (
             <Button size="sm" disabled={busy} onClick={() => a.onApprove(row)} aria-label={`Approve ${name}`}>
               <CheckCircle aria-hidden="true" />

@@ -18,6 +18,7 @@ const ACTIONS: Record<string, string> = {
   'user.enabled': 'Enabled user',
   'user.deleted': 'Deleted user',
   'user.role_changed': 'Changed role',
+  'user.details_updated': 'Updated member details',
   'users.exported': 'Exported member list',
   'organization.settings_updated': 'Updated settings',
   'organization.branding_updated': 'Updated branding',
@@ -53,7 +54,10 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 function target(entry: AuditEntry): string {
   const d = entry.details ?? {};
-  if (entry.targetType === 'user') return d.username ? `@${str(d.username)}` : `User #${entry.targetId}`;
+  if (entry.targetType === 'user') {
+    if (d.username) return `@${str(d.username)}`;
+    return entry.targetUsername ? `@${entry.targetUsername}` : `User #${entry.targetId}`;
+  }
   return 'Organization';
 }
 
