@@ -142,26 +142,18 @@ export async function joinOrganization(page: Page, org: string, person: NewPerso
   await expect(page).toHaveURL(/\/registration-pending$/);
 }
 
-/**
- * Approves a pending member as the demo administrator, through the user-management API called
- * from the administrator's page (same origin and cookie as the web app; Node cannot resolve
- * *.localhost, the browser can).
- */
+/** Approves a pending member as the demo administrator, on the User Management screen. */
 export async function approveMember(browser: Browser, org: string, username: string): Promise<void> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await signIn(page, { ...DEMO.admin, org });
-    const status = await page.evaluate(async (who) => {
-      const me = await (await fetch('/api/me')).json();
-      const base = `/api/organizations/${me.organization.id}/users`;
-      const rows: { userId: number; user: { username: string } }[] = await (await fetch(base)).json();
-      const row = rows.find((r) => r.user.username === who);
-      if (!row) return `${who} is not a member`;
-      const res = await fetch(`${base}/${row.userId}/approve`, { method: 'POST' });
-      return res.status;
-    }, username);
-    expect(status).toBe(200);
+    await page.goto(orgUrl(org, '/admin/users'));
+    await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+    await page.getByLabel('Search users').fill(username);
+    const approve = page.getByRole('button', { name: `Approve ${username}` });
+    await approve.click();
+    await expect(approve).toBeHidden();
   } finally {
     await context.close();
   }
