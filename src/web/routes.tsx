@@ -20,6 +20,9 @@ function page<M extends Record<string, unknown>>(
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
+// One component for the calendar's three addresses, so switching tabs keeps the view and date.
+const CalendarPage = page(() => import('./features/calendar/pages/calendar-page'), 'CalendarPage');
+
 export const routes: AppRoute[] = [
   {
     path: '/',
@@ -107,6 +110,15 @@ export const routes: AppRoute[] = [
     component: page(() => import('./features/teams/pages/team-page'), 'TeamPage'),
     access: 'signed-in',
     layout: 'app',
+  },
+  ...['/calendar', '/calendar/home', '/calendar/my-schedule'].map(
+    (path): AppRoute => ({ path, component: CalendarPage, access: 'signed-in', layout: 'app' }),
+  ),
+  {
+    path: '/public/:orgShortname/calendar',
+    component: page(() => import('./features/calendar/pages/public-calendar-page'), 'PublicCalendarPage'),
+    access: 'public',
+    layout: 'bare',
   },
   {
     path: '/admin/users',

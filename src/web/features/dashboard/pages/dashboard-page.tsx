@@ -2,6 +2,7 @@ import { Clock } from 'lucide-react';
 import { RoleBadge } from '@web/components/role-badge';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { useAuth } from '@web/lib/session';
+import { DashboardEventCards } from '@web/features/calendar/components/dashboard-event-cards';
 import { TeamCollaborationCard } from '@web/features/presence/components/team-collaboration-card';
 import { OrganizationStatCards, SystemStatCards } from '../components/stat-cards';
 
@@ -28,6 +29,7 @@ export function DashboardPage() {
           </AlertDescription>
         </Alert>
       )}
+      {!isSystemUser && organization && <DashboardEventCards orgId={organization.id} />}
       {isSystemUser ? (
         <SystemStatCards />
       ) : (

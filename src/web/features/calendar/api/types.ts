@@ -1,0 +1,88 @@
+// What the calendar calls answer (spec part 2 §3, §7; DESIGN §5). Times are ISO 8601 with the
+// organization's offset, so their first 16 characters are the local wall time.
+import type { EventType, Space } from '@common/schemas/calendar';
+
+export interface PersonRef {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  username: string;
+}
+
+export interface CalendarEvent {
+  id: number;
+  seriesId: number | null;
+  organizationId: number;
+  name: string;
+  description: string | null;
+  spaces: Space[];
+  startDateTime: string;
+  endDateTime: string;
+  eventType: EventType;
+  isRecurring: boolean;
+  recurringPattern: string | null;
+  recurringInterval: number;
+  recurringEnd: string | null;
+  recurringWeeklyDays: string[] | null;
+  recurringMonthlyWeek: number | null;
+  recurringMonthlyWeekday: number | null;
+  recurringEndType: 'date' | 'count' | 'never' | null;
+  recurringEndCount: number | null;
+  eventUrl: string | null;
+  instructorId: number | null;
+  instructor: PersonRef | null;
+  reservedBy: PersonRef;
+  teams: { id: number; name: string }[];
+  isException: boolean;
+  conflictOverride: boolean;
+  isFollowing: boolean;
+}
+
+export interface CalendarOptions {
+  spaces: Space[];
+  eventTypes: EventType[];
+  timeZone: string;
+  teams: { id: number; name: string }[];
+  people: (PersonRef & { isInstructor: boolean })[];
+  canConfigure: boolean;
+  canOverrideConflicts: boolean;
+  canReserveForOthers: boolean;
+}
+
+export interface Conflict {
+  eventId: number;
+  name: string;
+  startDateTime: string;
+  endDateTime: string;
+  spaces: string[];
+}
+
+export type Strategy = 'this' | 'future' | 'series';
+
+export interface PublicEvent {
+  id: number;
+  seriesId: number | null;
+  name: string;
+  description: string | null;
+  spaces: string[];
+  startDateTime: string;
+  endDateTime: string;
+  eventType: EventType;
+  isRecurring: boolean;
+  recurringPattern: string | null;
+  recurringInterval: number;
+  eventUrl: string | null;
+  teams: { id: number; name: string }[];
+}
+
+export interface PublicCalendar {
+  organization: { name: string; description: string | null; logoUrl: string | null; primaryColor: string };
+  events: PublicEvent[];
+}
+
+export interface FeedLinks {
+  active: boolean;
+  url: string | null;
+  webcalUrl: string | null;
+  createdAt: string | null;
+}

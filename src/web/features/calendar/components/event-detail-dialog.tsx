@@ -1,0 +1,329 @@
+import { policy } from '@common/permissions';
+import { describeRepeat } from '@common/recurrence';
+import { CalendarDays, Clock, ExternalLink, MapPin, Repeat, Tag, User, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { toast } from '@web/hooks/use-toast';
+import { errorMessage } from '@web/lib/api';
+import { useAuth } from '@web/lib/session';
+import { useDeleteEvent, useFollowEvent } from '../api/events';
+import type { CalendarEvent, Strategy } from '../api/types';
+import { formatEventDate, formatTimeRange } from '../lib/dates';
+
+const TYPE_LABELS: Record<string, string> = {
+  show: 'Show',
+  class: 'Class',
+  rehearsal: 'Rehearsal',
+  other: 'Other',
+};
+
+const personName = (p: CalendarEvent['reservedBy']) =>
+  `${[p.firstName, p.lastName].filter(Boolean).join(' ') || p.username} (@${p.username})`;
+
+/** The event dialog (spec part 1 §2, part 2 §2): details, follow, edit and delete. */
+export function EventDetailDialog({
+  orgId,
+  event,
+  onClose,
+  onEdit,
+}: {
+  orgId: number;
+  event: CalendarEvent | null;
+  onClose: () => void;
+  onEdit?: (event: CalendarEvent) => void;
+}) {
+  const { actor } = useAuth();
+  const follow = useFollowEvent(orgId);
+  const [unfollowOpen, setUnfollowOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [following, setFollowing] = useState<boolean | null>(null);
+  if (!event) return null;
+  const isFollowing = following ?? event.isFollowing;
+  const mayEdit = policy.editEvent(actor, event.reservedBy.id);
+  const repeat = event.isRecurring ? describeRepeat(event.recurringPattern, event.recurringInterval) : '';
+
+  const toggleFollow = () => {
+    if (isFollowing) {
+      if (event.isRecurring) setUnfollowOpen(true);
+      else unfollow('this');
+      return;
+    }
+    follow.mutate(
+      { id: event.id, follow: true, strategy: 'this' },
+      {
+        onSuccess: () => {
+          setFollowing(true);
+          toast({ title: 'Following event', description: `You are now following "${event.name}"` });
+        },
+        // Spec part 1 §8: a failed follow is only logged.
+        onError: (error) => console.error('follow failed', error),
+      },
+    );
+  };
+
+  const unfollow = (strategy: Strategy) => {
+    follow.mutate(
+      { id: event.id, follow: false, strategy },
+      {
+        onSuccess: (result) => {
+          setFollowing(false);
+          setUnfollowOpen(false);
+          const n = result.unfollowedCount ?? 0;
+          const description =
+            strategy === 'series'
+              ? `Unfollowed entire series (${n} events)`
+              : strategy === 'future'
+                ? `Unfollowed ${n} future events`
+                : 'Unfollowed this event';
+          toast({ title: 'Successfully unfollowed', description });
+        },
+        onError: () =>
+          toast({
+            title: 'Error',
+            description: 'Failed to unfollow event. Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Dialog open={!unfollowOpen && !deleteOpen} onOpenChange={(open) => !open && onClose()}>
+        <DialogContent className="max-w-lg" data-testid="event-dialog">
+          <DialogHeader>
+            <div className="flex items-center gap-2">
+              <Badge variant="secondary">{TYPE_LABELS[event.eventType] ?? event.eventType}</Badge>
+              {event.conflictOverride && <Badge variant="warning">Booked over a conflict</Badge>}
+            </div>
+            <DialogTitle>{event.name}</DialogTitle>
+            <DialogDescription>{event.description || 'No description'}</DialogDescription>
+          </DialogHeader>
+          <dl className="space-y-2 text-sm">
+            <Row icon={CalendarDays} label="Date">
+              {formatEventDate(event.startDateTime)}
+            </Row>
+            <Row icon={Clock} label="Time">
+              {formatTimeRange(event.startDateTime, event.endDateTime)}
+            </Row>
+            <Row icon={MapPin} label="Location">
+              {event.spaces.length ? event.spaces.join(', ') : 'TBD'}
+            </Row>
+            <Row icon={Tag} label="Type">
+              {TYPE_LABELS[event.eventType] ?? event.eventType}
+            </Row>
+            <Row icon={User} label="Reserved by">
+              {personName(event.reservedBy)}
+            </Row>
+            {event.instructor && (
+              <Row icon={User} label="Instructor">
+                {personName(event.instructor)}
+              </Row>
+            )}
+            {event.teams.length > 0 && (
+              <Row icon={Users} label="Teams">
+                {event.teams.map((t) => t.name).join(', ')}
+              </Row>
+            )}
+            {repeat && (
+              <Row icon={Repeat} label="Repeats">
+                {repeat}
+              </Row>
+            )}
+            {event.eventUrl && (
+              <Row icon={ExternalLink} label="Link">
+                <a
+                  href={event.eventUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-primary underline"
+                >
+                  {event.eventUrl}
+                </a>
+              </Row>
+            )}
+          </dl>
+          <DialogFooter className="gap-2 sm:justify-between">
+            <Button
+              variant={isFollowing ? 'secondary' : 'default'}
+              onClick={toggleFollow}
+              disabled={follow.isPending}
+            >
+              {isFollowing ? 'Following Event' : 'Follow Event'}
+            </Button>
+            {mayEdit && (
+              <div className="flex gap-2">
+                {onEdit && (
+                  <Button variant="outline" onClick={() => onEdit(event)}>
+                    Edit
+                  </Button>
+                )}
+                <Button variant="destructive" onClick={() => setDeleteOpen(true)}>
+                  Delete
+                </Button>
+              </div>
+            )}
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <ChoiceDialog
+        open={unfollowOpen}
+        title="Unfollow Options"
+        description={`"${event.name}" repeats. Stop following just this date, or every date?`}
+        choices={[
+          ['this', 'This Event Date Only'],
+          ['series', 'All Dates for this Event'],
+        ]}
+        pending={follow.isPending}
+        onChoose={unfollow}
+        onCancel={() => setUnfollowOpen(false)}
+      />
+      <DeleteEventDialog
+        orgId={orgId}
+        event={event}
+        open={deleteOpen}
+        onCancel={() => setDeleteOpen(false)}
+        onDeleted={() => {
+          setDeleteOpen(false);
+          onClose();
+        }}
+      />
+    </>
+  );
+}
+
+function Row({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: typeof Clock;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex gap-3">
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+      <dt className="sr-only">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+function ChoiceDialog({
+  open,
+  title,
+  description,
+  choices,
+  pending,
+  destructive,
+  onChoose,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  description: string;
+  choices: [Strategy, string][];
+  pending: boolean;
+  destructive?: boolean;
+  onChoose: (strategy: Strategy) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onCancel()}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-2">
+          {choices.map(([strategy, label]) => (
+            <Button
+              key={strategy}
+              variant={destructive ? 'destructive' : 'outline'}
+              disabled={pending}
+              onClick={() => onChoose(strategy)}
+            >
+              {label}
+            </Button>
+          ))}
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Delete Event (spec part 1 §4): one date, the following dates, or the whole series. */
+export function DeleteEventDialog({
+  orgId,
+  event,
+  open,
+  onCancel,
+  onDeleted,
+}: {
+  orgId: number;
+  event: CalendarEvent;
+  open: boolean;
+  onCancel: () => void;
+  onDeleted: () => void;
+}) {
+  const remove = useDeleteEvent(orgId);
+  const run = (strategy: Strategy) =>
+    remove.mutate(
+      { id: event.id, strategy },
+      {
+        onSuccess: ({ deletedCount }) => {
+          toast({
+            title: 'Event deleted',
+            description:
+              strategy === 'this'
+                ? 'Event deleted successfully'
+                : `Event series deleted (${deletedCount} events removed)`,
+          });
+          onDeleted();
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to delete event. Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  return (
+    <ChoiceDialog
+      open={open}
+      title="Delete Event"
+      description={
+        event.isRecurring
+          ? `"${event.name}" repeats. Which dates should be deleted? This action cannot be undone.`
+          : `Delete "${event.name}"? This action cannot be undone.`
+      }
+      choices={
+        event.isRecurring
+          ? [
+              ['this', 'This Event Date Only'],
+              ['future', 'This and Following Dates'],
+              ['series', 'All Dates for this Event'],
+            ]
+          : [['this', 'Delete Event']]
+      }
+      destructive
+      pending={remove.isPending}
+      onChoose={run}
+      onCancel={onCancel}
+    />
+  );
+}

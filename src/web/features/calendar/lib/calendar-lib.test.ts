@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { eventDates, formatClock, formatEventTime, monthGrid, weekOf } from './dates';
+import { layoutDay } from './layout';
+
+describe('calendar dates', () => {
+  it('builds a 42-day month grid starting on the Sunday on or before the 1st', () => {
+    const grid = monthGrid('2031-03-15');
+    expect(grid).toHaveLength(42);
+    expect(grid[0]).toBe('2031-02-23');
+    expect(grid[6]).toBe('2031-03-01');
+    expect(grid[41]).toBe('2031-04-05');
+    expect(monthGrid('2026-11-01')[0]).toBe('2026-11-01');
+    expect(weekOf('2031-03-05')).toEqual([
+      '2031-03-02',
+      '2031-03-03',
+      '2031-03-04',
+      '2031-03-05',
+      '2031-03-06',
+      '2031-03-07',
+      '2031-03-08',
+    ]);
+  });
+
+  it('reads the wall clock from the offset string, whatever the browser zone', () => {
+    expect(formatEventTime('2031-03-04T19:00:00-05:00')).toBe('7:00 PM');
+    expect(formatEventTime('2031-03-04T00:30:00+05:30')).toBe('12:30 AM');
+    expect(formatClock(12 * 60)).toBe('12:00 PM');
+    expect(eventDates('2031-03-04T22:00:00-05:00', '2031-03-05T01:00:00-05:00')).toEqual([
+      '2031-03-04',
+      '2031-03-05',
+    ]);
+    expect(eventDates('2031-03-04T22:00:00-05:00', '2031-03-05T00:00:00-05:00')).toEqual(['2031-03-04']);
+  });
+});
+
+describe('day layout', () => {
+  it('puts overlapping events side by side and lets others use the full width', () => {
+    const placed = layoutDay([
+      { item: 'a', start: 600, end: 720 },
+      { item: 'b', start: 630, end: 690 },
+      { item: 'c', start: 700, end: 760 },
+      { item: 'd', start: 800, end: 860 },
+    ]);
+    const by = Object.fromEntries(placed.map((p) => [p.item, [p.lane, p.lanes]]));
+    expect(by).toEqual({ a: [0, 2], b: [1, 2], c: [1, 2], d: [0, 1] });
+  });
+});
+
+describe('dashboard lists', () => {
+  const ev = (
+    name: string,
+    eventType: string,
+    start: string,
+    extra: Partial<{ isRecurring: boolean; isFollowing: boolean; description: string }> = {},
+  ) => ({
+    name,
+    description: extra.description ?? null,
+    eventType,
+    isRecurring: extra.isRecurring ?? false,
+    isFollowing: extra.isFollowing ?? false,
+    startDateTime: start,
+  });
+
+  it('keeps upcoming events only, three of each, rehearsals only when followed, classes de-duplicated', async () => {
+    const { dashboardLists } = await import('./dashboard');
+    const now = Date.parse('2031-03-04T12:00:00-05:00');
+    const events = [
+      ev('Past show', 'show', '2031-03-04T10:00:00-05:00'),
+      ...[5, 6, 7, 8].map((d) => ev(`Show ${d}`, 'show', `2031-03-0${d}T19:00:00-05:00`)),
+      ev('Acting', 'class', '2031-03-05T10:00:00-05:00', { isRecurring: true }),
+      ev('Acting', 'class', '2031-03-06T10:00:00-05:00', { isRecurring: true }),
+      ev('Acting', 'class', '2031-03-07T10:00:00-05:00'),
+      ev('Voice', 'class', '2031-03-07T11:00:00-05:00'),
+      ev('Rehearsal A', 'rehearsal', '2031-03-05T19:00:00-05:00', { isFollowing: true }),
+      ev('Rehearsal B', 'rehearsal', '2031-03-06T19:00:00-05:00'),
+    ];
+    const lists = dashboardLists(events, now);
+    expect(lists.shows.map((e) => e.name)).toEqual(['Show 5', 'Show 6', 'Show 7']);
+    expect(lists.classes.map((e) => `${e.name} ${e.startDateTime.slice(8, 10)}`)).toEqual([
+      'Acting 05',
+      'Voice 07',
+    ]);
+    expect(lists.rehearsals.map((e) => e.name)).toEqual(['Rehearsal A']);
+  });
+});

@@ -1,0 +1,62 @@
+// Event-type and space colours (spec part 2 §2): kept in this browser's local storage under two
+// keys, with the spec's defaults and eight choices.
+import type { EventType, Space } from '@common/schemas/calendar';
+
+export interface Swatch {
+  name: string;
+  background: string;
+  border: string;
+  text: string;
+}
+
+export const COLOR_CHOICES: Swatch[] = [
+  { name: 'blue', background: '#dbeafe', border: '#3b82f6', text: '#1e3a8a' },
+  { name: 'green', background: '#dcfce7', border: '#22c55e', text: '#14532d' },
+  { name: 'purple', background: '#f3e8ff', border: '#a855f7', text: '#581c87' },
+  { name: 'gray', background: '#f3f4f6', border: '#6b7280', text: '#1f2937' },
+  { name: 'red', background: '#fee2e2', border: '#ef4444', text: '#7f1d1d' },
+  { name: 'orange', background: '#ffedd5', border: '#f97316', text: '#7c2d12' },
+  { name: 'yellow', background: '#fef9c3', border: '#eab308', text: '#713f12' },
+  { name: 'pink', background: '#fce7f3', border: '#ec4899', text: '#831843' },
+];
+
+export const TYPE_COLORS_KEY = 'calendar-event-type-colors';
+export const SPACE_COLORS_KEY = 'calendar-space-colors';
+
+export type TypeColors = Record<EventType, Swatch>;
+export type SpaceColors = Record<Space, string>;
+
+const swatch = (name: string) => COLOR_CHOICES.find((c) => c.name === name) ?? COLOR_CHOICES[3];
+
+export const DEFAULT_TYPE_COLORS: TypeColors = {
+  show: swatch('blue'),
+  class: swatch('green'),
+  rehearsal: swatch('purple'),
+  other: swatch('gray'),
+};
+
+export const DEFAULT_SPACE_COLORS: SpaceColors = {
+  'Main Stage': swatch('blue').background,
+  Office: swatch('green').background,
+  Annex: swatch('purple').background,
+};
+
+function read<T extends object>(key: string, fallback: T): T {
+  try {
+    const raw = window.localStorage.getItem(key);
+    if (!raw) return fallback;
+    const parsed = JSON.parse(raw) as Partial<T>;
+    return { ...fallback, ...parsed };
+  } catch {
+    return fallback;
+  }
+}
+
+export const readTypeColors = () => read(TYPE_COLORS_KEY, DEFAULT_TYPE_COLORS);
+export const readSpaceColors = () => read(SPACE_COLORS_KEY, DEFAULT_SPACE_COLORS);
+
+export function saveColors(types: TypeColors, spaces: SpaceColors) {
+  window.localStorage.setItem(TYPE_COLORS_KEY, JSON.stringify(types));
+  window.localStorage.setItem(SPACE_COLORS_KEY, JSON.stringify(spaces));
+  window.dispatchEvent(new Event('calendar-colors'));
+}

@@ -1,0 +1,78 @@
+// Calendar arithmetic on local dates ('YYYY-MM-DD') and on event times, which arrive as ISO
+// strings in the organization's zone: their wall date and time are read straight from the text,
+// so every view shows the organization's clock whatever the browser's zone.
+import { addDays, weekdayOf } from '../../../../common/zoned-time';
+
+export const MONTH_GRID_DAYS = 42;
+/** Week and day views: half-hour rows from 06:00 to 23:00, 40 px each (spec part 2 §9). */
+export const DAY_START_MINUTES = 6 * 60;
+export const DAY_END_MINUTES = 23 * 60;
+export const SLOT_MINUTES = 30;
+export const SLOT_HEIGHT_PX = 40;
+
+export const wallDate = (iso: string) => iso.slice(0, 10);
+export const wallMinutes = (iso: string) => Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16));
+
+export const startOfMonth = (date: string) => `${date.slice(0, 8)}01`;
+
+export function addMonths(date: string, months: number): string {
+  const [y, m] = date.split('-').map(Number);
+  const d = new Date(Date.UTC(y, m - 1 + months, 1));
+  return d.toISOString().slice(0, 10);
+}
+
+/** The same day next month (31 January → 3 March, as the calendar counts). */
+export function sameDayNextMonth(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
+}
+
+/** The 42 days of a month view: six weeks from the Sunday on or before the 1st. */
+export function monthGrid(date: string): string[] {
+  const first = startOfMonth(date);
+  const start = addDays(first, -weekdayOf(first));
+  return Array.from({ length: MONTH_GRID_DAYS }, (_, i) => addDays(start, i));
+}
+
+/** Sunday to Saturday around a date. */
+export function weekOf(date: string): string[] {
+  const start = addDays(date, -weekdayOf(date));
+  return Array.from({ length: 7 }, (_, i) => addDays(start, i));
+}
+
+const utcNoon = (date: string) => new Date(`${date}T12:00:00Z`);
+const fmt = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+const monthTitle = fmt({ month: 'long', year: 'numeric' });
+const longDay = fmt({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const shortDay = fmt({ weekday: 'short', month: 'short', day: 'numeric' });
+const shortDate = fmt({ month: 'short', day: 'numeric', year: 'numeric' });
+
+export const formatMonthTitle = (date: string) => monthTitle.format(utcNoon(date));
+export const formatLongDay = (date: string) => longDay.format(utcNoon(date));
+export const formatShortDay = (date: string) => shortDay.format(utcNoon(date));
+/** 'Mar 4, 2031' (en-US short, spec part 1 §9). */
+export const formatEventDate = (iso: string) => shortDate.format(utcNoon(wallDate(iso)));
+
+/** '7:00 PM' from minutes after midnight. */
+export function formatClock(minutes: number): string {
+  const h = Math.floor(minutes / 60) % 24;
+  const m = minutes % 60;
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+export const formatEventTime = (iso: string) => formatClock(wallMinutes(iso));
+
+export function formatTimeRange(start: string, end: string): string {
+  return `${formatEventTime(start)} – ${formatEventTime(end)}`;
+}
+
+/** Local dates an event touches (an overnight event shows on both days). */
+export function eventDates(start: string, end: string): string[] {
+  const first = wallDate(start);
+  // An event ending at exactly midnight does not show on the next day.
+  const last = wallMinutes(end) === 0 && wallDate(end) > first ? addDays(wallDate(end), -1) : wallDate(end);
+  const out = [first];
+  while (out[out.length - 1] < last && out.length < 15) out.push(addDays(out[out.length - 1], 1));
+  return out;
+}

@@ -1,0 +1,110 @@
+import { CalendarX, MapPin } from 'lucide-react';
+import { useParams } from 'wouter';
+import { Card, CardContent } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { usePublicCalendar } from '../api/public';
+import type { PublicEvent } from '../api/types';
+import { formatLongDay, formatTimeRange, wallDate } from '../lib/dates';
+
+const TYPE_LABELS: Record<string, string> = {
+  show: 'Show',
+  class: 'Class',
+  rehearsal: 'Rehearsal',
+  other: 'Other',
+};
+
+/** /public/{orgShortname}/calendar (spec part 2 §2): no login, upcoming events by date. */
+export function PublicCalendarPage() {
+  const { orgShortname = '' } = useParams<{ orgShortname: string }>();
+  const calendar = usePublicCalendar(orgShortname);
+  if (calendar.isLoading) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4 p-6">
+        <Skeleton className="h-32 w-full" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  if (calendar.isError || !calendar.data) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-3 p-16 text-center">
+        <CalendarX aria-hidden="true" className="size-10 text-muted-foreground" />
+        <h1 className="text-2xl font-bold">Calendar Not Found</h1>
+        <p className="text-muted-foreground">There is no public calendar at this address.</p>
+      </div>
+    );
+  }
+  const { organization, events } = calendar.data;
+  const groups = new Map<string, PublicEvent[]>();
+  for (const e of events)
+    groups.set(wallDate(e.startDateTime), [...(groups.get(wallDate(e.startDateTime)) ?? []), e]);
+  const tint = /^#[0-9a-f]{6}$/i.test(organization.primaryColor) ? organization.primaryColor : '#6b46c1';
+  return (
+    <div className="min-h-screen bg-background">
+      <header className="border-b" style={{ backgroundColor: `${tint}1a`, borderColor: `${tint}55` }}>
+        <div className="mx-auto flex max-w-3xl items-center gap-4 p-6">
+          {organization.logoUrl && (
+            <img src={organization.logoUrl} alt="" className="size-16 rounded-lg object-contain" />
+          )}
+          <div>
+            <h1 className="text-3xl font-bold" style={{ color: tint }}>
+              {organization.name}
+            </h1>
+            {organization.description && <p className="text-muted-foreground">{organization.description}</p>}
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-3xl space-y-6 p-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-xl font-semibold">Upcoming Events</h2>
+          <a
+            className="text-sm text-primary underline"
+            href={`/api/public/${encodeURIComponent(orgShortname)}/calendar.ics`}
+          >
+            Subscribe (iCalendar)
+          </a>
+        </div>
+        {events.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-12 text-center">
+            <CalendarX aria-hidden="true" className="size-8 text-muted-foreground" />
+            <p className="font-semibold">No Events Scheduled</p>
+            <p className="text-sm text-muted-foreground">Check back soon for upcoming shows and classes.</p>
+          </div>
+        ) : (
+          [...groups].map(([day, list]) => (
+            <section key={day} aria-label={formatLongDay(day)} className="space-y-2">
+              <h3 className="text-sm font-semibold text-muted-foreground">{formatLongDay(day)}</h3>
+              {list.map((e) => (
+                <Card key={e.id}>
+                  <CardContent className="flex flex-wrap items-start justify-between gap-2 p-4">
+                    <div className="min-w-0">
+                      <p className="font-semibold">{e.name}</p>
+                      {e.description && <p className="text-sm text-muted-foreground">{e.description}</p>}
+                      <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
+                        <MapPin aria-hidden="true" className="size-3.5" /> {e.spaces.join(', ') || 'TBD'}
+                      </p>
+                    </div>
+                    <div className="text-right text-sm">
+                      <p className="font-medium">{formatTimeRange(e.startDateTime, e.endDateTime)}</p>
+                      <p className="text-muted-foreground">{TYPE_LABELS[e.eventType] ?? e.eventType}</p>
+                      {e.eventUrl && (
+                        <a
+                          href={e.eventUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="text-primary underline"
+                        >
+                          Details
+                        </a>
+                      )}
+                    </div>
+                  </CardContent>
+                </Card>
+              ))}
+            </section>
+          ))
+        )}
+      </main>
+    </div>
+  );
+}
