@@ -75,6 +75,10 @@ export const users = pgTable(
     // Only a SHA-256 of the reset token is kept; a newer token overwrites (voids) the older one.
     resetToken: text('reset_token'),
     resetTokenExpiry: timestamp('reset_token_expiry', { withTimezone: true }),
+    // Set (as a SHA-256) only for people who joined by public registration and have not yet
+    // confirmed their address; organizations that require verification refuse them until then.
+    emailVerificationToken: text('email_verification_token'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
