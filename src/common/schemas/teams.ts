@@ -1,6 +1,7 @@
 // Team forms and calls (spec part 2 §5 and §7), with the spec's messages. The server validates
 // with these and the dialogs resolve with them.
 import { z } from 'zod';
+import { MAX_DB_ID } from '../ids';
 import { isWebUrl } from '../links';
 import { TEAM_ROLES } from '../teams';
 
@@ -39,7 +40,7 @@ export const createTeamSchema = z.object({
   handle: teamHandleSchema,
   teamUrl: teamUrlSchema,
   memberIds: z
-    .array(z.number().int().positive(), { error: 'Please select valid members' })
+    .array(z.number().int().positive().max(MAX_DB_ID), { error: 'Please select valid members' })
     .max(1000)
     .default([]),
 });
@@ -65,7 +66,8 @@ export const addMemberSchema = z.object({
   userId: z
     .number({ error: 'Please select a user' })
     .int('Please select a user')
-    .positive('Please select a user'),
+    .positive('Please select a user')
+    .max(MAX_DB_ID, 'Please select a user'),
   role: teamRoleSchema,
 });
 export type AddMemberInput = z.input<typeof addMemberSchema>;

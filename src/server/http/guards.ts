@@ -1,7 +1,9 @@
 // The checks every route starts with: who is calling, and may they touch this organization.
 import type { FastifyRequest } from 'fastify';
+import { MAX_DB_ID } from '../../common/ids';
 import type { Actor } from '../../common/permissions';
 import { AppError, notFound, unauthorized } from './errors';
+import { rawPathId } from './params';
 import type { AuthContext } from './session';
 
 export async function requireAuth(request: FastifyRequest): Promise<AuthContext> {
@@ -30,7 +32,7 @@ export interface OrgAccess {
 export async function requireOrgAccess(request: FastifyRequest, unverifiedOrgId: number): Promise<OrgAccess> {
   const auth = await requireAuth(request);
   // Beyond the id column's range the database would fail (500); no such organization exists.
-  if (!Number.isInteger(unverifiedOrgId) || unverifiedOrgId < 1 || unverifiedOrgId > 2_147_483_647) {
+  if (!Number.isInteger(unverifiedOrgId) || unverifiedOrgId < 1 || unverifiedOrgId > MAX_DB_ID) {
     throw notFound('Organization not found');
   }
   if (auth.user.isSystemUser) {
@@ -54,22 +56,19 @@ export async function requireMemberOrg(request: FastifyRequest): Promise<OrgAcce
 
 const verified = new WeakMap<FastifyRequest, OrgAccess>();
 
-/** The path's {orgId} before validation; anything that is not a plain id is simply not found. */
-function rawOrgId(request: FastifyRequest): number {
-  const raw = (request.params as { orgId?: string } | undefined)?.orgId ?? '';
-  return /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-}
-
 /**
  * A `preValidation` hook for /api/organizations/:orgId/... routes: the organization check and an
  * optional policy run before the body is validated, so a caller who may not act learns nothing
  * about the fields (401/403/404 first, 400 only for someone allowed). Read the result in the
  * handler with `orgAccessOf(request)`.
  */
-export function guardOrg(allowed?: (actor: Actor) => boolean) {
+export function guardOrg(
+  allowed?: (actor: Actor) => boolean,
+  refusal = 'You do not have permission to do that',
+) {
   return async (request: FastifyRequest) => {
-    const access = await requireOrgAccess(request, rawOrgId(request));
-    if (allowed && !allowed(access.actor)) throw new AppError(403, 'You do not have permission to do that');
+    const access = await requireOrgAccess(request, rawPathId(request, 'orgId'));
+    if (allowed && !allowed(access.actor)) throw new AppError(403, refusal);
     verified.set(request, access);
   };
 }

@@ -3,11 +3,11 @@ import { policy } from '../../../common/permissions';
 import { userDetailsSchema } from '../../../common/schemas/people';
 import { forbidden, notFound } from '../../http/errors';
 import { requireMemberOrg, requireOrgAccess } from '../../http/guards';
+import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { getUserDetails, updateUserDetails } from './details';
 import { directoryJson, findPerson } from './queries';
 
-const orgParams = z.object({ orgId: z.coerce.number().int().positive() });
 const personParams = orgParams.extend({ username: z.string().trim().min(1).max(50) });
 
 const team = z.object({ id: z.number(), name: z.string(), role: z.string() });
@@ -29,7 +29,7 @@ export const personSchema = z.object({
   teams: z.array(team.extend({ handle: z.string() })),
 });
 
-const userParams = z.object({ userId: z.coerce.number().int().positive() });
+const userParams = z.object({ userId: idSchema });
 export const userDetailsResponse = z.object({
   id: z.number(),
   username: z.string(),

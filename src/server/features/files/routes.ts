@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
+import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
 import { readFile } from './store';
 
@@ -13,7 +14,7 @@ export async function fileRoutes(app: App) {
     {
       schema: {
         params: z.object({
-          id: z.coerce.number().int().positive().max(2_147_483_647),
+          id: idSchema,
           key: z.string().max(64),
         }),
       },

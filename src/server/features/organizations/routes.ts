@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { requireOrgAccess } from '../../http/guards';
+import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
-
-export const orgParams = z.object({ orgId: z.coerce.number().int().positive() });
 
 export async function organizationRoutes(app: App) {
   const { database } = app.deps;

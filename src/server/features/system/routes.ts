@@ -1,13 +1,10 @@
 // System administration: the organization approval queue and system-wide figures.
-import { z } from 'zod';
 import { rejectOrganizationSchema } from '../../../common/schemas/auth';
 import { organizationOrigin } from '../../../common/tenancy';
 import { notFound } from '../../http/errors';
 import { requireSystemUser } from '../../http/guards';
+import { idParams } from '../../http/params';
 import type { App } from '../../http/types';
-
-// Bounded to the id column's range, so a huge number is refused rather than failing in the database.
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function systemRoutes(app: App) {
   const { database, mailer, config } = app.deps;

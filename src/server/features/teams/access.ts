@@ -5,6 +5,7 @@ import { type Actor, policy } from '../../../common/permissions';
 import type { TeamRole } from '../../../common/teams';
 import { AppError, notFound } from '../../http/errors';
 import { requireAuth } from '../../http/guards';
+import { rawPathId } from '../../http/params';
 import type { AuthContext } from '../../http/session';
 
 export interface TeamRef {
@@ -83,12 +84,6 @@ export async function requireTeamManager(request: FastifyRequest, unverifiedTeam
 
 const checked = new WeakMap<FastifyRequest, TeamAccess>();
 
-/** The path's {teamId} before validation; anything that is not a plain id is simply not found. */
-function rawTeamId(request: FastifyRequest): number {
-  const raw = (request.params as { teamId?: string } | undefined)?.teamId ?? '';
-  return /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-}
-
 /**
  * A `preValidation` hook for /api/teams/:teamId/... routes: who may reach (and, with
  * `manage`, change) the team is settled before the body is validated or a file is read, so a
@@ -96,7 +91,7 @@ function rawTeamId(request: FastifyRequest): number {
  */
 export function guardTeam(opts: { manage?: boolean } = {}) {
   return async (request: FastifyRequest) => {
-    const id = rawTeamId(request);
+    const id = rawPathId(request, 'teamId');
     if (id === 0) throw notFound(TEAM_NOT_FOUND);
     checked.set(request, await (opts.manage ? requireTeamManager(request, id) : requireTeam(request, id)));
   };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { teamAssetSchema } from '../../../common/schemas/teams';
 import { TEAM_ASSET_MAX_BYTES, TEAM_HEADER_MAX_BYTES } from '../../../common/teams';
 import { notFound } from '../../http/errors';
+import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
 import { readFile } from '../files/store';
 import { guardTeam, teamAccessOf } from './access';
@@ -12,7 +13,7 @@ import { teamParams } from './routes';
 import { addAsset, deleteAsset, removeHeaderImage, setHeaderImage } from './service';
 import { readUpload } from './upload';
 
-const assetParams = teamParams.extend({ assetId: z.coerce.number().int().positive() });
+const assetParams = teamParams.extend({ assetId: idSchema });
 const headerImage = z.object({ headerImage: z.string().nullable() });
 
 /** attachment; filename="ascii fallback"; filename*=UTF-8''percent-encoded (RFC 6266 / 5987). */

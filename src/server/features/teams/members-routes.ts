@@ -10,14 +10,15 @@ import {
   teamMemberSchema,
 } from '../../../common/schemas/teams';
 import { badRequest } from '../../http/errors';
+import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
 import { guardTeam, teamAccessOf } from './access';
 import { teamCandidates } from './queries';
 import { teamParams } from './routes';
 import { addLink, addMember, deleteLink, removeMember, setMemberRole } from './service';
 
-const memberParams = teamParams.extend({ userId: z.coerce.number().int().positive() });
-const linkParams = teamParams.extend({ linkId: z.coerce.number().int().positive() });
+const memberParams = teamParams.extend({ userId: idSchema });
+const linkParams = teamParams.extend({ linkId: idSchema });
 const message = z.object({ message: z.string() });
 
 export async function teamMemberRoutes(app: App) {

@@ -1,6 +1,5 @@
 // Teams of an organization (spec part 2 §7): list, detail by handle, create, edit, archive and
 // delete. Members, links and files are in members-routes.ts and assets-routes.ts.
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import {
@@ -12,27 +11,18 @@ import {
   updateTeamSchema,
 } from '../../../common/schemas/teams';
 import { forbidden, notFound } from '../../http/errors';
-import { requireOrgAccess } from '../../http/guards';
+import { guardOrg, orgAccessOf, requireOrgAccess } from '../../http/guards';
+import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { guardTeam, requireTeamByHandle, TEAM_NOT_FOUND, teamAccessOf } from './access';
 import { listTeams, teamCandidates, teamDetail } from './queries';
 import { createTeam, deleteTeam, setArchived, updateTeam } from './service';
 
-export const orgParams = z.object({ orgId: z.coerce.number().int().positive() });
-export const teamParams = z.object({ teamId: z.coerce.number().int().positive() });
+export const teamParams = z.object({ teamId: idSchema });
 const message = z.object({ message: z.string() });
 
-/** The path's {orgId} before validation; anything that is not a plain id is simply not found. */
-const rawOrgId = (request: FastifyRequest) => {
-  const raw = (request.params as { orgId?: string } | undefined)?.orgId ?? '';
-  return /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-};
-
-async function mayCreateTeams(request: FastifyRequest, unverifiedOrgId: number) {
-  const access = await requireOrgAccess(request, unverifiedOrgId);
-  if (!policy.createTeam(access.actor)) throw forbidden('You do not have permission to create teams');
-  return access;
-}
+/** Settled before the body is read, so a caller who may not create teams learns nothing of it. */
+const teamCreator = guardOrg(policy.createTeam, 'You do not have permission to create teams');
 
 export async function teamRoutes(app: App) {
   const { database } = app.deps;
@@ -78,9 +68,12 @@ export async function teamRoutes(app: App) {
   // Who the Create Team dialog may put in a new team: active members of the organization.
   app.get(
     '/api/organizations/:orgId/teams/candidates',
-    { schema: { params: orgParams, response: { 200: z.array(teamCandidateSchema) } } },
+    {
+      preValidation: teamCreator,
+      schema: { params: orgParams, response: { 200: z.array(teamCandidateSchema) } },
+    },
     async (request) => {
-      const { organizationId } = await mayCreateTeams(request, request.params.orgId);
+      const { organizationId } = orgAccessOf(request);
       return teamCandidates(database, organizationId, null);
     },
   );
@@ -88,13 +81,11 @@ export async function teamRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/teams',
     {
-      preValidation: async (request) => {
-        await mayCreateTeams(request, rawOrgId(request));
-      },
+      preValidation: teamCreator,
       schema: { params: orgParams, body: createTeamSchema, response: { 201: teamSchema } },
     },
     async (request, reply) => {
-      const { organizationId } = await mayCreateTeams(request, request.params.orgId);
+      const { organizationId } = orgAccessOf(request);
       const team = await createTeam(database, organizationId, request.body);
       return reply.code(201).send(team);
     },
