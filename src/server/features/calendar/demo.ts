@@ -23,7 +23,7 @@ export const seedDemoCalendar: DemoSeeder = async (database: Database, { organiz
   );
   const team = (handle: string) => (teams.has(handle) ? [teams.get(handle)!] : []);
   const today = todayIn(await organizationTimeZone(database, organizationId));
-  const showOpens = next(addDays(today, 35), 4);
+  const showOpens = next(addDays(today, 18), 4);
   const rehearsalsFrom = next(addDays(today, -14), 2);
   const at = (date: string, from: string, to: string) => ({
     startDateTime: `${date}T${from}`,
