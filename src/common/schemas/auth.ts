@@ -110,3 +110,10 @@ export const rejectOrganizationSchema = z.object({
   approvalStatus: z.literal('rejected').optional(),
   rejectionReason: z.string().trim().max(1000, 'Reason is too long').optional().nullable(),
 });
+
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ error: 'Verification token is required' })
+    .min(1, 'Verification token is required')
+    .max(200),
+});

@@ -6,6 +6,7 @@ export interface UserRow {
   email: string;
   password: string;
   isSystemUser: boolean;
+  emailUnverified: boolean;
 }
 
 export interface MembershipRow {
@@ -17,11 +18,13 @@ export interface MembershipRow {
   role: string;
   status: string;
   disabledReason: string | null;
+  requireEmailVerification: boolean;
 }
 
 export async function findUserByUsername(database: Database, username: string) {
   const [row] = await database.query<UserRow>(
-    `select id, username, email, password, is_system_user as "isSystemUser" from users where lower(username) = lower($1)`,
+    `select id, username, email, password, is_system_user as "isSystemUser",
+       email_verification_token is not null as "emailUnverified" from users where lower(username) = lower($1)`,
     [username],
   );
   return row;
@@ -29,7 +32,8 @@ export async function findUserByUsername(database: Database, username: string) {
 
 export async function findUserByEmail(database: Database, email: string) {
   const [row] = await database.query<UserRow>(
-    `select id, username, email, password, is_system_user as "isSystemUser" from users where lower(email) = lower($1)`,
+    `select id, username, email, password, is_system_user as "isSystemUser",
+       email_verification_token is not null as "emailUnverified" from users where lower(email) = lower($1)`,
     [email],
   );
   return row;
@@ -39,7 +43,8 @@ export async function findUserByEmail(database: Database, email: string) {
 export async function membershipsOf(database: Database, userId: number) {
   return database.query<MembershipRow>(
     `select o.id as "organizationId", o.name, o.shortname, o.approval_status as "approvalStatus",
-       o.rejection_reason as "rejectionReason", m.role, m.status, m.disabled_reason as "disabledReason"
+       o.rejection_reason as "rejectionReason", m.role, m.status, m.disabled_reason as "disabledReason",
+       o.require_email_verification as "requireEmailVerification"
      from user_organizations m join organizations o on o.id = m.organization_id
      where m.user_id = $1 order by m.created_at, m.id`,
     [userId],

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { loginSchema } from '../../../common/schemas/auth';
+import { loginSchema, verifyEmailSchema } from '../../../common/schemas/auth';
 import { notFound, unauthorized } from '../../http/errors';
 import { clearSessionCookie, destroySession, readSessionId, setSessionCookie } from '../../http/session';
 import type { App } from '../../http/types';
 import { signIn } from './service';
+import { verifyEmail } from './verification';
 
 const TEMP_LOGIN_USERNAME = 'system';
 
@@ -23,7 +24,7 @@ export async function authRoutes(app: App) {
   });
 
   app.post('/api/login', { schema: { body: loginSchema } }, async (request, reply) => {
-    const result = await signIn(database, request.body, request.hostContext, request.ip);
+    const result = await signIn(app.deps, request.body, request.hostContext, request.ip);
     // Rotate: whatever session the browser held before sign-in is ended.
     const previous = readSessionId(request);
     if (previous) await destroySession(database, previous);
@@ -36,6 +37,11 @@ export async function authRoutes(app: App) {
     if (sid) await destroySession(database, sid);
     clearSessionCookie(request, reply);
     return { message: 'Signed out' };
+  });
+
+  app.post('/api/verify-email', { schema: { body: verifyEmailSchema } }, async (request) => {
+    await verifyEmail(database, request.body.token);
+    return { message: 'Your email address has been verified. You can now sign in.' };
   });
 
   app.get(

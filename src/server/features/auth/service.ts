@@ -1,11 +1,14 @@
 // Sign-in: who may open a session, in which organization, and the refusals in plain words.
 import type { HostContext } from '../../../common/tenancy';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, unauthorized } from '../../http/errors';
 import * as rateLimit from '../../http/rate-limit';
 import { createSession } from '../../http/session';
 import { verifyPassword } from './passwords';
+import type { Mailer } from '../mail/mailer';
 import { findUserByUsername, type MembershipRow, membershipsOf } from './queries';
+import { resendVerification } from './verification';
 
 // Failures only (DESIGN §5): a username is locked after 10 wrong passwords in 15 minutes, an
 // address after 100 (a school lab shares one).
@@ -19,11 +22,12 @@ export interface LoginResult {
 }
 
 export async function signIn(
-  database: Database,
+  deps: { database: Database; mailer: Mailer; config: Config },
   input: { username: string; password: string; organizationShortname?: string | null },
   host: HostContext,
   clientAddress: string,
 ): Promise<LoginResult> {
+  const { database } = deps;
   const userKey = `login:user:${input.username.toLowerCase()}`;
   const addressKey = `login:ip:${clientAddress}`;
   await rateLimit.check(database, [userKey], LOGIN_FAILURES_PER_USER);
@@ -50,7 +54,15 @@ export async function signIn(
       wanted ? 'You are not a member of this organization' : 'You are not a member of any organization',
     );
   }
-  assertCanEnter(membership);
+  assertOrganizationOpen(membership);
+  if (membership.requireEmailVerification && user.emailUnverified) {
+    await resendVerification(deps, user, membership);
+    throw new AppError(
+      403,
+      'Please verify your email address before signing in. We have sent a new verification link to your email.',
+    );
+  }
+  assertMembershipActive(membership);
   const sid = await createSession(database, user.id, membership.organizationId);
   return {
     sid,
@@ -59,12 +71,15 @@ export async function signIn(
   };
 }
 
-function assertCanEnter(m: MembershipRow) {
+function assertOrganizationOpen(m: MembershipRow) {
   if (m.approvalStatus === 'pending') throw new AppError(403, 'Your organization is pending approval');
   if (m.approvalStatus === 'rejected') {
     const reason = m.rejectionReason ? `: ${m.rejectionReason}` : '';
     throw new AppError(403, `Your organization's registration was rejected${reason}`);
   }
+}
+
+function assertMembershipActive(m: MembershipRow) {
   if (m.status === 'pending_approval') {
     throw new AppError(403, 'Your membership is pending approval by an administrator');
   }

@@ -8,6 +8,7 @@ import {
 import { badRequest } from '../../http/errors';
 import { createSession, setSessionCookie } from '../../http/session';
 import type { App } from '../../http/types';
+import { sendVerification } from '../auth/verification';
 import { consumeChallenge, issueChallenge, verifyAttempt } from './challenge';
 import {
   assertRegistrationAvailable,
@@ -85,6 +86,16 @@ export async function registrationRoutes(app: App) {
       if (!shortname) throw badRequest('Organization is required');
       await limitSignups(database, request.ip, request.body.email);
       const result = await joinOrganization(database, shortname, request.body);
+      if (result.organization.requireEmailVerification) {
+        const { username, email } = request.body;
+        await sendVerification(app.deps, { id: result.userId, username, email }, result.organization);
+        return reply.code(201).send({
+          message:
+            'Please check your email and open the link we sent to verify your address before signing in.',
+          requiresApproval: result.requiresApproval,
+          requiresEmailVerification: true,
+        });
+      }
       if (result.requiresApproval) {
         return reply.code(201).send({
           message: 'Your registration has been submitted. An administrator will review it shortly.',

@@ -1,0 +1,62 @@
+// E-mail verification for organizations that require it (organizations.require_email_verification).
+// Only people who join by public registration carry a pending token; everyone else (owners who
+// created an organization, members added by an administrator) is vouched for already.
+import { createHash, randomBytes } from 'node:crypto';
+import { organizationOrigin } from '../../../common/tenancy';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { badRequest } from '../../http/errors';
+import * as rateLimit from '../../http/rate-limit';
+import type { Mailer } from '../mail/mailer';
+
+export const RESENDS_PER_USER = { limit: 5, windowSeconds: 3600 };
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function sendVerification(
+  deps: { database: Database; mailer: Mailer; config: Config },
+  user: { id: number; email: string; username: string },
+  organization: { name: string; shortname: string },
+) {
+  const token = randomBytes(32).toString('base64url');
+  await deps.database.query('update users set email_verification_token = $2 where id = $1', [
+    user.id,
+    digest(token),
+  ]);
+  const link = `${organizationOrigin(deps.config.publicUrl, organization.shortname)}/verify-email?token=${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: `Confirm your e-mail address for ${organization.name}`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `${organization.name} asks its members to confirm their e-mail address. To confirm yours, open:`,
+      link,
+      '',
+      'If you did not sign up, ignore this e-mail.',
+    ].join('\n'),
+  });
+}
+
+/** At sign-in: a fresh link for someone still unverified, at most a few per hour. */
+export async function resendVerification(
+  deps: { database: Database; mailer: Mailer; config: Config },
+  user: { id: number; email: string; username: string },
+  organization: { name: string; shortname: string },
+) {
+  try {
+    await rateLimit.consume(deps.database, [`verify:user:${user.id}`], RESENDS_PER_USER);
+  } catch {
+    return; // The refusal message already tells them to look for the link sent earlier.
+  }
+  await sendVerification(deps, user, organization);
+}
+
+export async function verifyEmail(database: Database, token: string) {
+  const rows = await database.query(
+    `update users set email_verified_at = now(), email_verification_token = null
+     where email_verification_token = $1 returning id`,
+    [digest(token)],
+  );
+  if (rows.length === 0) throw badRequest('This verification link is invalid or has already been used.');
+}
