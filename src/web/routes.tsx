@@ -70,6 +70,12 @@ export const routes: AppRoute[] = [
     layout: 'bare',
   },
   {
+    path: '/verify-email',
+    component: page(() => import('./features/auth/pages/verify-email-page'), 'VerifyEmailPage'),
+    access: 'public',
+    layout: 'bare',
+  },
+  {
     path: '/reset-password',
     component: page(() => import('./features/auth/pages/reset-password-page'), 'ResetPasswordPage'),
     access: 'public',

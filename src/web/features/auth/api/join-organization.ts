@@ -8,6 +8,7 @@ import { ME_KEY } from '@web/lib/session';
 interface JoinResponse {
   message: string;
   requiresApproval: boolean;
+  requiresEmailVerification?: boolean;
 }
 
 /** Spec part 1 §4: a join needing approval ends signed out on /registration-pending. */
@@ -18,6 +19,12 @@ export function useJoinOrganization(shortname: string) {
     mutationFn: (input: JoinInput) =>
       apiRequest<JoinResponse>('POST', withQuery('/api/register', { org: shortname }), input),
     onSuccess: async (res) => {
+      if (res.requiresEmailVerification) {
+        queryClient.clear();
+        toast({ title: 'Registration Successful', description: res.message });
+        navigate('/verify-email');
+        return;
+      }
       if (res.requiresApproval) {
         queryClient.clear();
         toast({ title: 'Registration Successful', description: res.message });
