@@ -30,7 +30,8 @@ import {
   weekOf,
 } from '../lib/dates';
 
-type View = 'month' | 'week' | 'day' | 'list';
+const VIEWS = ['month', 'week', 'day', 'list'] as const;
+type View = (typeof VIEWS)[number];
 const MY_SCHEDULE_LIMIT = 10;
 const TYPE_LABELS: Record<string, string> = {
   show: 'Shows',
@@ -64,8 +65,12 @@ export function CalendarPage() {
   const [location, navigate] = useLocation();
   const timeZone = organization?.timezone ?? 'America/New_York';
   const today = todayIn(timeZone);
-  const [view, setView] = useState<View>('month');
-  const [date, setDate] = useState(today);
+  // ?view=week&date=2031-03-04 opens a given view and date (links, bookmarks).
+  const params = new URLSearchParams(window.location.search);
+  const [view, setView] = useState<View>(() => VIEWS.find((v) => v === params.get('view')) ?? 'month');
+  const [date, setDate] = useState(() =>
+    /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : today,
+  );
   const [type, setType] = useState('all');
   const [open, setOpen] = useState<CalendarEvent | null>(null);
   const [editing, setEditing] = useState<{ event: CalendarEvent | null; date: string } | null>(null);
@@ -155,7 +160,7 @@ export function CalendarPage() {
                 />
               </div>
               <fieldset className="inline-flex rounded-md border" aria-label="View">
-                {(['month', 'week', 'day', 'list'] as const).map((v) => (
+                {VIEWS.map((v) => (
                   <Button
                     key={v}
                     variant={view === v ? 'default' : 'ghost'}
