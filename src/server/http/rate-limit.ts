@@ -1,4 +1,5 @@
 // Fixed-window counters in PostgreSQL, so a limit holds across every instance (DESIGN §1, §5).
+import { createHash } from 'node:crypto';
 import type { Database } from '../db/client';
 import { AppError } from './errors';
 
@@ -16,9 +17,17 @@ on conflict (key) do update set
     then now() else rate_limits.window_start end
 returning count, ceil(extract(epoch from (window_start + make_interval(secs => $2::int) - now())))::int as retry`;
 
+// Keys carry what the caller typed (a username, an e-mail). A long one would not fit the key's
+// index (the database refuses it: 500), so it is kept as a digest of itself instead.
+const MAX_KEY_LENGTH = 200;
+export const storedKey = (key: string) =>
+  key.length <= MAX_KEY_LENGTH
+    ? key
+    : `${key.slice(0, 40)}#${createHash('sha256').update(key).digest('base64url')}`;
+
 async function add(database: Database, key: string, rule: Limit, amount: number) {
   const [row] = await database.query<{ count: number; retry: number }>(UPSERT, [
-    key,
+    storedKey(key),
     rule.windowSeconds,
     amount,
   ]);
