@@ -6,12 +6,12 @@ import { TEAM_ASSET_MAX_BYTES, TEAM_HEADER_MAX_BYTES } from '../../../common/tea
 import { notFound } from '../../http/errors';
 import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
+import { readUpload } from '../../http/upload';
 import { readFile } from '../files/store';
 import { guardTeam, teamAccessOf } from './access';
 import { teamAsset } from './queries';
 import { teamParams } from './routes';
 import { addAsset, deleteAsset, removeHeaderImage, setHeaderImage } from './service';
-import { readUpload } from './upload';
 
 const assetParams = teamParams.extend({ assetId: idSchema });
 const headerImage = z.object({ headerImage: z.string().nullable() });

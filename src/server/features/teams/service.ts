@@ -12,6 +12,7 @@ import type { TeamRole } from '../../../common/teams';
 import type { Database } from '../../db/client';
 import { storedFiles, teamAssets, teamLinks, teamMembers, teams } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import type { UploadedFile } from '../../http/upload';
 import { deleteFile, fileIdFromUrl, storeFile, storeImage } from '../files/store';
 import { TEAM_IMAGE_OUTPUT_WIDTH } from '../../../common/teams';
 import { activeMemberIds, getTeam, membershipStatus, teamAsset, teamMember, toAsset } from './queries';
@@ -285,12 +286,6 @@ async function swapHeaderImage(
       .where(and(eq(teams.organizationId, organizationId), eq(teams.id, teamId)));
     return row.headerImage;
   });
-}
-
-export interface UploadedFile {
-  data: Buffer;
-  filename: string;
-  mimetype: string;
 }
 
 /** A file name safe to show and to put in a header: no folders, no control characters. */
