@@ -66,6 +66,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Refusals from the router itself (over-long path parameter, malformed URL) keep the
+    // { message } shape and do not echo the path back.
+    frameworkErrors: (error: { statusCode?: number }, _request: FastifyRequest, reply: FastifyReply) => {
+      const status = error.statusCode ?? 400;
+      reply.code(status).send({ message: status === 414 ? 'Request address is too long' : 'Bad request' });
+    },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -129,6 +135,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if (origin !== expected) throw new AppError(403, 'Cross-origin request refused');
   });
 
+  // PostgreSQL text cannot hold U+0000, so such a value would fail in the database (500) on any
+  // route; it is refused here, after the route's guards and validation, in one place.
+  app.addHook('preHandler', async (request) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+      throw new AppError(400, 'Text cannot contain null characters');
+    }
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     if (!request.url.startsWith('/api/')) return payload;
@@ -160,6 +174,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       }
       return reply.code(400).send({ message: error.validation[0]?.message ?? 'Invalid request', errors });
     }
+    const refused = databaseInputError(error);
+    if (refused) {
+      // Input the database cannot take is the caller's mistake, not a server failure; logged so
+      // a route that should have validated it can be found.
+      request.log.warn({ err: error }, 'database refused a value from the request');
+      return reply.code(400).send({ message: refused });
+    }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send({ message: 'Request is too large' });
@@ -181,6 +202,29 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   await serveWeb(app, config);
   return app;
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 32) return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  for (const [k, v] of Object.entries(value))
+    if (k.includes('\u0000') || containsNul(v, depth + 1)) return true;
+  return false;
+}
+
+// SQLSTATEs that mean "this value from the request cannot be stored or compared", not a fault.
+const INPUT_SQLSTATES: Record<string, string> = {
+  '22003': 'A number in the request is out of range',
+  '22021': 'Text cannot contain null characters',
+  '22P05': 'Text cannot contain null characters',
+  '54000': 'A value in the request is too long',
+};
+
+function databaseInputError(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
+  return typeof code === 'string' ? INPUT_SQLSTATES[code] : undefined;
 }
 
 function refererOrigin(referer: string | undefined): string | undefined {
