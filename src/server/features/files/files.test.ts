@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
-import { INVALID_IMAGE, storeImage } from './store';
+import { INVALID_IMAGE, storeFile, storeImage } from './store';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -36,5 +36,15 @@ describe('stored images', () => {
     const agent = new Agent(ctx.app);
     expect((await agent.get(stored.url.replace(/\/[^/]+$/, '/0000000000000000'))).statusCode).toBe(404);
     expect((await agent.get('/files/999999999/0000000000000000')).statusCode).toBe(404);
+  });
+});
+
+describe('stored files that are not images', () => {
+  it('are not served at /files/{id}/{key}, even with the right key (team files go to members only)', async () => {
+    const data = Buffer.from('Act 1, scene 1: the script everyone has a copy of');
+    const stored = await storeFile(ctx.database, data, { organizationId: 1, createdBy: null });
+    const res = await new Agent(ctx.app).get(stored.url);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('Act 1');
   });
 });

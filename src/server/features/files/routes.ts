@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
-import { readFile } from './store';
+import { readFile, STORED_IMAGE_TYPES } from './store';
 
 export async function fileRoutes(app: App) {
   const { database } = app.deps;
@@ -22,11 +22,14 @@ export async function fileRoutes(app: App) {
     async (request, reply) => {
       const file = await readFile(database, request.params.id);
       if (request.params.key.length < 16 || !file?.sha256.startsWith(request.params.key)) throw notFound();
-      const image = file.contentType.startsWith('image/');
+      // Only re-encoded images are public here. Other stored bytes (team files) go out through
+      // their feature's route, to members only: the key is part of the content's hash, so anyone
+      // who can guess a file's content could otherwise fetch it by walking the ids.
+      if (!STORED_IMAGE_TYPES.has(file.contentType)) throw notFound();
       return reply
-        .header('content-type', image ? file.contentType : 'application/octet-stream')
+        .header('content-type', file.contentType)
         .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', image ? 'inline' : 'attachment')
+        .header('content-disposition', 'inline')
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .send(file.data);

@@ -10,6 +10,8 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MAX_PIXELS = 40_000_000;
 
 export const INVALID_IMAGE = 'Please upload an image file (JPG, PNG, GIF, WebP).';
+/** What storeImage writes: the only content types /files/{id}/{key} serves. */
+export const STORED_IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 export interface StoredFile {
   id: number;
