@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebUrl, linkKind, linkLabel } from './links';
+import { isWebUrl, linkKind, linkLabel, webHref } from './links';
 
 describe('linkKind', () => {
   it.each([
@@ -32,5 +32,24 @@ describe('isWebUrl', () => {
     expect(isWebUrl('data:text/html,hi')).toBe(false);
     expect(isWebUrl('example.org')).toBe(false);
     expect(isWebUrl('not a url')).toBe(false);
+  });
+});
+
+describe('webHref', () => {
+  it('keeps web addresses and drops script, data and other URLs', () => {
+    expect(webHref('https://example.org/tickets')).toBe('https://example.org/tickets');
+    expect(webHref('http://example.org')).toBe('http://example.org');
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'data:text/html,<b>x',
+      'vbscript:x',
+      '//evil.test',
+      '/relative',
+      '',
+    ]) {
+      expect(webHref(bad)).toBeUndefined();
+    }
+    expect(webHref(null)).toBeUndefined();
   });
 });

@@ -45,3 +45,11 @@ export function isWebUrl(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * The href a stored link may have on a page: web addresses only, anything else (a javascript:
+ * or data: URL that reached the database some other way than the API) renders as no link at all.
+ */
+export function webHref(value: string | null | undefined): string | undefined {
+  return value && isWebUrl(value) ? value : undefined;
+}

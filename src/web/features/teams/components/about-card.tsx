@@ -1,4 +1,4 @@
-import { linkKind, linkLabel } from '@common/links';
+import { linkKind, linkLabel, webHref } from '@common/links';
 import type { TeamDetail } from '@common/schemas/teams';
 import { CalendarDays, ExternalLink, Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -48,7 +48,7 @@ export function AboutCard({ team, canManage }: { team: TeamDetail; canManage: bo
             {team.teamUrl && (
               <li>
                 <a
-                  href={team.teamUrl}
+                  href={webHref(team.teamUrl)}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="inline-flex items-center gap-2 text-primary hover:underline"
@@ -61,7 +61,7 @@ export function AboutCard({ team, canManage }: { team: TeamDetail; canManage: bo
             {team.links.map((link) => (
               <li key={link.id}>
                 <a
-                  href={link.url}
+                  href={webHref(link.url)}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="inline-flex items-center gap-2 text-primary hover:underline"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { linkKind, linkLabel } from '@common/links';
+import { linkKind, linkLabel, webHref } from '@common/links';
 import { type AddLinkInput, addLinkSchema, type TeamDetail } from '@common/schemas/teams';
 import { Plus, Trash2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -74,7 +74,7 @@ export function LinksCard({
                 <li key={link.id} className="flex items-center gap-2">
                   <SiteIcon site={linkKind(link.url).site} />
                   <a
-                    href={link.url}
+                    href={webHref(link.url)}
                     target="_blank"
                     rel="noopener noreferrer"
                     className="min-w-0 flex-1 truncate text-sm text-primary hover:underline"

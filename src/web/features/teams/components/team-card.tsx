@@ -1,3 +1,4 @@
+import { webHref } from '@common/links';
 import type { TeamSummary } from '@common/schemas/teams';
 import { displayName, TEAM_CARD_AVATARS, TEAM_HEADER_ASPECT } from '@common/teams';
 import { ExternalLink, Users } from 'lucide-react';
@@ -65,7 +66,7 @@ export function TeamCard({ team }: { team: TeamSummary }) {
           </Badge>
           {team.teamUrl && (
             <a
-              href={team.teamUrl}
+              href={webHref(team.teamUrl)}
               target="_blank"
               rel="noopener noreferrer"
               className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
