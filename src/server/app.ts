@@ -17,6 +17,7 @@ import {
 import { hostContext } from '../common/tenancy';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { sqlState } from './db/errors';
 import { featureRoutes } from './features';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { AppError } from './http/errors';
@@ -222,9 +223,8 @@ const INPUT_SQLSTATES: Record<string, string> = {
 };
 
 function databaseInputError(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown } };
-  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
-  return typeof code === 'string' ? INPUT_SQLSTATES[code] : undefined;
+  const code = sqlState(error);
+  return code ? INPUT_SQLSTATES[code] : undefined;
 }
 
 function refererOrigin(referer: string | undefined): string | undefined {

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { JoinInput, RegisterOrganizationInput } from '../../../common/schemas/auth';
 import { isPermissionRole } from '../../../common/permissions';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { organizations, userOrganizations, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../http/errors';
 import * as rateLimit from '../../http/rate-limit';
@@ -43,11 +44,6 @@ async function assertNewUser(database: Database, username: string, email: string
   const taken = await usernameOrEmailTaken(database, username, email);
   if (taken.username) throw conflict('Username already exists');
   if (taken.email) throw conflict('Email already exists');
-}
-
-function isUniqueViolation(err: unknown) {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /** Checked before the challenge is spent, so a taken name does not cost the visitor a new puzzle. */

@@ -10,6 +10,7 @@ import type {
 } from '../../../common/schemas/teams';
 import type { TeamRole } from '../../../common/teams';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { storedFiles, teamAssets, teamLinks, teamMembers, teams } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/upload';
@@ -19,11 +20,6 @@ import { activeMemberIds, getTeam, membershipStatus, teamAsset, teamMember, toAs
 
 export const HANDLE_TAKEN = 'A team with this handle already exists';
 export const NOT_ACTIVE_MEMBERS = 'Team members must be active members of this organization';
-
-function isUniqueViolation(err: unknown) {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 async function handleTaken(
   database: Database,
@@ -158,6 +154,13 @@ export async function addMember(
   return (await teamMember(database, organizationId, teamId, input.userId))!;
 }
 
+const memberWhere = (organizationId: number, teamId: number, userId: number) =>
+  and(
+    eq(teamMembers.organizationId, organizationId),
+    eq(teamMembers.teamId, teamId),
+    eq(teamMembers.userId, userId),
+  );
+
 export async function removeMember(
   database: Database,
   organizationId: number,
@@ -168,13 +171,7 @@ export async function removeMember(
   if (userId === actorUserId) throw badRequest('You cannot remove yourself from the team');
   const removed = await database.db
     .delete(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.organizationId, organizationId),
-        eq(teamMembers.teamId, teamId),
-        eq(teamMembers.userId, userId),
-      ),
-    )
+    .where(memberWhere(organizationId, teamId, userId))
     .returning({ id: teamMembers.id });
   if (removed.length === 0) throw notFound('Member not found');
 }
@@ -189,13 +186,7 @@ export async function setMemberRole(
   const updated = await database.db
     .update(teamMembers)
     .set({ role })
-    .where(
-      and(
-        eq(teamMembers.organizationId, organizationId),
-        eq(teamMembers.teamId, teamId),
-        eq(teamMembers.userId, userId),
-      ),
-    )
+    .where(memberWhere(organizationId, teamId, userId))
     .returning({ id: teamMembers.id });
   if (updated.length === 0) throw notFound('Member not found');
   return (await teamMember(database, organizationId, teamId, userId))!;
