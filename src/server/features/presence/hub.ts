@@ -213,7 +213,11 @@ export class PresenceHub {
   private localUser(organizationId: number, userId: number, create: boolean) {
     if (!create) return this.local.get(organizationId)?.get(userId);
     const org = getOrCreate(this.local, organizationId, () => new Map<number, LocalUser>());
-    return getOrCreate(org, userId, (): LocalUser => ({ conns: new Set(), published: null, at: 0, graceUntil: null }));
+    return getOrCreate(
+      org,
+      userId,
+      (): LocalUser => ({ conns: new Set(), published: null, at: 0, graceUntil: null }),
+    );
   }
 
   /** This instance's view of one user, from their sockets here: the most recently active wins. */
@@ -426,13 +430,22 @@ export class PresenceHub {
     }
   }
 
-  /** Sockets outlive nothing: a session that ended (expired, signed out elsewhere) closes them. */
+  /**
+   * Sockets outlive nothing: a session that ended (expired, signed out elsewhere) closes them,
+   * and so does one that no longer signs anyone in (membership disabled or pending, organization
+   * rejected), the same rule as a request's session lookup, even if no one signalled it.
+   */
   private async revalidate() {
     const sids = new Set<string>();
     for (const set of this.sockets.values()) for (const c of set) sids.add(c.sid);
     if (sids.size === 0) return;
     const rows = await this.database.query<{ sid: string }>(
-      'select sid from session where sid = any($1::text[]) and expire > now()',
+      `select s.sid from session s
+       join user_organizations m on m.user_id = s.user_id
+         and m.organization_id = (s.sess->>'organizationId')::int
+       join organizations o on o.id = m.organization_id
+       where s.sid = any($1::text[]) and s.expire > now()
+         and m.status = 'active' and o.approval_status = 'approved'`,
       [[...sids]],
     );
     const alive = new Set(rows.map((r) => r.sid));

@@ -309,6 +309,17 @@ describe('GET /ws (presence)', () => {
     await other.waitFor(() => other.closeCode, 2_000, 'close after reset');
   });
 
+  it('closes sockets whose session no longer signs anyone in, even when nobody signalled it', async () => {
+    const { app, port } = await startInstance({ PRESENCE_REVALIDATE_MS: '100' });
+    const org = await buildOrg(ctx.database);
+    const dave = await buildUser(ctx.database, { org });
+    const socket = await connect(port, org, await cookieFor(app, dave, org));
+    // A system user rejecting the organization ends nobody's session row, only its validity.
+    await ctx.database.query(`update organizations set approval_status = 'rejected' where id = $1`, [org.id]);
+    await socket.waitFor(() => socket.closeCode, 2_000, 'close after the organization was rejected');
+    expect(socket.closeCode).toBe(4001);
+  });
+
   it('closes a socket that sends more than 64 KB in one message', async () => {
     const { app, port } = await startInstance();
     const org = await buildOrg(ctx.database);
