@@ -21,6 +21,7 @@ import { sqlState } from './db/errors';
 import { featureRoutes } from './features';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { AppError } from './http/errors';
+import { loggableError } from './http/log';
 import { readSessionId, loadSession } from './http/session';
 import type { App, Deps } from './http/types';
 
@@ -179,7 +180,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if (refused) {
       // Input the database cannot take is the caller's mistake, not a server failure; logged so
       // a route that should have validated it can be found.
-      request.log.warn({ err: error }, 'database refused a value from the request');
+      request.log.warn({ err: loggableError(error) }, 'database refused a value from the request');
       return reply.code(400).send({ message: refused });
     }
     const status = error.statusCode ?? 500;
@@ -190,7 +191,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       const message = error.code?.startsWith('FST_ERR_CTP') ? 'Invalid request body' : error.message;
       return reply.code(status).send({ message });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error' });
   });
 
