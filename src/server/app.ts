@@ -4,7 +4,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -21,6 +20,7 @@ import { sqlState } from './db/errors';
 import { featureRoutes } from './features';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { AppError } from './http/errors';
+import { SECURITY_HEADERS } from './http/security-headers';
 import { loggableError } from './http/log';
 import { readSessionId, loadSession } from './http/session';
 import type { App, Deps } from './http/types';
@@ -85,25 +85,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('deps', deps);
 
   await app.register(cookie, { secret });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
-  });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
 
   app.decorateRequest('hostContext', null as never);
@@ -127,7 +108,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     return this.authCache;
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(SECURITY_HEADERS);
     request.hostContext = hostContext(request.host, config.baseDomain);
     if (SAFE_METHODS.has(request.method)) return;
     // Sibling organization addresses are the same *site*, so SameSite cookies do not separate

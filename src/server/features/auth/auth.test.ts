@@ -236,4 +236,13 @@ describe('GET /api/health', () => {
     expect(res.json()).toEqual({ status: 'ok', database: 'connected' });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
+
+  it('carries the security headers on every answer', async () => {
+    const res = await new Agent(ctx.app).get('/api/health');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
 });
