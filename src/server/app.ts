@@ -227,6 +227,8 @@ async function serveWeb(app: App, config: Config) {
       root,
       // Looked up per request, so a rebuilt bundle is served without a restart.
       wildcard: true,
+      // The build writes .br/.gz beside each asset; they are chosen by Accept-Encoding.
+      preCompressed: true,
       index: false,
       setHeaders: (res, file) => {
         // Vite fingerprints everything under assets/, so those never change under one name.
