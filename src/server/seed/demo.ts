@@ -9,17 +9,31 @@ export const DEMO_PASSWORD = 'Greenroom-demo-2026';
 
 export const DEMO_PEOPLE = [
   { username: 'olivia', first: 'Olivia', last: 'Owens', role: 'owner', roles: ['Administration'] },
-  { username: 'adam', first: 'Adam', last: 'Alvarez', role: 'admin', roles: ['Administration', 'Instructor'] },
+  {
+    username: 'adam',
+    first: 'Adam',
+    last: 'Alvarez',
+    role: 'admin',
+    roles: ['Administration', 'Instructor'],
+  },
   { username: 'beatrice', first: 'Beatrice', last: 'Barnes', role: 'board', roles: ['Board'] },
   { username: 'victor', first: 'Victor', last: 'Vance', role: 'volunteer_coordinator', roles: ['Coach'] },
-  { username: 'tara', first: 'Tara', last: 'Thompson', role: 'team_lead', roles: ['Instructor', 'Performer'] },
+  {
+    username: 'tara',
+    first: 'Tara',
+    last: 'Thompson',
+    role: 'team_lead',
+    roles: ['Instructor', 'Performer'],
+  },
   { username: 'sam', first: 'Sam', last: 'Singh', role: 'standard_user', roles: ['Student', 'Performer'] },
   { username: 'maya', first: 'Maya', last: 'Moreno', role: 'standard_user', roles: ['Performer'] },
   { username: 'leo', first: 'Leo', last: 'Lindqvist', role: 'standard_user', roles: ['Student'] },
 ] as const;
 
-export type DemoSeeder = (database: Database, ctx: { organizationId: number; userIds: Record<string, number> }) =>
-  Promise<void>;
+export type DemoSeeder = (
+  database: Database,
+  ctx: { organizationId: number; userIds: Record<string, number> },
+) => Promise<void>;
 export const demoSeeders: DemoSeeder[] = [];
 // Teams first: later seeders (the calendar's shows) may put their events in these teams.
 demoSeeders.push(seedDemoTeams);

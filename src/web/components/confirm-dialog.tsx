@@ -14,7 +14,7 @@ export interface ConfirmRequest {
   description: string;
   confirmLabel: string;
   destructive?: boolean;
-  onConfirm: () => Promise<unknown> | void;
+  onConfirm: () => Promise<unknown> | undefined;
 }
 
 /**
