@@ -8,6 +8,7 @@ import {
   listUsersQuerySchema,
 } from '../../../common/schemas/admin';
 import { guardOrg, orgAccessOf } from '../../http/guards';
+import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import {
   addUser,
@@ -20,8 +21,7 @@ import {
   listUsers,
 } from './service';
 
-const orgParams = z.object({ orgId: z.coerce.number().int().positive() });
-const userParams = orgParams.extend({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+const userParams = orgParams.extend({ userId: idSchema });
 
 const membershipRow = z.object({
   id: z.number(),

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { addUserSchema } from '../../../common/schemas/admin';
 import { roleLabel } from '../../../common/permissions';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { userOrganizations, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { disconnectUser } from '../../http/presence-signal';
@@ -40,11 +41,6 @@ function assertNotSelf(actor: Caller, row: MembershipRow, message: string) {
 }
 
 const who = (row: MembershipRow) => ({ username: row.user.username, email: row.user.email });
-
-function isUniqueViolation(err: unknown) {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 export function listUsers(
   database: Database,

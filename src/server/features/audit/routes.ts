@@ -1,18 +1,19 @@
-import { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import { auditQuerySchema } from '../../../common/schemas/admin';
 import { guardOrg, orgAccessOf } from '../../http/guards';
+import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { listAudit } from './queries';
-
-const params = z.object({ orgId: z.coerce.number().int().positive() });
 
 export async function auditRoutes(app: App) {
   const { database } = app.deps;
 
   app.get(
     '/api/organizations/:orgId/audit',
-    { preValidation: guardOrg(policy.viewAuditLog), schema: { params, querystring: auditQuerySchema } },
+    {
+      preValidation: guardOrg(policy.viewAuditLog),
+      schema: { params: orgParams, querystring: auditQuerySchema },
+    },
     async (request) => {
       const { organizationId } = orgAccessOf(request);
       const { page, pageSize, action } = request.query;

@@ -3,9 +3,12 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import { brandingPatchSchema, organizationSettingsPatchSchema, THEMES } from '../../../common/schemas/admin';
-import { badRequest, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { guardOrg, orgAccessOf } from '../../http/guards';
+import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
+import { readUpload } from '../../http/upload';
+import { MAX_IMAGE_BYTES } from '../files/store';
 import { findPublicBranding } from './queries';
 import {
   type BrandImageKind,
@@ -17,7 +20,6 @@ import {
   uploadBrandImage,
 } from './service';
 
-const orgParams = z.object({ orgId: z.coerce.number().int().positive() });
 const publicParams = z.object({ orgShortname: z.string().min(1).max(50) });
 
 const settingsResponse = z.object({
@@ -114,15 +116,8 @@ export async function orgSettingsRoutes(app: App) {
       { preValidation: settingsManager, schema: { params: orgParams } },
       async (request) => {
         const { organizationId, actor } = orgAccessOf(request);
-        if (!request.isMultipart()) throw badRequest('Please choose an image to upload');
-        const file = await request.file();
-        if (!file || file.fieldname !== field) throw badRequest('Please choose an image to upload');
-        const data = await file.toBuffer();
-        const url = await uploadBrandImage(database, organizationId, actor, kind, {
-          data,
-          filename: file.filename,
-          mimetype: file.mimetype,
-        });
+        const file = await readUpload(request, field, MAX_IMAGE_BYTES, 'Please choose an image to upload');
+        const url = await uploadBrandImage(database, organizationId, actor, kind, file);
         return { [responseKey]: url };
       },
     );
