@@ -21,7 +21,7 @@ import { measureBundle } from './bench/bundle';
 import './bench/cases';
 import { cannedKey } from './bench/key';
 import { type BenchCase, type BenchContext, benchCases } from './bench/registry';
-import { BENCH_OWNER, BENCH_PASSWORD, seedBench } from './bench/seed';
+import { BENCH_PASSWORD, benchOwner, seedBench } from './bench/seed';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
@@ -247,24 +247,30 @@ async function main() {
     logFile,
   );
   const serving = Date.now();
-  const orgHost = `${ctx.shortname}.localhost:${port}`;
   const mainHost = `localhost:${port}`;
+  const orgHost = (shortname: string) => `${shortname}.localhost:${port}`;
 
-  const login = await request({
-    host: '127.0.0.1',
-    port,
-    method: 'POST',
-    path: '/api/login',
-    headers: { host: orgHost, origin: `http://${orgHost}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: BENCH_OWNER,
-      password: BENCH_PASSWORD,
-      organizationShortname: ctx.shortname,
-    }),
-  });
-  const setCookie = login.headers['set-cookie']?.[0];
-  if (login.status !== 200 || !setCookie) throw new Error(`sign-in failed: ${login.status} ${login.body}`);
-  const cookie = setCookie.split(';')[0];
+  // One signed-in owner per organization the cases read.
+  const cookies = new Map<string, string>();
+  for (const shortname of new Set(cases.map((c) => c.organization ?? ctx.shortname))) {
+    const host = orgHost(shortname);
+    const login = await request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/login',
+      headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: benchOwner(shortname),
+        password: BENCH_PASSWORD,
+        organizationShortname: shortname,
+      }),
+    });
+    const setCookie = login.headers['set-cookie']?.[0];
+    if (login.status !== 200 || !setCookie)
+      throw new Error(`sign-in to ${shortname} failed: ${login.status} ${login.body}`);
+    cookies.set(shortname, setCookie.split(';')[0]);
+  }
 
   // What each run sends, and the app's exact answer to it (which the bare server then repeats).
   interface Plan {
@@ -277,9 +283,10 @@ async function main() {
   }
   const plans: Plan[] = [];
   for (const c of cases) {
-    const host = c.host === 'main' ? mainHost : orgHost;
+    const shortname = c.organization ?? ctx.shortname;
+    const host = c.host === 'main' ? mainHost : orgHost(shortname);
     const base: Record<string, string> = { host, accept: 'application/json' };
-    if (c.signedIn !== false) base.cookie = cookie;
+    if (c.signedIn !== false) base.cookie = cookies.get(shortname)!;
     const p = paths.get(c)!;
     const full = await request({ host: '127.0.0.1', port, path: p, headers: base });
     if (full.status !== 200) throw new Error(`${c.name}: expected 200, got ${full.status} ${full.body}`);

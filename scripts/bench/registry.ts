@@ -16,15 +16,24 @@
 // `conditional: false`), each beside a bare Node server answering the same bytes.
 import type { Database } from '../../src/server/db/client';
 
-/** What the bench seeded before any case's setup: one approved organization and its people. */
-export interface BenchContext {
-  database: Database;
+/** An approved organization the bench seeded, and its people. */
+export interface BenchOrganization {
   organizationId: number;
   shortname: string;
   /** The signed-in member (owner); every case runs with their session unless `signedIn: false`. */
   ownerId: number;
   /** Every active member, owner first (40 people in every permission level). */
   memberIds: number[];
+}
+
+/** What the bench seeded before any case's setup: the shared organization (`bench`). */
+export interface BenchContext extends BenchOrganization {
+  database: Database;
+  /**
+   * Seeds another organization (40 members unless told) for a case whose numbers must not
+   * depend on what other cases add to the shared one; the case names it in `organization`.
+   */
+  addOrganization(shortname: string, members?: number): Promise<BenchOrganization>;
   /** Free-form values one setup leaves for its own path function (e.g. a team id). */
   values: Record<string, string | number>;
 }
@@ -35,7 +44,9 @@ export interface BenchCase {
   path: string | ((ctx: BenchContext) => string);
   /** `org` (default): on {shortname}.localhost; `main`: on the main site. */
   host?: 'org' | 'main';
-  /** Send the owner's session cookie (default true). */
+  /** Shortname of an organization the case's setup added (default: the shared one). */
+  organization?: string;
+  /** Send the organization owner's session cookie (default true). */
   signedIn?: boolean;
   /** Also measure the conditional GET (If-None-Match → 304); default true. */
   conditional?: boolean;

@@ -5,14 +5,41 @@ import { benchCases } from '../registry';
 const MEMBERS = 2_000;
 const TEAMS = 10;
 
-benchCases.push({
-  name: 'directory (2,000 members)',
-  path: (ctx) => `/api/organizations/${ctx.organizationId}/directory`,
-  async setup(ctx) {
-    const { database, organizationId } = ctx;
-    const extra = MEMBERS - ctx.memberIds.length;
-    await database.query(
-      `with u as (
+benchCases.push(
+  // The size the brief sets the target for, in its own organization.
+  {
+    name: 'directory (40 members)',
+    organization: 'benchdir',
+    path: (ctx) => `/api/organizations/${ctx.values.directoryOrganizationId}/directory`,
+    target: { rps: 3000 },
+    async setup(ctx) {
+      const org = await ctx.addOrganization('benchdir');
+      ctx.values.directoryOrganizationId = org.organizationId;
+      const { database } = ctx;
+      const { organizationId } = org;
+      await database.query(
+        `insert into teams (organization_id, name, handle, description)
+         select $1, 'Company ' || t, 'benchdir-company-' || t, 'Directory bench team ' || t
+         from generate_series(1, 4) as t`,
+        [organizationId],
+      );
+      await database.query(
+        `insert into team_members (organization_id, team_id, user_id, role)
+         select $1, t.id, m.id, case when m.n % 10 = 0 then 'team_lead' else 'member' end
+         from unnest($2::int[]) with ordinality as m(id, n)
+         join teams t on t.organization_id = $1 and (t.id + m.n) % 3 = 0`,
+        [organizationId, org.memberIds],
+      );
+    },
+  },
+  {
+    name: 'directory (2,000 members)',
+    path: (ctx) => `/api/organizations/${ctx.organizationId}/directory`,
+    async setup(ctx) {
+      const { database, organizationId } = ctx;
+      const extra = MEMBERS - ctx.memberIds.length;
+      await database.query(
+        `with u as (
          insert into users (username, email, password, first_name, last_name, bio)
          select 'bench-dir-' || i, 'bench-dir-' || i || '@bench.local',
            (select password from users where id = $2),
@@ -23,17 +50,17 @@ benchCases.push({
          returning id)
        insert into user_organizations (user_id, organization_id, role, organization_roles, status, approved_at)
        select id, $1, 'standard_user', array['Performer', 'Student'], 'active', now() from u`,
-      [organizationId, ctx.ownerId, extra],
-    );
-    await database.query(
-      `insert into teams (organization_id, name, handle, description)
+        [organizationId, ctx.ownerId, extra],
+      );
+      await database.query(
+        `insert into teams (organization_id, name, handle, description)
        select $1, 'Company ' || t, 'bench-company-' || t, 'Directory bench team ' || t
        from generate_series(1, $2::int) as t`,
-      [organizationId, TEAMS],
-    );
-    // Every third member in one team, every sixth in a second one.
-    await database.query(
-      `insert into team_members (organization_id, team_id, user_id, role)
+        [organizationId, TEAMS],
+      );
+      // Every third member in one team, every sixth in a second one.
+      await database.query(
+        `insert into team_members (organization_id, team_id, user_id, role)
        select $1, t.id, m.user_id, case when m.n % 50 = 0 then 'team_lead' else 'member' end
        from (select user_id, row_number() over (order by user_id) as n from user_organizations
              where organization_id = $1) m
@@ -41,7 +68,8 @@ benchCases.push({
                      order by id offset (m.n % $2) limit case when m.n % 6 = 0 then 2 else 1 end) t on true
        where m.n % 3 = 0
        on conflict do nothing`,
-      [organizationId, TEAMS],
-    );
+        [organizationId, TEAMS],
+      );
+    },
   },
-});
+);
