@@ -59,6 +59,36 @@ export const disableUserSchema = z.object({
 
 export const changeRoleSchema = z.object({ role: assignableRoleSchema });
 
+/**
+ * One membership row as the user management routes send it (the response schema, so no other
+ * column can leak) and as the users page reads it.
+ */
+export const membershipRowSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  user: z.object({
+    id: z.number(),
+    username: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profilePicture: z.string().nullable(),
+  }),
+  role: z.string(),
+  status: z.string(),
+  isActive: z.boolean(),
+  approvedAt: z.string().nullable(),
+  approvedBy: z.number().nullable(),
+  disabledAt: z.string().nullable(),
+  disabledBy: z.number().nullable(),
+  disabledReason: z.string().nullable(),
+  createdAt: z.string(),
+  lastActiveAt: z.string().nullable(),
+});
+// The wire schema keeps `status` a plain string, as it always was; every writer sets one of the
+// three statuses, which the type says so screens can key on it.
+export type MembershipRow = z.infer<typeof membershipRowSchema> & { status: MembershipStatus };
+
 export const listUsersQuerySchema = z.object({
   status: z.enum(MEMBERSHIP_STATUSES).optional(),
   role: z.enum(['owner', ...ASSIGNABLE_ROLES]).optional(),

@@ -17,6 +17,25 @@ export const userDetailsSchema = z.object({
 });
 export type UserDetailsInput = z.infer<typeof userDetailsSchema>;
 
+/** A team a member belongs to, with their role in it. */
+export const memberTeamSchema = z.object({ id: z.number(), name: z.string(), role: z.string() });
+
+/** GET and PATCH /api/users/{id}/details answer this; the dialog reads it. */
+export const userDetailsResponseSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  bio: z.string().nullable(),
+  permissionRole: z.string(),
+  organizationRoles: z.array(z.string()),
+  isActive: z.boolean(),
+  teams: z.array(memberTeamSchema),
+});
+export type UserDetails = z.infer<typeof userDetailsResponseSchema>;
+
 /** The form's starting values (spec part 1 §5). */
 export const USER_DETAILS_DEFAULTS: UserDetailsInput = {
   permissionRole: 'standard_user',

@@ -1,29 +1,7 @@
 // Membership rows of one organization. Every statement is scoped by organization id.
+import type { MembershipRow } from '../../../common/schemas/admin';
 import type { Database, Db } from '../../db/client';
 import { sql } from 'drizzle-orm';
-
-export interface MembershipRow {
-  id: number;
-  userId: number;
-  user: {
-    id: number;
-    username: string;
-    email: string;
-    firstName: string | null;
-    lastName: string | null;
-    profilePicture: string | null;
-  };
-  role: string;
-  status: string;
-  isActive: boolean;
-  approvedAt: string | null;
-  approvedBy: number | null;
-  disabledAt: string | null;
-  disabledBy: number | null;
-  disabledReason: string | null;
-  createdAt: string;
-  lastActiveAt: string | null;
-}
 
 export interface ListFilter {
   status?: string;

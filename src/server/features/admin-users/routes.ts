@@ -6,6 +6,7 @@ import {
   changeRoleSchema,
   disableUserSchema,
   listUsersQuerySchema,
+  membershipRowSchema,
 } from '../../../common/schemas/admin';
 import { guardOrg, orgAccessOf } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
@@ -22,29 +23,6 @@ import {
 } from './service';
 
 const userParams = orgParams.extend({ userId: idSchema });
-
-const membershipRow = z.object({
-  id: z.number(),
-  userId: z.number(),
-  user: z.object({
-    id: z.number(),
-    username: z.string(),
-    email: z.string(),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    profilePicture: z.string().nullable(),
-  }),
-  role: z.string(),
-  status: z.string(),
-  isActive: z.boolean(),
-  approvedAt: z.string().nullable(),
-  approvedBy: z.number().nullable(),
-  disabledAt: z.string().nullable(),
-  disabledBy: z.number().nullable(),
-  disabledReason: z.string().nullable(),
-  createdAt: z.string(),
-  lastActiveAt: z.string().nullable(),
-});
 
 const DEFAULT_PAGE_SIZE = 25;
 
@@ -64,7 +42,7 @@ export async function adminUserRoutes(app: App) {
       schema: {
         params: orgParams,
         querystring: listUsersQuerySchema,
-        response: { 200: z.array(membershipRow) },
+        response: { 200: z.array(membershipRowSchema) },
       },
     },
     async (request, reply) => {
@@ -97,7 +75,7 @@ export async function adminUserRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/users',
-    { schema: { params: orgParams, body: addUserSchema, response: { 201: membershipRow } } },
+    { schema: { params: orgParams, body: addUserSchema, response: { 201: membershipRowSchema } } },
     async (request, reply) => {
       const { organizationId, actor } = access(request);
       const row = await addUser(database, organizationId, actor, request.body);
@@ -107,7 +85,7 @@ export async function adminUserRoutes(app: App) {
 
   app.patch(
     '/api/organizations/:orgId/users/:userId/role',
-    { schema: { params: userParams, body: changeRoleSchema, response: { 200: membershipRow } } },
+    { schema: { params: userParams, body: changeRoleSchema, response: { 200: membershipRowSchema } } },
     async (request) => {
       const { organizationId, actor } = access(request);
       return changeRole(database, organizationId, actor, request.params.userId, request.body.role);
@@ -116,7 +94,7 @@ export async function adminUserRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/users/:userId/approve',
-    { schema: { params: userParams, response: { 200: membershipRow } } },
+    { schema: { params: userParams, response: { 200: membershipRowSchema } } },
     async (request) => {
       const { organizationId, actor } = access(request);
       return approveUser(database, organizationId, actor, request.params.userId);
@@ -125,7 +103,7 @@ export async function adminUserRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/users/:userId/disable',
-    { schema: { params: userParams, body: disableUserSchema, response: { 200: membershipRow } } },
+    { schema: { params: userParams, body: disableUserSchema, response: { 200: membershipRowSchema } } },
     async (request) => {
       const { organizationId, actor } = access(request);
       return disableUser(database, organizationId, actor, request.params.userId, request.body.reason);
@@ -134,7 +112,7 @@ export async function adminUserRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/users/:userId/enable',
-    { schema: { params: userParams, response: { 200: membershipRow } } },
+    { schema: { params: userParams, response: { 200: membershipRowSchema } } },
     async (request) => {
       const { organizationId, actor } = access(request);
       return enableUser(database, organizationId, actor, request.params.userId);

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../common/permissions';
 import type { z } from 'zod';
-import type { addUserSchema } from '../../../common/schemas/admin';
+import type { addUserSchema, MembershipRow } from '../../../common/schemas/admin';
 import { roleLabel } from '../../../common/permissions';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -19,7 +19,6 @@ import {
   findMembership,
   type ListFilter,
   listMemberships,
-  type MembershipRow,
   removeMember,
 } from './queries';
 

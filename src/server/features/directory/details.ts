@@ -5,26 +5,13 @@ import {
   CANNOT_DISABLE_SELF,
   OWNER_NOT_ASSIGNABLE,
   OWNER_UNCHANGEABLE,
+  type UserDetails,
   type UserDetailsInput,
 } from '../../../common/schemas/people';
 import type { Database } from '../../db/client';
 import { auditLog, userOrganizations } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import { disconnectUser } from '../../http/presence-signal';
-
-export interface UserDetails {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profilePicture: string | null;
-  bio: string | null;
-  permissionRole: string;
-  organizationRoles: string[];
-  isActive: boolean;
-  teams: { id: number; name: string; role: string }[];
-}
 
 const DETAILS = `
 select u.id, u.username, u.email, u.first_name as "firstName", u.last_name as "lastName",

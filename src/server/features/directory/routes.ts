@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { policy } from '../../../common/permissions';
-import { userDetailsSchema } from '../../../common/schemas/people';
+import {
+  memberTeamSchema,
+  userDetailsResponseSchema,
+  userDetailsSchema,
+} from '../../../common/schemas/people';
 import { forbidden, notFound } from '../../http/errors';
 import { requireMemberOrg, requireOrgAccess } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
@@ -10,7 +14,6 @@ import { directoryJson, findPerson } from './queries';
 
 const personParams = orgParams.extend({ username: z.string().trim().min(1).max(50) });
 
-const team = z.object({ id: z.number(), name: z.string(), role: z.string() });
 const entryFields = {
   id: z.number(),
   userId: z.number(),
@@ -22,28 +25,14 @@ const entryFields = {
   roles: z.array(z.string()),
   organizationRole: z.string(),
 };
-export const directoryEntrySchema = z.object({ ...entryFields, teams: z.array(team) });
+export const directoryEntrySchema = z.object({ ...entryFields, teams: z.array(memberTeamSchema) });
 export const personSchema = z.object({
   ...entryFields,
   email: z.string(),
-  teams: z.array(team.extend({ handle: z.string() })),
+  teams: z.array(memberTeamSchema.extend({ handle: z.string() })),
 });
 
 const userParams = z.object({ userId: idSchema });
-export const userDetailsResponse = z.object({
-  id: z.number(),
-  username: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profilePicture: z.string().nullable(),
-  bio: z.string().nullable(),
-  permissionRole: z.string(),
-  organizationRoles: z.array(z.string()),
-  isActive: z.boolean(),
-  teams: z.array(team),
-});
-
 export async function directoryRoutes(app: App) {
   const { database } = app.deps;
 
@@ -75,7 +64,7 @@ export async function directoryRoutes(app: App) {
   // a member there does not exist as far as this caller can tell.
   app.get(
     '/api/users/:userId/details',
-    { schema: { params: userParams, response: { 200: userDetailsResponse } } },
+    { schema: { params: userParams, response: { 200: userDetailsResponseSchema } } },
     async (request) => {
       const { organizationId, actor } = await requireMemberOrg(request);
       if (!policy.manageUsers(actor)) throw forbidden();
@@ -85,7 +74,7 @@ export async function directoryRoutes(app: App) {
 
   app.patch(
     '/api/users/:userId/details',
-    { schema: { params: userParams, body: userDetailsSchema, response: { 200: userDetailsResponse } } },
+    { schema: { params: userParams, body: userDetailsSchema, response: { 200: userDetailsResponseSchema } } },
     async (request) => {
       const { organizationId, actor } = await requireMemberOrg(request);
       if (!policy.manageUsers(actor)) throw forbidden();

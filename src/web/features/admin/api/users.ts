@@ -1,29 +1,8 @@
 // User management calls (spec part 2 §7): the paged list, and each action with the spec's toasts.
-import type { AddUserInput } from '@common/schemas/admin';
+import type { AddUserInput, MembershipRow } from '@common/schemas/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError, apiRequest, errorMessage, withQuery } from '@web/lib/api';
-
-export interface MembershipRow {
-  id: number;
-  userId: number;
-  user: {
-    id: number;
-    username: string;
-    email: string;
-    firstName: string | null;
-    lastName: string | null;
-    profilePicture: string | null;
-  };
-  role: string;
-  status: 'active' | 'disabled' | 'pending_approval';
-  isActive: boolean;
-  approvedAt: string | null;
-  disabledAt: string | null;
-  disabledReason: string | null;
-  createdAt: string;
-  lastActiveAt: string | null;
-}
 
 export interface UserFilters {
   search: string;

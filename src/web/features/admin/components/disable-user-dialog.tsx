@@ -1,4 +1,4 @@
-import { DISABLE_REASON_REQUIRED } from '@common/schemas/admin';
+import { DISABLE_REASON_REQUIRED, type MembershipRow } from '@common/schemas/admin';
 import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import {
@@ -11,7 +11,7 @@ import {
 } from '@web/components/ui/dialog';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Textarea } from '@web/components/ui/textarea';
-import { type MembershipRow, nameOf, useDisableUser } from '../api/users';
+import { nameOf, useDisableUser } from '../api/users';
 
 interface DisableUserDialogProps {
   organizationId: number;

@@ -1,11 +1,11 @@
 import { roleLabel } from '@common/permissions';
+import type { MembershipRow } from '@common/schemas/admin';
 import { CheckCircle, ShieldCheck, Trash2, UserCheck, UserX } from 'lucide-react';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Select, SelectContent, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { formatDate, formatDateTime, initials } from '@web/lib/format';
-import type { MembershipRow } from '../api/users';
 import { nameOf } from '../api/users';
 import { AssignableRoleItems } from './role-options';
 import { timeAgo } from './time-ago';

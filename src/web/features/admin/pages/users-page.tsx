@@ -1,4 +1,5 @@
 import { PERMISSION_ROLES, roleLabel } from '@common/permissions';
+import type { MembershipRow } from '@common/schemas/admin';
 import { Download, Search, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -11,7 +12,6 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/session';
 import {
   exportUrl,
-  type MembershipRow,
   PAGE_SIZE,
   type UserFilters,
   useApproveUser,

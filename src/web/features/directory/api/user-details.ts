@@ -1,20 +1,6 @@
-import type { UserDetailsInput } from '@common/schemas/people';
+import type { UserDetails, UserDetailsInput } from '@common/schemas/people';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, isApiError } from '@web/lib/api';
-
-export interface UserDetails {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profilePicture: string | null;
-  bio: string | null;
-  permissionRole: string;
-  organizationRoles: string[];
-  isActive: boolean;
-  teams: { id: number; name: string; role: string }[];
-}
 
 export const userDetailsKey = (userId: number) => [`/api/users/${userId}/details`] as const;
 

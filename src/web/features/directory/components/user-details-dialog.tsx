@@ -1,6 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ASSIGNABLE_ROLES, ORGANIZATION_ROLES, roleLabel } from '@common/permissions';
-import { USER_DETAILS_DEFAULTS, type UserDetailsInput, userDetailsSchema } from '@common/schemas/people';
+import {
+  USER_DETAILS_DEFAULTS,
+  type UserDetails,
+  type UserDetailsInput,
+  userDetailsSchema,
+} from '@common/schemas/people';
 import { X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -21,7 +26,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
-import { type UserDetails, useUpdateUserDetails, useUserDetails } from '../api/user-details';
+import { useUpdateUserDetails, useUserDetails } from '../api/user-details';
 import { fullName } from '../search';
 
 interface UserDetailsDialogProps {
