@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../common/permissions';
+import type { SessionOrganization, SessionUser } from '../../common/types/session';
 import type { Database } from '../db/client';
 import { disconnectSession } from './presence-signal';
 
@@ -12,54 +13,20 @@ export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 3600_000;
 // Sliding expiry is written at most this often, so a hot read costs no write.
 const TOUCH_EVERY_MS = 5 * 60_000;
 
-export interface SessionOrganization {
-  id: number;
-  name: string;
-  shortname: string;
-  description: string | null;
-  logoUrl: string | null;
-  favicon: string | null;
-  primaryColor: string;
-  secondaryColor: string;
-  accentColor: string;
-  backgroundColor: string;
-  textColor: string;
-  theme: string;
-  timezone: string;
-  approvalStatus: string;
-  enablePublicRegistration: boolean;
-  updatedAt: string;
-}
-
 export interface AuthContext {
   sid: string;
-  user: {
-    id: number;
-    username: string;
-    email: string;
-    firstName: string | null;
-    lastName: string | null;
-    profilePicture: string | null;
-    bio: string | null;
-    isSystemUser: boolean;
-  };
+  user: SessionUser;
   organization: SessionOrganization | null;
   membership: { id: number; role: string; status: string; organizationRoles: string[] } | null;
   actor: Actor & { userId: number };
 }
 
-interface Row {
+// The user columns come flat beside the session's own, with the user id as `uid`.
+interface Row extends Omit<SessionUser, 'id'> {
   sid: string;
   expire: Date | string;
   created: string | null;
   uid: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profilePicture: string | null;
-  bio: string | null;
-  isSystemUser: boolean;
   org: SessionOrganization | null;
   mid: number | null;
   role: string | null;

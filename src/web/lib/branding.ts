@@ -1,7 +1,7 @@
 // Organization branding as CSS custom properties on <html>. The Tailwind theme (index.css) reads
 // only these variables, so any screen that changes them (e.g. a live branding preview) restyles
 // the whole app without touching components.
-import type { SessionOrganization } from './session';
+import type { SessionOrganization } from '@common/types/session';
 
 export interface Branding {
   primaryColor?: string | null;

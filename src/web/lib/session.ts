@@ -1,48 +1,10 @@
 // The signed-in session (GET /api/me) and sign-out: used by the shell, guards and most screens,
 // so it sits below the features.
 import { policy, type Actor } from '@common/permissions';
+import type { Me, SessionOrganization, SessionUser } from '@common/types/session';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { apiGet, apiRequest, isApiError } from './api';
-
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profilePicture: string | null;
-  bio: string | null;
-  isSystemUser: boolean;
-}
-
-export type OrganizationTheme = 'light' | 'dark' | 'auto';
-
-export interface SessionOrganization {
-  id: number;
-  name: string;
-  shortname: string;
-  description?: string | null;
-  logoUrl?: string | null;
-  favicon?: string | null;
-  primaryColor?: string | null;
-  secondaryColor?: string | null;
-  accentColor?: string | null;
-  backgroundColor?: string | null;
-  textColor?: string | null;
-  theme?: OrganizationTheme | string | null;
-  timezone?: string | null;
-  /** Changes with every settings or branding save; versions the custom stylesheet link. */
-  updatedAt?: string | null;
-}
-
-export interface Me {
-  user: SessionUser;
-  organization: SessionOrganization | null;
-  role: string | null;
-  isSystemUser: boolean;
-  pendingApproval: boolean;
-}
 
 export const ME_KEY = ['/api/me'] as const;
 

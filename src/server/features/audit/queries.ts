@@ -1,16 +1,5 @@
+import type { AuditRow } from '../../../common/types/audit';
 import type { Database } from '../../db/client';
-
-export interface AuditRow {
-  id: number;
-  action: string;
-  targetType: string | null;
-  targetId: number | null;
-  details: Record<string, unknown> | null;
-  createdAt: string;
-  actor: { id: number; username: string; firstName: string | null; lastName: string | null } | null;
-  /** The target's current username when it is a user who still exists. */
-  targetUsername: string | null;
-}
 
 export async function listAudit(
   database: Database,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginSchema, verifyEmailSchema } from '../../../common/schemas/auth';
+import type { Me } from '../../../common/types/session';
 import { notFound, unauthorized } from '../../http/errors';
 import { clearSessionCookie, destroySession, readSessionId, setSessionCookie } from '../../http/session';
 import type { App } from '../../http/types';
@@ -11,7 +12,7 @@ const TEMP_LOGIN_USERNAME = 'system';
 export async function authRoutes(app: App) {
   const { database, config } = app.deps;
 
-  app.get('/api/me', async (request) => {
+  app.get('/api/me', async (request): Promise<Me> => {
     const auth = await request.auth();
     if (!auth) throw unauthorized();
     return {

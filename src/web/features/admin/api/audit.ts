@@ -1,23 +1,6 @@
+import type { AuditPage } from '@common/types/audit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet, withQuery } from '@web/lib/api';
-
-export interface AuditEntry {
-  id: number;
-  action: string;
-  targetType: string | null;
-  targetId: number | null;
-  details: Record<string, unknown> | null;
-  createdAt: string;
-  actor: { id: number; username: string; firstName: string | null; lastName: string | null } | null;
-  targetUsername: string | null;
-}
-
-export interface AuditPage {
-  items: AuditEntry[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export const AUDIT_PAGE_SIZE = 25;
 

@@ -1,4 +1,5 @@
 import { roleLabel } from '@common/permissions';
+import type { AuditRow } from '@common/types/audit';
 import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -6,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateTime } from '@web/lib/format';
-import { AUDIT_PAGE_SIZE, type AuditEntry, useAuditLog } from '../api/audit';
+import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit';
 import { AdminAccess } from '../components/admin-access';
 import { Pagination } from '../components/pagination';
 import { timeAgo } from '../components/time-ago';
@@ -52,7 +53,7 @@ const FIELD_LABELS: Record<string, string> = {
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? '(none)' : String(v));
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-function target(entry: AuditEntry): string {
+function target(entry: AuditRow): string {
   const d = entry.details ?? {};
   if (entry.targetType === 'user') {
     if (d.username) return `@${str(d.username)}`;
@@ -61,7 +62,7 @@ function target(entry: AuditEntry): string {
   return 'Organization';
 }
 
-function details(entry: AuditEntry): string {
+function details(entry: AuditRow): string {
   const d = entry.details ?? {};
   switch (entry.action) {
     case 'user.disabled':
@@ -84,7 +85,7 @@ function details(entry: AuditEntry): string {
   }
 }
 
-const actorName = (a: AuditEntry['actor']) =>
+const actorName = (a: AuditRow['actor']) =>
   a ? [a.firstName, a.lastName].filter(Boolean).join(' ') || a.username : 'Deleted user';
 
 function AuditLog({ organizationId }: { organizationId: number }) {

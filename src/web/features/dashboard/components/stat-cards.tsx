@@ -1,6 +1,6 @@
 import { Building, CalendarDays, Database, Globe, UserCheck, Users, UsersRound } from 'lucide-react';
 import { formatNumber } from '@web/lib/format';
-import type { SessionOrganization } from '@web/lib/session';
+import type { SessionOrganization } from '@common/types/session';
 import { useOrganizationStats, useSystemStats } from '../api/get-stats';
 import { StatCard } from './stat-card';
 
