@@ -11,11 +11,9 @@ import {
   CardHeader,
   CardTitle,
 } from '@web/components/ui/card';
-import { FormField, fieldA11y } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
-import { PasswordInput } from '@web/components/ui/password-input';
 import type { ContextOrganization } from '../api/organization-context';
 import { useJoinOrganization } from '../api/join-organization';
+import { AccountFields } from './account-fields';
 import { TermsCheckbox } from './terms-checkbox';
 
 /** Joining an existing organization (spec part 1 §2, "Join organization"). */
@@ -42,35 +40,7 @@ export function JoinForm({ organization }: { organization: ContextOrganization }
       </CardHeader>
       <form onSubmit={form.handleSubmit((values) => join.mutate(values))} noValidate>
         <CardContent className="space-y-4">
-          <FormField id="username" label="Username" error={errors.username?.message}>
-            <Input
-              autoComplete="username"
-              {...fieldA11y('username', errors.username?.message)}
-              {...form.register('username')}
-            />
-          </FormField>
-          <FormField id="email" label="Email" error={errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="email"
-              {...fieldA11y('email', errors.email?.message)}
-              {...form.register('email')}
-            />
-          </FormField>
-          <FormField id="password" label="Password" error={errors.password?.message}>
-            <PasswordInput
-              autoComplete="new-password"
-              {...fieldA11y('password', errors.password?.message)}
-              {...form.register('password')}
-            />
-          </FormField>
-          <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
-            <PasswordInput
-              autoComplete="new-password"
-              {...fieldA11y('confirmPassword', errors.confirmPassword?.message)}
-              {...form.register('confirmPassword')}
-            />
-          </FormField>
+          <AccountFields register={form.register} errors={errors} confirmLabel="Confirm Password" />
           <Controller
             control={form.control}
             name="agreeToTerms"

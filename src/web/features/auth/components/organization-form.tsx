@@ -16,12 +16,12 @@ import {
 } from '@web/components/ui/card';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { PasswordInput } from '@web/components/ui/password-input';
 import { useShortnameAvailability } from '../api/check-shortname';
 import { CHALLENGE_KEY } from '../api/security-challenge';
 import { useRegisterOrganization } from '../api/register-organization';
 import { SecurityChallengeField, type VerifiedChallenge } from './security-challenge';
 import { ShortnameStatus } from './shortname-status';
+import { AccountFields } from './account-fields';
 import { TermsCheckbox } from './terms-checkbox';
 
 // The server's schema also carries the challenge; the form collects that separately.
@@ -86,37 +86,12 @@ export function OrganizationForm() {
             <h2 id="account-heading" className="text-lg font-semibold sm:col-span-2">
               Your account
             </h2>
-            <FormField id="username" label="Username" error={errors.username?.message}>
-              <Input
-                autoComplete="username"
-                {...fieldA11y('username', errors.username?.message)}
-                {...form.register('username')}
-              />
-            </FormField>
-            <FormField id="email" label="Email" error={errors.email?.message}>
-              <Input
-                type="email"
-                autoComplete="email"
-                {...fieldA11y('email', errors.email?.message)}
-                {...form.register('email')}
-              />
-            </FormField>
-            <FormField id="password" label="Password" error={errors.password?.message}>
-              <PasswordInput
-                autoComplete="new-password"
-                {...fieldA11y('password', errors.password?.message)}
-                {...form.register('password', {
-                  deps: dirtyFields.confirmPassword ? ['confirmPassword'] : [],
-                })}
-              />
-            </FormField>
-            <FormField id="confirmPassword" label="Verify Password" error={errors.confirmPassword?.message}>
-              <PasswordInput
-                autoComplete="new-password"
-                {...fieldA11y('confirmPassword', errors.confirmPassword?.message)}
-                {...form.register('confirmPassword')}
-              />
-            </FormField>
+            <AccountFields
+              register={form.register}
+              errors={errors}
+              confirmLabel="Verify Password"
+              passwordDeps={dirtyFields.confirmPassword ? ['confirmPassword'] : []}
+            />
           </section>
           <section className="grid gap-4 sm:grid-cols-2" aria-labelledby="organization-heading">
             <h2 id="organization-heading" className="text-lg font-semibold sm:col-span-2">
