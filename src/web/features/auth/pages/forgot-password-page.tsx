@@ -3,7 +3,6 @@ import { forgotPasswordSchema } from '@common/schemas/auth';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import {
   Card,
@@ -16,6 +15,7 @@ import {
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { useForgotPassword } from '../api/password-reset';
+import { AuthFormCard, BackToLogin } from '../components/auth-form-card';
 import { AuthShell } from '../components/auth-shell';
 
 function CheckEmail({ email, onRetry }: { email: string; onRetry: () => void }) {
@@ -35,9 +35,7 @@ function CheckEmail({ email, onRetry }: { email: string; onRetry: () => void }) 
         <Button variant="outline" className="w-full" onClick={onRetry}>
           Try another email
         </Button>
-        <Button variant="link" asChild>
-          <Link href="/login">Back to login</Link>
-        </Button>
+        <BackToLogin />
       </CardFooter>
     </Card>
   );
@@ -65,33 +63,24 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthShell>
-      <Card>
-        <CardHeader className="text-center">
-          <CardTitle as="h1">Forgot your password?</CardTitle>
-          <CardDescription>Enter your email address and we'll send you a link to reset it.</CardDescription>
-        </CardHeader>
-        <form onSubmit={form.handleSubmit((values) => forgot.mutate(values))} noValidate>
-          <CardContent>
-            <FormField id="email" label="Email" error={errors.email?.message}>
-              <Input
-                type="email"
-                autoComplete="email"
-                autoFocus
-                {...fieldA11y('email', errors.email?.message)}
-                {...form.register('email')}
-              />
-            </FormField>
-          </CardContent>
-          <CardFooter className="flex-col gap-2">
-            <Button type="submit" className="w-full" disabled={forgot.isPending}>
-              {forgot.isPending ? 'Sending...' : 'Send reset link'}
-            </Button>
-            <Button variant="link" asChild>
-              <Link href="/login">Back to login</Link>
-            </Button>
-          </CardFooter>
-        </form>
-      </Card>
+      <AuthFormCard
+        title="Forgot your password?"
+        description="Enter your email address and we'll send you a link to reset it."
+        onSubmit={form.handleSubmit((values) => forgot.mutate(values))}
+        isPending={forgot.isPending}
+        submitLabel="Send reset link"
+        pendingLabel="Sending..."
+      >
+        <FormField id="email" label="Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            autoFocus
+            {...fieldA11y('email', errors.email?.message)}
+            {...form.register('email')}
+          />
+        </FormField>
+      </AuthFormCard>
     </AuthShell>
   );
 }

@@ -5,18 +5,11 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { Button } from '@web/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@web/components/ui/card';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { Spinner } from '@web/components/ui/spinner';
 import { useResetPassword, useResetTokenValidity } from '../api/password-reset';
+import { AuthFormCard } from '../components/auth-form-card';
 import { AuthShell } from '../components/auth-shell';
 import { NoticeCard } from '../components/notice-card';
 import { PasswordRequirements } from '../components/password-requirements';
@@ -31,53 +24,41 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
 
   return (
-    <Card>
-      <CardHeader className="text-center">
-        <CardTitle as="h1">Reset your password</CardTitle>
-        <CardDescription>Choose a new password for your account.</CardDescription>
-      </CardHeader>
-      <form onSubmit={form.handleSubmit((values) => reset.mutate(values))} noValidate>
-        <CardContent className="space-y-4">
-          <input type="hidden" {...form.register('token')} />
-          <FormField id="password" label="New Password" error={errors.password?.message}>
-            <PasswordInput
-              autoComplete="new-password"
-              autoFocus
-              {...fieldA11y('password', errors.password?.message)}
-              aria-describedby={
-                errors.password ? 'password-error password-requirements' : 'password-requirements'
-              }
-              {...form.register('password', { deps: form.formState.isSubmitted ? ['confirmPassword'] : [] })}
-            />
-          </FormField>
-          <PasswordRequirements password={password} id="password-requirements" />
-          <FormField
-            id="confirmPassword"
-            label="Confirm New Password"
-            error={errors.confirmPassword?.message}
-          >
-            <PasswordInput
-              autoComplete="new-password"
-              {...fieldA11y('confirmPassword', errors.confirmPassword?.message)}
-              {...form.register('confirmPassword')}
-            />
-          </FormField>
-          {errors.token?.message && (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {errors.token.message}
-            </p>
-          )}
-        </CardContent>
-        <CardFooter className="flex-col gap-2">
-          <Button type="submit" className="w-full" disabled={reset.isPending}>
-            {reset.isPending ? 'Resetting...' : 'Reset password'}
-          </Button>
-          <Button variant="link" asChild>
-            <Link href="/login">Back to login</Link>
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <AuthFormCard
+      title="Reset your password"
+      description="Choose a new password for your account."
+      onSubmit={form.handleSubmit((values) => reset.mutate(values))}
+      isPending={reset.isPending}
+      submitLabel="Reset password"
+      pendingLabel="Resetting..."
+      contentClassName="space-y-4"
+    >
+      <input type="hidden" {...form.register('token')} />
+      <FormField id="password" label="New Password" error={errors.password?.message}>
+        <PasswordInput
+          autoComplete="new-password"
+          autoFocus
+          {...fieldA11y('password', errors.password?.message)}
+          aria-describedby={
+            errors.password ? 'password-error password-requirements' : 'password-requirements'
+          }
+          {...form.register('password', { deps: form.formState.isSubmitted ? ['confirmPassword'] : [] })}
+        />
+      </FormField>
+      <PasswordRequirements password={password} id="password-requirements" />
+      <FormField id="confirmPassword" label="Confirm New Password" error={errors.confirmPassword?.message}>
+        <PasswordInput
+          autoComplete="new-password"
+          {...fieldA11y('confirmPassword', errors.confirmPassword?.message)}
+          {...form.register('confirmPassword')}
+        />
+      </FormField>
+      {errors.token?.message && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {errors.token.message}
+        </p>
+      )}
+    </AuthFormCard>
   );
 }
 
