@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Select, SelectContent, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { formatDate, formatDateTime, initials } from '@web/lib/format';
 import { nameOf } from '../api/users';
+import { type AdminColumn, AdminTable } from './admin-table';
 import { AssignableRoleItems } from './role-options';
 import { timeAgo } from './time-ago';
 
@@ -34,40 +35,22 @@ interface UsersTableProps extends RowActions {
   currentUserId: number | undefined;
 }
 
+const COLUMNS: AdminColumn[] = [
+  { label: 'User' },
+  { label: 'Role' },
+  { label: 'Status' },
+  { label: 'Last Active' },
+  { label: 'Joined', className: 'hidden 2xl:table-cell' },
+  { label: 'Actions', className: 'text-right' },
+];
+
 export function UsersTable({ rows, currentUserId, ...actions }: UsersTableProps) {
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Organization members</caption>
-        <thead className="bg-muted/60 text-left text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
-              User
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Role
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Last Active
-            </th>
-            <th scope="col" className="hidden px-4 py-3 font-medium 2xl:table-cell">
-              Joined
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <UserRow key={row.id} row={row} isSelf={row.userId === currentUserId} {...actions} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable caption="Organization members" columns={COLUMNS}>
+      {rows.map((row) => (
+        <UserRow key={row.id} row={row} isSelf={row.userId === currentUserId} {...actions} />
+      ))}
+    </AdminTable>
   );
 }
 

@@ -9,6 +9,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateTime } from '@web/lib/format';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit';
 import { AdminAccess } from '../components/admin-access';
+import { type AdminColumn, AdminTable } from '../components/admin-table';
 import { Pagination } from '../components/pagination';
 import { timeAgo } from '../components/time-ago';
 
@@ -88,6 +89,14 @@ function details(entry: AuditRow): string {
 const actorName = (a: AuditRow['actor']) =>
   a ? [a.firstName, a.lastName].filter(Boolean).join(' ') || a.username : 'Deleted user';
 
+const COLUMNS: AdminColumn[] = [
+  { label: 'When' },
+  { label: 'Who' },
+  { label: 'Action' },
+  { label: 'Target' },
+  { label: 'Details' },
+];
+
 function AuditLog({ organizationId }: { organizationId: number }) {
   const [page, setPage] = useState(1);
   const [action, setAction] = useState('all');
@@ -144,43 +153,19 @@ function AuditLog({ organizationId }: { organizationId: number }) {
               <p className="text-sm">Changes to members, settings and branding will appear here.</p>
             </div>
           ) : (
-            <div className="overflow-x-auto rounded-md border" aria-busy={log.isFetching}>
-              <table className="w-full text-sm">
-                <caption className="sr-only">Audit log</caption>
-                <thead className="bg-muted/60 text-left text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-medium">
-                      When
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-medium">
-                      Who
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-medium">
-                      Action
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-medium">
-                      Target
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-medium">
-                      Details
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {log.data.items.map((e) => (
-                    <tr key={e.id} className="border-t align-top">
-                      <td className="px-4 py-3 whitespace-nowrap" title={formatDateTime(e.createdAt)}>
-                        {timeAgo(e.createdAt)}
-                      </td>
-                      <td className="px-4 py-3">{actorName(e.actor)}</td>
-                      <td className="px-4 py-3">{ACTIONS[e.action] ?? e.action}</td>
-                      <td className="px-4 py-3">{target(e)}</td>
-                      <td className="px-4 py-3 break-words text-muted-foreground">{details(e)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable caption="Audit log" columns={COLUMNS} busy={log.isFetching}>
+              {log.data.items.map((e) => (
+                <tr key={e.id} className="border-t align-top">
+                  <td className="px-4 py-3 whitespace-nowrap" title={formatDateTime(e.createdAt)}>
+                    {timeAgo(e.createdAt)}
+                  </td>
+                  <td className="px-4 py-3">{actorName(e.actor)}</td>
+                  <td className="px-4 py-3">{ACTIONS[e.action] ?? e.action}</td>
+                  <td className="px-4 py-3">{target(e)}</td>
+                  <td className="px-4 py-3 break-words text-muted-foreground">{details(e)}</td>
+                </tr>
+              ))}
+            </AdminTable>
           )}
           <Pagination
             page={page}
