@@ -13,9 +13,8 @@ import {
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { Select, SelectContent, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { useAddUser } from '../api/users';
-import { AssignableRoleItems } from './role-options';
+import { AssignableRoleSelect } from './role-options';
 
 const EMPTY = {
   username: '',
@@ -105,14 +104,13 @@ export function AddUserDialog({ organizationId, open, onOpenChange }: AddUserDia
               control={form.control}
               name="role"
               render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger {...fieldA11y('add-role', errors.role?.message)}>
-                    <SelectValue placeholder="Select a role" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <AssignableRoleItems />
-                  </SelectContent>
-                </Select>
+                <AssignableRoleSelect
+                  id="add-role"
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.role?.message}
+                  placeholder="Select a role"
+                />
               )}
             />
           </FormField>

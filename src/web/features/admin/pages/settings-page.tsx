@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type OrganizationSettingsInput, organizationSettingsSchema } from '@common/schemas/admin';
 import { timeZoneOptions } from '@common/timezones';
 import { useEffect, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, useForm } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -14,7 +14,7 @@ import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { type OrganizationSettings, useOrganizationSettings, useUpdateSettings } from '../api/settings';
 import { AdminAccess } from '../components/admin-access';
-import { AssignableRoleItems } from '../components/role-options';
+import { AssignableRoleSelect } from '../components/role-options';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -44,31 +44,77 @@ function organizationAddress(shortname: string) {
   };
 }
 
-function SwitchRow({
-  id,
-  label,
-  description,
-  checked,
-  onChange,
-}: {
+type SwitchName =
+  | 'enableCustomDomain'
+  | 'enablePublicRegistration'
+  | 'requireAdminApproval'
+  | 'requireEmailVerification';
+
+interface SwitchSpec {
+  name: SwitchName;
   id: string;
   label: string;
   description: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
+}
+
+const CUSTOM_DOMAIN_SWITCH: SwitchSpec = {
+  name: 'enableCustomDomain',
+  id: 'org-custom-domain-on',
+  label: 'Use a custom domain',
+  description: 'Show your own domain to members (your DNS must point it at Greenroom).',
+};
+
+const REGISTRATION_SWITCHES: SwitchSpec[] = [
+  {
+    name: 'enablePublicRegistration',
+    id: 'org-public-registration',
+    label: 'Public registration',
+    description: 'Anyone with the registration link can ask to join.',
+  },
+  {
+    name: 'requireAdminApproval',
+    id: 'org-admin-approval',
+    label: 'Require admin approval',
+    description: 'New registrations wait in User Management until approved.',
+  },
+  {
+    name: 'requireEmailVerification',
+    id: 'org-email-verification',
+    label: 'Require email verification',
+    description: 'New members must confirm their email address.',
+  },
+];
+
+function SettingSwitch({
+  control,
+  spec: { name, id, label, description },
+}: {
+  control: Control<OrganizationSettingsInput>;
+  spec: SwitchSpec;
 }) {
   return (
-    <div className="flex items-start justify-between gap-4 rounded-md border p-4">
-      <div className="space-y-1">
-        <label htmlFor={id} className="font-medium">
-          {label}
-        </label>
-        <p id={`${id}-description`} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-description`} />
-    </div>
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <div className="flex items-start justify-between gap-4 rounded-md border p-4">
+          <div className="space-y-1">
+            <label htmlFor={id} className="font-medium">
+              {label}
+            </label>
+            <p id={`${id}-description`} className="text-sm text-muted-foreground">
+              {description}
+            </p>
+          </div>
+          <Switch
+            id={id}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            aria-describedby={`${id}-description`}
+          />
+        </div>
+      )}
+    />
   );
 }
 
@@ -186,19 +232,7 @@ function SettingsForm({
             <dt className="text-muted-foreground">Registration link</dt>
             <dd className="font-mono break-all">{registration}</dd>
           </dl>
-          <Controller
-            control={form.control}
-            name="enableCustomDomain"
-            render={({ field }) => (
-              <SwitchRow
-                id="org-custom-domain-on"
-                label="Use a custom domain"
-                description="Show your own domain to members (your DNS must point it at Greenroom)."
-                checked={field.value}
-                onChange={field.onChange}
-              />
-            )}
-          />
+          <SettingSwitch control={form.control} spec={CUSTOM_DOMAIN_SWITCH} />
           {customDomainOn && (
             <FormField id="org-custom-domain" label="Custom Domain" error={errors.customDomain?.message}>
               <Input
@@ -217,58 +251,20 @@ function SettingsForm({
           <CardDescription>Who may join, and how new members start.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          <Controller
-            control={form.control}
-            name="enablePublicRegistration"
-            render={({ field }) => (
-              <SwitchRow
-                id="org-public-registration"
-                label="Public registration"
-                description="Anyone with the registration link can ask to join."
-                checked={field.value}
-                onChange={field.onChange}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="requireAdminApproval"
-            render={({ field }) => (
-              <SwitchRow
-                id="org-admin-approval"
-                label="Require admin approval"
-                description="New registrations wait in User Management until approved."
-                checked={field.value}
-                onChange={field.onChange}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="requireEmailVerification"
-            render={({ field }) => (
-              <SwitchRow
-                id="org-email-verification"
-                label="Require email verification"
-                description="New members must confirm their email address."
-                checked={field.value}
-                onChange={field.onChange}
-              />
-            )}
-          />
+          {REGISTRATION_SWITCHES.map((spec) => (
+            <SettingSwitch key={spec.name} control={form.control} spec={spec} />
+          ))}
           <FormField id="org-default-role" label="Default Role" error={errors.defaultRole?.message}>
             <Controller
               control={form.control}
               name="defaultRole"
               render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger {...fieldA11y('org-default-role', errors.defaultRole?.message)}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <AssignableRoleItems />
-                  </SelectContent>
-                </Select>
+                <AssignableRoleSelect
+                  id="org-default-role"
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.defaultRole?.message}
+                />
               )}
             />
           </FormField>
