@@ -1,26 +1,15 @@
 import { roleLabel } from '@common/permissions';
-import { ArrowLeft, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { Avatar } from '@web/components/ui/avatar';
+import { BackLink } from '@web/components/back-link';
+import { NotFoundCard } from '@web/components/not-found-card';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { initials } from '@web/lib/format';
 import { useAuth } from '@web/lib/session';
 import { type Person, usePerson } from '../api/get-person';
 import { fullName } from '../search';
-
-function BackLink() {
-  return (
-    <Link
-      href="/directory/people"
-      className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to People
-    </Link>
-  );
-}
 
 /** `/directory/people/@{username}` (spec part 1 §2). */
 export function PersonPage() {
@@ -32,7 +21,7 @@ export function PersonPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <BackLink />
+      <BackLink href="/directory/people">Back to People</BackLink>
       {person.isLoading ? (
         <Card className="space-y-4 p-6" aria-busy="true">
           <div className="flex items-center gap-4">
@@ -47,12 +36,10 @@ export function PersonPage() {
       ) : person.data ? (
         <PersonDetails person={person.data} />
       ) : (
-        <Card className="p-10 text-center">
-          <h1 className="text-2xl font-bold">Person Not Found</h1>
-          <p className="mt-2 text-muted-foreground">
-            The person you're looking for doesn't exist or you don't have permission to view them.
-          </p>
-        </Card>
+        <NotFoundCard
+          title="Person Not Found"
+          message="The person you're looking for doesn't exist or you don't have permission to view them."
+        />
       )}
     </div>
   );
@@ -63,12 +50,7 @@ function PersonDetails({ person }: { person: Person }) {
   return (
     <Card>
       <CardHeader className="flex-row items-center gap-5 space-y-0">
-        <Avatar
-          src={person.profilePicture}
-          alt=""
-          fallback={initials(person.firstName, person.lastName, person.username)}
-          className="size-20 text-2xl"
-        />
+        <PersonAvatar person={person} className="size-20 text-2xl" />
         <div className="min-w-0 space-y-1">
           <CardTitle as="h1" className="text-2xl">
             {fullName(person)}

@@ -1,13 +1,14 @@
 import { policy } from '@common/permissions';
 import type { TeamDetail } from '@common/schemas/teams';
 import { TEAM_HEADER_ASPECT } from '@common/teams';
-import { Archive, ArchiveRestore, ArrowLeft, Trash2 } from 'lucide-react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
+import { useLocation, useParams } from 'wouter';
+import { BackLink } from '@web/components/back-link';
 import { type ConfirmRequest, useConfirm } from '@web/components/confirm-dialog';
+import { NotFoundCard } from '@web/components/not-found-card';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
@@ -20,18 +21,6 @@ import { HeaderBanner } from '../components/header-banner';
 import { LinksCard } from '../components/links-card';
 import { MembersCard } from '../components/members-card';
 
-function BackLink() {
-  return (
-    <Link
-      href="/directory/teams"
-      className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Teams
-    </Link>
-  );
-}
-
 /** `/directory/teams/{teamHandle}` (spec part 2 §2). */
 export function TeamPage() {
   const params = useParams<{ handle: string }>();
@@ -41,7 +30,7 @@ export function TeamPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <BackLink />
+      <BackLink href="/directory/teams">Back to Teams</BackLink>
       {team.isLoading ? (
         <div className="space-y-6" aria-busy="true" role="status" aria-label="Loading team">
           <Skeleton className="h-9 w-1/3" />
@@ -56,12 +45,10 @@ export function TeamPage() {
       ) : team.data ? (
         <TeamView team={team.data} />
       ) : (
-        <Card className="p-10 text-center">
-          <h1 className="text-2xl font-bold">Team Not Found</h1>
-          <p className="mt-2 text-muted-foreground">
-            The team you're looking for doesn't exist or you don't have permission to view it.
-          </p>
-        </Card>
+        <NotFoundCard
+          title="Team Not Found"
+          message="The team you're looking for doesn't exist or you don't have permission to view it."
+        />
       )}
     </div>
   );
