@@ -1,7 +1,7 @@
 import { Bell, LogOut, UserCog } from 'lucide-react';
 import { Link } from 'wouter';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { RoleBadge } from '@web/components/role-badge';
-import { Avatar } from '@web/components/ui/avatar';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,7 +10,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { initials } from '@web/lib/format';
 import { useAuth, useLogout } from '@web/lib/session';
 
 export function UserMenu() {
@@ -26,11 +25,7 @@ export function UserMenu() {
           className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
           aria-label={`Account menu for ${fullName}`}
         >
-          <Avatar
-            src={user.profilePicture}
-            alt=""
-            fallback={initials(user.firstName, user.lastName, user.username)}
-          />
+          <PersonAvatar person={user} />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-60">
           <DropdownMenuLabel className="font-normal">

@@ -1,11 +1,11 @@
 import { roleLabel } from '@common/permissions';
 import type { MembershipRow } from '@common/schemas/admin';
 import { CheckCircle, ShieldCheck, Trash2, UserCheck, UserX } from 'lucide-react';
-import { Avatar } from '@web/components/ui/avatar';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Select, SelectContent, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { formatDate, formatDateTime, initials } from '@web/lib/format';
+import { formatDate, formatDateTime } from '@web/lib/format';
 import { nameOf } from '../api/users';
 import { type AdminColumn, AdminTable } from './admin-table';
 import { AssignableRoleItems } from './role-options';
@@ -64,11 +64,7 @@ function UserRow({ row, isSelf, ...a }: RowActions & { row: MembershipRow; isSel
     <tr className="border-t" data-testid={`user-row-${row.user.username}`}>
       <td className="px-4 py-3">
         <div className="flex items-center gap-3">
-          <Avatar
-            src={row.user.profilePicture}
-            alt=""
-            fallback={initials(row.user.firstName, row.user.lastName, row.user.username)}
-          />
+          <PersonAvatar person={row.user} />
           <div className="min-w-0">
             <p className="max-w-64 truncate font-medium">
               {name}

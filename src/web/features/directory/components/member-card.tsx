@@ -1,12 +1,11 @@
 import { roleLabel } from '@common/permissions';
 import { Pencil } from 'lucide-react';
 import { Link } from 'wouter';
-import { Avatar } from '@web/components/ui/avatar';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { initials } from '@web/lib/format';
 import type { DirectoryEntry } from '../api/get-directory';
 import { displayName } from '../search';
 
@@ -22,12 +21,7 @@ export function MemberCard({ entry, onEdit }: MemberCardProps) {
   return (
     <Card className="group relative flex h-full flex-col gap-3 p-5 transition-shadow hover:shadow-md focus-within:shadow-md">
       <div className="flex items-center gap-3">
-        <Avatar
-          src={entry.profilePicture}
-          alt=""
-          fallback={initials(entry.firstName, entry.lastName, entry.username)}
-          className="size-12 text-base"
-        />
+        <PersonAvatar person={entry} className="size-12 text-base" />
         <div className="min-w-0">
           {/* The name's link covers the card, so the whole card opens the person's page. */}
           <Link

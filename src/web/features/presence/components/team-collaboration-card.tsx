@@ -1,10 +1,9 @@
 import { PRESENCE_STATUSES, type PresenceEntry, type PresenceStatus } from '@common/presence';
 import { Users } from 'lucide-react';
-import { Avatar } from '@web/components/ui/avatar';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
-import { initials } from '@web/lib/format';
 import { useAuth } from '@web/lib/session';
 import { cn } from '@web/lib/utils';
 import { usePresence } from '../presence-provider';
@@ -76,12 +75,7 @@ export function TeamCollaborationCard() {
                         className="relative rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                         aria-label={`${nameOf(entry)}, ${statusLabel(entry.status)}`}
                       >
-                        <Avatar
-                          src={entry.profilePicture}
-                          alt=""
-                          fallback={initials(entry.firstName, entry.lastName, entry.username)}
-                          className="size-10 ring-2 ring-card"
-                        />
+                        <PersonAvatar person={entry} className="size-10 ring-2 ring-card" />
                         <StatusDot status={entry.status} className="absolute right-0 bottom-0" />
                       </button>
                     </TooltipTrigger>

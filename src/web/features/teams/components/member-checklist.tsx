@@ -2,10 +2,9 @@ import type { TeamCandidate } from '@common/schemas/teams';
 import { displayName } from '@common/teams';
 import { Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Avatar } from '@web/components/ui/avatar';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Input } from '@web/components/ui/input';
-import { initials } from '@web/lib/format';
 
 const matches = (c: TeamCandidate, q: string) =>
   `${c.firstName ?? ''} ${c.lastName ?? ''} ${c.username}`.toLowerCase().includes(q.trim().toLowerCase());
@@ -55,12 +54,7 @@ export function MemberChecklist({
                 checked={selected.includes(c.id)}
                 onCheckedChange={(v) => toggle(c.id, v === true)}
               />
-              <Avatar
-                src={c.profilePicture}
-                alt=""
-                fallback={initials(c.firstName, c.lastName, c.username)}
-                className="size-7 text-xs"
-              />
+              <PersonAvatar person={c} className="size-7 text-xs" />
               <label htmlFor={id} className="flex-1 cursor-pointer text-sm">
                 {displayName(c)} <span className="text-muted-foreground">@{c.username}</span>
               </label>

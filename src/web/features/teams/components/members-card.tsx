@@ -4,8 +4,8 @@ import { displayName } from '@common/teams';
 import { Crown, MoreHorizontal, UserMinus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { PersonAvatar } from '@web/components/person-avatar';
 import type { ConfirmRequest } from '@web/components/confirm-dialog';
-import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -17,7 +17,6 @@ import {
 } from '@web/components/ui/dropdown-menu';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
-import { initials } from '@web/lib/format';
 import { useAuth } from '@web/lib/session';
 import { useRemoveMember, useSetMemberRole } from '../api/member-mutations';
 import { AddMemberDialog } from './add-member-dialog';
@@ -103,11 +102,7 @@ export function MembersCard({
               const name = displayName(m.user);
               return (
                 <li key={m.id} className="flex items-center gap-3 py-3">
-                  <Avatar
-                    src={m.user.profilePicture}
-                    alt=""
-                    fallback={initials(m.user.firstName, m.user.lastName, m.user.username)}
-                  />
+                  <PersonAvatar person={m.user} />
                   <div className="min-w-0 flex-1">
                     <Link
                       href={`/directory/people/@${m.user.username}`}

@@ -3,12 +3,12 @@ import type { TeamSummary } from '@common/schemas/teams';
 import { displayName, TEAM_CARD_AVATARS, TEAM_HEADER_ASPECT } from '@common/teams';
 import { ExternalLink, Users } from 'lucide-react';
 import { Link } from 'wouter';
-import { Avatar } from '@web/components/ui/avatar';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatNumber, initials } from '@web/lib/format';
+import { formatNumber } from '@web/lib/format';
 
 const bannerStyle = { aspectRatio: String(TEAM_HEADER_ASPECT) };
 
@@ -40,10 +40,9 @@ export function TeamCard({ team }: { team: TeamSummary }) {
             <ul className="flex flex-wrap items-center -space-x-1" aria-label={`Members of ${team.name}`}>
               {team.memberPreview.slice(0, TEAM_CARD_AVATARS).map((m) => (
                 <li key={m.userId} title={displayName(m)}>
-                  <Avatar
-                    src={m.profilePicture}
+                  <PersonAvatar
+                    person={m}
                     alt={displayName(m)}
-                    fallback={initials(m.firstName, m.lastName, m.username)}
                     className="size-8 border-2 border-card text-xs"
                   />
                   <span className="sr-only">{displayName(m)}</span>
