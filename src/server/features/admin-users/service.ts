@@ -31,12 +31,23 @@ async function target(database: Database, organizationId: number, userId: number
   return row;
 }
 
-function assertNotOwner(row: MembershipRow, message: string) {
-  if (row.role === 'owner') throw forbidden(message);
+/** The member a protected action aims at: never the owner, never the caller (spec part 2 §6). */
+async function otherMember(
+  database: Database,
+  organizationId: number,
+  actor: Caller,
+  userId: number,
+  refusal: { owner: string; self: string },
+) {
+  const row = await target(database, organizationId, userId);
+  if (row.role === 'owner') throw forbidden(refusal.owner);
+  if (actor.userId === row.userId) throw forbidden(refusal.self);
+  return row;
 }
 
-function assertNotSelf(actor: Caller, row: MembershipRow, message: string) {
-  if (actor.userId === row.userId) throw forbidden(message);
+/** The membership as it is now, after a change that cannot have removed it. */
+async function current(database: Database, organizationId: number, userId: number) {
+  return (await findMembership(database, organizationId, userId))!;
 }
 
 const who = (row: MembershipRow) => ({ username: row.user.username, email: row.user.email });
@@ -91,7 +102,7 @@ export async function addUser(database: Database, organizationId: number, actor:
     if (isUniqueViolation(err)) throw conflict('Username or email already exists');
     throw err;
   }
-  return (await findMembership(database, organizationId, userId))!;
+  return current(database, organizationId, userId);
 }
 
 /** Moves a membership between states only from the expected one, so two clicks cannot race. */
@@ -142,7 +153,7 @@ export async function approveUser(database: Database, organizationId: number, ac
     { actorId: actor.userId, action: 'user.approved' },
   );
   if (!ok) throw conflict('User is not pending approval');
-  return (await findMembership(database, organizationId, userId))!;
+  return current(database, organizationId, userId);
 }
 
 export async function disableUser(
@@ -152,9 +163,10 @@ export async function disableUser(
   userId: number,
   reason: string,
 ) {
-  const row = await target(database, organizationId, userId);
-  assertNotOwner(row, 'The organization owner cannot be disabled');
-  assertNotSelf(actor, row, 'You cannot disable your own account');
+  const row = await otherMember(database, organizationId, actor, userId, {
+    owner: 'The organization owner cannot be disabled',
+    self: 'You cannot disable your own account',
+  });
   const ok = await transition(
     database,
     organizationId,
@@ -173,7 +185,7 @@ export async function disableUser(
   if (!ok) throw conflict('Only active users can be disabled');
   // Their open pages lose their live connection too, on every instance.
   await disconnectUser(database, userId, organizationId);
-  return (await findMembership(database, organizationId, userId))!;
+  return current(database, organizationId, userId);
 }
 
 export async function enableUser(database: Database, organizationId: number, actor: Caller, userId: number) {
@@ -187,7 +199,7 @@ export async function enableUser(database: Database, organizationId: number, act
     { actorId: actor.userId, action: 'user.enabled', details: { previousReason: row.disabledReason } },
   );
   if (!ok) throw conflict('User is not disabled');
-  return (await findMembership(database, organizationId, userId))!;
+  return current(database, organizationId, userId);
 }
 
 export async function changeRole(
@@ -197,9 +209,10 @@ export async function changeRole(
   userId: number,
   role: string,
 ) {
-  const row = await target(database, organizationId, userId);
-  assertNotOwner(row, "The organization owner's role cannot be changed");
-  assertNotSelf(actor, row, 'You cannot change your own role');
+  const row = await otherMember(database, organizationId, actor, userId, {
+    owner: "The organization owner's role cannot be changed",
+    self: 'You cannot change your own role',
+  });
   if (row.role !== role) {
     await database.db.transaction(async (tx) => {
       await tx
@@ -218,13 +231,14 @@ export async function changeRole(
       });
     });
   }
-  return (await findMembership(database, organizationId, userId))!;
+  return current(database, organizationId, userId);
 }
 
 export async function deleteUser(database: Database, organizationId: number, actor: Caller, userId: number) {
-  const row = await target(database, organizationId, userId);
-  assertNotOwner(row, 'The organization owner cannot be deleted');
-  assertNotSelf(actor, row, 'You cannot delete your own account');
+  const row = await otherMember(database, organizationId, actor, userId, {
+    owner: 'The organization owner cannot be deleted',
+    self: 'You cannot delete your own account',
+  });
   const outcome = await database.db.transaction(async (tx) => {
     const result = await removeMember(tx, organizationId, userId);
     await recordAudit(tx, {
