@@ -204,6 +204,45 @@ export type BrandingInput = z.input<typeof brandingSchema>;
 export const brandingPatchSchema = brandingFields.partial();
 export type BrandingPatchInput = z.input<typeof brandingPatchSchema>;
 
+/** GET and PATCH /api/organizations/{orgId}: what the settings page reads. */
+export const organizationSettingsResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortname: z.string(),
+  description: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  phone: z.string().nullable(),
+  customDomain: z.string().nullable(),
+  enableCustomDomain: z.boolean(),
+  enablePublicRegistration: z.boolean(),
+  requireEmailVerification: z.boolean(),
+  requireAdminApproval: z.boolean(),
+  defaultRole: z.string(),
+  timezone: z.string(),
+  approvalStatus: z.string(),
+  approvedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrganizationSettings = z.infer<typeof organizationSettingsResponseSchema>;
+
+/** GET and PUT /api/organizations/{orgId}/branding: what the branding page reads. */
+export const brandingResponseSchema = z.object({
+  logoUrl: z.string().nullable(),
+  favicon: z.string().nullable(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  accentColor: z.string(),
+  backgroundColor: z.string(),
+  textColor: z.string(),
+  theme: z.enum(THEMES).or(z.string()),
+  customCss: z.string().nullable(),
+  updatedAt: z.string(),
+});
+// The wire schema lets any stored theme through, as it always did; saves accept only the three
+// themes, which the type says so the page can pick one.
+export type Branding = z.infer<typeof brandingResponseSchema> & { theme: Theme };
+
 export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),

@@ -2,7 +2,12 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { policy } from '../../../common/permissions';
-import { brandingPatchSchema, organizationSettingsPatchSchema, THEMES } from '../../../common/schemas/admin';
+import {
+  brandingPatchSchema,
+  brandingResponseSchema,
+  organizationSettingsPatchSchema,
+  organizationSettingsResponseSchema,
+} from '../../../common/schemas/admin';
 import { notFound } from '../../http/errors';
 import { guardOrg, orgAccessOf } from '../../http/guards';
 import { orgParams } from '../../http/params';
@@ -22,39 +27,6 @@ import {
 
 const publicParams = z.object({ orgShortname: z.string().min(1).max(50) });
 
-const settingsResponse = z.object({
-  id: z.number(),
-  name: z.string(),
-  shortname: z.string(),
-  description: z.string().nullable(),
-  contactEmail: z.string().nullable(),
-  phone: z.string().nullable(),
-  customDomain: z.string().nullable(),
-  enableCustomDomain: z.boolean(),
-  enablePublicRegistration: z.boolean(),
-  requireEmailVerification: z.boolean(),
-  requireAdminApproval: z.boolean(),
-  defaultRole: z.string(),
-  timezone: z.string(),
-  approvalStatus: z.string(),
-  approvedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-const brandingResponse = z.object({
-  logoUrl: z.string().nullable(),
-  favicon: z.string().nullable(),
-  primaryColor: z.string(),
-  secondaryColor: z.string(),
-  accentColor: z.string(),
-  backgroundColor: z.string(),
-  textColor: z.string(),
-  theme: z.enum(THEMES).or(z.string()),
-  customCss: z.string().nullable(),
-  updatedAt: z.string(),
-});
-
 // The stylesheet can only style: even opened directly it may load and run nothing.
 function sendCss(reply: FastifyReply, css: string, cacheControl: string) {
   return reply
@@ -72,7 +44,10 @@ export async function orgSettingsRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/settings',
-    { preValidation: settingsManager, schema: { params: orgParams, response: { 200: settingsResponse } } },
+    {
+      preValidation: settingsManager,
+      schema: { params: orgParams, response: { 200: organizationSettingsResponseSchema } },
+    },
     async (request) => getSettings(database, orgAccessOf(request).organizationId),
   );
 
@@ -83,7 +58,7 @@ export async function orgSettingsRoutes(app: App) {
       schema: {
         params: orgParams,
         body: organizationSettingsPatchSchema,
-        response: { 200: settingsResponse },
+        response: { 200: organizationSettingsResponseSchema },
       },
     },
     async (request) => {
@@ -94,7 +69,7 @@ export async function orgSettingsRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/branding',
-    { preValidation: member, schema: { params: orgParams, response: { 200: brandingResponse } } },
+    { preValidation: member, schema: { params: orgParams, response: { 200: brandingResponseSchema } } },
     async (request) => getBranding(database, orgAccessOf(request).organizationId),
   );
 
@@ -102,7 +77,7 @@ export async function orgSettingsRoutes(app: App) {
     '/api/organizations/:orgId/branding',
     {
       preValidation: settingsManager,
-      schema: { params: orgParams, body: brandingPatchSchema, response: { 200: brandingResponse } },
+      schema: { params: orgParams, body: brandingPatchSchema, response: { 200: brandingResponseSchema } },
     },
     async (request) => {
       const { organizationId, actor } = orgAccessOf(request);
@@ -148,7 +123,12 @@ export async function orgSettingsRoutes(app: App) {
 
   app.get(
     '/api/public/:orgShortname/branding',
-    { schema: { params: publicParams, response: { 200: brandingResponse.extend({ name: z.string() }) } } },
+    {
+      schema: {
+        params: publicParams,
+        response: { 200: brandingResponseSchema.extend({ name: z.string() }) },
+      },
+    },
     async (request) => {
       const org = await findPublicBranding(database, request.params.orgShortname.toLowerCase());
       if (!org) throw notFound('Organization not found');

@@ -1,21 +1,8 @@
-import type { BrandingPatchInput } from '@common/schemas/admin';
+import type { Branding, BrandingPatchInput } from '@common/schemas/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError, apiRequest, errorMessage } from '@web/lib/api';
 import { ME_KEY } from '@web/lib/session';
-
-export interface Branding {
-  logoUrl: string | null;
-  favicon: string | null;
-  primaryColor: string;
-  secondaryColor: string;
-  accentColor: string;
-  backgroundColor: string;
-  textColor: string;
-  theme: 'light' | 'dark' | 'auto';
-  customCss: string | null;
-  updatedAt: string;
-}
 
 const brandingKey = (orgId: number) => [`/api/organizations/${orgId}/branding`] as const;
 

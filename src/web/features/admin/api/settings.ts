@@ -1,25 +1,8 @@
-import type { OrganizationSettingsInput } from '@common/schemas/admin';
+import type { OrganizationSettings, OrganizationSettingsInput } from '@common/schemas/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage } from '@web/lib/api';
 import { ME_KEY } from '@web/lib/session';
-
-export interface OrganizationSettings {
-  id: number;
-  name: string;
-  shortname: string;
-  description: string | null;
-  contactEmail: string | null;
-  phone: string | null;
-  customDomain: string | null;
-  enableCustomDomain: boolean;
-  enablePublicRegistration: boolean;
-  requireEmailVerification: boolean;
-  requireAdminApproval: boolean;
-  defaultRole: string;
-  timezone: string;
-  updatedAt: string;
-}
 
 const settingsKey = (orgId: number) => [`/api/organizations/${orgId}/settings`] as const;
 

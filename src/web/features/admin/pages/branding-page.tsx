@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BRANDING_DEFAULTS, brandingSchema, THEMES } from '@common/schemas/admin';
+import { BRANDING_DEFAULTS, type Branding, brandingSchema, THEMES } from '@common/schemas/admin';
 import { MAX_CUSTOM_CSS } from '@common/custom-css';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -11,7 +11,7 @@ import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { useAuth } from '@web/lib/session';
-import { type Branding, useBranding, useUpdateBranding } from '../api/branding';
+import { useBranding, useUpdateBranding } from '../api/branding';
 import { AdminAccess } from '../components/admin-access';
 import { BrandImageField } from '../components/brand-image-field';
 import { BrandingPreview } from '../components/branding-preview';

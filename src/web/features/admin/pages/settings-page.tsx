@@ -1,5 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type OrganizationSettingsInput, organizationSettingsSchema } from '@common/schemas/admin';
+import {
+  type OrganizationSettings,
+  type OrganizationSettingsInput,
+  organizationSettingsSchema,
+} from '@common/schemas/admin';
 import { timeZoneOptions } from '@common/timezones';
 import { useEffect, useMemo } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
@@ -12,7 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
-import { type OrganizationSettings, useOrganizationSettings, useUpdateSettings } from '../api/settings';
+import { useOrganizationSettings, useUpdateSettings } from '../api/settings';
 import { AdminAccess } from '../components/admin-access';
 import { AssignableRoleSelect } from '../components/role-options';
 
