@@ -6,6 +6,7 @@ import { customCssProblem } from '../custom-css';
 import { ASSIGNABLE_ROLES } from '../permissions';
 import { isValidTimeZone } from '../timezones';
 import { emailSchema, passwordSchema, usernameSchema } from './auth';
+import { memberIdentitySchema } from './people';
 
 export const MEMBERSHIP_STATUSES = ['active', 'disabled', 'pending_approval'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
@@ -66,14 +67,7 @@ export const changeRoleSchema = z.object({ role: assignableRoleSchema });
 export const membershipRowSchema = z.object({
   id: z.number(),
   userId: z.number(),
-  user: z.object({
-    id: z.number(),
-    username: z.string(),
-    email: z.string(),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    profilePicture: z.string().nullable(),
-  }),
+  user: memberIdentitySchema,
   role: z.string(),
   status: z.string(),
   isActive: z.boolean(),

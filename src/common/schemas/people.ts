@@ -20,14 +20,18 @@ export type UserDetailsInput = z.infer<typeof userDetailsSchema>;
 /** A team a member belongs to, with their role in it. */
 export const memberTeamSchema = z.object({ id: z.number(), name: z.string(), role: z.string() });
 
-/** GET and PATCH /api/users/{id}/details answer this; the dialog reads it. */
-export const userDetailsResponseSchema = z.object({
+/** Who a member is, as the user management list and the User Details dialog show them. */
+export const memberIdentitySchema = z.object({
   id: z.number(),
   username: z.string(),
   email: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profilePicture: z.string().nullable(),
+});
+
+/** GET and PATCH /api/users/{id}/details answer this; the dialog reads it. */
+export const userDetailsResponseSchema = memberIdentitySchema.extend({
   bio: z.string().nullable(),
   permissionRole: z.string(),
   organizationRoles: z.array(z.string()),

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import {
@@ -33,6 +34,13 @@ export const personSchema = z.object({
 });
 
 const userParams = z.object({ userId: idSchema });
+/** The User Details routes are for user managers of the caller's own organization. */
+async function requireUserManager(request: FastifyRequest) {
+  const access = await requireMemberOrg(request);
+  if (!policy.manageUsers(access.actor)) throw forbidden();
+  return access;
+}
+
 export async function directoryRoutes(app: App) {
   const { database } = app.deps;
 
@@ -44,8 +52,8 @@ export async function directoryRoutes(app: App) {
     { schema: { params: orgParams } },
     async (request, reply) => {
       const { organizationId } = await requireOrgAccess(request, request.params.orgId);
-      const body = await directoryJson(database, organizationId);
-      return reply.type('application/json; charset=utf-8').send(body);
+      const { body, etag } = await directoryJson(database, organizationId);
+      return reply.type('application/json; charset=utf-8').header('etag', etag).send(body);
     },
   );
 
@@ -66,8 +74,7 @@ export async function directoryRoutes(app: App) {
     '/api/users/:userId/details',
     { schema: { params: userParams, response: { 200: userDetailsResponseSchema } } },
     async (request) => {
-      const { organizationId, actor } = await requireMemberOrg(request);
-      if (!policy.manageUsers(actor)) throw forbidden();
+      const { organizationId } = await requireUserManager(request);
       return getUserDetails(database, organizationId, request.params.userId);
     },
   );
@@ -76,8 +83,7 @@ export async function directoryRoutes(app: App) {
     '/api/users/:userId/details',
     { schema: { params: userParams, body: userDetailsSchema, response: { 200: userDetailsResponseSchema } } },
     async (request) => {
-      const { organizationId, actor } = await requireMemberOrg(request);
-      if (!policy.manageUsers(actor)) throw forbidden();
+      const { organizationId, actor } = await requireUserManager(request);
       return updateUserDetails(database, organizationId, actor.userId, request.params.userId, request.body);
     },
   );
