@@ -12,8 +12,7 @@ import {
 import { notFound } from '../../http/errors';
 import { requireOrgAccess } from '../../http/guards';
 import type { App } from '../../http/types';
-import { getEventView, listEventsJson, organizationTimeZone } from './queries';
-import { ensureMaterialized } from './series';
+import { getEventView, listEventsCached, organizationTimeZone } from './queries';
 import { createEvent, deleteEvent, EVENT_NOT_FOUND, updateEvent } from './service';
 import { resolveRange } from './validation';
 
@@ -31,11 +30,14 @@ export async function eventRoutes(app: App) {
     '/api/organizations/:orgId/calendar/events',
     { schema: { params: orgParams, querystring: listQuery } },
     async (request, reply) => {
-      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
-      const timeZone = await organizationTimeZone(database, organizationId);
+      const { organizationId, actor, auth } = await requireOrgAccess(request, request.params.orgId);
+      // A member's session already holds their organization's zone; a system user's does not.
+      const timeZone =
+        auth.organization?.id === organizationId
+          ? auth.organization.timezone
+          : await organizationTimeZone(database, organizationId);
       const { from, to } = resolveRange(request.query, timeZone);
-      await ensureMaterialized(database, organizationId, to);
-      const json = await listEventsJson(database, {
+      const { body, etag } = await listEventsCached(database, {
         organizationId,
         timeZone,
         viewerId: actor.userId,
@@ -44,7 +46,7 @@ export async function eventRoutes(app: App) {
         type: request.query.type,
         followedOnly: request.query.followed === 'true',
       });
-      return reply.type('application/json; charset=utf-8').send(json);
+      return reply.type('application/json; charset=utf-8').header('etag', etag).send(body);
     },
   );
 

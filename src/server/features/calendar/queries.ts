@@ -4,6 +4,8 @@
 import { MAX_EVENT_DAYS } from '../../../common/schemas/calendar';
 import { formatOffset, offsetMinutes, zoneTransitions } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
+import { FingerprintCache } from '../../http/etag';
+import { ensureMaterialized, materializationTarget } from './series';
 import type { Runner } from './sql';
 
 /** SQL for a column's UTC offset text in zone $2, e.g. '-04:00'. */
@@ -91,6 +93,69 @@ export interface RangeParams {
   type?: string | null;
   /** Only events the viewer follows (My Schedule, the personal feed). */
   followedOnly?: boolean;
+}
+
+// Every row the member list reads for this viewer, by id and row version (xmin changes on every
+// update; inserts and deletes add or drop an entry): the event, its reserver and instructor, the
+// viewer's follow record, its team links and those teams, and the viewer's team memberships (the
+// follow rule). Equal fingerprints mean an equal answer, and this costs a fraction of building
+// it. `stale`: a series must be materialized further first (then the fingerprint is read again).
+const LIST_FINGERPRINT = `
+select md5(coalesce((
+    select string_agg(e.id || ':' || e.xmin || ':' || r.xmin || ':' || coalesce(i.xmin::text, '-')
+      || ':' || coalesce(f.xmin::text, '-'), ',' order by e.id)
+    from calendar_events e
+    join users r on r.id = e.reserved_by
+    left join users i on i.id = e.instructor_id
+    left join calendar_event_followers f on f.event_id = e.id and f.user_id = $2 and f.organization_id = $1
+    where ${inRange('$3', '$4', '$5')}), '')
+  || '|' || coalesce((
+    select string_agg(et.event_id || ':' || et.team_id || ':' || et.xmin || ':' || t.xmin, ','
+      order by et.event_id, et.team_id)
+    from calendar_events e
+    join calendar_event_teams et on et.event_id = e.id and et.organization_id = $1
+    join teams t on t.id = et.team_id
+    where ${inRange('$3', '$4', '$5')}), '')
+  || '|' || coalesce((
+    select string_agg(tm.team_id || ':' || tm.xmin, ',' order by tm.team_id)
+    from team_members tm where tm.organization_id = $1 and tm.user_id = $2), '')) as fingerprint,
+  exists (select 1 from calendar_event_series where organization_id = $1
+    and materialized_until is not null and materialized_until < $6) as stale`;
+
+type ListKey = string;
+// Per process, bounded; see FingerprintCache. Per viewer, since isFollowing is.
+const listCache = new FingerprintCache<ListKey>(64 * 1024 * 1024);
+
+/**
+ * The member list (listEventsJson) with its ETag, from the kept copy when nothing it reads has
+ * changed; series are materialized up to `to` first, as the list needs.
+ */
+export async function listEventsCached(
+  database: Database,
+  p: RangeParams,
+): Promise<{ body: string; etag: string }> {
+  const target = materializationTarget(p.to);
+  const fingerprintParams = [p.organizationId, p.viewerId, p.from, p.to, p.type ?? null, target];
+  let [{ fingerprint, stale }] = await database.query<{ fingerprint: string; stale: boolean }>(
+    LIST_FINGERPRINT,
+    fingerprintParams,
+  );
+  if (stale) {
+    await ensureMaterialized(database, p.organizationId, p.to);
+    [{ fingerprint }] = await database.query<{ fingerprint: string }>(LIST_FINGERPRINT, fingerprintParams);
+  }
+  const key: ListKey = [
+    p.organizationId,
+    p.viewerId,
+    p.timeZone,
+    p.from.toISOString(),
+    p.to.toISOString(),
+    p.type ?? '',
+    p.followedOnly ? 'followed' : 'all',
+  ].join('|');
+  return (
+    listCache.get(key, fingerprint) ?? listCache.set(key, fingerprint, await listEventsJson(database, p))
+  );
 }
 
 /** The JSON text of the event list (spec part 2 §7), ordered by start. */

@@ -350,13 +350,18 @@ async function extendSeries(q: Runner, organizationId: number, seriesId: number,
   return ids.length;
 }
 
+/** How far series must be materialized before a read reaching `target`. */
+export function materializationTarget(target: Date): Date {
+  return new Date(Math.min(target.getTime(), Date.now() + MAX_HORIZON_DAYS * DAY_MS));
+}
+
 /**
  * Makes sure every series of the organization has its rows up to `target` (capped at
  * MAX_HORIZON_DAYS ahead), before a read or a conflict check looks that far.
  */
 export async function ensureMaterialized(database: Database, organizationId: number, target: Date) {
   const cap = Date.now() + MAX_HORIZON_DAYS * DAY_MS;
-  const want = Math.min(target.getTime(), cap);
+  const want = materializationTarget(target).getTime();
   const stale = await database.query<{ id: number }>(
     `select id from calendar_event_series where organization_id = $1
        and materialized_until is not null and materialized_until < $2`,

@@ -1,6 +1,7 @@
 // The directory's reads: one statement each, teams aggregated in SQL, so 2,000 members cost one
 // round trip and no N+1.
 import type { Database } from '../../db/client';
+import { FingerprintCache } from '../../http/etag';
 
 export interface DirectoryTeam {
   id: number;
@@ -64,21 +65,20 @@ select md5(coalesce((
     from team_members tm join teams te on te.id = tm.team_id
     where tm.organization_id = $1 and te.organization_id = $1), '')) as fingerprint`;
 
-const CACHE_LIMIT = 50;
 // Per process; the fingerprint is read from the database on every request, so several
-// instances never serve each other's stale copies.
-const cache = new Map<number, { fingerprint: string; body: string }>();
+// instances never serve each other's stale copies. The ETag is kept beside the body.
+const cache = new FingerprintCache<number>(32 * 1024 * 1024);
 
-/** The directory as a JSON array text, ready to send. */
-export async function directoryJson(database: Database, organizationId: number): Promise<string> {
+/** The directory as a JSON array text, ready to send, with its ETag. */
+export async function directoryJson(
+  database: Database,
+  organizationId: number,
+): Promise<{ body: string; etag: string }> {
   const [{ fingerprint }] = await database.query<{ fingerprint: string }>(FINGERPRINT, [organizationId]);
-  const cached = cache.get(organizationId);
-  if (cached?.fingerprint === fingerprint) return cached.body;
+  const cached = cache.get(organizationId, fingerprint);
+  if (cached) return cached;
   const [row] = await database.query<{ body: string }>(DIRECTORY_JSON, [organizationId]);
-  cache.delete(organizationId);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as number);
-  cache.set(organizationId, { fingerprint, body: row.body });
-  return row.body;
+  return cache.set(organizationId, fingerprint, row.body);
 }
 
 const PERSON = `

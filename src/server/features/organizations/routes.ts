@@ -9,11 +9,11 @@ export async function organizationRoutes(app: App) {
   app.get('/api/organizations/:orgId/stats', { schema: { params: orgParams } }, async (request) => {
     const { organizationId } = await requireOrgAccess(request, request.params.orgId);
     const [row] = await database.query<{ totalMembers: number; totalTeams: number; activeUsers: number }>(
-      `select
-        (select count(*)::int from user_organizations where organization_id = $1 and status = 'active') as "totalMembers",
+      // One pass over the organization's memberships counts both member figures.
+      `select count(*)::int as "totalMembers",
         (select count(*)::int from teams where organization_id = $1 and archived_at is null) as "totalTeams",
-        (select count(*)::int from user_organizations where organization_id = $1 and status = 'active'
-          and last_active_at > now() - interval '7 days') as "activeUsers"`,
+        (count(*) filter (where last_active_at > now() - interval '7 days'))::int as "activeUsers"
+       from user_organizations where organization_id = $1 and status = 'active'`,
       [organizationId],
     );
     return row;
