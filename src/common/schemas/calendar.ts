@@ -205,13 +205,20 @@ export const strategyQuery = z.object({
   strategy: z.enum(STRATEGIES, { error: 'Strategy must be this, future or series' }).default('this'),
 });
 
+/** Years a calendar holds; outside them JavaScript dates misread (0001 → 1901) or overflow. */
+export const CALENDAR_YEARS = { min: 1900, max: 2200 } as const;
+
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}/, 'Dates must be ISO dates (YYYY-MM-DD)')
   .refine(
     (v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)),
     'Dates must be ISO dates (YYYY-MM-DD)',
-  );
+  )
+  .refine((v) => {
+    const year = Number(v.slice(0, 4));
+    return year >= CALENDAR_YEARS.min && year <= CALENDAR_YEARS.max;
+  }, `Dates must be between ${CALENDAR_YEARS.min} and ${CALENDAR_YEARS.max}`);
 
 export const rangeQuery = z.object({
   from: isoDate.optional(),

@@ -11,15 +11,15 @@ import {
 } from '../../../common/schemas/calendar';
 import { notFound } from '../../http/errors';
 import { requireOrgAccess } from '../../http/guards';
+import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { getEventView, listEventsCached, organizationTimeZone } from './queries';
 import { createEvent, deleteEvent, EVENT_NOT_FOUND, updateEvent } from './service';
 import { resolveRange } from './validation';
 
-export const orgParams = z.object({ orgId: z.coerce.number().int().positive() });
 const eventPatchSchema = z.record(z.string(), z.unknown(), { error: 'Invalid request body' });
 
-export const eventParams = orgParams.extend({ eventId: z.coerce.number().int().positive() });
+export const eventParams = orgParams.extend({ eventId: idSchema });
 
 const listQuery = rangeQuery.extend({ followed: z.enum(['true', 'false']).optional() });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { requireOrgAccess } from '../../http/guards';
 import type { App } from '../../http/types';
-import { orgParams } from './events-routes';
+import { orgParams } from '../../http/params';
 import { createFeed, currentFeed, feedEvents, feedOwner, feedWindow, renderFeed, revokeFeed } from './feeds';
 import { ensureMaterialized } from './series';
 
