@@ -7,7 +7,8 @@
 // (noted in the output; not comparable with the targets). Load comes from autocannon in this
 // process; app and bare server are child processes, so all three share the machine alike.
 // Knobs: BENCH_DURATION (seconds per run, default 4), BENCH_CONNECTIONS (32), BENCH_SKIP_BUNDLE=1,
-// LOG_LEVEL for the app (default info, as deployed), BENCH_CPU_PROF (below). Cases: scripts/bench/registry.ts.
+// LOG_LEVEL for the app (default info, as deployed), BENCH_CPU_PROF (below), BENCH_BROWSER=1 (also
+// times the month view of 500 events in headless Chromium; adds ~30 s). Cases: scripts/bench/registry.ts.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +18,9 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
-import { measureBundle } from './bench/bundle';
+import { BROWSER_EVENTS, BROWSER_MONTH, median, timeMonthView } from './bench/browser';
+import { buildWeb, measureBundle } from './bench/bundle';
+import { seedCalendarMonth } from './bench/features/calendar';
 import './bench/cases';
 import { cannedKey } from './bench/key';
 import { type BenchCase, type BenchContext, benchCases } from './bench/registry';
@@ -27,6 +30,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP = 1;
+const BROWSER = process.env.BENCH_BROWSER === '1';
+const BROWSER_ORG = 'benchview';
 const DEFAULT_P99_MS = 50;
 const filters = process.argv.slice(2).map((f) => f.toLowerCase());
 
@@ -227,7 +232,15 @@ async function main() {
   const ctx: BenchContext = await seedBench(database);
   for (const c of cases) await c.setup?.(ctx);
   const paths = new Map(cases.map((c) => [c, typeof c.path === 'function' ? c.path(ctx) : c.path]));
+  if (BROWSER) {
+    const org = await ctx.addOrganization(BROWSER_ORG);
+    await seedCalendarMonth(database, org, BROWSER_MONTH, BROWSER_EVENTS);
+  }
   await database.close();
+  // The browser needs the web app served: a production build the server is pointed at (and which
+  // the bundle weights below then reuse).
+  const web = BROWSER ? { outDir: path.join(runDir, 'web'), buildMs: 0 } : undefined;
+  if (web) web.buildMs = buildWeb(root, web.outDir);
 
   const seeded = Date.now();
   const port = await freePort();
@@ -243,6 +256,7 @@ async function main() {
       SESSION_SECRET: randomBytes(24).toString('base64url'),
       BASE_DOMAIN: 'localhost',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      ...(web ? { WEB_ROOT: web.outDir } : {}),
     },
     logFile,
   );
@@ -252,7 +266,9 @@ async function main() {
 
   // One signed-in owner per organization the cases read.
   const cookies = new Map<string, string>();
-  for (const shortname of new Set(cases.map((c) => c.organization ?? ctx.shortname))) {
+  const organizations = new Set(cases.map((c) => c.organization ?? ctx.shortname));
+  if (BROWSER) organizations.add(BROWSER_ORG);
+  for (const shortname of organizations) {
     const host = orgHost(shortname);
     const login = await request({
       host: '127.0.0.1',
@@ -345,11 +361,22 @@ async function main() {
   }
   printRows(rows);
 
+  if (BROWSER) {
+    const [name, value] = cookies.get(BROWSER_ORG)!.split('=');
+    const t = await timeMonthView({ origin: `http://${orgHost(BROWSER_ORG)}`, cookie: { name, value } });
+    const list = (v: number[]) => v.map((x) => Math.round(x)).join(', ');
+    console.log(
+      `\nBrowser (headless Chromium), month view of ${BROWSER_EVENTS} events (${BROWSER_MONTH}), to events painted:` +
+        `\n  open /calendar (bundle cached)   median ${Math.round(median(t.navigateMs))} ms  [${list(t.navigateMs)}]; first visit, empty cache ${Math.round(t.coldNavigateMs)} ms` +
+        `\n  click Next from the month before  median ${Math.round(median(t.clickMs))} ms  [${list(t.clickMs)}]`,
+    );
+  }
+
   const stopMs = await stopChild(server.child);
   console.log(`\nServer stopped on SIGTERM in ${stopMs} ms (exit code ${server.child.exitCode}).`);
 
   if (process.env.BENCH_SKIP_BUNDLE !== '1') {
-    const { routes, buildMs } = measureBundle(root);
+    const { routes, buildMs } = measureBundle(root, web);
     console.log(
       `\nWeb bundle, first visit per route (JS+CSS, gzip -9; raw in brackets; built in ${buildMs} ms):`,
     );

@@ -52,26 +52,35 @@ function routeModules(root: string): [string, string][] {
   return found;
 }
 
-export function measureBundle(root: string): { routes: RouteWeight[]; buildMs: number } {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'greenroom-bench-web-'));
+/** A production build of the web app (with its manifest) into `outDir`; returns the time taken. */
+export function buildWeb(root: string, outDir: string): number {
   const started = Date.now();
+  const build = spawnSync(
+    process.execPath,
+    [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--manifest',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (build.status !== 0) throw new Error('vite build failed');
+  return Date.now() - started;
+}
+
+/** Weighs each route's first visit; builds into a temporary folder unless given a build. */
+export function measureBundle(
+  root: string,
+  built?: { outDir: string; buildMs: number },
+): { routes: RouteWeight[]; buildMs: number } {
+  const outDir = built?.outDir ?? mkdtempSync(path.join(tmpdir(), 'greenroom-bench-web-'));
   try {
-    const build = spawnSync(
-      process.execPath,
-      [
-        'node_modules/vite/bin/vite.js',
-        'build',
-        '--manifest',
-        '--outDir',
-        outDir,
-        '--emptyOutDir',
-        '--logLevel',
-        'error',
-      ],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    if (build.status !== 0) throw new Error('vite build failed');
-    const buildMs = Date.now() - started;
+    const buildMs = built?.buildMs ?? buildWeb(root, outDir);
     const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     const weigh = (file: string) => {
       const bytes = readFileSync(path.join(outDir, file));
@@ -94,6 +103,6 @@ export function measureBundle(root: string): { routes: RouteWeight[]; buildMs: n
     });
     return { routes, buildMs };
   } finally {
-    rmSync(outDir, { recursive: true, force: true });
+    if (!built) rmSync(outDir, { recursive: true, force: true });
   }
 }

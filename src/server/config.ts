@@ -41,6 +41,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enableTempLogin: flag(env.ENABLE_TEMP_LOGIN, false),
     trustProxy: flag(env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL || 'info',
-    webRoot: path.resolve('dist/web'),
+    webRoot: path.resolve(env.WEB_ROOT || 'dist/web'),
   };
 }
