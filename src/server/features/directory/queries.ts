@@ -1,31 +1,8 @@
 // The directory's reads: one statement each, teams aggregated in SQL, so 2,000 members cost one
 // round trip and no N+1.
+import type { PersonEntry } from '../../../common/types/directory';
 import type { Database } from '../../db/client';
 import { FingerprintCache } from '../../http/etag';
-
-export interface DirectoryTeam {
-  id: number;
-  name: string;
-  role: string;
-}
-
-export interface DirectoryEntry {
-  id: number;
-  userId: number;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  profilePicture: string | null;
-  bio: string | null;
-  roles: string[];
-  organizationRole: string;
-  teams: DirectoryTeam[];
-}
-
-export interface PersonEntry extends Omit<DirectoryEntry, 'teams'> {
-  email: string;
-  teams: (DirectoryTeam & { handle: string })[];
-}
 
 // The whole answer is built as JSON text inside PostgreSQL and sent as is: one round trip and
 // no per-row work in JavaScript. Teams are joined per member through the (organization_id,

@@ -1,7 +1,7 @@
 // Directory search (spec part 1 §5): case-insensitive over full name, username, organization
 // roles, team names and permission role.
 import { roleLabel } from '@common/permissions';
-import type { DirectoryEntry } from './api/get-directory';
+import type { DirectoryEntry } from '@common/types/directory';
 
 export function matchesSearch(entry: DirectoryEntry, query: string): boolean {
   const q = query.trim().toLowerCase();

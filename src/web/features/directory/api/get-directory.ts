@@ -1,24 +1,6 @@
+import type { DirectoryEntry } from '@common/types/directory';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '@web/lib/api';
-
-export interface DirectoryTeam {
-  id: number;
-  name: string;
-  role: string;
-}
-
-export interface DirectoryEntry {
-  id: number;
-  userId: number;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  profilePicture: string | null;
-  bio: string | null;
-  roles: string[];
-  organizationRole: string;
-  teams: DirectoryTeam[];
-}
 
 export const directoryKey = (orgId: number) => [`/api/organizations/${orgId}/directory`] as const;
 

@@ -1,11 +1,8 @@
+import type { PersonEntry } from '@common/types/directory';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, isApiError } from '@web/lib/api';
-import type { DirectoryEntry } from './get-directory';
 
-export interface Person extends Omit<DirectoryEntry, 'teams'> {
-  email: string;
-  teams: { id: number; name: string; handle: string; role: string }[];
-}
+export type Person = PersonEntry;
 
 export const personKey = (orgId: number, username: string) =>
   [`/api/organizations/${orgId}/directory/${encodeURIComponent(username)}`] as const;
