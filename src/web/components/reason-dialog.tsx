@@ -1,15 +1,8 @@
 import { useState } from 'react';
-import { Button } from './ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from './ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 import { FormField, fieldA11y } from './ui/form-field';
 import { Textarea } from './ui/textarea';
+import { FormDialogFooter } from './form-dialog-footer';
 
 interface ReasonDialogProps {
   open: boolean;
@@ -86,14 +79,13 @@ export function ReasonDialog({
               }}
             />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={isPending}>
-              {isPending ? pendingLabel : submitLabel}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={close}
+            pending={isPending}
+            submitLabel={submitLabel}
+            pendingLabel={pendingLabel}
+            destructive
+          />
         </form>
       </DialogContent>
     </Dialog>

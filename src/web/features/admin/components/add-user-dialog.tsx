@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addUserSchema } from '@common/schemas/admin';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '@web/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
@@ -15,6 +13,7 @@ import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { useAddUser } from '../api/users';
 import { AssignableRoleSelect } from './role-options';
+import { FormDialogFooter } from '@web/components/form-dialog-footer';
 
 const EMPTY = {
   username: '',
@@ -114,14 +113,12 @@ export function AddUserDialog({ organizationId, open, onOpenChange }: AddUserDia
               )}
             />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? 'Creating...' : 'Create User'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={close}
+            pending={add.isPending}
+            submitLabel="Create User"
+            pendingLabel="Creating..."
+          />
         </form>
       </DialogContent>
     </Dialog>

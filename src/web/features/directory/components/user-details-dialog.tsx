@@ -10,12 +10,10 @@ import { X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
@@ -28,6 +26,7 @@ import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { useUpdateUserDetails, useUserDetails } from '../api/user-details';
 import { fullName } from '../search';
+import { FormDialogFooter } from '@web/components/form-dialog-footer';
 
 interface UserDetailsDialogProps {
   userId: number | null;
@@ -218,14 +217,12 @@ function DetailsForm({ details, onClose }: { details: UserDetails; onClose: () =
         )}
       />
 
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        onCancel={onClose}
+        pending={update.isPending}
+        submitLabel="Save Changes"
+        pendingLabel="Saving..."
+      />
     </form>
   );
 }

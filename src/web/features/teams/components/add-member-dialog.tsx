@@ -2,12 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AddMemberInput, addMemberSchema } from '@common/schemas/teams';
 import { displayName, TEAM_ROLE_LABELS, TEAM_ROLES } from '@common/teams';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '@web/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
@@ -18,6 +16,7 @@ import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { useMemberCandidates } from '../api/get-candidates';
 import { useAddMember } from '../api/member-mutations';
+import { FormDialogFooter } from '@web/components/form-dialog-footer';
 
 /** Add Member (spec part 2 §5): a person not yet in the team, as Member or Team Lead. */
 export function AddMemberDialog({
@@ -118,14 +117,12 @@ function AddMemberForm({ teamId, onDone }: { teamId: number; onDone: () => void 
           )}
         />
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Adding...' : 'Add Member'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        onCancel={onDone}
+        pending={form.formState.isSubmitting}
+        submitLabel="Add Member"
+        pendingLabel="Adding..."
+      />
     </form>
   );
 }

@@ -4,12 +4,10 @@ import { suggestHandle } from '@common/teams';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@web/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
@@ -22,6 +20,7 @@ import { errorMessage, isApiError } from '@web/lib/api';
 import { useNewTeamCandidates } from '../api/get-candidates';
 import { useCreateTeam } from '../api/team-mutations';
 import { MemberChecklist } from './member-checklist';
+import { FormDialogFooter } from '@web/components/form-dialog-footer';
 
 type FormInput = z.input<typeof createTeamSchema>;
 type FormOutput = z.output<typeof createTeamSchema>;
@@ -142,14 +141,12 @@ function CreateTeamForm({ orgId, onDone }: { orgId: number; onDone: () => void }
           />
         )}
       </fieldset>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Creating...' : 'Create Team'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        onCancel={onDone}
+        pending={form.formState.isSubmitting}
+        submitLabel="Create Team"
+        pendingLabel="Creating..."
+      />
     </form>
   );
 }

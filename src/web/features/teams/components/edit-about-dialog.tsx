@@ -2,12 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type EditAboutInput, editAboutSchema, type TeamDetail } from '@common/schemas/teams';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { Button } from '@web/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
@@ -17,6 +15,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useUpdateTeam } from '../api/team-mutations';
+import { FormDialogFooter } from '@web/components/form-dialog-footer';
 
 /** Edit About (spec part 2 §5): description and handle; a new handle moves the page's address. */
 export function EditAboutDialog({
@@ -81,14 +80,12 @@ function EditAboutForm({ team, onDone }: { team: TeamDetail; onDone: () => void 
       <FormField id="about-handle" label="Team Handle" error={errors.handle?.message}>
         <Input {...fieldA11y('about-handle', errors.handle?.message)} {...form.register('handle')} />
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        onCancel={onDone}
+        pending={form.formState.isSubmitting}
+        submitLabel="Save"
+        pendingLabel="Saving..."
+      />
     </form>
   );
 }
