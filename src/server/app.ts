@@ -20,6 +20,7 @@ import { sqlState } from './db/errors';
 import { featureRoutes } from './features';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { AppError } from './http/errors';
+import { ChangeFeed, orgScope, userScope } from './db/change-feed';
 import { etagOf } from './http/etag';
 import { SECURITY_HEADERS } from './http/security-headers';
 import { loggableError } from './http/log';
@@ -100,6 +101,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const mailer = opts.mailer ?? createMailer(database, config.smtpUrl, config.mailFrom);
   const deps: Deps = { config, database, mailer, sessionSecret: secret };
   app.decorate('deps', deps);
+  const changes = ChangeFeed.of(database);
+  await changes.start();
 
   await app.register(cookie, { secret });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
@@ -112,7 +115,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       // On an organization's address a session counts only for that organization (custom
       // domains could otherwise carry a cookie across).
       this.authCache = sid
-        ? loadSession(database, sid).then((auth) =>
+        ? loadSession(database, sid, { fresh: !SAFE_METHODS.has(this.method) }).then((auth) =>
             auth &&
             !auth.user.isSystemUser &&
             host?.shortname &&
@@ -144,14 +147,27 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     }
   });
 
+  // The caller's next read must see this write even before its notification arrives
+  // (db/change-feed.ts): what is kept for them and their organization goes now.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (SAFE_METHODS.has(request.method) || !request.authCache) return payload;
+    const auth = await request.authCache;
+    if (auth?.user.isSystemUser) changes.reset();
+    else if (auth) {
+      changes.changed(userScope(auth.user.id));
+      if (auth.organization) changes.changed(orgScope(auth.organization.id));
+    }
+    return payload;
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (!request.url.startsWith('/api/')) return payload;
+    if (request.method !== 'GET' || reply.statusCode !== 200 || !request.url.startsWith('/api/')) return payload;
     // Conditional GETs: a client that already holds this exact body gets 304 and no bytes. A
-    // route serving a kept body has set its ETag already (http/etag.ts).
+    // route serving a kept body has set its ETag already, and may send it compressed (http/etag.ts).
     let etag = reply.getHeader('etag');
+    if (typeof payload !== 'string' && !(typeof etag === 'string' && Buffer.isBuffer(payload))) return payload;
     if (typeof etag !== 'string') {
-      etag = etagOf(payload);
+      etag = etagOf(payload as string);
       reply.header('etag', etag);
     }
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');

@@ -16,6 +16,11 @@ export interface Database {
   /** Runs raw SQL with positional parameters; used only for hot paths and LISTEN/NOTIFY plumbing. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Called with false when the LISTEN connection is lost (notifications may be missed from then
+   * on) and with true once it listens again.
+   */
+  onListenState(handler: (listening: boolean) => void): void;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -51,14 +56,19 @@ async function openPglite(opts: { dataDir?: string; memory?: boolean }): Promise
       return result.rows as T[];
     },
     // Presence on the embedded database stays in process: a PGlite directory has one owner.
+    // Notifications sent from SQL (the change triggers) come through PGlite's own LISTEN.
     async listen(channel, onMessage) {
       const set = listeners.get(channel) ?? new Set();
       set.add(onMessage);
       listeners.set(channel, set);
+      const unlisten = await client.listen(channel, onMessage);
       return async () => {
         set.delete(onMessage);
+        await unlisten();
       };
     },
+    // In process, nothing can cut the line.
+    onListenState() {},
     async notify(channel, payload) {
       for (const fn of listeners.get(channel) ?? []) fn(payload);
     },
@@ -104,6 +114,10 @@ async function openPostgres(url: string): Promise<Database> {
 
   const db = drizzle(pool, { schema }) as unknown as Db;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const stateHandlers = new Set<(listening: boolean) => void>();
+  const announce = (state: boolean) => {
+    for (const fn of stateHandlers) fn(state);
+  };
   let closed = false;
   let listening: Promise<InstanceType<typeof Client>> | undefined;
   // One dedicated connection carries every LISTEN. If the server restarts it is lost, so it is
@@ -119,6 +133,7 @@ async function openPostgres(url: string): Promise<Database> {
       client.removeAllListeners('error');
       client.on('error', () => {});
       listening = undefined;
+      announce(false);
       if (!closed && handlers.size > 0) retryListen(1000);
     };
     client.on('error', lost);
@@ -131,6 +146,10 @@ async function openPostgres(url: string): Promise<Database> {
     setTimeout(() => {
       if (closed || listening) return;
       listening = connectListener();
+      listening.then(
+        () => announce(true),
+        () => {}
+      );
       listening.catch(() => {
         listening = undefined;
         retryListen(Math.min(delay * 2, 30_000));
@@ -160,6 +179,9 @@ async function openPostgres(url: string): Promise<Database> {
     },
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    onListenState(handler) {
+      stateHandlers.add(handler);
     },
     async close() {
       closed = true;

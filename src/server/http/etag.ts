@@ -1,45 +1,104 @@
 // Conditional GETs (app.ts onSend): the ETag is a digest of the exact body. A route that keeps
-// its body ready-made (a fingerprinted cache) keeps the ETag beside it and sets it itself, so a
-// repeated read neither rebuilds nor re-hashes the body.
+// its body ready-made keeps the ETag beside it, and the compressed forms once made, so a repeated
+// read neither rebuilds, re-hashes nor re-compresses it.
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export function etagOf(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
+type Encoding = 'br' | 'gzip';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+// Below this a compressed answer saves less than the work of making it.
+const COMPRESS_FROM = 2048;
+
+/** A JSON answer kept ready to send: its text, ETag, and compressed forms made on first demand. */
+export class KeptBody {
+  readonly etag: string;
+  private encoded = new Map<Encoding, Promise<Buffer>>();
+
+  constructor(readonly body: string) {
+    this.etag = etagOf(body);
+  }
+
+  get size() {
+    return this.body.length;
+  }
+
+  /** The body compressed, made once (on the thread pool, off the event loop). */
+  encode(encoding: Encoding): Promise<Buffer> {
+    let made = this.encoded.get(encoding);
+    if (!made) {
+      const input = Buffer.from(this.body);
+      made =
+        encoding === 'br'
+          ? brotli(input, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+              },
+            })
+          : gzip(input, { level: 6 });
+      this.encoded.set(encoding, made);
+    }
+    return made;
+  }
+}
+
+function acceptedEncoding(request: FastifyRequest): Encoding | null {
+  const accepted = request.headers['accept-encoding'];
+  if (typeof accepted !== 'string') return null;
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+/** Sends a kept JSON body, compressed when the client accepts it (onSend answers 304 itself). */
+export async function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptBody) {
+  reply.type('application/json; charset=utf-8').header('etag', kept.etag).header('vary', 'accept-encoding');
+  const encoding = kept.size >= COMPRESS_FROM ? acceptedEncoding(request) : null;
+  if (!encoding || request.headers['if-none-match'] === kept.etag) return reply.send(kept.body);
+  return reply.header('content-encoding', encoding).send(await kept.encode(encoding));
+}
+
 /**
  * Bodies kept per key while their fingerprint (read from the database on every request, so
  * instances never serve each other's stale copies) stays the same. Bounded by total characters;
- * the least recently used go first.
+ * the least recently used go first. Used while the change feed is not listening (db/change-feed.ts).
  */
 export class FingerprintCache<K> {
-  private entries = new Map<K, { fingerprint: string; body: string; etag: string }>();
+  private entries = new Map<K, { fingerprint: string; kept: KeptBody }>();
   private size = 0;
 
   constructor(private readonly maxChars: number) {}
 
-  get(key: K, fingerprint: string): { body: string; etag: string } | undefined {
+  get(key: K, fingerprint: string): KeptBody | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.fingerprint !== fingerprint) return undefined;
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry;
+    return entry.kept;
   }
 
-  set(key: K, fingerprint: string, body: string): { body: string; etag: string } {
-    const entry = { fingerprint, body, etag: etagOf(body) };
+  set(key: K, fingerprint: string, body: string): KeptBody {
+    const kept = new KeptBody(body);
     this.remove(key);
-    if (body.length > this.maxChars / 4) return entry;
+    if (body.length > this.maxChars / 4) return kept;
     while (this.size + body.length > this.maxChars) this.remove(this.entries.keys().next().value as K);
-    this.entries.set(key, entry);
+    this.entries.set(key, { fingerprint, kept });
     this.size += body.length;
-    return entry;
+    return kept;
   }
 
   private remove(key: K) {
     const old = this.entries.get(key);
     if (!old) return;
     this.entries.delete(key);
-    this.size -= old.body.length;
+    this.size -= old.kept.size;
   }
 }

@@ -1,10 +1,13 @@
 // Server-side sessions in the `session` table, and the one query that turns a cookie into the
-// caller: session, user, organization and membership together (no extra round trips).
+// caller: session, user, organization and membership together (no extra round trips). A read
+// (GET) takes the caller from memory while the change feed says nothing behind it has changed;
+// a write always asks the database.
 import { randomBytes } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../common/permissions';
 import type { SessionOrganization, SessionUser } from '../../common/types/session';
+import { ChangeFeed, orgScope, userScope } from '../db/change-feed';
 import type { Database } from '../db/client';
 import { disconnectSession } from './presence-signal';
 
@@ -59,22 +62,64 @@ export function newSessionId(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export async function loadSession(database: Database, sid: string): Promise<AuthContext | null> {
+/** A signed-in caller as kept between requests, with what decides whether they still are. */
+interface KeptSession {
+  auth: AuthContext;
+  expire: number;
+  created: number;
+}
+
+const sessionCache = (database: Database) =>
+  ChangeFeed.of(database).cache<string, KeptSession>('sessions', { maxAgeMs: 60_000, maxSize: 100_000 });
+
+/**
+ * The caller behind a session id, or null. `fresh`: ask the database even when a kept copy
+ * exists (every state-changing request does, so a write never acts on a revoked session).
+ */
+export async function loadSession(
+  database: Database,
+  sid: string,
+  { fresh = false } = {},
+): Promise<AuthContext | null> {
+  const cache = sessionCache(database);
+  const kept = fresh ? undefined : cache.get(sid);
+  if (kept) return stillValid(database, sid, kept);
+  const ticket = ChangeFeed.of(database).ticket();
   const [row] = await database.query<Row>(LOOKUP, [sid]);
   if (!row) return null;
-  const created = Number(row.created ?? 0);
-  if (Date.now() - created > ABSOLUTE_TIMEOUT_MS) {
-    await database.query('delete from session where sid = $1', [sid]);
-    return null;
-  }
   const membershipOk = row.mid !== null && row.status === 'active';
   // A member whose organization is not approved, or whose membership is not active, is not
   // signed in to it; a system user needs neither.
   if (!row.isSystemUser && (!membershipOk || row.org?.approvalStatus !== 'approved')) return null;
-  const expire = new Date(row.expire).getTime();
-  if (expire - Date.now() < IDLE_TIMEOUT_MS - TOUCH_EVERY_MS) {
-    touch(database, sid, row.org?.id ?? null).catch(() => {});
+  const session: KeptSession = {
+    auth: authContext(sid, row),
+    expire: new Date(row.expire).getTime(),
+    created: Number(row.created ?? 0),
+  };
+  cache.set(sid, session, row.org ? [userScope(row.uid), orgScope(row.org.id)] : [userScope(row.uid)], ticket);
+  return stillValid(database, sid, session);
+}
+
+async function stillValid(database: Database, sid: string, session: KeptSession) {
+  const now = Date.now();
+  if (session.expire <= now) {
+    sessionCache(database).delete(sid);
+    return null;
   }
+  if (now - session.created > ABSOLUTE_TIMEOUT_MS) {
+    sessionCache(database).delete(sid);
+    await database.query('delete from session where sid = $1', [sid]);
+    return null;
+  }
+  if (session.expire - now < IDLE_TIMEOUT_MS - TOUCH_EVERY_MS) {
+    // The kept expiry is about to be outdated; the next read looks the session up again.
+    sessionCache(database).delete(sid);
+    touch(database, sid, session.auth.organization?.id ?? null).catch(() => {});
+  }
+  return session.auth;
+}
+
+function authContext(sid: string, row: Row): AuthContext {
   return {
     sid,
     user: {
@@ -138,6 +183,7 @@ export async function createSession(
 // Ending a session also closes the WebSockets opened with it, on whichever instance holds them.
 export async function destroySession(database: Database, sid: string) {
   await database.query('delete from session where sid = $1', [sid]);
+  sessionCache(database).delete(sid);
   await disconnectSession(database, sid);
 }
 
@@ -147,6 +193,8 @@ export async function destroyUserSessions(database: Database, userId: number, ex
     'delete from session where user_id = $1 and sid <> $2 returning sid',
     [userId, exceptSid ?? ''],
   );
+  // This instance forgets them now; the others on the deletion's notification.
+  ChangeFeed.of(database).changed(userScope(userId));
   for (const { sid } of ended) await disconnectSession(database, sid);
 }
 

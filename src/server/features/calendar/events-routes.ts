@@ -10,6 +10,7 @@ import {
   strategyQuery,
 } from '../../../common/schemas/calendar';
 import { notFound } from '../../http/errors';
+import { sendKept } from '../../http/etag';
 import { requireOrgAccess } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
@@ -37,7 +38,7 @@ export async function eventRoutes(app: App) {
           ? auth.organization.timezone
           : await organizationTimeZone(database, organizationId);
       const { from, to } = resolveRange(request.query, timeZone);
-      const { body, etag } = await listEventsCached(database, {
+      const kept = await listEventsCached(database, {
         organizationId,
         timeZone,
         viewerId: actor.userId,
@@ -46,7 +47,7 @@ export async function eventRoutes(app: App) {
         type: request.query.type,
         followedOnly: request.query.followed === 'true',
       });
-      return reply.type('application/json; charset=utf-8').header('etag', etag).send(body);
+      return sendKept(request, reply, kept);
     },
   );
 

@@ -4,7 +4,8 @@
 import { MAX_EVENT_DAYS } from '../../../common/schemas/calendar';
 import { formatOffset, offsetMinutes, zoneTransitions } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
-import { FingerprintCache } from '../../http/etag';
+import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { FingerprintCache, type KeptBody } from '../../http/etag';
 import { ensureMaterialized, materializationTarget } from './series';
 import type { Runner } from './sql';
 
@@ -123,17 +124,34 @@ select md5(coalesce((
     and materialized_until is not null and materialized_until < $6) as stale`;
 
 type ListKey = string;
-// Per process, bounded; see FingerprintCache. Per viewer, since isFollowing is.
+// Per viewer, since isFollowing is. While the change feed listens, a kept list is served until a
+// write to its organization; otherwise the fingerprint decides (see FingerprintCache).
 const listCache = new FingerprintCache<ListKey>(64 * 1024 * 1024);
+const liveLists = (database: Database) =>
+  ChangeFeed.of(database).cache<ListKey, KeptBody>('calendar-lists', {
+    maxAgeMs: 5 * 60_000,
+    maxSize: 64 * 1024 * 1024,
+    sizeOf: (kept) => kept.size,
+  });
 
 /**
- * The member list (listEventsJson) with its ETag, from the kept copy when nothing it reads has
+ * The member list (listEventsJson) ready to send, from a kept copy when nothing it reads has
  * changed; series are materialized up to `to` first, as the list needs.
  */
-export async function listEventsCached(
-  database: Database,
-  p: RangeParams,
-): Promise<{ body: string; etag: string }> {
+export async function listEventsCached(database: Database, p: RangeParams): Promise<KeptBody> {
+  const key: ListKey = [
+    p.organizationId,
+    p.viewerId,
+    p.timeZone,
+    p.from.toISOString(),
+    p.to.toISOString(),
+    p.type ?? '',
+    p.followedOnly ? 'followed' : 'all',
+  ].join('|');
+  const live = liveLists(database);
+  const hit = live.get(key);
+  if (hit) return hit;
+  const ticket = ChangeFeed.of(database).ticket();
   const target = materializationTarget(p.to);
   const fingerprintParams = [p.organizationId, p.viewerId, p.from, p.to, p.type ?? null, target];
   let [{ fingerprint, stale }] = await database.query<{ fingerprint: string; stale: boolean }>(
@@ -144,18 +162,10 @@ export async function listEventsCached(
     await ensureMaterialized(database, p.organizationId, p.to);
     [{ fingerprint }] = await database.query<{ fingerprint: string }>(LIST_FINGERPRINT, fingerprintParams);
   }
-  const key: ListKey = [
-    p.organizationId,
-    p.viewerId,
-    p.timeZone,
-    p.from.toISOString(),
-    p.to.toISOString(),
-    p.type ?? '',
-    p.followedOnly ? 'followed' : 'all',
-  ].join('|');
-  return (
-    listCache.get(key, fingerprint) ?? listCache.set(key, fingerprint, await listEventsJson(database, p))
-  );
+  const kept =
+    listCache.get(key, fingerprint) ?? listCache.set(key, fingerprint, await listEventsJson(database, p));
+  live.set(key, kept, [orgScope(p.organizationId)], ticket);
+  return kept;
 }
 
 /** The JSON text of the event list (spec part 2 §7), ordered by start. */

@@ -2,7 +2,8 @@
 // round trip and no N+1.
 import type { PersonEntry } from '../../../common/types/directory';
 import type { Database } from '../../db/client';
-import { FingerprintCache } from '../../http/etag';
+import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { FingerprintCache, type KeptBody } from '../../http/etag';
 
 // The whole answer is built as JSON text inside PostgreSQL and sent as is: one round trip and
 // no per-row work in JavaScript. Teams are joined per member through the (organization_id,
@@ -42,20 +43,30 @@ select md5(coalesce((
     from team_members tm join teams te on te.id = tm.team_id
     where tm.organization_id = $1 and te.organization_id = $1), '')) as fingerprint`;
 
-// Per process; the fingerprint is read from the database on every request, so several
-// instances never serve each other's stale copies. The ETag is kept beside the body.
+// Per process. While the change feed listens, a kept directory is served until a write to its
+// organization; otherwise the fingerprint, read on every request, decides.
 const cache = new FingerprintCache<number>(32 * 1024 * 1024);
+const liveDirectories = (database: Database) =>
+  ChangeFeed.of(database).cache<number, KeptBody>('directories', {
+    maxAgeMs: 5 * 60_000,
+    maxSize: 32 * 1024 * 1024,
+    sizeOf: (kept) => kept.size,
+  });
 
 /** The directory as a JSON array text, ready to send, with its ETag. */
-export async function directoryJson(
-  database: Database,
-  organizationId: number,
-): Promise<{ body: string; etag: string }> {
+export async function directoryJson(database: Database, organizationId: number): Promise<KeptBody> {
+  const live = liveDirectories(database);
+  const hit = live.get(organizationId);
+  if (hit) return hit;
+  const ticket = ChangeFeed.of(database).ticket();
   const [{ fingerprint }] = await database.query<{ fingerprint: string }>(FINGERPRINT, [organizationId]);
-  const cached = cache.get(organizationId, fingerprint);
-  if (cached) return cached;
-  const [row] = await database.query<{ body: string }>(DIRECTORY_JSON, [organizationId]);
-  return cache.set(organizationId, fingerprint, row.body);
+  let kept = cache.get(organizationId, fingerprint);
+  if (!kept) {
+    const [row] = await database.query<{ body: string }>(DIRECTORY_JSON, [organizationId]);
+    kept = cache.set(organizationId, fingerprint, row.body);
+  }
+  live.set(organizationId, kept, [orgScope(organizationId)], ticket);
+  return kept;
 }
 
 const PERSON = `

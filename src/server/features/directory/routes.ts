@@ -7,6 +7,7 @@ import {
   userDetailsSchema,
 } from '../../../common/schemas/people';
 import { forbidden, notFound } from '../../http/errors';
+import { sendKept } from '../../http/etag';
 import { requireMemberOrg, requireOrgAccess } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
@@ -52,8 +53,7 @@ export async function directoryRoutes(app: App) {
     { schema: { params: orgParams } },
     async (request, reply) => {
       const { organizationId } = await requireOrgAccess(request, request.params.orgId);
-      const { body, etag } = await directoryJson(database, organizationId);
-      return reply.type('application/json; charset=utf-8').header('etag', etag).send(body);
+      return sendKept(request, reply, await directoryJson(database, organizationId));
     },
   );
 

@@ -1,6 +1,19 @@
+import { ChangeFeed, orgScope } from '../../db/change-feed';
+import type { Database } from '../../db/client';
 import { requireOrgAccess } from '../../http/guards';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
+
+interface Stats {
+  totalMembers: number;
+  totalTeams: number;
+  activeUsers: number;
+}
+
+// Kept until a membership or team changes. Activity stamps announce nothing (migration 0002),
+// so activeUsers, a seven-day figure, may lag by up to the minute an entry lives.
+const keptStats = (database: Database) =>
+  ChangeFeed.of(database).cache<number, Stats>('organization-stats', { maxAgeMs: 60_000, maxSize: 10_000 });
 
 export async function organizationRoutes(app: App) {
   const { database } = app.deps;
@@ -8,7 +21,11 @@ export async function organizationRoutes(app: App) {
   // activeUsers: active members seen in the last 7 days (sliding-session activity).
   app.get('/api/organizations/:orgId/stats', { schema: { params: orgParams } }, async (request) => {
     const { organizationId } = await requireOrgAccess(request, request.params.orgId);
-    const [row] = await database.query<{ totalMembers: number; totalTeams: number; activeUsers: number }>(
+    const cache = keptStats(database);
+    const hit = cache.get(organizationId);
+    if (hit) return hit;
+    const ticket = ChangeFeed.of(database).ticket();
+    const [row] = await database.query<Stats>(
       // One pass over the organization's memberships counts both member figures.
       `select count(*)::int as "totalMembers",
         (select count(*)::int from teams where organization_id = $1 and archived_at is null) as "totalTeams",
@@ -16,6 +33,7 @@ export async function organizationRoutes(app: App) {
        from user_organizations where organization_id = $1 and status = 'active'`,
       [organizationId],
     );
+    cache.set(organizationId, row, [orgScope(organizationId)], ticket);
     return row;
   });
 }

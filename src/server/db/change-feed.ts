@@ -1,0 +1,170 @@
+// Kept answers that stay true until the database says otherwise. Triggers (migration
+// 0002_change_notifications) announce every write to the data behind them on one channel, naming
+// its scope ('o:<organization id>' or 'u:<user id>'); each instance listens and drops what the
+// write touched. So a hot read (who is calling, this month's events, the directory) costs no
+// query at all while nothing changes, and several instances never serve each other's stale copies
+// for longer than a notification takes to arrive.
+//
+// Nothing is served from memory while the listening connection is down: notifications could be
+// missed, so every cache empties and each read goes to the database until it listens again.
+import type { Database } from './client';
+
+export const CHANGES_CHANNEL = 'greenroom_changes';
+
+export type Scope = `o:${number}` | `u:${number}`;
+
+export const orgScope = (organizationId: number): Scope => `o:${organizationId}`;
+export const userScope = (userId: number): Scope => `u:${userId}`;
+
+/** A read's starting point: a copy read after it may be kept only if nothing it covers changed since. */
+export type Ticket = number;
+
+interface CacheOptions<V> {
+  /** Entries older than this are read again even without a notification. */
+  maxAgeMs: number;
+  /** Bound on the sum of sizeOf over entries; the least recently used go first. */
+  maxSize: number;
+  sizeOf?: (value: V) => number;
+}
+
+interface Entry<V> {
+  value: V;
+  scopes: Scope[];
+  at: number;
+  size: number;
+}
+
+export class LiveCache<K, V> {
+  private entries = new Map<K, Entry<V>>();
+  private byScope = new Map<Scope, Set<K>>();
+  private size = 0;
+
+  constructor(
+    private readonly feed: ChangeFeed,
+    private readonly options: CacheOptions<V>,
+  ) {}
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (!this.feed.live || Date.now() - entry.at > this.options.maxAgeMs) {
+      this.delete(key);
+      return undefined;
+    }
+    // Most recently used last, so eviction takes from the front.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** Keeps `value` unless a change to any of `scopes` arrived after `ticket` was taken. */
+  set(key: K, value: V, scopes: Scope[], ticket: Ticket) {
+    this.delete(key);
+    if (!this.feed.unchangedSince(ticket, scopes)) return;
+    const size = this.options.sizeOf?.(value) ?? 1;
+    if (size > this.options.maxSize / 4) return;
+    while (this.size + size > this.options.maxSize) this.delete(this.entries.keys().next().value as K);
+    this.entries.set(key, { value, scopes, at: Date.now(), size });
+    this.size += size;
+    for (const scope of scopes) {
+      let keys = this.byScope.get(scope);
+      if (!keys) this.byScope.set(scope, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  delete(key: K) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.size -= entry.size;
+    for (const scope of entry.scopes) {
+      const keys = this.byScope.get(scope);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byScope.delete(scope);
+    }
+  }
+
+  dropScope(scope: Scope) {
+    for (const key of [...(this.byScope.get(scope) ?? [])]) this.delete(key);
+  }
+
+  clear() {
+    this.entries.clear();
+    this.byScope.clear();
+    this.size = 0;
+  }
+}
+
+// Beyond this many remembered scopes, forgetting them all (a reset) is cheaper than tracking.
+const MAX_REMEMBERED_SCOPES = 100_000;
+
+export class ChangeFeed {
+  private static feeds = new WeakMap<Database, ChangeFeed>();
+
+  /** The one feed of a database handle (every app built on it shares its caches). */
+  static of(database: Database): ChangeFeed {
+    let feed = ChangeFeed.feeds.get(database);
+    if (!feed) ChangeFeed.feeds.set(database, (feed = new ChangeFeed(database)));
+    return feed;
+  }
+
+  /** True while listening: only then may anything be served from memory. */
+  live = false;
+  private sequence = 0;
+  private resetAt = 0;
+  private changedAt = new Map<Scope, number>();
+  private caches = new Map<string, LiveCache<unknown, unknown>>();
+  private starting?: Promise<void>;
+
+  private constructor(private readonly database: Database) {}
+
+  start(): Promise<void> {
+    this.starting ??= (async () => {
+      if (!this.database.listen) return;
+      this.database.onListenState((listening) => {
+        // Either way, whatever was kept may have missed a change.
+        this.reset();
+        this.live = listening;
+      });
+      await this.database.listen(CHANGES_CHANNEL, (payload) => {
+        if (/^[ou]:\d+$/.test(payload)) this.changed(payload as Scope);
+      });
+      this.live = true;
+    })();
+    return this.starting;
+  }
+
+  /** The named cache of this feed, created on first use. */
+  cache<K, V>(name: string, options: CacheOptions<V>): LiveCache<K, V> {
+    let cache = this.caches.get(name);
+    if (!cache) this.caches.set(name, (cache = new LiveCache<unknown, unknown>(this, options as CacheOptions<unknown>)));
+    return cache as LiveCache<K, V>;
+  }
+
+  ticket(): Ticket {
+    return this.sequence;
+  }
+
+  unchangedSince(ticket: Ticket, scopes: Scope[]): boolean {
+    if (!this.live || this.resetAt > ticket) return false;
+    return scopes.every((scope) => (this.changedAt.get(scope) ?? 0) <= ticket);
+  }
+
+  /**
+   * Drops everything kept under `scope`. Called for each notification, and directly by a request
+   * that wrote, so its own next read never waits on the notification.
+   */
+  changed(scope: Scope) {
+    if (this.changedAt.size >= MAX_REMEMBERED_SCOPES) return this.reset();
+    this.changedAt.set(scope, ++this.sequence);
+    for (const cache of this.caches.values()) cache.dropScope(scope);
+  }
+
+  /** Forgets everything kept. */
+  reset() {
+    this.resetAt = ++this.sequence;
+    this.changedAt.clear();
+    for (const cache of this.caches.values()) cache.clear();
+  }
+}
