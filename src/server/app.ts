@@ -161,11 +161,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200 || !request.url.startsWith('/api/')) return payload;
+    if (request.method !== 'GET' || reply.statusCode !== 200 || !request.url.startsWith('/api/'))
+      return payload;
     // Conditional GETs: a client that already holds this exact body gets 304 and no bytes. A
     // route serving a kept body has set its ETag already, and may send it compressed (http/etag.ts).
     let etag = reply.getHeader('etag');
-    if (typeof payload !== 'string' && !(typeof etag === 'string' && Buffer.isBuffer(payload))) return payload;
+    if (typeof payload !== 'string' && !(typeof etag === 'string' && Buffer.isBuffer(payload)))
+      return payload;
     if (typeof etag !== 'string') {
       etag = etagOf(payload as string);
       reply.header('etag', etag);

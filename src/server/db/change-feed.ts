@@ -67,9 +67,9 @@ export class LiveCache<K, V> {
     this.entries.set(key, { value, scopes, at: Date.now(), size });
     this.size += size;
     for (const scope of scopes) {
-      let keys = this.byScope.get(scope);
-      if (!keys) this.byScope.set(scope, (keys = new Set()));
+      const keys = this.byScope.get(scope) ?? new Set<K>();
       keys.add(key);
+      this.byScope.set(scope, keys);
     }
   }
 
@@ -104,8 +104,8 @@ export class ChangeFeed {
 
   /** The one feed of a database handle (every app built on it shares its caches). */
   static of(database: Database): ChangeFeed {
-    let feed = ChangeFeed.feeds.get(database);
-    if (!feed) ChangeFeed.feeds.set(database, (feed = new ChangeFeed(database)));
+    const feed = ChangeFeed.feeds.get(database) ?? new ChangeFeed(database);
+    ChangeFeed.feeds.set(database, feed);
     return feed;
   }
 
@@ -137,8 +137,9 @@ export class ChangeFeed {
 
   /** The named cache of this feed, created on first use. */
   cache<K, V>(name: string, options: CacheOptions<V>): LiveCache<K, V> {
-    let cache = this.caches.get(name);
-    if (!cache) this.caches.set(name, (cache = new LiveCache<unknown, unknown>(this, options as CacheOptions<unknown>)));
+    const cache =
+      this.caches.get(name) ?? new LiveCache<unknown, unknown>(this, options as CacheOptions<unknown>);
+    this.caches.set(name, cache);
     return cache as LiveCache<K, V>;
   }
 

@@ -148,7 +148,7 @@ async function openPostgres(url: string): Promise<Database> {
       listening = connectListener();
       listening.then(
         () => announce(true),
-        () => {}
+        () => {},
       );
       listening.catch(() => {
         listening = undefined;

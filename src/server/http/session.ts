@@ -96,7 +96,12 @@ export async function loadSession(
     expire: new Date(row.expire).getTime(),
     created: Number(row.created ?? 0),
   };
-  cache.set(sid, session, row.org ? [userScope(row.uid), orgScope(row.org.id)] : [userScope(row.uid)], ticket);
+  cache.set(
+    sid,
+    session,
+    row.org ? [userScope(row.uid), orgScope(row.org.id)] : [userScope(row.uid)],
+    ticket,
+  );
   return stillValid(database, sid, session);
 }
 

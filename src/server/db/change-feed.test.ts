@@ -1,0 +1,264 @@
+// Kept answers (db/change-feed.ts): what a write behind the app's back, another instance, or a
+// lost listening connection does to them. Through the real app on the test database; the
+// two-instance and lost-connection cases need separate connections, so a PostgreSQL server.
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, getTestApp, type TestContext, testConfig } from '../../../tests/support/app';
+import { buildOrg, buildUser, signedIn } from '../../../tests/support/factories';
+import { buildApp } from '../app';
+import type { App } from '../http/types';
+import { ChangeFeed, orgScope, userScope } from './change-feed';
+import { type Database, openDatabase } from './client';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await getTestApp();
+});
+
+/** A database handle whose listening connection the test switches on and off. */
+function fakeDatabase() {
+  let state: (listening: boolean) => void = () => {};
+  let deliver: (payload: string) => void = () => {};
+  const database = {
+    async listen(_channel: string, onMessage: (payload: string) => void) {
+      deliver = onMessage;
+      return async () => {};
+    },
+    onListenState(handler: (listening: boolean) => void) {
+      state = handler;
+    },
+  } as unknown as Database;
+  return { database, setListening: (up: boolean) => state(up), notify: (p: string) => deliver(p) };
+}
+
+describe('ChangeFeed and its caches', () => {
+  it('keeps a value until a notification names one of its scopes', async () => {
+    const fake = fakeDatabase();
+    const feed = ChangeFeed.of(fake.database);
+    await feed.start();
+    const cache = feed.cache<string, string>('t', { maxAgeMs: 60_000, maxSize: 100 });
+    cache.set('a', 'A', [orgScope(1)], feed.ticket());
+    cache.set('b', 'B', [orgScope(2), userScope(7)], feed.ticket());
+    expect(cache.get('a')).toBe('A');
+    fake.notify('u:7');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('A');
+    fake.notify('o:1');
+    expect(cache.get('a')).toBeUndefined();
+    fake.notify('anything else');
+  });
+
+  it('refuses a value read before a change it covers (the read may have seen the old data)', async () => {
+    const fake = fakeDatabase();
+    const feed = ChangeFeed.of(fake.database);
+    await feed.start();
+    const cache = feed.cache<string, string>('t', { maxAgeMs: 60_000, maxSize: 100 });
+    const ticket = feed.ticket();
+    fake.notify('o:1');
+    cache.set('a', 'old', [orgScope(1)], ticket);
+    expect(cache.get('a')).toBeUndefined();
+    // A change elsewhere does not matter.
+    const later = feed.ticket();
+    fake.notify('o:2');
+    cache.set('a', 'new', [orgScope(1)], later);
+    expect(cache.get('a')).toBe('new');
+  });
+
+  it('serves nothing while the listening connection is down, and forgets what it kept', async () => {
+    const fake = fakeDatabase();
+    const feed = ChangeFeed.of(fake.database);
+    await feed.start();
+    const cache = feed.cache<string, string>('t', { maxAgeMs: 60_000, maxSize: 100 });
+    cache.set('a', 'A', [orgScope(1)], feed.ticket());
+    fake.setListening(false);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', 'A', [orgScope(1)], feed.ticket());
+    expect(cache.get('a')).toBeUndefined();
+    fake.setListening(true);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', 'A', [orgScope(1)], feed.ticket());
+    expect(cache.get('a')).toBe('A');
+  });
+
+  it('stays within its size bound, dropping the least recently used', async () => {
+    const fake = fakeDatabase();
+    const feed = ChangeFeed.of(fake.database);
+    await feed.start();
+    const cache = feed.cache<string, string>('t', { maxAgeMs: 60_000, maxSize: 12, sizeOf: (v) => v.length });
+    cache.set('a', 'AA', [], feed.ticket());
+    cache.set('b', 'BB', [], feed.ticket());
+    cache.get('a');
+    cache.set('c', 'CCC', [], feed.ticket());
+    cache.set('d', 'DDD', [], feed.ticket());
+    cache.set('e', 'EEE', [], feed.ticket());
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('AA');
+    expect(cache.get('e')).toBe('EEE');
+    // Anything over a quarter of the bound is never kept.
+    cache.set('f', 'FFFF', [], feed.ticket());
+    expect(cache.get('f')).toBeUndefined();
+  });
+});
+
+describe('kept answers on the test database', () => {
+  it('see writes made directly in the database: names, memberships and ended sessions', async () => {
+    const org = await buildOrg(ctx.database);
+    const ann = await buildUser(ctx.database, { org, firstName: 'Ann' });
+    const agent = await signedIn(ctx, ann, org);
+    const directory = `/api/organizations/${org.id}/directory`;
+    expect((await agent.get('/api/me')).json().user.firstName).toBe('Ann');
+    expect((await agent.get(directory)).json()[0].firstName).toBe('Ann');
+
+    await ctx.database.query(`update users set first_name = 'Annette' where id = $1`, [ann.id]);
+    await expect.poll(async () => (await agent.get('/api/me')).json().user.firstName).toBe('Annette');
+    await expect.poll(async () => (await agent.get(directory)).json()[0].firstName).toBe('Annette');
+
+    await ctx.database.query(
+      `update user_organizations set status = 'disabled' where user_id = $1 and organization_id = $2`,
+      [ann.id, org.id],
+    );
+    await expect.poll(async () => (await agent.get('/api/me')).statusCode).toBe(401);
+  });
+
+  it('show a write to the one who made it on their very next read', async () => {
+    const org = await buildOrg(ctx.database);
+    const owner = await buildUser(ctx.database, { org, role: 'owner' });
+    const agent = await signedIn(ctx, owner, org);
+    const list = `/api/organizations/${org.id}/calendar/events?from=2031-05-01&to=2031-05-31`;
+    expect((await agent.get(list)).json()).toEqual([]);
+    for (let i = 0; i < 5; i++) {
+      const created = await agent.post(`/api/organizations/${org.id}/calendar/events`, {
+        name: `Rehearsal ${i}`,
+        startDateTime: `2031-05-1${i}T19:00:00`,
+        endDateTime: `2031-05-1${i}T21:00:00`,
+        eventType: 'other',
+        spaces: ['Office'],
+        reservedBy: owner.id,
+      });
+      expect(created.statusCode).toBe(201);
+      expect((await agent.get(list)).json()).toHaveLength(i + 1);
+    }
+  });
+
+  it('end with the session: signing out refuses the old cookie at once', async () => {
+    const org = await buildOrg(ctx.database);
+    const ann = await buildUser(ctx.database, { org });
+    const agent = await signedIn(ctx, ann, org);
+    expect((await agent.get('/api/me')).statusCode).toBe(200);
+    const cookie = agent.cookie;
+    await agent.post('/api/logout');
+    const replay = new Agent(ctx.app, org.host);
+    replay.cookie = cookie;
+    expect((await replay.get('/api/me')).statusCode).toBe(401);
+  });
+
+  it('are sent compressed to a client that accepts it, the same bytes once decoded', async () => {
+    const org = await buildOrg(ctx.database);
+    const owner = await buildUser(ctx.database, { org, role: 'owner' });
+    for (let i = 0; i < 40; i++) await buildUser(ctx.database, { org, firstName: `Member ${i}` });
+    const agent = await signedIn(ctx, owner, org);
+    const path = `/api/organizations/${org.id}/directory`;
+    const plain = await agent.get(path);
+    const compressed = await agent.get(path, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
+    expect(compressed.headers.etag).toBe(plain.headers.etag);
+    const again = await agent.get(path, {
+      'accept-encoding': 'gzip, br',
+      'if-none-match': String(plain.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});
+
+const url = process.env.DATABASE_URL;
+
+// Its own database, so that cutting its listening connections disturbs no other test file.
+describe.skipIf(!url)('kept answers across instances with their own connections', () => {
+  const name = `greenroom_feed_${process.pid}_${Date.now().toString(36)}`;
+  let writer: Database;
+  const instances: { database: Database; app: App }[] = [];
+  const instance = async () => {
+    const database = await openDatabase({ databaseUrl: databaseUrl() });
+    const app = await buildApp({ config: testConfig(), database });
+    await app.ready();
+    instances.push({ database, app });
+    return { database, app };
+  };
+  const databaseUrl = () => {
+    const u = new URL(url!);
+    u.pathname = `/${name}`;
+    return u.toString();
+  };
+  beforeAll(async () => {
+    await ctx.database.query(`create database ${name}`);
+    writer = await openDatabase({ databaseUrl: databaseUrl() });
+  });
+  afterAll(async () => {
+    for (const { app, database } of instances) {
+      await app.close();
+      await database.close();
+    }
+    await writer?.close();
+    await ctx.database.query(`drop database if exists ${name} with (force)`);
+  });
+
+  it('refuse a session the other instance ended, and show what it wrote', async () => {
+    const one = await instance();
+    const two = await instance();
+    const org = await buildOrg(writer);
+    const owner = await buildUser(writer, { org, role: 'owner' });
+    const here = new Agent(one.app, org.host);
+    expect(
+      (await here.post('/api/login', { username: owner.username, password: owner.password })).statusCode,
+    ).toBe(200);
+    const there = new Agent(two.app, org.host);
+    there.cookie = here.cookie;
+    const list = `/api/organizations/${org.id}/calendar/events?from=2031-06-01&to=2031-06-30`;
+    expect((await here.get(list)).json()).toEqual([]);
+    expect((await there.get('/api/me')).statusCode).toBe(200);
+
+    const created = await there.post(`/api/organizations/${org.id}/calendar/events`, {
+      name: 'Tech rehearsal',
+      startDateTime: '2031-06-10T18:00:00',
+      endDateTime: '2031-06-10T22:00:00',
+      eventType: 'other',
+      spaces: ['Annex'],
+      reservedBy: owner.id,
+    });
+    expect(created.statusCode).toBe(201);
+    await expect.poll(async () => (await here.get(list)).json()).toHaveLength(1);
+
+    await there.post('/api/logout');
+    await expect.poll(async () => (await here.get('/api/me')).statusCode).toBe(401);
+  });
+
+  it('go to the database while the listening connection is down, and keep again once it is back', async () => {
+    const { app, database } = await instance();
+    const org = await buildOrg(writer);
+    const ann = await buildUser(writer, { org, firstName: 'Ann' });
+    const agent = new Agent(app, org.host);
+    expect(
+      (await agent.post('/api/login', { username: ann.username, password: ann.password })).statusCode,
+    ).toBe(200);
+    expect((await agent.get('/api/me')).json().user.firstName).toBe('Ann');
+    const feed = ChangeFeed.of(database);
+
+    // What a database restart does to the listeners: their backends are terminated.
+    await writer.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where pid <> pg_backend_pid() and datname = current_database() and query ilike 'LISTEN%'`,
+    );
+    await expect.poll(() => feed.live).toBe(false);
+    // Nothing can announce this write now; it must be read anyway.
+    await writer.query(`update users set first_name = 'Anna' where id = $1`, [ann.id]);
+    expect((await agent.get('/api/me')).json().user.firstName).toBe('Anna');
+
+    await expect.poll(() => feed.live, { timeout: 8_000 }).toBe(true);
+    await writer.query(`update users set first_name = 'Annabel' where id = $1`, [ann.id]);
+    await expect.poll(async () => (await agent.get('/api/me')).json().user.firstName).toBe('Annabel');
+  });
+});
