@@ -8,7 +8,8 @@
 // process; app and bare server are child processes, so all three share the machine alike.
 // Knobs: BENCH_DURATION (seconds per run, default 4), BENCH_CONNECTIONS (32), BENCH_SKIP_BUNDLE=1,
 // LOG_LEVEL for the app (default info, as deployed), BENCH_CPU_PROF (below), BENCH_BROWSER=1 (also
-// times the month view of 500 events in headless Chromium; adds ~30 s). Cases: scripts/bench/registry.ts.
+// times the month view of 500 events in headless Chromium; adds ~30 s). Requests carry a browser's
+// Accept-Encoding. Cases: scripts/bench/registry.ts.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -202,7 +203,7 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : Math.round(v)}ms`;
 
 function printRows(rows: Row[]) {
-  const header = `${'endpoint'.padEnd(34)} ${'answer'.padEnd(9)} ${pad('app req/s', 10)} ${pad('p50', 7)} ${pad('p99', 7)} | ${pad('bare req/s', 10)} ${pad('p50', 7)} ${pad('p99', 7)} | ${pad('app/bare', 8)}  goal`;
+  const header = `${'endpoint'.padEnd(34)} ${'answer'.padEnd(17)} ${pad('app req/s', 10)} ${pad('p50', 7)} ${pad('p99', 7)} | ${pad('bare req/s', 10)} ${pad('p50', 7)} ${pad('p99', 7)} | ${pad('app/bare', 8)}  goal`;
   console.log(header);
   console.log('-'.repeat(header.length + 8));
   for (const r of rows) {
@@ -212,7 +213,7 @@ function printRows(rows: Row[]) {
       goals.push(`≥${r.target.rps}/s ${r.app.rps >= r.target.rps ? 'ok' : 'MISS'}`);
     if (r.app.bad) goals.push(`${r.app.bad} unexpected answers`);
     console.log(
-      `${r.name.padEnd(34)} ${r.variant.padEnd(9)} ${pad(Math.round(r.app.rps), 10)} ${pad(ms(r.app.p50), 7)} ${pad(ms(r.app.p99), 7)} | ${pad(Math.round(r.bare.rps), 10)} ${pad(ms(r.bare.p50), 7)} ${pad(ms(r.bare.p99), 7)} | ${pad((r.app.rps / r.bare.rps).toFixed(2), 8)}  ${goals.join(', ')}`,
+      `${r.name.padEnd(34)} ${r.variant.padEnd(17)} ${pad(Math.round(r.app.rps), 10)} ${pad(ms(r.app.p50), 7)} ${pad(ms(r.app.p99), 7)} | ${pad(Math.round(r.bare.rps), 10)} ${pad(ms(r.bare.p50), 7)} ${pad(ms(r.bare.p99), 7)} | ${pad((r.app.rps / r.bare.rps).toFixed(2), 8)}  ${goals.join(', ')}`,
     );
   }
 }
@@ -301,7 +302,12 @@ async function main() {
   for (const c of cases) {
     const shortname = c.organization ?? ctx.shortname;
     const host = c.host === 'main' ? mainHost : orgHost(shortname);
-    const base: Record<string, string> = { host, accept: 'application/json' };
+    // What a browser sends: kept answers go out compressed (the bare server repeats those bytes).
+    const base: Record<string, string> = {
+      host,
+      accept: 'application/json',
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    };
     if (c.signedIn !== false) base.cookie = cookies.get(shortname)!;
     const p = paths.get(c)!;
     const full = await request({ host: '127.0.0.1', port, path: p, headers: base });
@@ -314,6 +320,11 @@ async function main() {
       if (cached.status !== 304) throw new Error(`${c.name}: If-None-Match gave ${cached.status}, not 304`);
       plans.push({ c, variant: '304', path: p, headers, expected: 304, reply: cached });
     }
+    if (c.uncompressed) {
+      const { 'accept-encoding': _, ...headers } = base;
+      const plain = await request({ host: '127.0.0.1', port, path: p, headers });
+      plans.push({ c, variant: '200 plain', path: p, headers, expected: 200, reply: plain });
+    }
   }
 
   const bare = await startBare();
@@ -323,7 +334,13 @@ async function main() {
       Object.entries(plan.reply.headers).filter(([k, v]) => !skip.has(k) && v !== undefined),
     ) as Record<string, string | string[]>;
     const value = { status: plan.reply.status, headers, body: plan.reply.body.toString('base64') };
-    return [cannedKey(plan.headers.host, plan.path, plan.expected === 304), value] as const;
+    const key = cannedKey(
+      plan.headers.host,
+      plan.path,
+      plan.expected === 304,
+      plan.headers['accept-encoding'] !== undefined,
+    );
+    return [key, value] as const;
   });
   await new Promise<void>((resolve) => {
     bare.child.once('message', () => resolve());

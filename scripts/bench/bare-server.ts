@@ -13,7 +13,14 @@ interface Canned {
 let table = new Map<string, Canned>();
 
 const server = http.createServer((req, res) => {
-  const canned = table.get(cannedKey(req.headers.host, req.url, req.headers['if-none-match'] !== undefined));
+  const canned = table.get(
+    cannedKey(
+      req.headers.host,
+      req.url,
+      req.headers['if-none-match'] !== undefined,
+      req.headers['accept-encoding'] !== undefined,
+    ),
+  );
   if (!canned) {
     res.writeHead(404).end();
     return;

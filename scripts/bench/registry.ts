@@ -13,7 +13,8 @@
 //   });
 //
 // Every case is measured twice (full 200 answer, then the If-None-Match 304 answer unless
-// `conditional: false`), each beside a bare Node server answering the same bytes.
+// `conditional: false`), each beside a bare Node server answering the same bytes. Requests carry
+// a browser's Accept-Encoding; `uncompressed: true` adds a run without it.
 import type { Database } from '../../src/server/db/client';
 
 /** An approved organization the bench seeded, and its people. */
@@ -50,6 +51,8 @@ export interface BenchCase {
   signedIn?: boolean;
   /** Also measure the conditional GET (If-None-Match → 304); default true. */
   conditional?: boolean;
+  /** Also measure a client that does not accept compressed answers (every run sends what a browser does). */
+  uncompressed?: boolean;
   /** The goals this endpoint must reach (printed as ok/MISS); p99 defaults to 50 ms. */
   target?: { rps?: number; p99Ms?: number };
   setup?(ctx: BenchContext): Promise<void>;

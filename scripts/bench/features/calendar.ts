@@ -117,6 +117,7 @@ benchCases.push(
   {
     name: 'calendar month (2,000 occurrences)',
     path: (ctx) => monthPath(ctx.organizationId),
+    uncompressed: true,
     async setup(ctx) {
       timeTenYearDailyExpansion();
       await seedCalendarMonth(ctx.database, ctx, MONTH.from.slice(0, 7), OCCURRENCES);

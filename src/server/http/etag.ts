@@ -26,15 +26,23 @@ export class KeptBody {
     this.etag = etagOf(body);
   }
 
+  private utf8?: Buffer;
+
   get size() {
     return this.body.length;
+  }
+
+  /** The body as bytes, encoded once: a large answer is not re-encoded on every send. */
+  bytes(): Buffer {
+    this.utf8 ??= Buffer.from(this.body);
+    return this.utf8;
   }
 
   /** The body compressed, made once (on the thread pool, off the event loop). */
   encode(encoding: Encoding): Promise<Buffer> {
     let made = this.encoded.get(encoding);
     if (!made) {
-      const input = Buffer.from(this.body);
+      const input = this.bytes();
       made =
         encoding === 'br'
           ? brotli(input, {
@@ -62,7 +70,8 @@ function acceptedEncoding(request: FastifyRequest): Encoding | null {
 export async function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptBody) {
   reply.type('application/json; charset=utf-8').header('etag', kept.etag).header('vary', 'accept-encoding');
   const encoding = kept.size >= COMPRESS_FROM ? acceptedEncoding(request) : null;
-  if (!encoding || request.headers['if-none-match'] === kept.etag) return reply.send(kept.body);
+  if (request.headers['if-none-match'] === kept.etag) return reply.send(kept.body);
+  if (!encoding) return reply.send(kept.bytes());
   return reply.header('content-encoding', encoding).send(await kept.encode(encoding));
 }
 
