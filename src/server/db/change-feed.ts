@@ -57,6 +57,16 @@ export class LiveCache<K, V> {
     return entry.value;
   }
 
+  /** The kept value, or `load()`'s, kept under `scopes` unless they changed while it loaded. */
+  async getOrLoad(key: K, scopes: Scope[], load: () => Promise<V>): Promise<V> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    const ticket = this.feed.ticket();
+    const value = await load();
+    this.set(key, value, scopes, ticket);
+    return value;
+  }
+
   /** Keeps `value` unless a change to any of `scopes` arrived after `ticket` was taken. */
   set(key: K, value: V, scopes: Scope[], ticket: Ticket) {
     this.delete(key);

@@ -148,24 +148,21 @@ export async function listEventsCached(database: Database, p: RangeParams): Prom
     p.type ?? '',
     p.followedOnly ? 'followed' : 'all',
   ].join('|');
-  const live = liveLists(database);
-  const hit = live.get(key);
-  if (hit) return hit;
-  const ticket = ChangeFeed.of(database).ticket();
-  const target = materializationTarget(p.to);
-  const fingerprintParams = [p.organizationId, p.viewerId, p.from, p.to, p.type ?? null, target];
-  let [{ fingerprint, stale }] = await database.query<{ fingerprint: string; stale: boolean }>(
-    LIST_FINGERPRINT,
-    fingerprintParams,
-  );
-  if (stale) {
-    await ensureMaterialized(database, p.organizationId, p.to);
-    [{ fingerprint }] = await database.query<{ fingerprint: string }>(LIST_FINGERPRINT, fingerprintParams);
-  }
-  const kept =
-    listCache.get(key, fingerprint) ?? listCache.set(key, fingerprint, await listEventsJson(database, p));
-  live.set(key, kept, [orgScope(p.organizationId)], ticket);
-  return kept;
+  return liveLists(database).getOrLoad(key, [orgScope(p.organizationId)], async () => {
+    const target = materializationTarget(p.to);
+    const fingerprintParams = [p.organizationId, p.viewerId, p.from, p.to, p.type ?? null, target];
+    let [{ fingerprint, stale }] = await database.query<{ fingerprint: string; stale: boolean }>(
+      LIST_FINGERPRINT,
+      fingerprintParams,
+    );
+    if (stale) {
+      await ensureMaterialized(database, p.organizationId, p.to);
+      [{ fingerprint }] = await database.query<{ fingerprint: string }>(LIST_FINGERPRINT, fingerprintParams);
+    }
+    return (
+      listCache.get(key, fingerprint) ?? listCache.set(key, fingerprint, await listEventsJson(database, p))
+    );
+  });
 }
 
 /** The JSON text of the event list (spec part 2 §7), ordered by start. */

@@ -54,19 +54,14 @@ const liveDirectories = (database: Database) =>
   });
 
 /** The directory as a JSON array text, ready to send, with its ETag. */
-export async function directoryJson(database: Database, organizationId: number): Promise<KeptBody> {
-  const live = liveDirectories(database);
-  const hit = live.get(organizationId);
-  if (hit) return hit;
-  const ticket = ChangeFeed.of(database).ticket();
-  const [{ fingerprint }] = await database.query<{ fingerprint: string }>(FINGERPRINT, [organizationId]);
-  let kept = cache.get(organizationId, fingerprint);
-  if (!kept) {
+export function directoryJson(database: Database, organizationId: number): Promise<KeptBody> {
+  return liveDirectories(database).getOrLoad(organizationId, [orgScope(organizationId)], async () => {
+    const [{ fingerprint }] = await database.query<{ fingerprint: string }>(FINGERPRINT, [organizationId]);
+    const kept = cache.get(organizationId, fingerprint);
+    if (kept) return kept;
     const [row] = await database.query<{ body: string }>(DIRECTORY_JSON, [organizationId]);
-    kept = cache.set(organizationId, fingerprint, row.body);
-  }
-  live.set(organizationId, kept, [orgScope(organizationId)], ticket);
-  return kept;
+    return cache.set(organizationId, fingerprint, row.body);
+  });
 }
 
 const PERSON = `

@@ -21,19 +21,16 @@ export async function organizationRoutes(app: App) {
   // activeUsers: active members seen in the last 7 days (sliding-session activity).
   app.get('/api/organizations/:orgId/stats', { schema: { params: orgParams } }, async (request) => {
     const { organizationId } = await requireOrgAccess(request, request.params.orgId);
-    const cache = keptStats(database);
-    const hit = cache.get(organizationId);
-    if (hit) return hit;
-    const ticket = ChangeFeed.of(database).ticket();
-    const [row] = await database.query<Stats>(
-      // One pass over the organization's memberships counts both member figures.
-      `select count(*)::int as "totalMembers",
-        (select count(*)::int from teams where organization_id = $1 and archived_at is null) as "totalTeams",
-        (count(*) filter (where last_active_at > now() - interval '7 days'))::int as "activeUsers"
-       from user_organizations where organization_id = $1 and status = 'active'`,
-      [organizationId],
-    );
-    cache.set(organizationId, row, [orgScope(organizationId)], ticket);
-    return row;
+    return keptStats(database).getOrLoad(organizationId, [orgScope(organizationId)], async () => {
+      const [row] = await database.query<Stats>(
+        // One pass over the organization's memberships counts both member figures.
+        `select count(*)::int as "totalMembers",
+          (select count(*)::int from teams where organization_id = $1 and archived_at is null) as "totalTeams",
+          (count(*) filter (where last_active_at > now() - interval '7 days'))::int as "activeUsers"
+         from user_organizations where organization_id = $1 and status = 'active'`,
+        [organizationId],
+      );
+      return row;
+    });
   });
 }
