@@ -34,13 +34,10 @@ export async function timeMonthView(opts: {
       { ...opts.cookie, domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
     ]);
     const page = await context.newPage();
-    // Timed inside the page, not by polling from outside: a mid-month day's chips appear (the
-    // whole grid is rendered in one commit, so the month's events are then in the page) and two
-    // animation frames later they are painted. Times are from the navigation's start, or from
-    // the click.
-    // A mid-month day's chips appear (the whole grid is rendered in one commit, so the month's
-    // events are then in the page), checked on every animation frame; two frames later they are
-    // painted. Script text, not functions: tsx would hand its name helpers to the page.
+    // Timed inside the page: a mid-month day's chips appear (the whole grid is rendered in one
+    // commit, so the month's events are then in the page), checked on every animation frame; two
+    // frames later they are painted. Times are from the navigation's start, or from the click.
+    // Script text, not functions: tsx would hand its name helpers to the page.
     const selector = JSON.stringify(`[data-date="${MID_MONTH}"] [data-event-id]`);
     const painted = async () => {
       await page.waitForFunction(`!!document.querySelector(${selector})`, undefined, {
