@@ -120,6 +120,17 @@ describe('kept answers on the test database', () => {
     await expect.poll(async () => (await agent.get('/api/me')).statusCode).toBe(401);
   });
 
+  it('never keep an unknown organization, so one approved a moment later is found', async () => {
+    const org = await buildOrg(ctx.database, { approvalStatus: 'pending' });
+    const visitor = new Agent(ctx.app, org.host);
+    const context = async () => (await visitor.get('/api/organization-context')).json().organization;
+    expect(await context()).toBeNull();
+    await ctx.database.query(`update organizations set approval_status = 'approved' where id = $1`, [org.id]);
+    expect(await context()).toMatchObject({ shortname: org.shortname });
+    await ctx.database.query(`update organizations set name = 'Renamed Players' where id = $1`, [org.id]);
+    await expect.poll(async () => (await context()).name).toBe('Renamed Players');
+  });
+
   it('show a write to the one who made it on their very next read', async () => {
     const org = await buildOrg(ctx.database);
     const owner = await buildUser(ctx.database, { org, role: 'owner' });

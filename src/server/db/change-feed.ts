@@ -57,13 +57,21 @@ export class LiveCache<K, V> {
     return entry.value;
   }
 
-  /** The kept value, or `load()`'s, kept under `scopes` unless they changed while it loaded. */
-  async getOrLoad(key: K, scopes: Scope[], load: () => Promise<V>): Promise<V> {
+  /**
+   * The kept value, or `load()`'s, kept under `scopes` unless they changed while it loaded.
+   * `scopes` may depend on the value; null then means "do not keep this one".
+   */
+  async getOrLoad(
+    key: K,
+    scopes: Scope[] | ((value: V) => Scope[] | null),
+    load: () => Promise<V>,
+  ): Promise<V> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
     const ticket = this.feed.ticket();
     const value = await load();
-    this.set(key, value, scopes, ticket);
+    const covered = typeof scopes === 'function' ? scopes(value) : scopes;
+    if (covered) this.set(key, value, covered, ticket);
     return value;
   }
 

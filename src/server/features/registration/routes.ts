@@ -5,6 +5,8 @@ import {
   registerOrganizationSchema,
   shortnameSchema,
 } from '../../../common/schemas/auth';
+import { ChangeFeed, orgScope } from '../../db/change-feed';
+import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { createSession, setSessionCookie } from '../../http/session';
 import type { App } from '../../http/types';
@@ -18,6 +20,22 @@ import {
   shortnameAvailable,
 } from './service';
 
+interface PublicOrganization {
+  name: string;
+  shortname: string;
+  logoUrl: string | null;
+  allowPublicRegistration: boolean;
+}
+
+const organizationsByShortname = (database: Database) =>
+  ChangeFeed.of(database).cache<string, (PublicOrganization & { id: number }) | null>(
+    'organization-context',
+    {
+      maxAgeMs: 5 * 60_000,
+      maxSize: 10_000,
+    },
+  );
+
 export async function registrationRoutes(app: App) {
   const { database, sessionSecret } = app.deps;
 
@@ -27,18 +45,28 @@ export async function registrationRoutes(app: App) {
     async (request) => {
       const shortname = request.hostContext.shortname ?? request.query.org?.toLowerCase() ?? null;
       if (!shortname) return { isSystemDomain: true, organization: null };
-      const [org] = await database.query<{
-        name: string;
-        shortname: string;
-        logoUrl: string | null;
-        allowPublicRegistration: boolean;
-      }>(
-        `select name, shortname, logo_url as "logoUrl", enable_public_registration as "allowPublicRegistration"
-         from organizations where shortname = $1 and approval_status = 'approved'`,
-        [shortname],
+      // Kept per shortname while the organization stays as it is; an unknown name is never kept,
+      // so an organization approved a moment later is found at once.
+      const org = await organizationsByShortname(database).getOrLoad(
+        shortname,
+        (found) => (found ? [orgScope(found.id)] : null),
+        async () => {
+          const [row] = await database.query<PublicOrganization & { id: number }>(
+            `select id, name, shortname, logo_url as "logoUrl", enable_public_registration as "allowPublicRegistration"
+             from organizations where shortname = $1 and approval_status = 'approved'`,
+            [shortname],
+          );
+          return row ?? null;
+        },
       );
       // An organization named by ?org= on the main site is still an organization context.
-      return { isSystemDomain: request.hostContext.isSystemDomain && !org, organization: org ?? null };
+      const organization = org && {
+        name: org.name,
+        shortname: org.shortname,
+        logoUrl: org.logoUrl,
+        allowPublicRegistration: org.allowPublicRegistration,
+      };
+      return { isSystemDomain: request.hostContext.isSystemDomain && !org, organization };
     },
   );
 
