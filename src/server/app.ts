@@ -16,11 +16,11 @@ import {
 import { hostContext } from '../common/tenancy';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { ChangeFeed, orgScope, userScope } from './db/change-feed';
 import { sqlState } from './db/errors';
 import { featureRoutes } from './features';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { AppError } from './http/errors';
-import { ChangeFeed, orgScope, userScope } from './db/change-feed';
 import { etagOf } from './http/etag';
 import { SECURITY_HEADERS } from './http/security-headers';
 import { loggableError } from './http/log';
@@ -166,10 +166,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     // Conditional GETs: a client that already holds this exact body gets 304 and no bytes. A
     // route serving a kept body has set its ETag already, and may send it compressed (http/etag.ts).
     let etag = reply.getHeader('etag');
-    if (typeof payload !== 'string' && !(typeof etag === 'string' && Buffer.isBuffer(payload)))
-      return payload;
     if (typeof etag !== 'string') {
-      etag = etagOf(payload as string);
+      if (typeof payload !== 'string') return payload;
+      etag = etagOf(payload);
       reply.header('etag', etag);
     }
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');

@@ -148,12 +148,11 @@ async function openPostgres(url: string): Promise<Database> {
       listening = connectListener();
       listening.then(
         () => announce(true),
-        () => {},
+        () => {
+          listening = undefined;
+          retryListen(Math.min(delay * 2, 30_000));
+        },
       );
-      listening.catch(() => {
-        listening = undefined;
-        retryListen(Math.min(delay * 2, 30_000));
-      });
     }, delay).unref();
   };
   return {
