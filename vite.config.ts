@@ -11,7 +11,9 @@ import { defineConfig, type Plugin } from 'vite';
  * Writes .br and .gz beside every text asset once, at build time, so the server sends compressed
  * bytes (its static handler picks them by Accept-Encoding) without compressing per request.
  */
-function precompress(outDir: string): Plugin {
+function precompress(): Plugin {
+  // Wherever this build writes (the bench builds into a folder of its own with --outDir).
+  let outDir = '';
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const file = path.join(dir, name);
@@ -20,6 +22,9 @@ function precompress(outDir: string): Plugin {
   return {
     name: 'greenroom-precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
       for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|json)$/.test(file) || statSync(file).size < 1024) continue;
@@ -37,7 +42,7 @@ function precompress(outDir: string): Plugin {
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '5000'}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(path.resolve(import.meta.dirname, 'dist/web'))],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@common': path.resolve(import.meta.dirname, 'src/common'),
