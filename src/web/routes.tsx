@@ -5,19 +5,60 @@
 import { type ComponentType, lazy } from 'react';
 import type { Access } from './components/route-guard';
 
+/** A screen whose module loads on first visit; `preload` fetches it ahead of rendering. */
+export type PageComponent = ComponentType & { preload: () => Promise<unknown> };
+
 export interface AppRoute {
   path: string;
-  component: ComponentType;
+  component: PageComponent;
   access: Access;
   layout: 'app' | 'bare';
 }
 
-/** Loads a page's module only when it is first visited, so the first paint stays small. */
+/**
+ * Loads a page's module only when it is first visited, so the first paint stays small. Once
+ * loaded it renders directly, without suspending (see preloadScreen).
+ */
 function page<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M & string,
-): ComponentType {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+): PageComponent {
+  let loading: Promise<M> | undefined;
+  let Loaded: ComponentType | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => {
+        Loaded = module[name] as ComponentType;
+        return module;
+      },
+      (error) => {
+        // A failed download (say, offline for a moment) is tried again on the next visit.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(async () => ({ default: (await preload())[name] as ComponentType }));
+  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  return Object.assign(Page, { preload });
+}
+
+const patternOf = (path: string) =>
+  new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}/?$`);
+
+/**
+ * The module of the screen at `pathname`, loaded before the app first renders: a lazy screen
+ * rendered before its module is in would show the loading fallback, and React then holds the
+ * real screen back for a moment after it arrives.
+ */
+export function preloadScreen(pathname: string): Promise<unknown> {
+  return routeAt(pathname)?.component.preload() ?? Promise.resolve();
+}
+
+/** The route the router shows at `pathname`, if any (wouter's patterns: `:name` is one segment). */
+export function routeAt(pathname: string): AppRoute | undefined {
+  return routes.find((r) => patternOf(r.path).test(pathname));
 }
 
 // One component for the calendar's three addresses, so switching tabs keeps the view and date.

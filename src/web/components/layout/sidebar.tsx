@@ -4,16 +4,21 @@ import { Link, useLocation } from 'wouter';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@web/components/ui/collapsible';
 import { useAuth } from '@web/lib/session';
 import { cn } from '@web/lib/utils';
+import { preloadScreen } from '@web/routes';
 import { isItemActive, type NavGroup, type NavItem, visibleNav } from './nav';
 
 function NavLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const [location] = useLocation();
   const active = isItemActive(item, location);
   const Icon = item.icon;
+  // Pointing at or tabbing to a link fetches its screen, so the click rarely waits for it.
+  const preload = () => void preloadScreen(item.href.split('?')[0]).catch(() => {});
   return (
     <Link
       href={item.href}
       onClick={onNavigate}
+      onPointerEnter={preload}
+      onFocus={preload}
       aria-current={active ? 'page' : undefined}
       className={cn(
         'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',

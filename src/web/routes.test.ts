@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { routeAt } from './routes';
+
+describe('routeAt (which screen to load before the first render)', () => {
+  it('matches fixed paths, with or without a trailing slash', () => {
+    expect(routeAt('/calendar')?.path).toBe('/calendar');
+    expect(routeAt('/admin/users/')?.path).toBe('/admin/users');
+  });
+
+  it('matches one path segment per parameter, and no more', () => {
+    expect(routeAt('/directory/teams/hamlet-cast')?.path).toBe('/directory/teams/:handle');
+    expect(routeAt('/public/demo/calendar')?.path).toBe('/public/:orgShortname/calendar');
+    expect(routeAt('/directory/teams/a/b')).toBeUndefined();
+  });
+
+  it('finds nothing for an unknown address (the 404 page is not lazy)', () => {
+    expect(routeAt('/library')).toBeUndefined();
+    expect(routeAt('/calendar.')).toBeUndefined();
+  });
+});
