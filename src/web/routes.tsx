@@ -40,6 +40,7 @@ function page<M extends Record<string, unknown>>(
     return loading;
   };
   const Lazy = lazy(async () => ({ default: (await preload())[name] as ComponentType }));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per route when this module loads, never during a render
   const Page = () => (Loaded ? <Loaded /> : <Lazy />);
   return Object.assign(Page, { preload });
 }
