@@ -31,12 +31,18 @@ function fakeDatabase() {
   return { database, setListening: (up: boolean) => state(up), notify: (p: string) => deliver(p) };
 }
 
+/** A started feed on a fake database, with one cache. */
+async function fakeFeed(maxSize = 100, sizeOf?: (value: string) => number) {
+  const fake = fakeDatabase();
+  const feed = ChangeFeed.of(fake.database);
+  await feed.start();
+  const cache = feed.cache<string, string>('t', { maxAgeMs: 60_000, maxSize, sizeOf });
+  return { ...fake, feed, cache };
+}
+
 describe('ChangeFeed and its caches', () => {
   it('keeps a value until a notification names one of its scopes', async () => {
-    const fake = fakeDatabase();
-    const feed = ChangeFeed.of(fake.database);
-    await feed.start();
-    const cache = feed.cache<string, string>('t', { maxAgeMs: 60_000, maxSize: 100 });
+    const { feed, cache, ...fake } = await fakeFeed();
     cache.set('a', 'A', [orgScope(1)], feed.ticket());
     cache.set('b', 'B', [orgScope(2), userScope(7)], feed.ticket());
     expect(cache.get('a')).toBe('A');
@@ -49,10 +55,7 @@ describe('ChangeFeed and its caches', () => {
   });
 
   it('refuses a value read before a change it covers (the read may have seen the old data)', async () => {
-    const fake = fakeDatabase();
-    const feed = ChangeFeed.of(fake.database);
-    await feed.start();
-    const cache = feed.cache<string, string>('t', { maxAgeMs: 60_000, maxSize: 100 });
+    const { feed, cache, ...fake } = await fakeFeed();
     const ticket = feed.ticket();
     fake.notify('o:1');
     cache.set('a', 'old', [orgScope(1)], ticket);
@@ -65,10 +68,7 @@ describe('ChangeFeed and its caches', () => {
   });
 
   it('serves nothing while the listening connection is down, and forgets what it kept', async () => {
-    const fake = fakeDatabase();
-    const feed = ChangeFeed.of(fake.database);
-    await feed.start();
-    const cache = feed.cache<string, string>('t', { maxAgeMs: 60_000, maxSize: 100 });
+    const { feed, cache, ...fake } = await fakeFeed();
     cache.set('a', 'A', [orgScope(1)], feed.ticket());
     fake.setListening(false);
     expect(cache.get('a')).toBeUndefined();
@@ -81,10 +81,7 @@ describe('ChangeFeed and its caches', () => {
   });
 
   it('stays within its size bound, dropping the least recently used', async () => {
-    const fake = fakeDatabase();
-    const feed = ChangeFeed.of(fake.database);
-    await feed.start();
-    const cache = feed.cache<string, string>('t', { maxAgeMs: 60_000, maxSize: 12, sizeOf: (v) => v.length });
+    const { feed, cache } = await fakeFeed(12, (v) => v.length);
     cache.set('a', 'AA', [], feed.ticket());
     cache.set('b', 'BB', [], feed.ticket());
     cache.get('a');

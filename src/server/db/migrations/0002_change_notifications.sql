@@ -10,29 +10,16 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER teams_changed AFTER INSERT OR UPDATE OR DELETE ON teams
-  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
---> statement-breakpoint
-CREATE TRIGGER team_members_changed AFTER INSERT OR UPDATE OR DELETE ON team_members
-  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
---> statement-breakpoint
-CREATE TRIGGER team_links_changed AFTER INSERT OR UPDATE OR DELETE ON team_links
-  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
---> statement-breakpoint
-CREATE TRIGGER team_assets_changed AFTER INSERT OR UPDATE OR DELETE ON team_assets
-  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
---> statement-breakpoint
-CREATE TRIGGER calendar_event_series_changed AFTER INSERT OR UPDATE OR DELETE ON calendar_event_series
-  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
---> statement-breakpoint
-CREATE TRIGGER calendar_events_changed AFTER INSERT OR UPDATE OR DELETE ON calendar_events
-  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
---> statement-breakpoint
-CREATE TRIGGER calendar_event_teams_changed AFTER INSERT OR UPDATE OR DELETE ON calendar_event_teams
-  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
---> statement-breakpoint
-CREATE TRIGGER calendar_event_followers_changed AFTER INSERT OR UPDATE OR DELETE ON calendar_event_followers
-  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['teams', 'team_members', 'team_links', 'team_assets', 'calendar_event_series',
+    'calendar_events', 'calendar_event_teams', 'calendar_event_followers']
+  LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I
+      FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed()', t || '_changed', t);
+  END LOOP;
+END $$;
 --> statement-breakpoint
 CREATE FUNCTION greenroom_organization_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
