@@ -69,8 +69,9 @@ interface KeptSession {
   created: number;
 }
 
+// Up to 20,000 callers per instance, about a kilobyte each; the least recent make room.
 const sessionCache = (database: Database) =>
-  ChangeFeed.of(database).cache<string, KeptSession>('sessions', { maxAgeMs: 60_000, maxSize: 100_000 });
+  ChangeFeed.of(database).cache<string, KeptSession>('sessions', { maxAgeMs: 60_000, maxSize: 20_000 });
 
 /**
  * The caller behind a session id, or null. `fresh`: ask the database even when a kept copy
