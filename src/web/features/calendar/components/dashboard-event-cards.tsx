@@ -1,6 +1,7 @@
 import { todayIn } from '@common/zoned-time';
 import { CalendarDays, GraduationCap, Theater } from 'lucide-react';
 import { useState } from 'react';
+import { FetchError } from '@web/components/fetch-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/session';
@@ -37,7 +38,13 @@ export function DashboardEventCards({ orgId }: { orgId: number }) {
             </CardTitle>
           </CardHeader>
           <CardContent>
-            {events.isLoading ? (
+            {events.isError ? (
+              <FetchError
+                title="Failed to fetch events"
+                error={events.error}
+                onRetry={() => events.refetch()}
+              />
+            ) : events.isLoading ? (
               <div className="space-y-2">
                 <Skeleton className="h-10 w-full" />
                 <Skeleton className="h-10 w-full" />

@@ -54,7 +54,7 @@ export function EventDetailDialog({
   const toggleFollow = () => {
     if (isFollowing) {
       if (event.isRecurring) setUnfollowOpen(true);
-      else unfollow('this');
+      else unfollow('this', true);
       return;
     }
     follow.mutate(
@@ -70,13 +70,19 @@ export function EventDetailDialog({
     );
   };
 
-  const unfollow = (strategy: Strategy) => {
+  // The plain toggle (a one-off event) answers as the follow toggle does (spec part 1 §8); the
+  // Unfollow Options dialog with its counts.
+  const unfollow = (strategy: Strategy, toggled = false) => {
     follow.mutate(
       { id: event.id, follow: false, strategy },
       {
         onSuccess: (result) => {
           setFollowing(false);
           setUnfollowOpen(false);
+          if (toggled) {
+            toast({ title: 'Unfollowed event', description: `You are no longer following "${event.name}"` });
+            return;
+          }
           const n = result.unfollowedCount ?? 0;
           const description =
             strategy === 'series'

@@ -4,11 +4,10 @@ import { addDays, todayIn } from '@common/zoned-time';
 import { ChevronLeft, ChevronRight, Palette, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { FetchError } from '@web/components/fetch-error';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { isApiError } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
 import { useEvents } from '../api/events';
 import type { CalendarEvent } from '../api/types';
@@ -95,8 +94,10 @@ export function CalendarPage() {
       : view === 'week'
         ? `${formatShortDay(weekOf(date)[0])} – ${formatShortDay(weekOf(date)[6])}`
         : formatMonthTitle(date);
+  // Upcoming: not yet over (an event that ended this morning no longer takes one of the places).
+  const now = Date.now();
   const upcoming = (schedule.data ?? [])
-    .filter((e) => e.endDateTime.slice(0, 16) >= `${today}T00:00`)
+    .filter((e) => Date.parse(e.endDateTime) > now)
     .slice(0, MY_SCHEDULE_LIMIT);
 
   return (
@@ -175,12 +176,11 @@ export function CalendarPage() {
             </div>
           </div>
           {events.isError ? (
-            <Alert variant="destructive">
-              <AlertTitle>Failed to fetch events</AlertTitle>
-              <AlertDescription>
-                HTTP error! status: {isApiError(events.error) ? events.error.status : 500}
-              </AlertDescription>
-            </Alert>
+            <FetchError
+              title="Failed to fetch events"
+              error={events.error}
+              onRetry={() => events.refetch()}
+            />
           ) : events.isLoading ? (
             <Skeleton className="h-[600px] w-full" />
           ) : view === 'month' ? (
@@ -208,7 +208,13 @@ export function CalendarPage() {
         <TabsContent value="my-schedule" className="grid gap-6 lg:grid-cols-[1fr_24rem]">
           <section className="space-y-3" aria-label="My Schedule">
             <h2 className="text-xl font-semibold">Upcoming events you follow</h2>
-            {schedule.isLoading ? (
+            {schedule.isError ? (
+              <FetchError
+                title="Failed to fetch followed events"
+                error={schedule.error}
+                onRetry={() => schedule.refetch()}
+              />
+            ) : schedule.isLoading ? (
               <Skeleton className="h-64 w-full" />
             ) : (
               <ListView

@@ -1,7 +1,7 @@
 import { policy } from '@common/permissions';
 import { Search, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { FetchError } from '@web/components/fetch-error';
 import { Input } from '@web/components/ui/input';
 import { formatNumber } from '@web/lib/format';
 import { useAuth } from '@web/lib/session';
@@ -63,10 +63,11 @@ export function DirectoryPage() {
           ))}
         </div>
       ) : directory.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>Failed to fetch directory</AlertTitle>
-          <AlertDescription>{directory.error.message}</AlertDescription>
-        </Alert>
+        <FetchError
+          title="Failed to fetch directory"
+          error={directory.error}
+          onRetry={() => directory.refetch()}
+        />
       ) : shown.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed py-16 text-center">
           <Users className="size-10 text-muted-foreground" aria-hidden="true" />

@@ -1,0 +1,35 @@
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { isApiError } from '@web/lib/api';
+
+/**
+ * A read that failed (spec part 1 §8, part 2 §8): what failed, the HTTP status when the server
+ * answered at all, and a way to try again without reloading the page.
+ */
+export function FetchError({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  onRetry?: () => void;
+}) {
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
+        <span>
+          {isApiError(error)
+            ? `HTTP error! status: ${error.status}`
+            : 'The server could not be reached. Check your connection.'}
+        </span>
+        {onRetry && (
+          <Button type="button" variant="outline" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </AlertDescription>
+    </Alert>
+  );
+}
