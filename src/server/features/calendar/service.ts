@@ -189,7 +189,7 @@ export async function updateEvent(
     ...currentRequest(row, series?.rule ?? null, timeZone),
     ...definedOnly(patch),
   });
-  await checkReferences(database, organizationId, actor, input, row.reservedBy);
+  await checkReferences(database, organizationId, actor, input, row);
   const span = spanOf(input, timeZone);
   const originalDate = localDate(row.start, timeZone);
   let mode: 'single' | Strategy = series ? strategy : 'single';

@@ -23,35 +23,53 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.o
   throw badRequest(result.error.issues[0]?.message ?? 'Invalid request', errors);
 }
 
+/** Who and what an event already names, when it is being edited. */
+export interface References {
+  reservedBy: number;
+  instructorId: number | null;
+  teamIds: number[];
+}
+
+/**
+ * What the body newly names must be this organization's: an active reserver, an instructor with
+ * the Instructor role, teams that are not archived. What an edited event already named stays
+ * valid, so renaming it never fails because its reserver has since left or a team was archived.
+ */
 export async function checkReferences(
   database: Database,
   organizationId: number,
   actor: Actor & { userId: number },
   input: EventInput,
-  previousReserver: number | null,
+  previous: References | null,
 ) {
+  const newReserver = input.reservedBy !== previous?.reservedBy;
   // Reserving as someone else is what "may edit that person's events" allows: owners and admins.
-  if (input.reservedBy !== previousReserver && !policy.editEvent(actor, input.reservedBy)) {
+  if (newReserver && !policy.editEvent(actor, input.reservedBy)) {
     throw new AppError(403, RESERVE_FOR_OTHERS);
   }
-  const people = [input.reservedBy, ...(input.instructorId ? [input.instructorId] : [])];
-  const rows = await database.query<{ userId: number; roles: string[] }>(
-    `select user_id as "userId", organization_roles as roles from user_organizations
-     where organization_id = $1 and status = 'active' and user_id = any($2::int[])`,
-    [organizationId, people],
-  );
-  const member = new Map(rows.map((r) => [r.userId, r.roles ?? []]));
-  if (!member.has(input.reservedBy))
-    throw badRequest(RESERVER_NOT_MEMBER, { reservedBy: RESERVER_NOT_MEMBER });
-  if (input.instructorId && !member.get(input.instructorId)?.includes(INSTRUCTOR_ROLE)) {
-    throw badRequest(NOT_AN_INSTRUCTOR, { instructorId: NOT_AN_INSTRUCTOR });
+  const newInstructor =
+    input.instructorId && input.instructorId !== previous?.instructorId ? input.instructorId : null;
+  const people = [...(newReserver ? [input.reservedBy] : []), ...(newInstructor ? [newInstructor] : [])];
+  if (people.length > 0) {
+    const rows = await database.query<{ userId: number; roles: string[] }>(
+      `select user_id as "userId", organization_roles as roles from user_organizations
+       where organization_id = $1 and status = 'active' and user_id = any($2::int[])`,
+      [organizationId, people],
+    );
+    const member = new Map(rows.map((r) => [r.userId, r.roles ?? []]));
+    if (newReserver && !member.has(input.reservedBy))
+      throw badRequest(RESERVER_NOT_MEMBER, { reservedBy: RESERVER_NOT_MEMBER });
+    if (newInstructor && !member.get(newInstructor)?.includes(INSTRUCTOR_ROLE)) {
+      throw badRequest(NOT_AN_INSTRUCTOR, { instructorId: NOT_AN_INSTRUCTOR });
+    }
   }
-  if (input.teamIds.length > 0) {
+  const newTeams = input.teamIds.filter((id) => !previous?.teamIds.includes(id));
+  if (newTeams.length > 0) {
     const teams = await database.query<{ id: number }>(
       'select id from teams where organization_id = $1 and archived_at is null and id = any($2::int[])',
-      [organizationId, input.teamIds],
+      [organizationId, newTeams],
     );
-    if (teams.length !== input.teamIds.length)
+    if (teams.length !== new Set(newTeams).size)
       throw badRequest(TEAMS_NOT_FOUND, { teamIds: TEAMS_NOT_FOUND });
   }
 }
@@ -77,15 +95,22 @@ function bound(value: string, timeZone: string, inclusiveEnd: boolean): Date {
   return new Date(Date.parse(value));
 }
 
+const DAY_MS = 86_400_000;
+
 /**
  * `?from=&to=` (ISO dates, `to` inclusive) in the organization's zone; without them, from 31 days
- * ago to 366 days ahead (DESIGN §5). Never wider than MAX_RANGE_DAYS.
+ * ago to 366 days ahead (DESIGN §5). With only one of them, the other keeps its default where
+ * that makes a valid range, else lies 366 days away, so one bound alone never fails. Never
+ * wider than MAX_RANGE_DAYS.
  */
 export function resolveRange(query: { from?: string; to?: string }, timeZone: string) {
   const today = todayIn(timeZone);
-  const from = bound(query.from ?? addDays(today, -DEFAULT_BACK_DAYS), timeZone, false);
-  const to = bound(query.to ?? addDays(today, DEFAULT_AHEAD_DAYS), timeZone, true);
+  let from = bound(query.from ?? addDays(today, -DEFAULT_BACK_DAYS), timeZone, false);
+  let to = bound(query.to ?? addDays(today, DEFAULT_AHEAD_DAYS), timeZone, true);
+  const valid = () => from < to && to.getTime() - from.getTime() <= (MAX_RANGE_DAYS + 1) * DAY_MS;
+  if (query.from && !query.to && !valid()) to = new Date(from.getTime() + DEFAULT_AHEAD_DAYS * DAY_MS);
+  if (query.to && !query.from && !valid()) from = new Date(to.getTime() - DEFAULT_AHEAD_DAYS * DAY_MS);
   if (from >= to) throw badRequest(RANGE_ORDER);
-  if (to.getTime() - from.getTime() > (MAX_RANGE_DAYS + 1) * 86_400_000) throw badRequest(RANGE_TOO_WIDE);
+  if (!valid()) throw badRequest(RANGE_TOO_WIDE);
   return { from, to };
 }
