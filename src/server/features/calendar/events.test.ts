@@ -4,7 +4,14 @@ import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factori
 import { M } from '../../../common/schemas/calendar';
 import { DELETE_REFUSED, EDIT_REFUSED } from './service';
 import { calendarOrg, eventBody } from './test-helpers';
-import { NOT_AN_INSTRUCTOR, RESERVE_FOR_OTHERS, RESERVER_NOT_MEMBER, TEAMS_NOT_FOUND } from './validation';
+import {
+  NO_DATES,
+  NOT_AN_INSTRUCTOR,
+  RESERVE_FOR_OTHERS,
+  RESERVER_NOT_MEMBER,
+  TEAMS_NOT_FOUND,
+  TOO_FAR_BACK,
+} from './validation';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -92,8 +99,18 @@ describe('POST /api/organizations/{orgId}/calendar/events', () => {
       [other.id],
     );
     const outsider = await buildUser(ctx.database, { org: other });
+    const foreignInstructor = await buildUser(ctx.database, {
+      org: other,
+      organizationRoles: ['Instructor'],
+    });
+    const [archivedTeam] = await ctx.database.query<{ id: number }>(
+      `insert into teams (organization_id, name, handle, archived_at) values ($1, 'Old Cast', $2, now()) returning id`,
+      [c.org.id, `old-cast-${c.org.id}`],
+    );
     const id = c.actor.id;
-    const cases: [Record<string, unknown>, string, string?][] = [
+    const daily = { isRecurring: true, recurringPattern: 'daily' };
+    // [override, message, status when not 400]
+    const cases: [Record<string, unknown>, string, number?][] = [
       [{ name: undefined }, M.name],
       [{ name: '   ' }, M.name],
       [{ name: 'x'.repeat(256) }, M.nameLength],
@@ -137,11 +154,42 @@ describe('POST /api/organizations/{orgId}/calendar/events', () => {
       [{ instructorId: c.instructor.id }, M.instructorType],
       [{ teamIds: [foreignTeam.id] }, TEAMS_NOT_FOUND],
       [{ eventType: 'class', instructorId: c.actor.id }, NOT_AN_INSTRUCTOR],
-      [{ reservedBy: outsider.id }, RESERVE_FOR_OTHERS, 'standard'],
+      [{ reservedBy: outsider.id }, RESERVE_FOR_OTHERS, 403],
+      [{ ...daily, recurringInterval: 100 }, M.intervalMax],
+      [{ ...daily, recurringInterval: 1.5 }, M.interval],
+      [{ ...daily, recurringEndType: 'count', recurringEndCount: 1001 }, M.endCountMax],
+      [{ ...daily, recurringEndType: 'date', recurringEnd: 'next week' }, M.endDateFormat],
+      [{ ...daily, recurringEndType: 'date', recurringEnd: '2031-02-30' }, M.endDateFormat],
+      [{ description: 'x'.repeat(5001) }, M.description],
+      [{ teamIds: 'Hamlet Cast' }, 'Teams must be a list of team ids'],
+      [{ teamIds: { id: c.teamId } }, 'Teams must be a list of team ids'],
+      // A Tuesday start, repeating on Mondays, ending the next day: no date at all.
+      [
+        {
+          isRecurring: true,
+          recurringPattern: 'weekly',
+          recurringWeeklyDays: ['1'],
+          recurringEndType: 'date',
+          recurringEnd: '2031-03-05',
+        },
+        NO_DATES,
+      ],
+      [
+        {
+          ...daily,
+          recurringEndType: 'count',
+          recurringEndCount: 3,
+          startDateTime: '2020-03-03T19:00:00',
+          endDateTime: '2020-03-03T22:00:00',
+        },
+        TOO_FAR_BACK,
+      ],
+      [{ teamIds: [archivedTeam.id] }, TEAMS_NOT_FOUND],
+      [{ eventType: 'class', instructorId: foreignInstructor.id }, NOT_AN_INSTRUCTOR],
     ];
-    for (const [override, message] of cases) {
+    for (const [override, message, status = 400] of cases) {
       const res = await c.actorAgent.post(`${c.base}/events`, { ...eventBody(id), ...override });
-      expect([400, 403], JSON.stringify(override)).toContain(res.statusCode);
+      expect(res.statusCode, JSON.stringify(override)).toBe(status);
       expect(res.json().message, JSON.stringify(override)).toBe(message);
     }
     // An owner may reserve for others, but only for members of this organization.
@@ -314,6 +362,16 @@ describe('POST /api/organizations/{orgId}/calendar/events', () => {
   });
 });
 
+describe('GET /api/organizations/{orgId}/calendar/events/{eventId}', () => {
+  it('answers 401 signed out', async () => {
+    const c = await calendarOrg(ctx);
+    const { event } = (await c.actorAgent.post(`${c.base}/events`, eventBody(c.actor.id))).json();
+    const res = await new Agent(ctx.app, c.org.host).get(`${c.base}/events/${event.id}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.body).not.toContain('Rehearsal');
+  });
+});
+
 describe('PATCH /api/organizations/{orgId}/calendar/events/{eventId}', () => {
   it('lets the reserver, an owner and an admin edit; others get 403 and another organization 404', async () => {
     const c = await calendarOrg(ctx);
@@ -342,6 +400,152 @@ describe('PATCH /api/organizations/{orgId}/calendar/events/{eventId}', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({ name: M.name, endDateTime: M.endAfterStart });
     expect((await c.actorAgent.get(url)).json().name).toBe('Owner edit');
+  });
+
+  it('refuses a bad strategy and a body that is not an object, changing nothing', async () => {
+    const c = await calendarOrg(ctx);
+    await c.actorAgent.post(`${c.base}/events`, weekly(c.actor.id));
+    const before = await list(c.actorAgent, c.base);
+    const url = `${c.base}/events/${before[0].id}`;
+    const strategy = await c.actorAgent.patch(`${url}?strategy=all`, { name: 'Renamed' });
+    expect(strategy.statusCode).toBe(400);
+    expect(strategy.json().message).toBe('Strategy must be this, future or series');
+    for (const body of [['name', 'Renamed'], 'Renamed', 42]) {
+      const res = await c.actorAgent.request('PATCH', url, JSON.stringify(body), {
+        'content-type': 'application/json',
+      });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json(), JSON.stringify(body)).toEqual({
+        message: 'Invalid request body',
+        errors: { body: 'Invalid request body' },
+      });
+    }
+    expect(await list(c.actorAgent, c.base)).toEqual(before);
+  });
+
+  it('refuses a member who reserved the event handing it to someone else', async () => {
+    const c = await calendarOrg(ctx);
+    const { event } = (await c.actorAgent.post(`${c.base}/events`, eventBody(c.actor.id))).json();
+    const url = `${c.base}/events/${event.id}`;
+    const res = await c.actorAgent.patch(url, { reservedBy: c.people.standard_user.id, name: 'Handed over' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(RESERVE_FOR_OTHERS);
+    expect((await c.actorAgent.get(url)).json()).toMatchObject({
+      name: 'Rehearsal',
+      reservedBy: { id: c.actor.id },
+    });
+  });
+
+  it("refuses another organization's team or instructor in an edit, changing nothing", async () => {
+    const c = await calendarOrg(ctx);
+    const other = await buildOrg(ctx.database);
+    const [foreignTeam] = await ctx.database.query<{ id: number }>(
+      `insert into teams (organization_id, name, handle) values ($1, 'Elsewhere', 'elsewhere') returning id`,
+      [other.id],
+    );
+    const foreignInstructor = await buildUser(ctx.database, {
+      org: other,
+      organizationRoles: ['Instructor'],
+    });
+    const { event: rehearsal } = (
+      await c.actorAgent.post(`${c.base}/events`, eventBody(c.actor.id, { teamIds: [c.teamId] }))
+    ).json();
+    const { event: cls } = (
+      await c.actorAgent.post(
+        `${c.base}/events`,
+        eventBody(c.actor.id, { eventType: 'class', instructorId: c.instructor.id, spaces: ['Annex'] }),
+      )
+    ).json();
+    const team = await c.actorAgent.patch(`${c.base}/events/${rehearsal.id}`, {
+      name: 'Elsewhere rehearsal',
+      teamIds: [c.teamId, foreignTeam.id],
+    });
+    expect(team.statusCode).toBe(400);
+    expect(team.json()).toMatchObject({ message: TEAMS_NOT_FOUND, errors: { teamIds: TEAMS_NOT_FOUND } });
+    const teacher = await c.agents.owner.patch(`${c.base}/events/${cls.id}`, {
+      name: 'Elsewhere class',
+      instructorId: foreignInstructor.id,
+    });
+    expect(teacher.statusCode).toBe(400);
+    expect(teacher.json()).toMatchObject({
+      message: NOT_AN_INSTRUCTOR,
+      errors: { instructorId: NOT_AN_INSTRUCTOR },
+    });
+    expect((await c.actorAgent.get(`${c.base}/events/${rehearsal.id}`)).json()).toMatchObject({
+      name: 'Rehearsal',
+      teams: [{ id: c.teamId, name: 'Hamlet Cast' }],
+    });
+    expect((await c.actorAgent.get(`${c.base}/events/${cls.id}`)).json()).toMatchObject({
+      name: 'Rehearsal',
+      instructor: { id: c.instructor.id },
+    });
+  });
+
+  it("'series' and 'future' add dates when the series grows and remove them when it shrinks", async () => {
+    const c = await calendarOrg(ctx);
+    const { event } = (await c.actorAgent.post(`${c.base}/events`, weekly(c.actor.id))).json();
+    const before = await list(c.actorAgent, c.base);
+    const longer = await c.actorAgent.patch(`${c.base}/events/${before[1].id}?strategy=series`, {
+      recurringEndCount: 8,
+    });
+    expect(longer.statusCode, longer.body).toBe(200);
+    expect(longer.json()).toMatchObject({ updatedCount: 6, createdCount: 2, deletedCount: 0 });
+    const eight = await list(c.actorAgent, c.base);
+    expect(eight.map((e) => e.startDateTime.slice(0, 10))).toEqual([
+      '2031-03-04',
+      '2031-03-11',
+      '2031-03-18',
+      '2031-03-25',
+      '2031-04-01',
+      '2031-04-08',
+      '2031-04-15',
+      '2031-04-22',
+    ]);
+    expect(eight.slice(0, 6).map((e) => e.id)).toEqual(before.map((e) => e.id));
+    expect(new Set(eight.map((e) => e.seriesId))).toEqual(new Set([event.seriesId]));
+
+    // From the third date: four dates become six, a new series from there.
+    const future = await c.actorAgent.patch(`${c.base}/events/${eight[2].id}?strategy=future`, {
+      name: 'Run-through',
+      recurringEndCount: 8,
+    });
+    expect(future.statusCode, future.body).toBe(200);
+    expect(future.json()).toMatchObject({ updatedCount: 6, createdCount: 2, deletedCount: 0 });
+    const ten = await list(c.actorAgent, c.base);
+    expect(ten.map((e) => [e.name, e.startDateTime.slice(0, 10)])).toEqual([
+      ['Rehearsal', '2031-03-04'],
+      ['Rehearsal', '2031-03-11'],
+      ['Run-through', '2031-03-18'],
+      ['Run-through', '2031-03-25'],
+      ['Run-through', '2031-04-01'],
+      ['Run-through', '2031-04-08'],
+      ['Run-through', '2031-04-15'],
+      ['Run-through', '2031-04-22'],
+      ['Run-through', '2031-04-29'],
+      ['Run-through', '2031-05-06'],
+    ]);
+    const split = ten[2].seriesId;
+    expect(split).not.toBe(event.seriesId);
+
+    // From the fifth date (third of the new series): eight dates of it become three.
+    const shorter = await c.actorAgent.patch(`${c.base}/events/${ten[4].id}?strategy=future`, {
+      name: 'Final run',
+      recurringEndCount: 3,
+    });
+    expect(shorter.statusCode, shorter.body).toBe(200);
+    expect(shorter.json()).toMatchObject({ updatedCount: 3, createdCount: 0, deletedCount: 3 });
+    const after = await list(c.actorAgent, c.base);
+    expect(after.map((e) => [e.name, e.startDateTime.slice(0, 10)])).toEqual([
+      ['Rehearsal', '2031-03-04'],
+      ['Rehearsal', '2031-03-11'],
+      ['Run-through', '2031-03-18'],
+      ['Run-through', '2031-03-25'],
+      ['Final run', '2031-04-01'],
+      ['Final run', '2031-04-08'],
+      ['Final run', '2031-04-15'],
+    ]);
+    expect(after[4].id).toBe(ten[4].id);
+    expect(await count(c.org.id)).toBe(7);
   });
 
   it("'this' moves one date and keeps it in its series as an exception", async () => {
@@ -506,6 +710,30 @@ describe('DELETE /api/organizations/{orgId}/calendar/events/{eventId}', () => {
     expect((await c.actorAgent.delete(`${url}?strategy=sometimes`)).statusCode).toBe(400);
     expect((await c.agents.admin.delete(`${url}?strategy=series`)).json()).toEqual({ deletedCount: 1 });
     expect((await c.agents.admin.delete(url)).statusCode).toBe(404);
+  });
+  it("'future' on the first date of a series deletes the whole series", async () => {
+    const c = await calendarOrg(ctx);
+    await c.actorAgent.post(`${c.base}/events`, weekly(c.actor.id));
+    const ids = (await list(c.actorAgent, c.base)).map((e) => e.id);
+    const res = await c.actorAgent.delete(`${c.base}/events/${ids[0]}?strategy=future`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 6 });
+    expect(await count(c.org.id)).toBe(0);
+    expect(await list(c.actorAgent, c.base, '2031-01-01', '2031-12-31')).toEqual([]);
+    const series = await ctx.database.query(
+      'select id from calendar_event_series where organization_id = $1',
+      [c.org.id],
+    );
+    expect(series).toEqual([]);
+  });
+
+  it('answers 401 signed out and deletes nothing', async () => {
+    const c = await calendarOrg(ctx);
+    const { event } = (await c.actorAgent.post(`${c.base}/events`, eventBody(c.actor.id))).json();
+    const res = await new Agent(ctx.app, c.org.host).delete(`${c.base}/events/${event.id}?strategy=series`);
+    expect(res.statusCode).toBe(401);
+    expect(await count(c.org.id)).toBe(1);
+    expect((await c.actorAgent.get(`${c.base}/events/${event.id}`)).statusCode).toBe(200);
   });
 });
 
