@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
 import { calendarOrg, eventBody } from './test-helpers';
+import { RANGE_ORDER, RANGE_TOO_WIDE } from './validation';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -103,6 +104,37 @@ describe('following events', () => {
     expect(later.some((e) => e.isFollowing)).toBe(false);
   });
 
+  it("follows the rest of a series with 'future', counting only dates not yet followed", async () => {
+    const c = await calendarOrg(ctx);
+    const ids = await weeklyForTeam(c);
+    const res = await c.agents.board.post(`${c.base}/events/${ids[2]}/follow?strategy=future`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ eventId: ids[2], isFollowing: true, followedCount: 3 });
+    const records = (
+      await c.agents.board.get(`${c.base}/events/followed?from=2031-03-01&to=2031-04-30`)
+    ).json();
+    expect(records).toEqual(ids.slice(2).map((eventId) => ({ eventId, isFollowing: true })));
+    // The team member already follows every date by default: nothing new to count.
+    const member = await c.actorAgent.post(`${c.base}/events/${ids[1]}/follow?strategy=future`);
+    expect(member.json()).toMatchObject({ isFollowing: true, followedCount: 0 });
+  });
+
+  it('refuses a bad range on both followed-events paths', async () => {
+    const c = await calendarOrg(ctx);
+    await weeklyForTeam(c);
+    for (const path of [`${c.base}/events/followed`, '/api/me/followed-events']) {
+      const order = await c.actorAgent.get(`${path}?from=2031-04-30&to=2031-03-01`);
+      expect(order.statusCode, path).toBe(400);
+      expect(order.json().message, path).toBe(RANGE_ORDER);
+      const wide = await c.actorAgent.get(`${path}?from=2031-01-01&to=2033-01-01`);
+      expect(wide.statusCode, path).toBe(400);
+      expect(wide.json().message, path).toBe(RANGE_TOO_WIDE);
+      const garbled = await c.actorAgent.get(`${path}?from=soon&to=2031-03-01`);
+      expect(garbled.statusCode, path).toBe(400);
+      expect(garbled.json().message, path).toBe('Dates must be ISO dates (YYYY-MM-DD)');
+    }
+  });
+
   it('answers 401 signed out and 404 for unknown or foreign events', async () => {
     const c = await calendarOrg(ctx);
     const ids = await weeklyForTeam(c);
@@ -110,6 +142,11 @@ describe('following events', () => {
       401,
     );
     expect((await new Agent(ctx.app, c.org.host).get('/api/me/followed-events')).statusCode).toBe(401);
+    expect((await new Agent(ctx.app, c.org.host).get(`${c.base}/events/followed`)).statusCode).toBe(401);
+    expect(
+      (await new Agent(ctx.app, c.org.host).delete(`${c.base}/events/${ids[0]}/follow?strategy=series`))
+        .statusCode,
+    ).toBe(401);
     expect((await c.actorAgent.post(`${c.base}/events/999999/follow`)).statusCode).toBe(404);
     const other = await buildOrg(ctx.database);
     const agent = await signedIn(ctx, await buildUser(ctx.database, { org: other }), other);
@@ -121,8 +158,20 @@ describe('following events', () => {
     ).toBe(404);
     expect((await agent.post(`${c.base}/events/${ids[0]}/follow`)).statusCode).toBe(404);
     expect((await agent.get(`${c.base}/events/followed`)).statusCode).toBe(404);
+    expect((await agent.delete(`${c.base}/events/${ids[0]}/follow?strategy=series`)).statusCode).toBe(404);
     expect((await c.actorAgent.delete(`${c.base}/events/${ids[0]}/follow?strategy=all`)).statusCode).toBe(
       400,
     );
+    // None of the refused calls changed a follow: the member still follows every date by default,
+    // and no record was written for anyone.
+    const records = (
+      await c.actorAgent.get(`${c.base}/events/followed?from=2031-03-01&to=2031-04-30`)
+    ).json();
+    expect(records).toEqual(ids.map((eventId) => ({ eventId, isFollowing: true })));
+    const rows = await ctx.database.query(
+      'select id from calendar_event_followers where event_id = any($1::int[])',
+      [ids],
+    );
+    expect(rows).toEqual([]);
   });
 });
