@@ -231,6 +231,31 @@ describe('personal schedule feed', () => {
     expect((await agent.post(`${c.base}/feed`)).statusCode).toBe(404);
     expect((await agent.delete(`${c.base}/feed`)).statusCode).toBe(404);
   });
+
+  it("leaves a member's address working after signed-out and foreign calls to revoke or replace it", async () => {
+    const c = await calendarOrg(ctx);
+    const created = (await c.actorAgent.post(`${c.base}/feed`)).json();
+    const path = new URL(created.url).pathname;
+    expect((await new Agent(ctx.app, c.org.host).delete(`${c.base}/feed`)).statusCode).toBe(401);
+    const other = await buildOrg(ctx.database);
+    const agent = await signedIn(ctx, await buildUser(ctx.database, { org: other }), other);
+    expect((await agent.post(`${c.base}/feed`)).statusCode).toBe(404);
+    expect((await agent.delete(`${c.base}/feed`)).statusCode).toBe(404);
+    // The stranger's own organization has no feed of theirs to revoke either.
+    expect((await agent.delete(`/api/organizations/${other.id}/calendar/feed`)).json()).toEqual({
+      revokedCount: 0,
+    });
+    expect((await new Agent(ctx.app).get(path)).statusCode).toBe(200);
+    expect((await c.actorAgent.get(`${c.base}/feed`)).json()).toEqual(created);
+  });
+
+  it('refuses a feed token shorter than 10 characters', async () => {
+    for (const token of ['short', 'abc.ics', '123456789']) {
+      const res = await new Agent(ctx.app).get(`/api/feeds/${token}`);
+      expect(res.statusCode, token).toBe(400);
+      expect(res.json().errors, token).toHaveProperty('token');
+    }
+  });
 });
 
 describe('iCalendar text', () => {
