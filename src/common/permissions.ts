@@ -85,6 +85,8 @@ export const policy = {
   deleteTeam: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
   editEvent: (a: Actor, reservedBy: number) =>
     a.role === 'owner' || a.role === 'admin' || (a.userId !== undefined && a.userId === reservedBy),
+  /** Spec part 1 §6: "Only the user who reserved an event sees Delete"; editing is wider. */
+  deleteEvent: (a: Actor, reservedBy: number) => a.userId !== undefined && a.userId === reservedBy,
   configureCalendar: (a: Actor) => a.role === 'owner' || a.role === 'admin',
   overrideConflicts: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
   editWiki: (a: Actor) => a.isSystemUser || (isPermissionRole(a.role) && WIKI_EDITORS.includes(a.role)),

@@ -38,7 +38,7 @@ export interface Access {
 
 export const EVENT_NOT_FOUND = 'Event not found';
 export const EDIT_REFUSED = 'Only the person who reserved this event, an owner or an admin can change it';
-export const DELETE_REFUSED = 'Only the person who reserved this event, an owner or an admin can delete it';
+export const DELETE_REFUSED = 'Only the person who reserved this event can delete it';
 const DAY_MS = 86_400_000;
 
 const lastEnd = (spans: { end: Date }[]) => new Date(Math.max(...spans.map((s) => s.end.getTime())));
@@ -317,7 +317,7 @@ export async function deleteEvent(database: Database, access: Access, eventId: n
   const timeZone = await organizationTimeZone(database, organizationId);
   const row = await getEventRow(database, organizationId, eventId);
   if (!row) throw notFound(EVENT_NOT_FOUND);
-  if (!policy.editEvent(actor, row.reservedBy)) throw forbidden(DELETE_REFUSED);
+  if (!policy.deleteEvent(actor, row.reservedBy)) throw forbidden(DELETE_REFUSED);
   return calendarTransaction(database, organizationId, async (q) => {
     const series = row.seriesId ? await loadSeries(q, organizationId, row.seriesId, true) : null;
     let mode: Strategy = series ? strategy : 'this';

@@ -49,6 +49,7 @@ export function EventDetailDialog({
   if (!event) return null;
   const isFollowing = following ?? event.isFollowing;
   const mayEdit = policy.editEvent(actor, event.reservedBy.id);
+  const mayDelete = policy.deleteEvent(actor, event.reservedBy.id);
   const repeat = event.isRecurring ? describeRepeat(event.recurringPattern, event.recurringInterval) : '';
 
   const toggleFollow = () => {
@@ -166,16 +167,18 @@ export function EventDetailDialog({
             >
               {isFollowing ? 'Following Event' : 'Follow Event'}
             </Button>
-            {mayEdit && (
+            {(mayEdit || mayDelete) && (
               <div className="flex gap-2">
-                {onEdit && (
+                {mayEdit && onEdit && (
                   <Button variant="outline" onClick={() => onEdit(event)}>
                     Edit
                   </Button>
                 )}
-                <Button variant="destructive" onClick={() => setDeleteOpen(true)}>
-                  Delete
-                </Button>
+                {mayDelete && (
+                  <Button variant="destructive" onClick={() => setDeleteOpen(true)}>
+                    Delete
+                  </Button>
+                )}
               </div>
             )}
           </DialogFooter>
