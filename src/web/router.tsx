@@ -33,11 +33,15 @@ function Screen({ route }: { route: AppRoute }) {
   );
 }
 
+// Routes that show one screen share a React key, so moving between them (the calendar's tabs)
+// updates that screen instead of building a new one, and it keeps its view and date.
+const screenKeys = new Map(routes.map((route) => [route.component, route.path]));
+
 export function Router() {
   return (
     <Switch>
       {routes.map((route) => (
-        <Route key={route.path} path={route.path}>
+        <Route key={screenKeys.get(route.component)} path={route.path}>
           <Screen route={route} />
         </Route>
       ))}
