@@ -47,7 +47,7 @@ export class KeptBody {
         encoding === 'br'
           ? brotli(input, {
               params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 7,
                 [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
               },
             })

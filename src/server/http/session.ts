@@ -208,11 +208,23 @@ export function isSecureRequest(request: FastifyRequest) {
   return request.protocol === 'https';
 }
 
+// Checking a cookie's signature is an HMAC on every request; a value that verified once under
+// this app's secret always will. Per app (its deps), bounded, forgotten wholesale when full.
+const verifiedCookies = new WeakMap<object, Map<string, string>>();
+const MAX_VERIFIED_COOKIES = 10_000;
+
 export function readSessionId(request: FastifyRequest): string | null {
   const raw = request.cookies[SECURE_COOKIE_NAME] ?? request.cookies[COOKIE_NAME];
   if (!raw) return null;
+  const verified = verifiedCookies.get(request.server.deps) ?? new Map<string, string>();
+  verifiedCookies.set(request.server.deps, verified);
+  const known = verified.get(raw);
+  if (known !== undefined) return known;
   const unsigned = request.unsignCookie(raw);
-  return unsigned.valid ? unsigned.value : null;
+  if (!unsigned.valid || unsigned.value === null) return null;
+  if (verified.size >= MAX_VERIFIED_COOKIES) verified.clear();
+  verified.set(raw, unsigned.value);
+  return unsigned.value;
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sid: string) {

@@ -104,6 +104,22 @@ const DAY_MS = 86_400_000;
  * wider than MAX_RANGE_DAYS.
  */
 export function resolveRange(query: { from?: string; to?: string }, timeZone: string) {
+  // The views ask for the same few months over and over; both bounds given, the answer is fixed.
+  const key = query.from && query.to ? `${timeZone}|${query.from}|${query.to}` : null;
+  const known = key ? resolvedRanges.get(key) : undefined;
+  if (known) return { from: new Date(known.from), to: new Date(known.to) };
+  const range = computeRange(query, timeZone);
+  if (key) {
+    if (resolvedRanges.size >= MAX_RESOLVED_RANGES) resolvedRanges.clear();
+    resolvedRanges.set(key, { from: range.from.getTime(), to: range.to.getTime() });
+  }
+  return range;
+}
+
+const resolvedRanges = new Map<string, { from: number; to: number }>();
+const MAX_RESOLVED_RANGES = 1_000;
+
+function computeRange(query: { from?: string; to?: string }, timeZone: string) {
   const today = todayIn(timeZone);
   let from = bound(query.from ?? addDays(today, -DEFAULT_BACK_DAYS), timeZone, false);
   let to = bound(query.to ?? addDays(today, DEFAULT_AHEAD_DAYS), timeZone, true);
