@@ -47,6 +47,24 @@ async function setFollowing(
   );
 }
 
+/** Sets the caller's follow record on the occurrences a strategy names; what each followed before. */
+function setFollowingFor(
+  database: Database,
+  organizationId: number,
+  userId: number,
+  eventId: number,
+  strategy: Strategy,
+  value: boolean,
+) {
+  return calendarTransaction(database, organizationId, async (q) => {
+    const ids = await targetIds(q, organizationId, eventId, strategy);
+    const before = await followingNow(q, organizationId, userId, ids);
+    await setFollowing(q, organizationId, userId, ids, value);
+    return ids.map((id) => Boolean(before.get(id)));
+  });
+}
+
+/** followedCount: occurrences that were not followed (explicitly or by default) and now are. */
 export async function follow(
   database: Database,
   organizationId: number,
@@ -54,12 +72,8 @@ export async function follow(
   eventId: number,
   strategy: Strategy,
 ) {
-  return calendarTransaction(database, organizationId, async (q) => {
-    const ids = await targetIds(q, organizationId, eventId, strategy);
-    const before = await followingNow(q, organizationId, userId, ids);
-    await setFollowing(q, organizationId, userId, ids, true);
-    return { eventId, isFollowing: true, followedCount: ids.filter((id) => !before.get(id)).length };
-  });
+  const before = await setFollowingFor(database, organizationId, userId, eventId, strategy, true);
+  return { eventId, isFollowing: true, followedCount: before.filter((was) => !was).length };
 }
 
 /** unfollowedCount: occurrences that were followed (explicitly or by default) and no longer are. */
@@ -70,12 +84,8 @@ export async function unfollow(
   eventId: number,
   strategy: Strategy,
 ) {
-  return calendarTransaction(database, organizationId, async (q) => {
-    const ids = await targetIds(q, organizationId, eventId, strategy);
-    const before = await followingNow(q, organizationId, userId, ids);
-    await setFollowing(q, organizationId, userId, ids, false);
-    return { eventId, isFollowing: false, unfollowedCount: ids.filter((id) => before.get(id)).length };
-  });
+  const before = await setFollowingFor(database, organizationId, userId, eventId, strategy, false);
+  return { eventId, isFollowing: false, unfollowedCount: before.filter(Boolean).length };
 }
 
 /**
