@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
 
 const USER_COLUMNS = `id, username, email, first_name as "firstName", last_name as "lastName", bio,
   profile_picture as "profilePicture"`;
@@ -51,10 +53,13 @@ export async function setPassword(database: Database, userId: number, hashed: st
 
 /** Sets the picture and returns the one it replaced; the row lock keeps two uploads from racing. */
 export async function swapProfilePicture(database: Database, userId: number, url: string | null) {
-  const [row] = await database.query<{ previous: string | null }>(
-    `with old as (select profile_picture from users where id = $1 for update)
-     update users set profile_picture = $2 where id = $1 returning (select profile_picture from old) as previous`,
-    [userId, url],
-  );
-  return row?.previous ?? null;
+  return database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ previous: users.profilePicture })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    await tx.update(users).set({ profilePicture: url }).where(eq(users.id, userId));
+    return row?.previous ?? null;
+  });
 }
