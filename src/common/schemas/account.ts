@@ -4,11 +4,7 @@ import { z } from 'zod';
 import { emailSchema, passwordSchema, usernameSchema } from './auth';
 
 const requiredName = (message: string, label: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(50, `${label} must be 50 characters or less`);
+  z.string({ error: message }).trim().min(1, message).max(50, `${label} must be 50 characters or less`);
 
 export const BIO_MAX = 500;
 
@@ -62,7 +58,10 @@ export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 // Profile picture (spec part 2 §5, §9): checked in the browser before the crop dialog opens and
 // again by the server, by content.
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
-export const PICTURE_TOO_LARGE = { title: 'File too large', description: 'Profile picture must be smaller than 5MB.' };
+export const PICTURE_TOO_LARGE = {
+  title: 'File too large',
+  description: 'Profile picture must be smaller than 5MB.',
+};
 export const PICTURE_WRONG_TYPE = {
   title: 'Invalid file type',
   description: 'Please upload an image file (JPG, PNG, GIF, WebP).',

@@ -110,7 +110,10 @@ describe('PATCH /api/users/:id/profile', () => {
     expect(byName.json()).toEqual({ message: 'This username is already taken' });
     // Usernames and e-mails are unique system-wide, not only within the organization.
     const stranger = await buildUser(ctx.database, { org: await buildOrg(ctx.database) });
-    const byEmail = await agent.patch(`/api/users/${user.id}/profile`, profileOf(user, { email: stranger.email }));
+    const byEmail = await agent.patch(
+      `/api/users/${user.id}/profile`,
+      profileOf(user, { email: stranger.email }),
+    );
     expect(byEmail.statusCode).toBe(409);
     expect(byEmail.json()).toEqual({ message: 'This email address is already in use' });
     expect(await storedUser(user.id)).toEqual(before);
@@ -119,7 +122,10 @@ describe('PATCH /api/users/:id/profile', () => {
   it('answers 401 signed out, 403 for another member (even an admin) before looking at the body', async () => {
     const { org, user } = await member();
     const before = await storedUser(user.id);
-    const anonymous = await new Agent(ctx.app, org.host).patch(`/api/users/${user.id}/profile`, profileOf(user));
+    const anonymous = await new Agent(ctx.app, org.host).patch(
+      `/api/users/${user.id}/profile`,
+      profileOf(user),
+    );
     expect(anonymous.statusCode).toBe(401);
     const admin = await buildUser(ctx.database, { org, role: 'admin' });
     const adminAgent = await signedIn(ctx, admin, org);
@@ -135,7 +141,10 @@ describe('PATCH /api/users/:id/profile', () => {
   it('lets a system user edit anyone’s profile, and answers 404 for no such user', async () => {
     const { user } = await member();
     const system = await buildSystemUser(ctx);
-    const res = await system.agent.patch(`/api/users/${user.id}/profile`, profileOf(user, { lastName: 'Byron' }));
+    const res = await system.agent.patch(
+      `/api/users/${user.id}/profile`,
+      profileOf(user, { lastName: 'Byron' }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().user.lastName).toBe('Byron');
     const missing = await system.agent.patch('/api/users/2000000000/profile', profileOf(user));
@@ -150,7 +159,11 @@ describe('PATCH /api/me/password', () => {
   it('changes the password, keeps this session, ends the others and mails the member', async () => {
     const { org, user, agent } = await member();
     const otherBrowser = await signedIn(ctx, user, org);
-    const res = await change(agent, { currentPassword: user.password, newPassword: NEW, confirmPassword: NEW });
+    const res = await change(agent, {
+      currentPassword: user.password,
+      newPassword: NEW,
+      confirmPassword: NEW,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Password updated' });
     expect((await agent.get('/api/me')).statusCode).toBe(200);
@@ -160,15 +173,18 @@ describe('PATCH /api/me/password', () => {
     expect(mail?.text).not.toContain(NEW);
     // The new password signs in; the old one no longer does.
     const fresh = new Agent(ctx.app, org.host);
-    expect((await fresh.post('/api/login', { username: user.username, password: user.password })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await fresh.post('/api/login', { username: user.username, password: user.password })).statusCode,
+    ).toBe(401);
     expect((await fresh.post('/api/login', { username: user.username, password: NEW })).statusCode).toBe(200);
   });
 
   it.each([
     [{ currentPassword: '', newPassword: NEW, confirmPassword: NEW }, 'Current password is required'],
-    [{ currentPassword: 'x', newPassword: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],
+    [
+      { currentPassword: 'x', newPassword: 'short', confirmPassword: 'short' },
+      'Password must be at least 8 characters',
+    ],
     [{ currentPassword: 'x', newPassword: NEW, confirmPassword: '' }, 'Please confirm your password'],
     [{ currentPassword: 'x', newPassword: NEW }, 'Please confirm your password'],
     [{ currentPassword: 'x', newPassword: NEW, confirmPassword: `${NEW}!` }, "Passwords don't match"],
@@ -186,7 +202,11 @@ describe('PATCH /api/me/password', () => {
     const otherBrowser = await signedIn(ctx, user, org);
     const before = await storedUser(user.id);
     const mails = ctx.mail.length;
-    const res = await change(agent, { currentPassword: 'wrong-password', newPassword: NEW, confirmPassword: NEW });
+    const res = await change(agent, {
+      currentPassword: 'wrong-password',
+      newPassword: NEW,
+      confirmPassword: NEW,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Current password is incorrect');
     expect(await storedUser(user.id)).toEqual(before);
@@ -197,16 +217,27 @@ describe('PATCH /api/me/password', () => {
   it('counts wrong current passwords like sign-in failures (429 after ten)', async () => {
     const { user, agent } = await member();
     for (let i = 0; i < 10; i++) {
-      const res = await change(agent, { currentPassword: `wrong-${i}`, newPassword: NEW, confirmPassword: NEW });
+      const res = await change(agent, {
+        currentPassword: `wrong-${i}`,
+        newPassword: NEW,
+        confirmPassword: NEW,
+      });
       expect(res.statusCode).toBe(400);
     }
-    const limited = await change(agent, { currentPassword: user.password, newPassword: NEW, confirmPassword: NEW });
+    const limited = await change(agent, {
+      currentPassword: user.password,
+      newPassword: NEW,
+      confirmPassword: NEW,
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
   });
 
   it('answers 401 signed out', async () => {
-    const res = await new Agent(ctx.app).patch('/api/me/password', { currentPassword: 'a', newPassword: NEW });
+    const res = await new Agent(ctx.app).patch('/api/me/password', {
+      currentPassword: 'a',
+      newPassword: NEW,
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -216,7 +247,13 @@ describe('/api/me/profile-picture', () => {
     sharp({ create: { width, height, channels: 3, background: '#10b981' } })
       .png()
       .toBuffer();
-  const upload = (agent: Agent, data: Buffer, type = 'image/png', name = 'me.png', field = 'profilePicture') => {
+  const upload = (
+    agent: Agent,
+    data: Buffer,
+    type = 'image/png',
+    name = 'me.png',
+    field = 'profilePicture',
+  ) => {
     const { body, headers } = multipart(field, name, type, data);
     return agent.post('/api/me/profile-picture', body, headers);
   };

@@ -17,7 +17,9 @@ export async function checkOwnPassword(
   const keys = [`password-check:user:${userId}`, `password-check:ip:${clientAddress}`];
   await rateLimit.check(database, keys.slice(0, 1), LOGIN_FAILURES_PER_USER);
   await rateLimit.check(database, keys.slice(1), LOGIN_FAILURES_PER_ADDRESS);
-  const [row] = await database.query<{ password: string }>('select password from users where id = $1', [userId]);
+  const [row] = await database.query<{ password: string }>('select password from users where id = $1', [
+    userId,
+  ]);
   if (!(await verifyPassword(row?.password, password))) {
     await rateLimit.record(database, keys, LOGIN_FAILURES_PER_USER);
     throw badRequest(refusal, { currentPassword: refusal });

@@ -33,7 +33,11 @@ export async function accountRoutes(app: App) {
     '/api/users/:id/profile',
     {
       preValidation: guardOwnProfile,
-      schema: { params: idParams, body: profileSchema, response: { 200: z.object({ user: profileUserSchema }) } },
+      schema: {
+        params: idParams,
+        body: profileSchema,
+        response: { 200: z.object({ user: profileUserSchema }) },
+      },
     },
     async (request) => {
       const user = await saveProfile(database, request.params.id, request.body);
@@ -62,10 +66,13 @@ export async function accountRoutes(app: App) {
     { preValidation: requireAuth, schema: { response: { 200: picture } } },
     async (request) => {
       const auth = await requireAuth(request);
-      const upload = await readUpload(request, 'profilePicture', PROFILE_PICTURE_MAX_BYTES).catch((err: unknown) => {
-        if (err instanceof AppError && err.statusCode === 413) throw new AppError(413, PICTURE_TOO_LARGE.description);
-        throw err;
-      });
+      const upload = await readUpload(request, 'profilePicture', PROFILE_PICTURE_MAX_BYTES).catch(
+        (err: unknown) => {
+          if (err instanceof AppError && err.statusCode === 413)
+            throw new AppError(413, PICTURE_TOO_LARGE.description);
+          throw err;
+        },
+      );
       return setProfilePicture(database, auth.user.id, upload.data);
     },
   );

@@ -75,7 +75,8 @@ export async function setProfilePicture(database: Database, userId: number, imag
     createdBy: userId,
     maxWidth: PROFILE_PICTURE_CROP.size * 2,
   }).catch((err: unknown) => {
-    if (err instanceof AppError && err.statusCode === 413) throw new AppError(413, PICTURE_TOO_LARGE.description);
+    if (err instanceof AppError && err.statusCode === 413)
+      throw new AppError(413, PICTURE_TOO_LARGE.description);
     throw err;
   });
   const previous = await swapProfilePicture(database, userId, stored.url);

@@ -43,7 +43,12 @@ export async function signIn(
   }
   if (user.isSystemUser) {
     if (user.twoFactorEnabled)
-      return { sid: null, pending: { userId: user.id, organizationId: null }, organization: null, isSystemUser: true };
+      return {
+        sid: null,
+        pending: { userId: user.id, organizationId: null },
+        organization: null,
+        isSystemUser: true,
+      };
     return { sid: await createSession(database, user.id, null), organization: null, isSystemUser: true };
   }
   // On an organization's own address only its members may sign in (DESIGN §5).
@@ -67,9 +72,18 @@ export async function signIn(
     );
   }
   assertMembershipActive(membership);
-  const organization = { id: membership.organizationId, name: membership.name, shortname: membership.shortname };
+  const organization = {
+    id: membership.organizationId,
+    name: membership.name,
+    shortname: membership.shortname,
+  };
   if (user.twoFactorEnabled) {
-    return { sid: null, pending: { userId: user.id, organizationId: organization.id }, organization, isSystemUser: false };
+    return {
+      sid: null,
+      pending: { userId: user.id, organizationId: organization.id },
+      organization,
+      isSystemUser: false,
+    };
   }
   const sid = await createSession(database, user.id, membership.organizationId);
   return {

@@ -29,7 +29,7 @@ export async function claimTimeStep(database: Database, userId: number, step: nu
   return rows.length > 0;
 }
 
-export async function useRecoveryCode(database: Database, userId: number, codeHash: string) {
+export async function spendRecoveryCode(database: Database, userId: number, codeHash: string) {
   const rows = await database.query(
     `update user_recovery_codes set used_at = now()
      where user_id = $1 and code_hash = $2 and used_at is null returning id`,

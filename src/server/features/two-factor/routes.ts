@@ -40,7 +40,10 @@ export async function twoFactorRoutes(app: App) {
     '/api/me/two-factor/enable',
     {
       preValidation: requireAuth,
-      schema: { body: twoFactorCodeSchema, response: { 200: z.object({ recoveryCodes: z.array(z.string()) }) } },
+      schema: {
+        body: twoFactorCodeSchema,
+        response: { 200: z.object({ recoveryCodes: z.array(z.string()) }) },
+      },
     },
     async (request, reply) => {
       const auth = await requireAuth(request);

@@ -1,11 +1,7 @@
 // Two-step sign-in: set-up (a secret shown once, confirmed with a code), the second step of
 // sign-in (a code or a one-time recovery code), and turning it off (with the password). Wrong
 // codes are counted like wrong passwords; the secret is never sent again nor logged.
-import {
-  INVALID_CODE,
-  RECOVERY_CODE_COUNT,
-  SIGN_IN_AGAIN,
-} from '../../../common/schemas/account';
+import { INVALID_CODE, RECOVERY_CODE_COUNT, SIGN_IN_AGAIN } from '../../../common/schemas/account';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors';
 import * as rateLimit from '../../http/rate-limit';
@@ -20,9 +16,16 @@ import {
   recoveryCodesLeft,
   setPendingSecret,
   totpState,
-  useRecoveryCode,
+  spendRecoveryCode,
 } from './queries';
-import { checkCode, looksLikeRecoveryCode, newRecoveryCode, newSecret, otpauthUrl, recoveryCodeHash } from './totp';
+import {
+  checkCode,
+  looksLikeRecoveryCode,
+  newRecoveryCode,
+  newSecret,
+  otpauthUrl,
+  recoveryCodeHash,
+} from './totp';
 
 const ISSUER = 'Greenroom';
 export const ALREADY_ON = 'Two-step sign-in is already on';
@@ -101,7 +104,8 @@ export async function completeSignIn(
   if (!state?.secret) throw unauthorized(SIGN_IN_AGAIN);
   const totpSecret = state.secret;
   const ok = await limitedAttempt(database, userId, clientAddress, async () => {
-    if (looksLikeRecoveryCode(input.code)) return useRecoveryCode(database, userId, recoveryCodeHash(input.code));
+    if (looksLikeRecoveryCode(input.code))
+      return spendRecoveryCode(database, userId, recoveryCodeHash(input.code));
     const step = await checkCode(totpSecret, input.code.replace(/\s/g, ''), state.lastTimeStep);
     return step !== null && (await claimTimeStep(database, userId, step));
   });

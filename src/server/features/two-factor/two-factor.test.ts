@@ -3,7 +3,13 @@
 import { generate } from 'otplib';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
-import { type BuiltOrg, type BuiltUser, buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
+import {
+  type BuiltOrg,
+  type BuiltUser,
+  buildOrg,
+  buildUser,
+  signedIn,
+} from '../../../../tests/support/factories';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -159,11 +165,17 @@ describe('signing in with two-step sign-in', () => {
 
     at(T0 + 35_000);
     const code = await codeAt(secret, T0 + 35_000);
-    const first = await new Agent(ctx.app, org.host).post('/api/login/two-factor', { token: body.twoFactorToken, code });
+    const first = await new Agent(ctx.app, org.host).post('/api/login/two-factor', {
+      token: body.twoFactorToken,
+      code,
+    });
     expect(first.statusCode).toBe(200);
     at(T0 + 40_000);
     const again = await firstStep(user, org);
-    const reused = await again.agent.post('/api/login/two-factor', { token: again.body.twoFactorToken, code });
+    const reused = await again.agent.post('/api/login/two-factor', {
+      token: again.body.twoFactorToken,
+      code,
+    });
     expect(reused.statusCode).toBe(401);
     expect((await again.agent.get('/api/me')).statusCode).toBe(401);
   });
@@ -173,9 +185,15 @@ describe('signing in with two-step sign-in', () => {
     const { recoveryCodes } = await turnOn(agent);
     const { body } = await firstStep(user, org);
     const code = recoveryCodes[3].toUpperCase();
-    const ok = await new Agent(ctx.app, org.host).post('/api/login/two-factor', { token: body.twoFactorToken, code });
+    const ok = await new Agent(ctx.app, org.host).post('/api/login/two-factor', {
+      token: body.twoFactorToken,
+      code,
+    });
     expect(ok.statusCode).toBe(200);
-    const twice = await new Agent(ctx.app, org.host).post('/api/login/two-factor', { token: body.twoFactorToken, code });
+    const twice = await new Agent(ctx.app, org.host).post('/api/login/two-factor', {
+      token: body.twoFactorToken,
+      code,
+    });
     expect(twice.statusCode).toBe(401);
     expect((await agent.get('/api/me/two-factor')).json().recoveryCodesLeft).toBe(9);
   });
@@ -231,7 +249,10 @@ describe('turning two-step sign-in off', () => {
     expect(missing.json().message).toBe('Password is required');
     const ok = await agent.post('/api/me/two-factor/disable', { password: user.password });
     expect(ok.statusCode).toBe(200);
-    expect((await agent.get('/api/me/two-factor')).json()).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await agent.get('/api/me/two-factor')).json()).toMatchObject({
+      enabled: false,
+      recoveryCodesLeft: 0,
+    });
     const { body } = await firstStep(user, org);
     expect(body.organization).toMatchObject({ id: org.id });
   });
