@@ -57,7 +57,7 @@ export async function twoFactorRoutes(app: App) {
     { preValidation: requireAuth, schema: { body: disableTwoFactorSchema, response: { 200: message } } },
     async (request) => {
       const auth = await requireAuth(request);
-      await turnOff(database, auth.user.id, request.body.password, request.ip);
+      await turnOff(app.deps, auth.user.id, request.body.password, request.ip);
       return { message: 'Two-step sign-in is off' };
     },
   );

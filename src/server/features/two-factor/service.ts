@@ -8,6 +8,7 @@ import * as rateLimit from '../../http/rate-limit';
 import { createSession } from '../../http/session';
 import { checkOwnPassword } from '../account/current-password';
 import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_USER } from '../auth/service';
+import type { Mailer } from '../mail/mailer';
 import { readLoginToken } from './login-token';
 import {
   claimTimeStep,
@@ -85,9 +86,32 @@ export async function confirmSetup(database: Database, userId: number, code: str
   return { recoveryCodes: codes };
 }
 
-export async function turnOff(database: Database, userId: number, password: string, clientAddress: string) {
+export async function turnOff(
+  deps: { database: Database; mailer: Mailer },
+  userId: number,
+  password: string,
+  clientAddress: string,
+) {
+  const { database, mailer } = deps;
   await checkOwnPassword(database, userId, password, clientAddress, 'Incorrect password');
   await disableTotp(database, userId);
+  // Someone with the password and an open session could do this: the member hears of it.
+  const state = await totpState(database, userId);
+  if (state) {
+    await mailer.send({
+      to: state.email,
+      subject: 'Two-step sign-in was turned off',
+      text: [
+        `Hello ${state.username},`,
+        '',
+        'Two-step sign-in was just turned off for your Greenroom account, so signing in now needs',
+        'only your password.',
+        '',
+        'If this was not you, change your password at once and turn two-step sign-in on again in',
+        'Account Settings.',
+      ].join('\n'),
+    });
+  }
 }
 
 /** The second step of sign-in: a valid token from the first and a fresh code open the session. */

@@ -247,8 +247,12 @@ describe('turning two-step sign-in off', () => {
     expect((await agent.get('/api/me/two-factor')).json().enabled).toBe(true);
     const missing = await agent.post('/api/me/two-factor/disable', {});
     expect(missing.json().message).toBe('Password is required');
+    expect(ctx.mail.some((m) => m.to === user.email)).toBe(false);
     const ok = await agent.post('/api/me/two-factor/disable', { password: user.password });
     expect(ok.statusCode).toBe(200);
+    expect(ctx.mail.filter((m) => m.to === user.email).map((m) => m.subject)).toEqual([
+      'Two-step sign-in was turned off',
+    ]);
     expect((await agent.get('/api/me/two-factor')).json()).toMatchObject({
       enabled: false,
       recoveryCodesLeft: 0,
