@@ -63,10 +63,16 @@ test('a member edits their profile and crops a new picture; the header and their
 
   const picture = page.getByRole('img', { name: 'Your profile picture' });
   await expect(picture).toHaveAttribute('src', /^\/files\/\d+\/[0-9a-f]{16}$/);
-  const served = await page.evaluate(async (url) => {
-    const res = await fetch(url);
-    return { type: res.headers.get('content-type'), bytes: Array.from(new Uint8Array(await res.arrayBuffer())) };
-  }, (await picture.getAttribute('src')) ?? '');
+  const served = await page.evaluate(
+    async (url) => {
+      const res = await fetch(url);
+      return {
+        type: res.headers.get('content-type'),
+        bytes: Array.from(new Uint8Array(await res.arrayBuffer())),
+      };
+    },
+    (await picture.getAttribute('src')) ?? '',
+  );
   // The crop is a 300 px square JPEG, whatever the original's format and shape.
   expect(served.type).toBe('image/jpeg');
   expect(await sharp(Buffer.from(served.bytes)).metadata()).toMatchObject({ width: 300, height: 300 });
@@ -101,7 +107,9 @@ test('a member changes their password and signs in with the new one', async ({ p
 
   await page.getByLabel('Confirm New Password').fill(newPassword);
   await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect(page.getByText('Failed to update password. Please check your current password.').first()).toBeVisible();
+  await expect(
+    page.getByText('Failed to update password. Please check your current password.').first(),
+  ).toBeVisible();
 
   await page.getByLabel('Current Password').fill(member.password);
   await page.getByRole('button', { name: 'Update Password' }).click();
@@ -114,7 +122,10 @@ test('a member changes their password and signs in with the new one', async ({ p
   await signIn(page, { ...loginOf(member), password: newPassword });
 });
 
-test('a member turns on two-step sign-in and signs in with a code from their app', async ({ page, browser }) => {
+test('a member turns on two-step sign-in and signs in with a code from their app', async ({
+  page,
+  browser,
+}) => {
   const [member] = await createDemoMembers(browser, ['Sasha']);
   await signIn(page, loginOf(member));
   await openAccountSettings(page);
