@@ -37,7 +37,8 @@ export function LoginPage() {
   // came back to /login is better served by the dashboard.
   if (auth.isAuthenticated && !login.isPending && !login.isSuccess)
     return <Redirect to="/dashboard" replace />;
-  const twoFactorToken = login.data?.twoFactorRequired ? login.data.twoFactorToken : undefined;
+  if (login.data?.twoFactorToken)
+    return <TwoFactorStep token={login.data.twoFactorToken} onRestart={() => login.reset()} />;
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate({ ...values, organizationShortname: organization?.shortname }),
@@ -59,50 +60,46 @@ export function LoginPage() {
             {organization ? `Sign in to ${organization.name} organization` : 'Sign in to your account'}
           </CardDescription>
         </CardHeader>
-        {twoFactorToken ? (
-          <TwoFactorStep token={twoFactorToken} onRestart={() => login.reset()} />
-        ) : (
-          <form onSubmit={onSubmit} noValidate>
-            <CardContent className="space-y-4">
-              <FormField id="username" label="Username" error={errors.username?.message}>
-                <Input
-                  autoComplete="username"
-                  autoFocus
-                  {...fieldA11y('username', errors.username?.message)}
-                  {...form.register('username')}
-                />
-              </FormField>
-              <FormField id="password" label="Password" error={errors.password?.message}>
-                <PasswordInput
-                  autoComplete="current-password"
-                  {...fieldA11y('password', errors.password?.message)}
-                  {...form.register('password')}
-                />
-              </FormField>
-              <div className="text-right text-sm">
-                <Link href="/forgot-password" className="font-medium text-primary hover:underline">
-                  Forgot your password?
-                </Link>
-              </div>
-            </CardContent>
-            <CardFooter className="flex-col gap-4">
-              <Button type="submit" className="w-full" disabled={login.isPending}>
-                {login.isPending ? 'Signing in...' : 'Sign In'}
-              </Button>
-              {!organization && (
-                <p className="text-center text-sm text-muted-foreground">
-                  Don't have an account?{' '}
-                  <Link href="/register" className="font-medium text-primary hover:underline">
-                    Create one here
-                  </Link>
-                </p>
-              )}
-              <Link href="/" className="text-sm text-muted-foreground hover:text-foreground hover:underline">
-                Back to home
+        <form onSubmit={onSubmit} noValidate>
+          <CardContent className="space-y-4">
+            <FormField id="username" label="Username" error={errors.username?.message}>
+              <Input
+                autoComplete="username"
+                autoFocus
+                {...fieldA11y('username', errors.username?.message)}
+                {...form.register('username')}
+              />
+            </FormField>
+            <FormField id="password" label="Password" error={errors.password?.message}>
+              <PasswordInput
+                autoComplete="current-password"
+                {...fieldA11y('password', errors.password?.message)}
+                {...form.register('password')}
+              />
+            </FormField>
+            <div className="text-right text-sm">
+              <Link href="/forgot-password" className="font-medium text-primary hover:underline">
+                Forgot your password?
               </Link>
-            </CardFooter>
-          </form>
-        )}
+            </div>
+          </CardContent>
+          <CardFooter className="flex-col gap-4">
+            <Button type="submit" className="w-full" disabled={login.isPending}>
+              {login.isPending ? 'Signing in...' : 'Sign In'}
+            </Button>
+            {!organization && (
+              <p className="text-center text-sm text-muted-foreground">
+                Don't have an account?{' '}
+                <Link href="/register" className="font-medium text-primary hover:underline">
+                  Create one here
+                </Link>
+              </p>
+            )}
+            <Link href="/" className="text-sm text-muted-foreground hover:text-foreground hover:underline">
+              Back to home
+            </Link>
+          </CardFooter>
+        </form>
       </Card>
     </AuthShell>
   );
