@@ -23,6 +23,7 @@ import { createMailer, type Mailer } from './features/mail/mailer';
 import { AppError } from './http/errors';
 import { etagOf } from './http/etag';
 import { SECURITY_HEADERS } from './http/security-headers';
+import { enforceTwoFactorSetup } from './http/two-factor-gate';
 import { loggableError } from './http/log';
 import { readSessionId, loadSession } from './http/session';
 import type { App, Deps } from './http/types';
@@ -138,6 +139,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
     if (origin !== expected) throw new AppError(403, 'Cross-origin request refused');
   });
+
+  // Global hooks run before a route's own guards, so the refusal says why (two-factor-gate.ts).
+  app.addHook('preValidation', enforceTwoFactorSetup);
 
   // PostgreSQL text cannot hold U+0000, so such a value would fail in the database (500) on any
   // route; it is refused here, after the route's guards and validation, in one place.

@@ -169,6 +169,12 @@ export const routes: AppRoute[] = [
     layout: 'bare',
   },
   {
+    path: '/account-settings',
+    component: page(() => import('./features/account/pages/account-settings-page'), 'AccountSettingsPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
     path: '/admin/users',
     component: page(() => import('./features/admin/pages/users-page'), 'UsersPage'),
     access: 'signed-in',

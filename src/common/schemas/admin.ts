@@ -134,6 +134,7 @@ export const organizationSettingsFields = z.object({
   enablePublicRegistration: z.boolean(),
   requireEmailVerification: z.boolean(),
   requireAdminApproval: z.boolean(),
+  requireTwoFactorForAdmins: z.boolean(),
   defaultRole: assignableRoleSchema,
   timezone: z
     .string({ error: 'Please choose a time zone' })
@@ -211,6 +212,7 @@ export const organizationSettingsResponseSchema = z.object({
   enablePublicRegistration: z.boolean(),
   requireEmailVerification: z.boolean(),
   requireAdminApproval: z.boolean(),
+  requireTwoFactorForAdmins: z.boolean(),
   defaultRole: z.string(),
   timezone: z.string(),
   approvalStatus: z.string(),

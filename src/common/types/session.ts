@@ -9,6 +9,7 @@ export interface SessionUser {
   profilePicture: string | null;
   bio: string | null;
   isSystemUser: boolean;
+  twoFactorEnabled: boolean;
 }
 
 export interface SessionOrganization {
@@ -27,6 +28,7 @@ export interface SessionOrganization {
   timezone: string;
   approvalStatus: string;
   enablePublicRegistration: boolean;
+  requireTwoFactorForAdmins: boolean;
   /** Changes with every settings or branding save; versions the custom stylesheet link. */
   updatedAt: string;
 }
@@ -38,4 +40,6 @@ export interface Me {
   role: string | null;
   isSystemUser: boolean;
   pendingApproval: boolean;
+  /** An owner or admin whose organization requires two-step sign-in and who has not set it up. */
+  twoFactorSetupRequired: boolean;
 }

@@ -53,6 +53,8 @@ export const organizations = pgTable('organizations', {
   approvedAt: timestamp('approved_at', { withTimezone: true }),
   approvedBy: integer('approved_by'),
   rejectionReason: text('rejection_reason'),
+  // Owners and admins without two-step sign-in must set it up before using the app.
+  requireTwoFactorForAdmins: boolean('require_two_factor_for_admins').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
@@ -79,6 +81,12 @@ export const users = pgTable(
     // confirmed their address; organizations that require verification refuse them until then.
     emailVerificationToken: text('email_verification_token'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    // Two-step sign-in (TOTP): the secret being set up, the confirmed one, and the last time
+    // step a code was accepted for (a code is refused for that step or any earlier one).
+    totpPendingSecret: text('totp_pending_secret'),
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpLastTimeStep: integer('totp_last_time_step'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -400,6 +408,21 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+// One-time recovery codes for two-step sign-in; only a SHA-256 of each is kept.
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_recovery_codes_user_code').on(t.userId, t.codeHash)],
+);
 
 export type Organization = typeof organizations.$inferSelect;
 export type User = typeof users.$inferSelect;

@@ -41,13 +41,15 @@ const LOOKUP = `
 select s.sid, s.expire, s.sess->>'createdAt' as created,
   u.id as uid, u.username, u.email, u.first_name as "firstName", u.last_name as "lastName",
   u.profile_picture as "profilePicture", u.bio, u.is_system_user as "isSystemUser",
+  u.totp_enabled_at is not null as "twoFactorEnabled",
   case when o.id is null then null else json_build_object(
     'id', o.id, 'name', o.name, 'shortname', o.shortname, 'description', o.description,
     'logoUrl', o.logo_url, 'favicon', o.favicon, 'primaryColor', o.primary_color,
     'secondaryColor', o.secondary_color, 'accentColor', o.accent_color,
     'backgroundColor', o.background_color, 'textColor', o.text_color, 'theme', o.theme,
     'timezone', o.timezone, 'approvalStatus', o.approval_status,
-    'enablePublicRegistration', o.enable_public_registration, 'updatedAt', o.updated_at) end as org,
+    'enablePublicRegistration', o.enable_public_registration,
+    'requireTwoFactorForAdmins', o.require_two_factor_for_admins, 'updatedAt', o.updated_at) end as org,
   m.id as mid, m.role, m.status, m.organization_roles as "organizationRoles"
 from session s
 join users u on u.id = s.user_id
@@ -137,6 +139,7 @@ function authContext(sid: string, row: Row): AuthContext {
       profilePicture: row.profilePicture,
       bio: row.bio,
       isSystemUser: row.isSystemUser,
+      twoFactorEnabled: row.twoFactorEnabled,
     },
     organization: row.org,
     membership:

@@ -28,6 +28,8 @@ export interface ImageCropDialogProps {
   outputWidth: number;
   scale: { min: number; max: number; step: number };
   quality?: number;
+  /** Always a JPEG (profile pictures), instead of keeping a PNG as PNG. */
+  jpegOnly?: boolean;
   title?: string;
   description?: string;
   saveLabel?: string;
@@ -42,7 +44,8 @@ const MOVE_STEP_LARGE = 50;
 
 /**
  * Crops an image in the browser (spec part 2 §5): drag or use the arrow keys to move, the slider
- * or +/- to zoom. PNG stays PNG; anything else becomes a JPEG on a white background.
+ * or +/- to zoom. PNG stays PNG unless `jpegOnly`; anything else becomes a JPEG on a white
+ * background.
  */
 export function ImageCropDialog(props: ImageCropDialogProps) {
   const { file, title = 'Crop Image', description } = props;
@@ -82,6 +85,7 @@ function Cropper({
   outputWidth,
   scale,
   quality = 0.9,
+  jpegOnly = false,
   saveLabel,
   busy,
   onCancel,
@@ -169,7 +173,7 @@ function Cropper({
     canvas.height = output.height;
     const context = canvas.getContext('2d');
     if (!context) return;
-    const type = outputType(file.type);
+    const type = jpegOnly ? 'image/jpeg' : outputType(file.type);
     if (type === 'image/jpeg') {
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, output.width, output.height);

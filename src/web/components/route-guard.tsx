@@ -5,6 +5,9 @@ import { useAuth } from '@web/lib/session';
 
 export type Access = 'public' | 'signed-in' | 'system';
 
+/** Where an owner or admin held to set up two-step sign-in is sent. */
+const TWO_FACTOR_SETUP_PAGE = '/account-settings';
+
 function RedirectToLogin() {
   const [, navigate] = useLocation();
   useEffect(() => navigate('/login', { replace: true }), [navigate]);
@@ -16,10 +19,14 @@ function RedirectToLogin() {
  * they cannot use. Signed-out visitors go to /login, non-system users away from system pages.
  */
 export function RouteGuard({ access, children }: { access: Access; children: React.ReactNode }) {
-  const { isLoading, isAuthenticated, isSystemUser } = useAuth();
+  const { isLoading, isAuthenticated, isSystemUser, me } = useAuth();
+  const [location] = useLocation();
   if (access === 'public') return <>{children}</>;
   if (isLoading) return <FullPageSpinner label="Loading..." />;
   if (!isAuthenticated) return <RedirectToLogin />;
+  // The server refuses everything else until then (http/two-factor-gate.ts).
+  if (me?.twoFactorSetupRequired && location !== TWO_FACTOR_SETUP_PAGE)
+    return <Redirect to={TWO_FACTOR_SETUP_PAGE} replace />;
   if (access === 'system' && !isSystemUser) return <Redirect to="/dashboard" replace />;
   return <>{children}</>;
 }

@@ -7,6 +7,7 @@ export interface UserRow {
   password: string;
   isSystemUser: boolean;
   emailUnverified: boolean;
+  twoFactorEnabled: boolean;
 }
 
 export interface MembershipRow {
@@ -24,7 +25,8 @@ export interface MembershipRow {
 export async function findUserByUsername(database: Database, username: string) {
   const [row] = await database.query<UserRow>(
     `select id, username, email, password, is_system_user as "isSystemUser",
-       email_verification_token is not null as "emailUnverified" from users where lower(username) = lower($1)`,
+       email_verification_token is not null as "emailUnverified",
+       totp_secret is not null as "twoFactorEnabled" from users where lower(username) = lower($1)`,
     [username],
   );
   return row;
@@ -33,7 +35,8 @@ export async function findUserByUsername(database: Database, username: string) {
 export async function findUserByEmail(database: Database, email: string) {
   const [row] = await database.query<UserRow>(
     `select id, username, email, password, is_system_user as "isSystemUser",
-       email_verification_token is not null as "emailUnverified" from users where lower(email) = lower($1)`,
+       email_verification_token is not null as "emailUnverified",
+       totp_secret is not null as "twoFactorEnabled" from users where lower(email) = lower($1)`,
     [email],
   );
   return row;

@@ -3,7 +3,9 @@ import { loginSchema, verifyEmailSchema } from '../../../common/schemas/auth';
 import type { Me } from '../../../common/types/session';
 import { notFound, unauthorized } from '../../http/errors';
 import { clearSessionCookie, destroySession, readSessionId, setSessionCookie } from '../../http/session';
+import { setupRequired } from '../../http/two-factor-gate';
 import type { App } from '../../http/types';
+import { issueLoginToken } from '../two-factor/login-token';
 import { signIn } from './service';
 import { verifyEmail } from './verification';
 
@@ -21,6 +23,7 @@ export async function authRoutes(app: App) {
       role: auth.membership?.role ?? null,
       isSystemUser: auth.user.isSystemUser,
       pendingApproval: auth.membership?.status === 'pending_approval',
+      twoFactorSetupRequired: setupRequired(auth),
     };
   });
 
@@ -29,7 +32,17 @@ export async function authRoutes(app: App) {
     // Rotate: whatever session the browser held before sign-in is ended.
     const previous = readSessionId(request);
     if (previous) await destroySession(database, previous);
-    setSessionCookie(request, reply, result.sid);
+    if (result.pending) {
+      // Two-step sign-in: no session yet, only a token the code must come back with.
+      const { userId, organizationId } = result.pending;
+      return {
+        organization: null,
+        isSystemUser: false,
+        twoFactorRequired: true,
+        twoFactorToken: issueLoginToken(app.deps.sessionSecret, userId, organizationId),
+      };
+    }
+    setSessionCookie(request, reply, result.sid!);
     return { organization: result.organization, isSystemUser: result.isSystemUser };
   });
 

@@ -16,7 +16,9 @@ export const LOGIN_FAILURES_PER_USER = { limit: 10, windowSeconds: 15 * 60 };
 export const LOGIN_FAILURES_PER_ADDRESS = { limit: 100, windowSeconds: 15 * 60 };
 
 export interface LoginResult {
-  sid: string;
+  /** The session, or null when two-step sign-in asks for a code first (see `pending`). */
+  sid: string | null;
+  pending?: { userId: number; organizationId: number | null };
   organization: { id: number; name: string; shortname: string } | null;
   isSystemUser: boolean;
 }
@@ -40,6 +42,13 @@ export async function signIn(
     throw unauthorized('Invalid username or password');
   }
   if (user.isSystemUser) {
+    if (user.twoFactorEnabled)
+      return {
+        sid: null,
+        pending: { userId: user.id, organizationId: null },
+        organization: null,
+        isSystemUser: true,
+      };
     return { sid: await createSession(database, user.id, null), organization: null, isSystemUser: true };
   }
   // On an organization's own address only its members may sign in (DESIGN §5).
@@ -63,6 +72,19 @@ export async function signIn(
     );
   }
   assertMembershipActive(membership);
+  const organization = {
+    id: membership.organizationId,
+    name: membership.name,
+    shortname: membership.shortname,
+  };
+  if (user.twoFactorEnabled) {
+    return {
+      sid: null,
+      pending: { userId: user.id, organizationId: organization.id },
+      organization,
+      isSystemUser: false,
+    };
+  }
   const sid = await createSession(database, user.id, membership.organizationId);
   return {
     sid,

@@ -15,6 +15,7 @@ export const settingsColumns = {
   enablePublicRegistration: organizations.enablePublicRegistration,
   requireEmailVerification: organizations.requireEmailVerification,
   requireAdminApproval: organizations.requireAdminApproval,
+  requireTwoFactorForAdmins: organizations.requireTwoFactorForAdmins,
   defaultRole: organizations.defaultRole,
   timezone: organizations.timezone,
   approvalStatus: organizations.approvalStatus,

@@ -309,6 +309,27 @@ describe('GET /ws (presence)', () => {
     await other.waitFor(() => other.closeCode, 2_000, 'close after reset');
   });
 
+  it('closes the other browsers’ sockets after a password change, and keeps the changer’s', async () => {
+    const { app, port } = await startInstance();
+    const org = await buildOrg(ctx.database);
+    const erin = await buildUser(ctx.database, { org });
+    const changer = new Agent(app, org.host);
+    await changer.post('/api/login', { username: erin.username, password: erin.password });
+    const own = await connect(port, org, changer.cookie!);
+    const other = await connect(port, org, await cookieFor(app, erin, org));
+    const res = await changer.patch('/api/me/password', {
+      currentPassword: erin.password,
+      newPassword: 'Changed-pass-77',
+      confirmPassword: 'Changed-pass-77',
+    });
+    expect(res.statusCode).toBe(200);
+    await other.waitFor(() => other.closeCode, 2_000, 'close after password change');
+    expect(other.closeCode).toBe(4001);
+    own.send({ type: 'heartbeat' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(own.closeCode).toBeUndefined();
+  });
+
   it('closes sockets whose session no longer signs anyone in, even when nobody signalled it', async () => {
     const { app, port } = await startInstance({ PRESENCE_REVALIDATE_MS: '100' });
     const org = await buildOrg(ctx.database);

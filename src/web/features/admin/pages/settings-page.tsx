@@ -33,6 +33,7 @@ function toForm(s: OrganizationSettings): OrganizationSettingsInput {
     enablePublicRegistration: s.enablePublicRegistration,
     requireEmailVerification: s.requireEmailVerification,
     requireAdminApproval: s.requireAdminApproval,
+    requireTwoFactorForAdmins: s.requireTwoFactorForAdmins,
     defaultRole: s.defaultRole as OrganizationSettingsInput['defaultRole'],
     timezone: s.timezone || browserZone(),
   };
@@ -52,7 +53,8 @@ type SwitchName =
   | 'enableCustomDomain'
   | 'enablePublicRegistration'
   | 'requireAdminApproval'
-  | 'requireEmailVerification';
+  | 'requireEmailVerification'
+  | 'requireTwoFactorForAdmins';
 
 interface SwitchSpec {
   name: SwitchName;
@@ -88,6 +90,14 @@ const REGISTRATION_SWITCHES: SwitchSpec[] = [
     description: 'New members must confirm their email address.',
   },
 ];
+
+const TWO_FACTOR_SWITCH: SwitchSpec = {
+  name: 'requireTwoFactorForAdmins',
+  id: 'org-require-two-factor',
+  label: 'Require two-step sign-in for owners and admins',
+  description:
+    'Owners and admins without two-step sign-in are asked to turn it on in Account Settings before they can go on.',
+};
 
 function SettingSwitch({
   control,
@@ -272,6 +282,16 @@ function SettingsForm({
               )}
             />
           </FormField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Security</CardTitle>
+          <CardDescription>How owners and admins sign in.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SettingSwitch control={form.control} spec={TWO_FACTOR_SWITCH} />
         </CardContent>
       </Card>
 

@@ -8,6 +8,9 @@ import { startNewSession } from '@web/lib/session';
 interface LoginResponse {
   organization: unknown;
   isSystemUser: boolean;
+  /** Two-step sign-in: no session yet; the code goes to /api/login/two-factor with this token. */
+  twoFactorRequired?: boolean;
+  twoFactorToken?: string;
 }
 
 export const NO_ORGANIZATION_DATA = 'Login did not return organization data';
@@ -16,20 +19,28 @@ export const NO_ORGANIZATION_DATA = 'Login did not return organization data';
 async function login(input: LoginInput): Promise<LoginResponse> {
   await apiRequest('POST', '/api/logout').catch(() => undefined);
   const res = await apiRequest<LoginResponse>('POST', '/api/login', input);
+  if (res?.twoFactorRequired) return res;
   if (!res?.organization && !res?.isSystemUser) throw new Error(NO_ORGANIZATION_DATA);
   return res;
 }
 
-export function useLogin() {
+/** Signed in: load the new session before leaving, so the dashboard opens signed in (and branded). */
+function useSignedIn() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  return async () => {
+    await startNewSession(queryClient);
+    toast({ title: 'Welcome back!', description: 'You have been successfully logged in.' });
+    navigate('/dashboard');
+  };
+}
+
+export function useLogin() {
+  const signedIn = useSignedIn();
   return useMutation({
     mutationFn: login,
-    onSuccess: async () => {
-      // Load the new session before leaving, so the dashboard opens signed in (and branded).
-      await startNewSession(queryClient);
-      toast({ title: 'Welcome back!', description: 'You have been successfully logged in.' });
-      navigate('/dashboard');
+    onSuccess: async (res) => {
+      if (!res.twoFactorRequired) await signedIn();
     },
     onError: (error) => {
       const description =
@@ -38,5 +49,15 @@ export function useLogin() {
           : errorMessage(error, 'Invalid username or password');
       toast({ variant: 'destructive', title: 'Login failed', description });
     },
+  });
+}
+
+/** The second step of sign-in: the code from the authenticator app, or a recovery code. */
+export function useLoginTwoFactor() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (input: { token: string; code: string }) =>
+      apiRequest<LoginResponse>('POST', '/api/login/two-factor', input),
+    onSuccess: signedIn,
   });
 }

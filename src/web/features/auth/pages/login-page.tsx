@@ -19,6 +19,7 @@ import { useAuth } from '@web/lib/session';
 import { useLogin } from '../api/login';
 import { contextOrganization, useOrganizationContext } from '../api/organization-context';
 import { AuthShell } from '../components/auth-shell';
+import { TwoFactorStep } from '../components/two-factor-step';
 
 export function LoginPage() {
   const auth = useAuth();
@@ -36,6 +37,8 @@ export function LoginPage() {
   // came back to /login is better served by the dashboard.
   if (auth.isAuthenticated && !login.isPending && !login.isSuccess)
     return <Redirect to="/dashboard" replace />;
+  if (login.data?.twoFactorToken)
+    return <TwoFactorStep token={login.data.twoFactorToken} onRestart={() => login.reset()} />;
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate({ ...values, organizationShortname: organization?.shortname }),

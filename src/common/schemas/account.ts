@@ -1,0 +1,105 @@
+// A member's own account (spec part 2 §5, §9; DESIGN §5): profile, password, picture and
+// two-step sign-in. The server validates with these and the forms resolve with them.
+import { z } from 'zod';
+import { emailSchema, passwordSchema, usernameSchema } from './auth';
+
+const requiredName = (message: string, label: string) =>
+  z.string({ error: message }).trim().min(1, message).max(50, `${label} must be 50 characters or less`);
+
+export const BIO_MAX = 500;
+
+export const profileSchema = z.object({
+  email: emailSchema,
+  username: usernameSchema,
+  firstName: requiredName('First name is required', 'First name'),
+  lastName: requiredName('Last name is required', 'Last name'),
+  bio: z
+    .string({ error: 'Bio must be 500 characters or less' })
+    .max(BIO_MAX, 'Bio must be 500 characters or less')
+    .nullable()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : null)),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const USERNAME_TAKEN = 'This username is already taken';
+export const EMAIL_TAKEN = 'This email address is already in use';
+
+/** The user object PATCH /api/users/{id}/profile answers with. */
+export const profileUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  bio: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+});
+export type ProfileUser = z.infer<typeof profileUserSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(200, 'Current password is required'),
+    newPassword: passwordSchema,
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+
+// Profile picture (spec part 2 §5, §9): checked in the browser before the crop dialog opens and
+// again by the server, by content.
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+export const PICTURE_TOO_LARGE = {
+  title: 'File too large',
+  description: 'Profile picture must be smaller than 5MB.',
+};
+export const PICTURE_WRONG_TYPE = {
+  title: 'Invalid file type',
+  description: 'Please upload an image file (JPG, PNG, GIF, WebP).',
+};
+export const PROFILE_PICTURE_CROP = { size: 300, maxScale: 3, step: 0.05, quality: 0.9 };
+
+// Two-step sign-in.
+export const RECOVERY_CODE_COUNT = 10;
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string({ error: 'Please enter the code from your authenticator app' })
+    .trim()
+    .min(1, 'Please enter the code from your authenticator app')
+    .max(32, 'That code is not valid. Please try again.'),
+});
+export const loginTwoFactorSchema = twoFactorCodeSchema.extend({
+  token: z.string({ error: 'Please sign in again' }).min(1, 'Please sign in again').max(500),
+});
+export const disableTwoFactorSchema = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export const INVALID_CODE = 'That code is not valid. Please try again.';
+export const SIGN_IN_AGAIN = 'Your sign-in has expired. Please sign in again.';
+export const TWO_FACTOR_REQUIRED_FOR_ROLE =
+  'Your organization requires two-step sign-in for owners and admins. Please turn it on in Account Settings.';
+
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number(),
+  requiredForRole: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** Owners and admins must have two-step sign-in when their organization says so. */
+export function twoFactorSetupRequired(opts: {
+  role: string | null;
+  organizationRequires: boolean;
+  enabled: boolean;
+}): boolean {
+  return opts.organizationRequires && (opts.role === 'owner' || opts.role === 'admin') && !opts.enabled;
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api';
+import { apiUpload } from '@web/lib/upload';
+import { refreshAccount } from './refresh-account';
+
+export function useUploadProfilePicture() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ blob, fileName }: { blob: Blob; fileName: string }) =>
+      apiUpload<{ profilePictureUrl: string }>('/api/me/profile-picture', 'profilePicture', blob, fileName),
+    onSuccess: () => refreshAccount(queryClient),
+  });
+}
+
+export function useRemoveProfilePicture() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ profilePictureUrl: null }>('DELETE', '/api/me/profile-picture'),
+    onSuccess: () => refreshAccount(queryClient),
+  });
+}
