@@ -8,7 +8,7 @@ DECLARE
   followers int[];
 BEGIN
   IF OLD.end_date_time < now() THEN
-    RETURN NULL;
+    RETURN OLD;
   END IF;
   SELECT coalesce(array_agg(m.user_id ORDER BY m.user_id), '{}') INTO followers
   FROM user_organizations m
@@ -21,7 +21,7 @@ BEGIN
           ON tm.team_id = et.team_id AND tm.user_id = m.user_id AND tm.organization_id = OLD.organization_id
         WHERE et.event_id = OLD.id AND et.organization_id = OLD.organization_id));
   IF cardinality(followers) = 0 THEN
-    RETURN NULL;
+    RETURN OLD;
   END IF;
   INSERT INTO event_changes (organization_id, event_id, kind, actor_id, tx, before, after, follower_ids)
   VALUES (
@@ -33,15 +33,16 @@ BEGIN
     CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE
       jsonb_build_object('name', NEW.name, 'start', NEW.start_date_time, 'end', NEW.end_date_time, 'spaces', to_jsonb(NEW.spaces)) END,
     followers);
-  RETURN NULL;
+  RETURN OLD;
 END;
 $$;
 --> statement-breakpoint
 -- BEFORE DELETE: the follow records and team links still exist (they cascade with the row).
-CREATE TRIGGER calendar_events_deleted BEFORE DELETE ON calendar_events
+-- The function returns OLD, which lets the delete go ahead.
+CREATE TRIGGER calendar_events_notice_cancelled BEFORE DELETE ON calendar_events
   FOR EACH ROW EXECUTE FUNCTION note_calendar_event_change();
 --> statement-breakpoint
-CREATE TRIGGER calendar_events_changed AFTER UPDATE ON calendar_events
+CREATE TRIGGER calendar_events_notice_edited AFTER UPDATE ON calendar_events
   FOR EACH ROW WHEN (
     OLD.name IS DISTINCT FROM NEW.name OR OLD.start_date_time IS DISTINCT FROM NEW.start_date_time
     OR OLD.end_date_time IS DISTINCT FROM NEW.end_date_time OR OLD.spaces IS DISTINCT FROM NEW.spaces)

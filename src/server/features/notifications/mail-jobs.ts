@@ -82,7 +82,7 @@ async function runMailJob(deps: MailDeps, job: Job) {
   if (!n) return;
   const to = await recipient(deps, n.organizationId, n.userId);
   if (!to) return;
-  await send(deps, to, n.userId, `${n.title} · ${to.org.name}`, [{ heading: n.title, lines: n.body.split('\n') }], n.link);
+  await send(deps, to, n.userId, `${n.title} | ${to.org.name}`, [{ heading: n.title, lines: n.body.split('\n') }], n.link);
 }
 
 const KIND_HEADINGS: Record<string, string> = {
@@ -123,7 +123,7 @@ async function runDigestJob(deps: MailDeps, job: Job, now: Date) {
     if (items.length > 0)
       sections.push({ heading: KIND_HEADINGS[kind], lines: items.map((p) => `${p.title}: ${p.body.replace(/\n/g, '; ')}`) });
   }
-  const subject = `Your ${frequency} digest · ${to.org.name}`;
+  const subject = `Your ${frequency} digest | ${to.org.name}`;
   await send(deps, to, userId, subject, sections, '/calendar/my-schedule');
   await inTransaction(deps.database, (q) =>
     q.query('update member_notifications set digest_pending = false where id = any($1::int[])', [

@@ -40,6 +40,11 @@ declare module 'fastify' {
 
 export async function notificationRoutes(app: App) {
   const { database, sessionSecret } = app.deps;
+  // RFC 8058 one-click POSTs (and the confirm page's form) send 'List-Unsubscribe=One-Click' as a
+  // form; its content carries nothing the route needs. Only this plugin's routes accept forms.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_r, _b, done) =>
+    done(null, {}),
+  );
 
   app.get(
     '/api/me/notifications',

@@ -1,14 +1,12 @@
 // What the worker looks for on each tick, at the injected `now`: reminders that are due, calendar
 // changes not yet turned into notices, and digests whose hour has come. Each writes under a
 // unique key, so two workers scanning at once, or a restart, never produce a notice twice.
-import { instantToWallTime, weekdayOf } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { isFollowingSql } from '../calendar/queries';
 import { ensureMaterialized } from '../calendar/series';
 import { type Runner, runner } from '../calendar/sql';
 import { deliver, type Notice, type Pushed } from './deliver';
 import { formatWhen } from './format';
-import { enqueue } from './jobs';
 import { prefSql } from './preferences';
 
 const DAY_MS = 86_400_000;
@@ -25,14 +23,24 @@ interface Org {
   timezone: string;
 }
 
-const approvedOrgs = (database: Database) =>
-  database.query<Org>("select id, timezone from organizations where approval_status = 'approved' order by id");
+/** Organizations with something that may need a reminder within the horizon. */
+const orgsWithComingEvents = (database: Database, now: Date, until: Date) =>
+  database.query<Org>(
+    `select o.id, o.timezone from organizations o where o.approval_status = 'approved' and (
+       exists (select 1 from calendar_events e where e.organization_id = o.id
+                 and e.start_date_time > $1 and e.start_date_time <= $2)
+       or exists (select 1 from calendar_event_series s where s.organization_id = o.id
+                 and s.materialized_until is not null and s.materialized_until < $2))
+     order by o.id`,
+    [now, until],
+  );
 
 /** Followed occurrences whose reminder time (start − reminderTiming, on the wall clock) has come. */
 export async function scanReminders(database: Database, now: Date): Promise<(Pushed | null)[]> {
   const pushed: (Pushed | null)[] = [];
-  for (const org of await approvedOrgs(database)) {
-    await ensureMaterialized(database, org.id, new Date(now.getTime() + REMINDER_HORIZON_MS));
+  const until = new Date(now.getTime() + REMINDER_HORIZON_MS);
+  for (const org of await orgsWithComingEvents(database, now, until)) {
+    await ensureMaterialized(database, org.id, until);
     const due = await database.query<{ eventId: number; userId: number; name: string; start: Date; spaces: string[] }>(
       `select e.id as "eventId", m.user_id as "userId", e.name, e.start_date_time as start, e.spaces
        from calendar_events e
@@ -153,29 +161,30 @@ export async function processChanges(database: Database, now: Date): Promise<(Pu
   });
 }
 
-/** Queues today's daily digests from 07:00 in each organization's zone, weekly ones on Mondays. */
+/**
+ * Queues each member's digest once per local date: daily ones from 07:00 in the organization's
+ * zone, weekly ones from 07:00 on Mondays. One statement for every organization; the key holds
+ * the local date, so a worker that was down at 07:00 still sends that day's digest when back.
+ */
 export async function scanDigests(database: Database, now: Date) {
-  for (const org of await approvedOrgs(database)) {
-    const wall = instantToWallTime(now, org.timezone);
-    if (Number(wall.slice(11, 13)) < DIGEST_HOUR) continue;
-    const date = wall.slice(0, 10);
-    const frequencies = weekdayOf(date) === 1 ? ['daily', 'weekly'] : ['daily'];
-    for (const frequency of frequencies) {
-      const members = await database.query<{ userId: number }>(
-        `select m.user_id as "userId" from user_organizations m join users u on u.id = m.user_id
-         where m.organization_id = $1 and m.status = 'active'
-           and ${prefSql.flag('emailNotifications')} and ${prefSql.digest} = $2
-           and not exists (select 1 from jobs j where j.unique_key = 'digest:' || $2 || ':' || $1 || ':' || m.user_id || ':' || $3)`,
-        [org.id, frequency, date],
-      );
-      for (const m of members)
-        await enqueue(
-          database,
-          'digest',
-          `digest:${frequency}:${org.id}:${m.userId}:${date}`,
-          { organizationId: org.id, userId: m.userId, frequency, date },
-          now,
-        );
-    }
-  }
+  await database.query(
+    `insert into jobs (kind, unique_key, payload, run_at)
+     select 'digest',
+       'digest:' || f.freq || ':' || o.id || ':' || m.user_id || ':' || to_char($1::timestamptz at time zone o.timezone, 'YYYY-MM-DD'),
+       jsonb_build_object('organizationId', o.id, 'userId', m.user_id, 'frequency', f.freq), $1
+     from organizations o
+     join user_organizations m on m.organization_id = o.id and m.status = 'active'
+     join users u on u.id = m.user_id
+     join (values ('daily'), ('weekly')) as f(freq) on f.freq = ${prefSql.digest}
+     where o.approval_status = 'approved' and ${prefSql.flag('emailNotifications')}
+       and extract(hour from $1::timestamptz at time zone o.timezone) >= ${DIGEST_HOUR}
+       and (f.freq = 'daily' or extract(isodow from $1::timestamptz at time zone o.timezone) = 1)
+     on conflict (unique_key) do nothing`,
+    [now],
+  );
+}
+
+/** Finished jobs are kept a month (their keys guard against repeats meanwhile), then removed. */
+export async function pruneJobs(database: Database, now: Date) {
+  await database.query("delete from jobs where done_at < $1::timestamptz - interval '30 days'", [now]);
 }

@@ -4,7 +4,7 @@
 import { claimJobs, completeJob, failJob } from './jobs';
 import { type MailDeps, runJob } from './mail-jobs';
 import { pushAll } from './deliver';
-import { processChanges, scanDigests, scanReminders } from './scans';
+import { processChanges, pruneJobs, scanDigests, scanReminders } from './scans';
 
 export interface WorkerOptions {
   now?: () => Date;
@@ -29,7 +29,12 @@ export class NotificationWorker {
   start() {
     const every = this.options.intervalMs ?? 15_000;
     this.timer = setInterval(() => {
-      if (!this.running) this.running = this.tick().finally(() => (this.running = undefined));
+      if (this.running) return;
+      this.running = this.tick()
+        .catch((error) => (this.options.log ?? console).error({ err: error }, 'notification worker tick failed'))
+        .finally(() => {
+          this.running = undefined;
+        });
     }, every);
     this.timer.unref();
   }
@@ -41,17 +46,15 @@ export class NotificationWorker {
     await this.running;
   }
 
+  /** One round of work at the clock's `now`; throws what went wrong (start() logs it). */
   async tick(): Promise<void> {
-    try {
-      const now = this.now();
-      const { database } = this.deps;
-      await pushAll(database, await scanReminders(database, now));
-      await pushAll(database, await processChanges(database, now));
-      await scanDigests(database, now);
-      await this.runDueJobs(now);
-    } catch (error) {
-      (this.options.log ?? console).error({ err: error }, 'notification worker tick failed');
-    }
+    const now = this.now();
+    const { database } = this.deps;
+    await pushAll(database, await scanReminders(database, now));
+    await pushAll(database, await processChanges(database, now));
+    await scanDigests(database, now);
+    await this.runDueJobs(now);
+    await pruneJobs(database, now);
   }
 
   private async runDueJobs(now: Date) {
