@@ -28,5 +28,8 @@ export function disconnectSession(database: Database, sid: string) {
 
 /** Sends one message to every open page of a member in an organization, on every instance. */
 export function sendToUser(database: Database, organizationId: number, userId: number, message: unknown) {
-  return database.notify(PRESENCE_CHANNEL, JSON.stringify({ t: 'user', o: organizationId, u: userId, m: message }));
+  return database.notify(
+    PRESENCE_CHANNEL,
+    JSON.stringify({ t: 'user', o: organizationId, u: userId, m: message }),
+  );
 }

@@ -33,7 +33,10 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
       await database.query('update mail_outbox set sent_at = now() where id = $1', [row.id]);
     } catch (err) {
       // Kept for the outbox reader either way.
-      await database.query('update mail_outbox set error = $2 where id = $1', [row.id, (err as Error).message]);
+      await database.query('update mail_outbox set error = $2 where id = $1', [
+        row.id,
+        (err as Error).message,
+      ]);
       throw err;
     }
   };

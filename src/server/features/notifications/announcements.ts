@@ -41,7 +41,10 @@ export async function postAnnouncement(
   const teamId = input.teamId ?? null;
   const { id, pushed } = await inTransaction(database, async (q) => {
     if (teamId !== null) {
-      const team = await q.query('select 1 from teams where id = $1 and organization_id = $2', [teamId, organizationId]);
+      const team = await q.query('select 1 from teams where id = $1 and organization_id = $2', [
+        teamId,
+        organizationId,
+      ]);
       if (team.length === 0) throw notFound('Team not found');
     }
     const [row] = await q.query<{ id: number }>(

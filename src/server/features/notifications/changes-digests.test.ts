@@ -4,7 +4,15 @@ import { buildUser, signedIn } from '../../../../tests/support/factories';
 import { addDays, instantToWallTime, wallTimeToInstant } from '../../../common/zoned-time';
 import { calendarOrg, eventBody } from '../calendar/test-helpers';
 import type { Mailer } from '../mail/mailer';
-import { later, minutesFromNow, smtpMailer, startSmtp, TestClock, type TestSmtp, testWorker } from './test-helpers';
+import {
+  later,
+  minutesFromNow,
+  smtpMailer,
+  startSmtp,
+  TestClock,
+  type TestSmtp,
+  testWorker,
+} from './test-helpers';
 
 let ctx: TestContext;
 let smtp: TestSmtp;
@@ -20,20 +28,21 @@ afterAll(async () => {
 });
 
 const TZ = 'Europe/Berlin';
-const subjects = (address: string) =>
-  smtp.to(address).map((m) => /Subject: ([^\r\n]*)/.exec(m)?.[1] ?? '');
+const subjects = (address: string) => smtp.to(address).map((m) => /Subject: ([^\r\n]*)/.exec(m)?.[1] ?? '');
 
 /** Team members following a rehearsal two days ahead, one for each digest choice. */
 async function followedRehearsal() {
   const c = await calendarOrg(ctx, TZ);
-  const people = {} as Record<'immediate' | 'daily' | 'weekly' | 'never', Awaited<ReturnType<typeof buildUser>>>;
+  const people = {} as Record<
+    'immediate' | 'daily' | 'weekly' | 'never',
+    Awaited<ReturnType<typeof buildUser>>
+  >;
   for (const digestFrequency of ['immediate', 'daily', 'weekly', 'never'] as const) {
     const user = await buildUser(ctx.database, { org: c.org });
-    await ctx.database.query('insert into team_members (organization_id, team_id, user_id) values ($1, $2, $3)', [
-      c.org.id,
-      c.teamId,
-      user.id,
-    ]);
+    await ctx.database.query(
+      'insert into team_members (organization_id, team_id, user_id) values ($1, $2, $3)',
+      [c.org.id, c.teamId, user.id],
+    );
     const agent = await signedIn(ctx, user, c.org);
     expect((await agent.patch('/api/me/notifications', { digestFrequency })).statusCode).toBe(200);
     people[digestFrequency] = user;
@@ -66,10 +75,15 @@ describe('change notices', () => {
     const morning = nextMorning(new Date());
     const clock = new TestClock(later(morning, -60));
     const worker = testWorker(ctx.database, mailer, clock);
-    const res = await c.agents.owner.patch(`${c.base}/events/${eventId}`, { name: 'Dress Rehearsal', spaces: ['Annex'] });
+    const res = await c.agents.owner.patch(`${c.base}/events/${eventId}`, {
+      name: 'Dress Rehearsal',
+      spaces: ['Annex'],
+    });
     expect(res.statusCode).toBe(200);
     await worker.tick();
-    expect(subjects(people.immediate.email)).toEqual([`Dress Rehearsal was changed | Theater ${c.org.shortname}`]);
+    expect(subjects(people.immediate.email)).toEqual([
+      `Dress Rehearsal was changed | Theater ${c.org.shortname}`,
+    ]);
     const mail = smtp.to(people.immediate.email)[0];
     expect(mail).toContain('renamed from "Rehearsal"');
     expect(mail).toContain('now in Annex');
@@ -87,7 +101,9 @@ describe('change notices', () => {
     // Cancelling the occurrence is a notice too, even though the row (and its follow records) are gone.
     expect((await c.agents.owner.delete(`${c.base}/events/${eventId}`)).statusCode).toBe(200);
     await worker.tick();
-    expect(subjects(people.immediate.email)).toContain(`Dress Rehearsal was cancelled | Theater ${c.org.shortname}`);
+    expect(subjects(people.immediate.email)).toContain(
+      `Dress Rehearsal was cancelled | Theater ${c.org.shortname}`,
+    );
 
     // The daily member's next digest carries both changes; the weekly member's waits for Monday.
     clock.set(morning);
@@ -120,7 +136,11 @@ describe('digests', () => {
     const wall = (d: Date) => `${instantToWallTime(d, TZ).slice(0, 16)}:00`;
     const res = await c.agents.owner.post(
       `${c.base}/events`,
-      eventBody(c.people.owner.id, { startDateTime: wall(start), endDateTime: wall(later(start, 60)), teamIds: [c.teamId] }),
+      eventBody(c.people.owner.id, {
+        startDateTime: wall(start),
+        endDateTime: wall(later(start, 60)),
+        teamIds: [c.teamId],
+      }),
     );
     expect(res.statusCode).toBe(201);
     const clock = new TestClock(later(morning, -10));

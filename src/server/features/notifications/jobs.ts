@@ -16,7 +16,8 @@ const LEASE_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** Delay before the next try after `attempts` failures: 30 s, 1 min, 2 min, … up to an hour. */
-export const backoffMs = (attempts: number) => Math.min(MAX_BACKOFF_MS, 30_000 * 2 ** Math.max(0, attempts - 1));
+export const backoffMs = (attempts: number) =>
+  Math.min(MAX_BACKOFF_MS, 30_000 * 2 ** Math.max(0, attempts - 1));
 
 /** Adds a job unless one with the same key exists (done or not); true when added. */
 export async function enqueue(
@@ -57,8 +58,9 @@ export async function completeJob(q: Runner | Database, id: number, now: Date) {
 
 export async function failJob(database: Database, job: Job, now: Date, error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
-  await database.query(
-    'update jobs set locked_until = null, run_at = $2, last_error = $3 where id = $1',
-    [job.id, new Date(now.getTime() + backoffMs(job.attempts)), message.slice(0, 1000)],
-  );
+  await database.query('update jobs set locked_until = null, run_at = $2, last_error = $3 where id = $1', [
+    job.id,
+    new Date(now.getTime() + backoffMs(job.attempts)),
+    message.slice(0, 1000),
+  ]);
 }

@@ -54,7 +54,14 @@ async function recipient(deps: MailDeps, organizationId: number, userId: number)
   };
 }
 
-function send(deps: MailDeps, to: Recipient, userId: number, subject: string, sections: MailSection[], link: string) {
+function send(
+  deps: MailDeps,
+  to: Recipient,
+  userId: number,
+  subject: string,
+  sections: MailSection[],
+  link: string,
+) {
   return deps.mailer.deliver(
     composeMail({
       to: to.email,
@@ -82,7 +89,14 @@ async function runMailJob(deps: MailDeps, job: Job) {
   if (!n) return;
   const to = await recipient(deps, n.organizationId, n.userId);
   if (!to) return;
-  await send(deps, to, n.userId, `${n.title} | ${to.org.name}`, [{ heading: n.title, lines: n.body.split('\n') }], n.link);
+  await send(
+    deps,
+    to,
+    n.userId,
+    `${n.title} | ${to.org.name}`,
+    [{ heading: n.title, lines: n.body.split('\n') }],
+    n.link,
+  );
 }
 
 const KIND_HEADINGS: Record<string, string> = {
@@ -121,7 +135,10 @@ async function runDigestJob(deps: MailDeps, job: Job, now: Date) {
   for (const kind of ['change', 'announcement']) {
     const items = pending.filter((p) => p.kind === kind);
     if (items.length > 0)
-      sections.push({ heading: KIND_HEADINGS[kind], lines: items.map((p) => `${p.title}: ${p.body.replace(/\n/g, '; ')}`) });
+      sections.push({
+        heading: KIND_HEADINGS[kind],
+        lines: items.map((p) => `${p.title}: ${p.body.replace(/\n/g, '; ')}`),
+      });
   }
   const subject = `Your ${frequency} digest | ${to.org.name}`;
   await send(deps, to, userId, subject, sections, '/calendar/my-schedule');

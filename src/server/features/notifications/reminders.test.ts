@@ -43,7 +43,8 @@ async function rehearsalSoon() {
   return { c, start: start.at, eventId: res.json().event.id as number };
 }
 
-const reminders = (address: string) => smtp.to(address).filter((m) => m.includes('Subject: Reminder: Rehearsal'));
+const reminders = (address: string) =>
+  smtp.to(address).filter((m) => m.includes('Subject: Reminder: Rehearsal'));
 
 describe('schedule reminders', () => {
   it('mails a follower once, reminderTiming before the start, with unsubscribe headers and org links', async () => {
@@ -81,9 +82,9 @@ describe('schedule reminders', () => {
     const { c, start } = await rehearsalSoon();
     const owner = c.agents.owner;
     expect((await owner.patch('/api/me/notifications', { reminderTiming: '15min' })).statusCode).toBe(200);
-    expect((await c.actorAgent.patch('/api/me/notifications', { emailNotifications: false })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await c.actorAgent.patch('/api/me/notifications', { emailNotifications: false })).statusCode,
+    ).toBe(200);
     const clock = new TestClock(later(start, -59));
     const worker = testWorker(ctx.database, mailer, clock);
     await worker.tick();
@@ -140,7 +141,7 @@ describe('schedule reminders', () => {
     expect(reminders(c.actor.email)).toHaveLength(0);
     const [job] = await ctx.database.query<{ attempts: number; lastError: string; runAt: Date }>(
       `select attempts, last_error as "lastError", run_at as "runAt" from jobs where unique_key = $1`,
-      [`mail:reminder:${c.actor.id}:${(await eventIdOf(c.org.id))}`],
+      [`mail:reminder:${c.actor.id}:${await eventIdOf(c.org.id)}`],
     );
     expect(job.attempts).toBe(1);
     expect(job.lastError).toContain('Try again later');

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
-import { buildOrg, buildOrgWithRoles, buildSystemUser, buildUser, signedIn } from '../../../../tests/support/factories';
+import {
+  buildOrg,
+  buildOrgWithRoles,
+  buildSystemUser,
+  buildUser,
+  signedIn,
+} from '../../../../tests/support/factories';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../../common/schemas/notifications';
 import { unsubscribeUrl } from './unsubscribe';
 
@@ -69,16 +75,25 @@ describe('announcements', () => {
     const { org, people, agents } = await buildOrgWithRoles(ctx);
     // One member opted out of general announcements, another has the bell off.
     await agents.volunteer_coordinator.patch('/api/me/notifications', { productionAnnouncements: false });
-    await agents.team_lead.patch('/api/me/notifications', { pushNotifications: false, digestFrequency: 'immediate' });
+    await agents.team_lead.patch('/api/me/notifications', {
+      pushNotifications: false,
+      digestFrequency: 'immediate',
+    });
     const base = `/api/organizations/${org.id}/announcements`;
     for (const role of ['owner', 'admin', 'board', 'team_lead'] as const) {
-      const res = await agents[role].post(base, { kind: 'production', title: `From ${role}`, body: 'Hello all' });
+      const res = await agents[role].post(base, {
+        kind: 'production',
+        title: `From ${role}`,
+        body: 'Hello all',
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ kind: 'production', title: `From ${role}`, team: null });
     }
     const refused = await agents.standard_user.post(base, { kind: 'production', title: 'x', body: 'y' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('Only owners, admins, board members and team leads can post announcements');
+    expect(refused.json().message).toBe(
+      'Only owners, admins, board members and team leads can post announcements',
+    );
 
     const inbox = (await agents.standard_user.get('/api/me/inbox')).json();
     expect(inbox.unreadCount).toBe(4);
@@ -109,13 +124,17 @@ describe('announcements', () => {
       `insert into teams (organization_id, name, handle) values ($1, 'Crew', $2) returning id`,
       [org.id, `crew-${org.id}`],
     );
-    await ctx.database.query('insert into team_members (organization_id, team_id, user_id) values ($1, $2, $3)', [
-      org.id,
-      team.id,
-      people.standard_user.id,
-    ]);
+    await ctx.database.query(
+      'insert into team_members (organization_id, team_id, user_id) values ($1, $2, $3)',
+      [org.id, team.id, people.standard_user.id],
+    );
     const base = `/api/organizations/${org.id}/announcements`;
-    const res = await agents.admin.post(base, { kind: 'casting', title: 'Workshop', body: 'Sat 10am', teamId: team.id });
+    const res = await agents.admin.post(base, {
+      kind: 'casting',
+      title: 'Workshop',
+      body: 'Sat 10am',
+      teamId: team.id,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().team).toEqual({ id: team.id, name: 'Crew' });
     expect((await agents.standard_user.get('/api/me/inbox')).json().unreadCount).toBe(1);
@@ -139,9 +158,16 @@ describe('announcements', () => {
       `insert into teams (organization_id, name, handle) values ($1, 'Elsewhere', $2) returning id`,
       [other.id, `else-${other.id}`],
     );
-    const foreign = await agents.admin.post(base, { kind: 'casting', title: 'a', body: 'b', teamId: foreignTeam.id });
+    const foreign = await agents.admin.post(base, {
+      kind: 'casting',
+      title: 'a',
+      body: 'b',
+      teamId: foreignTeam.id,
+    });
     expect(foreign.statusCode).toBe(404);
-    const count = await ctx.database.query('select 1 from announcements where organization_id = $1', [org.id]);
+    const count = await ctx.database.query('select 1 from announcements where organization_id = $1', [
+      org.id,
+    ]);
     expect(count).toHaveLength(1);
   });
 

@@ -42,8 +42,10 @@ export async function notificationRoutes(app: App) {
   const { database, sessionSecret } = app.deps;
   // RFC 8058 one-click POSTs (and the confirm page's form) send 'List-Unsubscribe=One-Click' as a
   // form; its content carries nothing the route needs. Only this plugin's routes accept forms.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_r, _b, done) =>
-    done(null, {}),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_r, _b, done) => done(null, {}),
   );
 
   app.get(

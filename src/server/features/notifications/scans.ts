@@ -41,7 +41,13 @@ export async function scanReminders(database: Database, now: Date): Promise<(Pus
   const until = new Date(now.getTime() + REMINDER_HORIZON_MS);
   for (const org of await orgsWithComingEvents(database, now, until)) {
     await ensureMaterialized(database, org.id, until);
-    const due = await database.query<{ eventId: number; userId: number; name: string; start: Date; spaces: string[] }>(
+    const due = await database.query<{
+      eventId: number;
+      userId: number;
+      name: string;
+      start: Date;
+      spaces: string[];
+    }>(
       `select e.id as "eventId", m.user_id as "userId", e.name, e.start_date_time as start, e.spaces
        from calendar_events e
        join user_organizations m on m.organization_id = e.organization_id and m.status = 'active'
@@ -145,7 +151,8 @@ export async function processChanges(database: Database, now: Date): Promise<(Pu
               kind: 'change',
               key: `change:${first.id}:${userId}`,
               title,
-              body: lines.slice(0, 20).join('\n') + (lines.length > 20 ? `\n…and ${lines.length - 20} more` : ''),
+              body:
+                lines.slice(0, 20).join('\n') + (lines.length > 20 ? `\n…and ${lines.length - 20} more` : ''),
               link: '/calendar',
             },
             now,

@@ -35,7 +35,8 @@ export async function startSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        if (state.failing) return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        if (state.failing)
+          return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           data: Buffer.concat(chunks)

@@ -31,7 +31,9 @@ export class NotificationWorker {
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.tick()
-        .catch((error) => (this.options.log ?? console).error({ err: error }, 'notification worker tick failed'))
+        .catch((error) =>
+          (this.options.log ?? console).error({ err: error }, 'notification worker tick failed'),
+        )
         .finally(() => {
           this.running = undefined;
         });

@@ -312,7 +312,8 @@ export class PresenceHub {
         this.disconnectLocal(signal);
         return;
       case 'user':
-        for (const conn of this.sockets.get(signal.o) ?? []) if (conn.userId === signal.u) this.send(conn, signal.m);
+        for (const conn of this.sockets.get(signal.o) ?? [])
+          if (conn.userId === signal.u) this.send(conn, signal.m);
         return;
       case 'hello':
         if (signal.i !== this.instanceId) this.announce();

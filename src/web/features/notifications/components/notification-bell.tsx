@@ -17,11 +17,19 @@ import { cn } from '@web/lib/utils';
 import { INBOX_KEY, useInbox, useMarkRead } from '../api/inbox';
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 function Item({ item, onOpen }: { item: InboxItem; onOpen: (item: InboxItem) => void }) {
   return (
-    <DropdownMenuItem className="flex flex-col items-start gap-0.5 whitespace-normal" onSelect={() => onOpen(item)}>
+    <DropdownMenuItem
+      className="flex flex-col items-start gap-0.5 whitespace-normal"
+      onSelect={() => onOpen(item)}
+    >
       <span className={cn('text-sm', !item.read && 'font-semibold')}>
         {!item.read && <span className="sr-only">Unread: </span>}
         {item.title}
@@ -38,7 +46,10 @@ export function NotificationBell() {
   const inbox = useInbox(true);
   const markRead = useMarkRead();
   const [, navigate] = useLocation();
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: INBOX_KEY }), [queryClient]);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: INBOX_KEY }),
+    [queryClient],
+  );
   useNoticeStream(refresh);
   const unread = inbox.data?.unreadCount ?? 0;
   const open = (item: InboxItem) => {
@@ -69,7 +80,12 @@ export function NotificationBell() {
         <DropdownMenuLabel className="flex items-center justify-between">
           <span>Notifications</span>
           {unread > 0 && (
-            <Button variant="link" size="sm" className="h-auto p-0" onClick={() => markRead.mutate(undefined)}>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto p-0"
+              onClick={() => markRead.mutate(undefined)}
+            >
               Mark all as read
             </Button>
           )}

@@ -19,7 +19,12 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Switch } from '@web/components/ui/switch';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/preferences';
 
-type Flag = 'emailNotifications' | 'pushNotifications' | 'scheduleReminders' | 'castingUpdates' | 'productionAnnouncements';
+type Flag =
+  | 'emailNotifications'
+  | 'pushNotifications'
+  | 'scheduleReminders'
+  | 'castingUpdates'
+  | 'productionAnnouncements';
 
 const FLAG_TEXT: Record<Flag, { label: string; description: string }> = {
   emailNotifications: {
@@ -61,7 +66,12 @@ function FlagRow({ control, name }: { control: Control<NotificationPreferences>;
               {description}
             </p>
           </div>
-          <Switch id={id} checked={field.value} onCheckedChange={field.onChange} aria-describedby={`${id}-hint`} />
+          <Switch
+            id={id}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            aria-describedby={`${id}-hint`}
+          />
         </div>
       )}
     />
@@ -143,7 +153,9 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
       <Card>
         <CardHeader>
           <CardTitle as="h2">Timing & Frequency</CardTitle>
-          <CardDescription>When reminders arrive, and how changes and announcements are bundled.</CardDescription>
+          <CardDescription>
+            When reminders arrive, and how changes and announcements are bundled.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
           <ChoiceField
@@ -182,7 +194,7 @@ export function NotificationSettingsPage() {
         <p className="text-muted-foreground">Choose how and when you hear about your schedule.</p>
       </div>
       {preferences.isPending ? (
-        <div className="space-y-4" aria-busy="true" aria-label="Loading notification settings">
+        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading notification settings">
           <Skeleton className="h-40 w-full" />
           <Skeleton className="h-52 w-full" />
           <Skeleton className="h-32 w-full" />
