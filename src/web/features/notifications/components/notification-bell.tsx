@@ -46,10 +46,13 @@ export function NotificationBell() {
   const inbox = useInbox(true);
   const markRead = useMarkRead();
   const [, navigate] = useLocation();
-  const refresh = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: INBOX_KEY }),
-    [queryClient],
-  );
+  // A new notice may be an announcement: the dashboard's list is refreshed with the bell.
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: INBOX_KEY });
+    void queryClient.invalidateQueries({
+      predicate: (q) => String(q.queryKey[0]).endsWith('/announcements'),
+    });
+  }, [queryClient]);
   useNoticeStream(refresh);
   const unread = inbox.data?.unreadCount ?? 0;
   const open = (item: InboxItem) => {
