@@ -35,14 +35,17 @@ export async function enqueue(
   return rows.length > 0;
 }
 
-/** Takes up to `limit` due jobs for this worker, leasing them until now + LEASE_MS. */
+/**
+ * Takes up to `limit` due jobs for this worker, leasing them until now + LEASE_MS. Single mails
+ * (reminders, immediate notices) go before digests, which may be many at 07:00.
+ */
 export function claimJobs(database: Database, now: Date, limit = 20): Promise<Job[]> {
   return database.query<Job>(
     `update jobs set locked_until = $2, attempts = attempts + 1
      where id in (
        select id from jobs
        where done_at is null and run_at <= $1 and (locked_until is null or locked_until <= $1)
-       order by run_at, id limit $3
+       order by kind = 'digest', run_at, id limit $3
        for update skip locked)
      returning id, kind, payload, attempts`,
     [now, new Date(now.getTime() + LEASE_MS), limit],

@@ -186,6 +186,12 @@ export async function scanDigests(database: Database, now: Date) {
      where o.approval_status = 'approved' and ${prefSql.flag('emailNotifications')}
        and extract(hour from $1::timestamptz at time zone o.timezone) >= ${DIGEST_HOUR}
        and (f.freq = 'daily' or extract(isodow from $1::timestamptz at time zone o.timezone) = 1)
+       -- Only where a digest can have something to say; the job itself decides exactly.
+       and (exists (select 1 from member_notifications n
+                    where n.user_id = m.user_id and n.organization_id = o.id and n.digest_pending)
+            or exists (select 1 from calendar_events e where e.organization_id = o.id
+                    and e.start_date_time > $1::timestamptz
+                    and e.start_date_time <= $1::timestamptz + case f.freq when 'daily' then interval '1 day' else interval '7 days' end))
      on conflict (unique_key) do nothing`,
     [now],
   );

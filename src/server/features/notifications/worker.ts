@@ -60,7 +60,9 @@ export class NotificationWorker {
   }
 
   private async runDueJobs(now: Date) {
-    for (let round = 0; round < 10 && !this.stopped; round++) {
+    // Until nothing is due, within a time budget so that the next scan is not held up for long.
+    const until = Date.now() + 10_000;
+    while (!this.stopped && Date.now() < until) {
       const jobs = await claimJobs(this.deps.database, now);
       if (jobs.length === 0) return;
       for (const job of jobs) {
