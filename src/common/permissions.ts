@@ -91,6 +91,9 @@ export const policy = {
   overrideConflicts: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
   editWiki: (a: Actor) => a.isSystemUser || (isPermissionRole(a.role) && WIKI_EDITORS.includes(a.role)),
   systemAdmin: (a: Actor) => a.isSystemUser,
+  /** Issue 12: owners, admins, board and team leads post announcements on the dashboard. */
+  postAnnouncement: (a: Actor) =>
+    a.role === 'owner' || a.role === 'admin' || a.role === 'board' || a.role === 'team_lead',
 };
 
 /** 'volunteer_coordinator' → 'Volunteer Coordinator' (underscores replaced, capitalised). */

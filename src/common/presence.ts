@@ -21,7 +21,9 @@ export type PresenceUpdateType = 'join' | 'leave' | 'update';
 
 export type ServerMessage =
   | { type: 'presence_list'; data: PresenceEntry[] }
-  | { type: 'presence_update'; updateType: PresenceUpdateType; data: PresenceEntry };
+  | { type: 'presence_update'; updateType: PresenceUpdateType; data: PresenceEntry }
+  // A new entry of the member's notification centre (issue 12); not a presence change.
+  | { type: 'notification'; data: { id: number; kind: string; title: string; body: string } };
 
 // A path inside the app, never a full URL: the page is shown to colleagues as is.
 const pageSchema = z
@@ -47,6 +49,7 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
  */
 export function applyPresenceMessage(list: PresenceEntry[], message: ServerMessage): PresenceEntry[] {
   if (message.type === 'presence_list') return message.data;
+  if (message.type === 'notification') return list;
   const entry = message.data;
   const others = list.filter((e) => e.userId !== entry.userId);
   if (message.updateType === 'leave') return others;

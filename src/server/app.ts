@@ -132,7 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
     request.hostContext = hostContext(request.host, config.baseDomain);
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.allowCrossOrigin) return;
     // Sibling organization addresses are the same *site*, so SameSite cookies do not separate
     // tenants: a state change must come from this exact origin (DESIGN §5).
     const expected = `${request.protocol}://${request.host}`;

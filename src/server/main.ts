@@ -3,6 +3,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { NotificationWorker } from './features/notifications/worker';
 import { ensureSystemUser } from './seed/bootstrap';
 import { DEMO_PASSWORD, DEMO_PEOPLE, seedDemo } from './seed/demo';
 
@@ -25,6 +26,13 @@ if (config.seedDemo && (await seedDemo(database))) {
 
 const app = await buildApp({ config, database, logger: true });
 await app.listen({ port: config.port, host: config.host });
+// Reminders, change notices, digests and mail retries; every instance runs one (jobs are claimed
+// in PostgreSQL, so each runs once).
+const worker = new NotificationWorker(app.deps, {
+  intervalMs: Number(process.env.NOTIFY_INTERVAL_MS) || undefined,
+  log: app.log,
+});
+worker.start();
 
 let stopping = false;
 async function stop(signal: string) {
@@ -34,6 +42,7 @@ async function stop(signal: string) {
   // close() stops accepting, waits for in-flight requests and runs onClose hooks (WebSockets).
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
+  await worker.stop();
   await app.close();
   app.deps.mailer.close();
   await database.close();

@@ -124,6 +124,15 @@ export const routes: AppRoute[] = [
     layout: 'bare',
   },
   {
+    path: '/notification-settings',
+    component: page(
+      () => import('./features/notifications/pages/notification-settings-page'),
+      'NotificationSettingsPage',
+    ),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
     path: '/dashboard',
     component: page(() => import('./features/dashboard/pages/dashboard-page'), 'DashboardPage'),
     access: 'signed-in',

@@ -43,6 +43,10 @@ export function getTestApp(): Promise<TestContext> {
         mail.push(m);
         await real.send(m);
       },
+      async deliver(m) {
+        mail.push(m);
+        await real.deliver(m);
+      },
       close() {},
     };
     const app = await buildApp({ config: testConfig(), database, mailer });

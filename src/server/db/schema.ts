@@ -424,6 +424,91 @@ export const userRecoveryCodes = pgTable(
   (t) => [uniqueIndex('user_recovery_codes_user_code').on(t.userId, t.codeHash)],
 );
 
+// Notifications and mail (issue 12). Jobs are claimed with FOR UPDATE SKIP LOCKED; unique keys
+// make each reminder, notice and digest happen once per member however many workers run.
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    uniqueKey: text('unique_key').notNull().unique(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`done_at is null`)],
+);
+
+export const memberNotifications = pgTable(
+  'member_notifications',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    uniqueKey: text('unique_key').notNull().unique(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    inApp: boolean('in_app').notNull(),
+    digestPending: boolean('digest_pending').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('member_notifications_inbox_idx').on(t.userId, t.organizationId, t.id),
+    index('member_notifications_digest_idx').on(t.userId, t.organizationId).where(sql`digest_pending`),
+  ],
+);
+
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: varchar('title', { length: 120 }).notNull(),
+    body: varchar('body', { length: 1000 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('announcements_org_idx').on(t.organizationId, t.id)],
+);
+
+// Written by a trigger on calendar_events (custom migration): who followed the occurrence at the
+// moment it changed, so a cancelled occurrence's followers are still known afterwards.
+export const eventChanges = pgTable(
+  'event_changes',
+  {
+    id: serial('id').primaryKey(),
+    // No foreign key: deleting an organization cascades to its events, whose trigger writes here.
+    organizationId: integer('organization_id').notNull(),
+    eventId: integer('event_id').notNull(),
+    kind: text('kind').notNull(),
+    actorId: integer('actor_id'),
+    tx: text('tx').notNull(),
+    before: jsonb('before').notNull(),
+    after: jsonb('after'),
+    followerIds: integer('follower_ids').array().notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_changes_pending_idx').on(t.id).where(sql`processed_at is null`)],
+);
+
 export type Organization = typeof organizations.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Membership = typeof userOrganizations.$inferSelect;

@@ -6,6 +6,7 @@ import { authRoutes } from './auth/routes';
 import { calendarRoutes } from './calendar/routes';
 import { directoryRoutes } from './directory/routes';
 import { fileRoutes } from './files/routes';
+import { notificationRoutes } from './notifications/routes';
 import { organizationRoutes } from './organizations/routes';
 import { orgSettingsRoutes } from './org-settings/routes';
 import { passwordRoutes } from './passwords/routes';
@@ -36,4 +37,5 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   calendarRoutes,
   accountRoutes,
   twoFactorRoutes,
+  notificationRoutes,
 ];

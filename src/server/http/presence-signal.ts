@@ -25,3 +25,11 @@ export function disconnectUser(database: Database, userId: number, organizationI
 export function disconnectSession(database: Database, sid: string) {
   return database.notify(PRESENCE_CHANNEL, JSON.stringify({ t: 'disconnect', session: sessionDigest(sid) }));
 }
+
+/** Sends one message to every open page of a member in an organization, on every instance. */
+export function sendToUser(database: Database, organizationId: number, userId: number, message: unknown) {
+  return database.notify(
+    PRESENCE_CHANNEL,
+    JSON.stringify({ t: 'user', o: organizationId, u: userId, m: message }),
+  );
+}

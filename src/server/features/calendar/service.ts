@@ -12,6 +12,7 @@ import {
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../http/errors';
+import { noteEventEditor } from '../notifications/event-changes';
 import { findConflicts, type Replacing, resolveConflicts } from './conflicts';
 import type { Occurrence, StoredRule } from './occurrences';
 import { type EventRow, getEventRow, getEventView, organizationTimeZone } from './queries';
@@ -230,6 +231,7 @@ export async function updateEvent(
   if (spans.length > 0) await ensureMaterialized(database, organizationId, lastEnd(spans));
 
   const result = await calendarTransaction(database, organizationId, async (q) => {
+    await noteEventEditor(q, actor.userId);
     const check = await checkSpaces(q, access, timeZone, input, spans, replacing);
     const template = templateFromInput(input, check.overridden || (mode === 'this' && row.conflictOverride));
     if (rule) rule.template = template;
@@ -319,6 +321,7 @@ export async function deleteEvent(database: Database, access: Access, eventId: n
   if (!row) throw notFound(EVENT_NOT_FOUND);
   if (!policy.deleteEvent(actor, row.reservedBy)) throw forbidden(DELETE_REFUSED);
   return calendarTransaction(database, organizationId, async (q) => {
+    await noteEventEditor(q, actor.userId);
     const series = row.seriesId ? await loadSeries(q, organizationId, row.seriesId, true) : null;
     let mode: Strategy = series ? strategy : 'this';
     if (mode === 'future' && !(await hasEarlierRows(q, organizationId, row))) mode = 'series';

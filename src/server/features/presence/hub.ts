@@ -89,7 +89,8 @@ type Signal =
   | { t: 'announce'; i: string; o: number; es: { e: PresenceEntry; a: number }[] }
   | { t: 'hello'; i: string }
   | { t: 'bye'; i: string }
-  | { t: 'disconnect'; userId?: number; organizationId?: number | null; session?: string };
+  | { t: 'disconnect'; userId?: number; organizationId?: number | null; session?: string }
+  | { t: 'user'; o: number; u: number; m: ServerMessage };
 
 // PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more.
 const MAX_PAYLOAD = 7_000;
@@ -309,6 +310,10 @@ export class PresenceHub {
     switch (signal.t) {
       case 'disconnect':
         this.disconnectLocal(signal);
+        return;
+      case 'user':
+        for (const conn of this.sockets.get(signal.o) ?? [])
+          if (conn.userId === signal.u) this.send(conn, signal.m);
         return;
       case 'hello':
         if (signal.i !== this.instanceId) this.announce();

@@ -1,6 +1,7 @@
 import { Menu, Theater } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
+import { NotificationBell } from '@web/features/notifications/components/notification-bell';
 import { useAuth } from '@web/lib/session';
 import { UserMenu } from './user-menu';
 
@@ -35,7 +36,8 @@ export function Header({ menuOpen, onToggleMenu }: HeaderProps) {
         )}
         <span className="truncate">{title}</span>
       </Link>
-      <div className="ml-auto">
+      <div className="ml-auto flex items-center gap-2">
+        {organization && <NotificationBell />}
         <UserMenu />
       </div>
     </header>

@@ -23,6 +23,7 @@ const CLOSE_SIGNED_OUT = 4001;
 export class PresenceClient {
   private state: PresenceState = INITIAL;
   private readonly listeners = new Set<() => void>();
+  private readonly noticeListeners = new Set<() => void>();
   private socket: WebSocket | null = null;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -40,6 +41,14 @@ export class PresenceClient {
   };
 
   getSnapshot = () => this.state;
+
+  /** Called for each new entry of the member's notification centre pushed over this socket. */
+  onNotice = (listener: () => void) => {
+    this.noticeListeners.add(listener);
+    return () => {
+      this.noticeListeners.delete(listener);
+    };
+  };
 
   start(page: string) {
     this.page = page;
@@ -97,6 +106,10 @@ export class PresenceClient {
     socket.onmessage = (event) => {
       try {
         const message = JSON.parse(String(event.data)) as ServerMessage;
+        if (message.type === 'notification') {
+          for (const listener of this.noticeListeners) listener();
+          return;
+        }
         this.update({ ...this.state, users: applyPresenceMessage(this.state.users, message) });
       } catch (error) {
         console.warn('presence: could not read a message', error);

@@ -45,3 +45,9 @@ export function usePresence(): Presence {
   const state = useSyncExternalStore(client.subscribe, client.getSnapshot);
   return { ...state, setStatus: client.setStatus };
 }
+
+/** Runs `onNotice` whenever the server pushes a new notification to this member's page. */
+export function useNoticeStream(onNotice: () => void) {
+  const client = useContext(PresenceContext);
+  useEffect(() => client?.onNotice(onNotice), [client, onNotice]);
+}

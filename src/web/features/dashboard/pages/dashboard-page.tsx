@@ -3,6 +3,7 @@ import { RoleBadge } from '@web/components/role-badge';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { useAuth } from '@web/lib/session';
 import { DashboardEventCards } from '@web/features/calendar/components/dashboard-event-cards';
+import { AnnouncementsCard } from '@web/features/notifications/components/announcements-card';
 import { TeamCollaborationCard } from '@web/features/presence/components/team-collaboration-card';
 import { OrganizationStatCards, SystemStatCards } from '../components/stat-cards';
 
@@ -30,6 +31,7 @@ export function DashboardPage() {
         </Alert>
       )}
       {!isSystemUser && organization && <DashboardEventCards orgId={organization.id} />}
+      {!isSystemUser && organization && <AnnouncementsCard orgId={organization.id} />}
       {isSystemUser ? (
         <SystemStatCards />
       ) : (

@@ -1,0 +1,120 @@
+// Notification preferences (spec part 2 §3, §7, §9), announcements and the in-app notification
+// centre (issue 12). The server validates with these and the forms resolve with them.
+import { z } from 'zod';
+import { MAX_DB_ID } from '../ids';
+
+export const REMINDER_TIMINGS = ['15min', '1hour', '1day', '1week'] as const;
+export const DIGEST_FREQUENCIES = ['immediate', 'daily', 'weekly', 'never'] as const;
+export type ReminderTiming = (typeof REMINDER_TIMINGS)[number];
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+
+export const REMINDER_TIMING_LABELS: Record<ReminderTiming, string> = {
+  '15min': '15 minutes before',
+  '1hour': '1 hour before',
+  '1day': '1 day before',
+  '1week': '1 week before',
+};
+
+export const DIGEST_FREQUENCY_LABELS: Record<DigestFrequency, string> = {
+  immediate: 'Immediately',
+  daily: 'Daily digest',
+  weekly: 'Weekly digest',
+  never: 'Never',
+};
+
+const flag = (name: string) => z.boolean({ error: `${name} must be true or false` });
+
+export const notificationPreferencesSchema = z.object({
+  emailNotifications: flag('emailNotifications'),
+  pushNotifications: flag('pushNotifications'),
+  scheduleReminders: flag('scheduleReminders'),
+  castingUpdates: flag('castingUpdates'),
+  productionAnnouncements: flag('productionAnnouncements'),
+  reminderTiming: z.enum(REMINDER_TIMINGS, {
+    error: 'Reminder timing must be one of 15min, 1hour, 1day, 1week',
+  }),
+  digestFrequency: z.enum(DIGEST_FREQUENCIES, {
+    error: 'Digest frequency must be one of immediate, daily, weekly, never',
+  }),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** PATCH sends any subset; an unknown field is refused rather than ignored. */
+export const notificationPreferencesPatchSchema = notificationPreferencesSchema.partial().strict();
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  emailNotifications: true,
+  pushNotifications: true,
+  scheduleReminders: true,
+  castingUpdates: true,
+  productionAnnouncements: true,
+  reminderTiming: '1hour',
+  digestFrequency: 'daily',
+};
+
+/** Stored JSON (possibly partial or from older versions) → complete preferences. */
+export function withDefaults(stored: unknown): NotificationPreferences {
+  const parsed = notificationPreferencesSchema.partial().safeParse(stored ?? {});
+  return { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(parsed.success ? parsed.data : {}) };
+}
+
+// Announcements: 'casting' is gated by castingUpdates (Class & Workshop Announcements),
+// 'production' by productionAnnouncements (General Theater Announcements).
+export const ANNOUNCEMENT_KINDS = ['casting', 'production'] as const;
+export type AnnouncementKind = (typeof ANNOUNCEMENT_KINDS)[number];
+export const ANNOUNCEMENT_KIND_LABELS: Record<AnnouncementKind, string> = {
+  casting: 'Class & Workshop Announcement',
+  production: 'General Theater Announcement',
+};
+
+export const announcementInputSchema = z.object({
+  kind: z.enum(ANNOUNCEMENT_KINDS, { error: 'Please choose the kind of announcement' }),
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(120, 'Title must be 120 characters or less'),
+  body: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(1000, 'Message must be 1000 characters or less'),
+  teamId: z.number().int().min(1).max(MAX_DB_ID).nullish(),
+});
+export type AnnouncementInput = z.infer<typeof announcementInputSchema>;
+
+export const announcementSchema = z.object({
+  id: z.number(),
+  kind: z.enum(ANNOUNCEMENT_KINDS),
+  title: z.string(),
+  body: z.string(),
+  team: z.object({ id: z.number(), name: z.string() }).nullable(),
+  author: z.object({
+    id: z.number(),
+    username: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+  }),
+  createdAt: z.string(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+export const NOTIFICATION_KINDS = ['reminder', 'change', 'announcement'] as const;
+
+export const inboxItemSchema = z.object({
+  id: z.number(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type InboxItem = z.infer<typeof inboxItemSchema>;
+
+export const inboxSchema = z.object({ unreadCount: z.number(), items: z.array(inboxItemSchema) });
+export type Inbox = z.infer<typeof inboxSchema>;
+
+export const markReadSchema = z
+  .object({ ids: z.array(z.number().int().min(1).max(MAX_DB_ID)).max(200).optional() })
+  .strict();

@@ -1,0 +1,85 @@
+// Announcements (issue 12): posted on the dashboard to the organization or one team, of one of
+// two kinds gated by castingUpdates / productionAnnouncements; each recipient hears of it as
+// their preferences say (notification centre, mail now, or their digest).
+import {
+  type Announcement,
+  ANNOUNCEMENT_KIND_LABELS,
+  type AnnouncementInput,
+} from '../../../common/schemas/notifications';
+import type { Database } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { deliver, pushAll, type Pushed } from './deliver';
+import { inTransaction } from './scans';
+
+const GATES = { casting: 'castingUpdates', production: 'productionAnnouncements' } as const;
+
+const SELECT = `select a.id, a.kind, a.title, a.body,
+    case when t.id is null then null else json_build_object('id', t.id, 'name', t.name) end as team,
+    json_build_object('id', u.id, 'username', u.username, 'firstName', u.first_name, 'lastName', u.last_name) as author,
+    to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt"
+  from announcements a join users u on u.id = a.author_id
+  left join teams t on t.id = a.team_id and t.organization_id = a.organization_id`;
+
+/** The latest announcements the member can see: the organization's and their teams'. */
+export function listAnnouncements(database: Database, organizationId: number, userId: number) {
+  return database.query<Announcement>(
+    `${SELECT}
+     where a.organization_id = $1 and (a.team_id is null or a.author_id = $2 or exists (
+       select 1 from team_members tm where tm.team_id = a.team_id and tm.user_id = $2 and tm.organization_id = $1))
+     order by a.id desc limit 20`,
+    [organizationId, userId],
+  );
+}
+
+export async function postAnnouncement(
+  database: Database,
+  organizationId: number,
+  authorId: number,
+  input: AnnouncementInput,
+) {
+  const now = new Date();
+  const teamId = input.teamId ?? null;
+  const { id, pushed } = await inTransaction(database, async (q) => {
+    if (teamId !== null) {
+      const team = await q.query('select 1 from teams where id = $1 and organization_id = $2', [
+        teamId,
+        organizationId,
+      ]);
+      if (team.length === 0) throw notFound('Team not found');
+    }
+    const [row] = await q.query<{ id: number }>(
+      `insert into announcements (organization_id, author_id, team_id, kind, title, body)
+       values ($1, $2, $3, $4, $5, $6) returning id`,
+      [organizationId, authorId, teamId, input.kind, input.title, input.body],
+    );
+    const recipients = await q.query<{ userId: number }>(
+      `select m.user_id as "userId" from user_organizations m
+       where m.organization_id = $1 and m.status = 'active' and m.user_id <> $2
+         and ($3::int is null or exists (select 1 from team_members tm
+               where tm.team_id = $3 and tm.user_id = m.user_id and tm.organization_id = $1))`,
+      [organizationId, authorId, teamId],
+    );
+    const out: (Pushed | null)[] = [];
+    for (const r of recipients)
+      out.push(
+        await deliver(
+          q,
+          {
+            organizationId,
+            userId: r.userId,
+            kind: 'announcement',
+            gate: GATES[input.kind],
+            key: `announcement:${row.id}:${r.userId}`,
+            title: `${ANNOUNCEMENT_KIND_LABELS[input.kind]}: ${input.title}`,
+            body: input.body,
+            link: '/dashboard',
+          },
+          now,
+        ),
+      );
+    return { id: row.id, pushed: out };
+  });
+  await pushAll(database, pushed);
+  const [created] = await database.query<Announcement>(`${SELECT} where a.id = $1`, [id]);
+  return created;
+}

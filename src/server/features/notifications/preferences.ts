@@ -1,0 +1,43 @@
+// Each member's notification preferences, kept in users.notification_settings (spec part 1 §3,
+// part 2 §3). Stored values are always completed with the spec's defaults when read.
+import { type NotificationPreferences, withDefaults } from '../../../common/schemas/notifications';
+import type { Database } from '../../db/client';
+import type { Runner } from '../calendar/sql';
+
+export async function loadPreferences(
+  q: Runner | Database,
+  userId: number,
+): Promise<NotificationPreferences> {
+  const [row] = await q.query<{ settings: unknown }>(
+    'select notification_settings as settings from users where id = $1',
+    [userId],
+  );
+  return withDefaults(row?.settings);
+}
+
+/** `patch` is already validated by the route (unknown fields and values answer 400 there). */
+export async function updatePreferences(
+  database: Database,
+  userId: number,
+  patch: Partial<NotificationPreferences>,
+) {
+  const next = { ...(await loadPreferences(database, userId)), ...patch };
+  await database.query('update users set notification_settings = $2::jsonb where id = $1', [
+    userId,
+    JSON.stringify(next),
+  ]);
+  return next;
+}
+
+/**
+ * SQL for one preference of `users u`, with the spec's default when unset: used by the scans that
+ * pick who gets reminders and digests, so the rule for defaults matches withDefaults().
+ */
+export const prefSql = {
+  flag: (name: keyof NotificationPreferences) =>
+    `coalesce((u.notification_settings->>'${name}')::boolean, true)`,
+  digest: `coalesce(u.notification_settings->>'digestFrequency', 'daily')`,
+  reminderInterval: `(case coalesce(u.notification_settings->>'reminderTiming', '1hour')
+      when '15min' then interval '15 minutes' when '1day' then interval '1 day'
+      when '1week' then interval '7 days' else interval '1 hour' end)`,
+};

@@ -1,0 +1,143 @@
+// Notification settings, the notification centre, announcements and one-click unsubscribe
+// (spec part 2 §2, §3, §7; issue 12; RFC 8058).
+import { z } from 'zod';
+import { policy } from '../../../common/permissions';
+import {
+  announcementInputSchema,
+  announcementSchema,
+  inboxSchema,
+  markReadSchema,
+  notificationPreferencesPatchSchema,
+  notificationPreferencesSchema,
+} from '../../../common/schemas/notifications';
+import { AppError } from '../../http/errors';
+import { guardOrg, orgAccessOf, requireAuth, requireMemberOrg, requireOrgAccess } from '../../http/guards';
+import { orgParams } from '../../http/params';
+import type { App } from '../../http/types';
+import { listAnnouncements, postAnnouncement } from './announcements';
+import { loadInbox, markRead } from './inbox';
+import { loadPreferences, updatePreferences } from './preferences';
+import { verifyUnsubscribe } from './unsubscribe';
+
+const unsubscribeQuery = z.object({
+  user: z.coerce.number().int().positive().max(2_147_483_647),
+  token: z.string().max(100),
+});
+
+const REFUSED = 'This unsubscribe link is invalid.';
+
+const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body style="font-family:sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111827">
+<h1 style="font-size:1.4rem">${title}</h1>${body}</body></html>`;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A state change authorised by something other than the session (a signed link). */
+    allowCrossOrigin?: boolean;
+  }
+}
+
+export async function notificationRoutes(app: App) {
+  const { database, sessionSecret } = app.deps;
+  // RFC 8058 one-click POSTs (and the confirm page's form) send 'List-Unsubscribe=One-Click' as a
+  // form; its content carries nothing the route needs. Only this plugin's routes accept forms.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_r, _b, done) => done(null, {}),
+  );
+
+  app.get(
+    '/api/me/notifications',
+    { schema: { response: { 200: notificationPreferencesSchema } } },
+    async (request) => {
+      const auth = await requireAuth(request);
+      return loadPreferences(database, auth.user.id);
+    },
+  );
+
+  app.patch(
+    '/api/me/notifications',
+    {
+      preValidation: async (request) => void (await requireAuth(request)),
+      schema: { body: notificationPreferencesPatchSchema, response: { 200: notificationPreferencesSchema } },
+    },
+    async (request) => {
+      const auth = await requireAuth(request);
+      return updatePreferences(database, auth.user.id, request.body);
+    },
+  );
+
+  app.get('/api/me/inbox', { schema: { response: { 200: inboxSchema } } }, async (request) => {
+    const { organizationId, auth } = await requireMemberOrg(request);
+    return loadInbox(database, organizationId, auth.user.id);
+  });
+
+  app.post(
+    '/api/me/inbox/read',
+    {
+      preValidation: async (request) => void (await requireMemberOrg(request)),
+      schema: { body: markReadSchema, response: { 200: inboxSchema } },
+    },
+    async (request) => {
+      const { organizationId, auth } = await requireMemberOrg(request);
+      await markRead(database, organizationId, auth.user.id, request.body.ids);
+      return loadInbox(database, organizationId, auth.user.id);
+    },
+  );
+
+  app.get(
+    '/api/organizations/:orgId/announcements',
+    { schema: { params: orgParams, response: { 200: z.array(announcementSchema) } } },
+    async (request) => {
+      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      return listAnnouncements(database, organizationId, actor.userId);
+    },
+  );
+
+  app.post(
+    '/api/organizations/:orgId/announcements',
+    {
+      preValidation: guardOrg(
+        policy.postAnnouncement,
+        'Only owners, admins, board members and team leads can post announcements',
+      ),
+      schema: { params: orgParams, body: announcementInputSchema, response: { 201: announcementSchema } },
+    },
+    async (request, reply) => {
+      const { organizationId, actor } = orgAccessOf(request);
+      reply.code(201);
+      return postAnnouncement(database, organizationId, actor.userId, request.body);
+    },
+  );
+
+  // RFC 8058: the mail's List-Unsubscribe URL. GET shows a confirmation (link scanners must not
+  // unsubscribe anyone); POST, from that page or a mail provider's one-click, turns e-mail off.
+  const checked = (query: { user: number; token: string }) => {
+    if (!verifyUnsubscribe(sessionSecret, query.user, query.token)) throw new AppError(403, REFUSED);
+    return query.user;
+  };
+
+  app.get('/api/unsubscribe', { schema: { querystring: unsubscribeQuery } }, async (request, reply) => {
+    const userId = checked(request.query);
+    const action = `/api/unsubscribe?user=${userId}&token=${encodeURIComponent(request.query.token)}`;
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    return page(
+      'Stop notification e-mails?',
+      `<p>You will no longer receive reminders, change notices, digests or announcements by e-mail. You can turn them on again in Notification Settings.</p>
+<form method="post" action="${action}"><button type="submit" style="padding:.5rem 1rem">Unsubscribe</button></form>`,
+    );
+  });
+
+  app.post(
+    '/api/unsubscribe',
+    { config: { allowCrossOrigin: true }, schema: { querystring: unsubscribeQuery } },
+    async (request, reply) => {
+      const userId = checked(request.query);
+      await updatePreferences(database, userId, { emailNotifications: false });
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      return page('You are unsubscribed', '<p>Notification e-mails are now off for your account.</p>');
+    },
+  );
+}

@@ -1,0 +1,203 @@
+// What the worker looks for on each tick, at the injected `now`: reminders that are due, calendar
+// changes not yet turned into notices, and digests whose hour has come. Each writes under a
+// unique key, so two workers scanning at once, or a restart, never produce a notice twice.
+import type { Database } from '../../db/client';
+import { isFollowingSql } from '../calendar/queries';
+import { ensureMaterialized } from '../calendar/series';
+import { type Runner, runner } from '../calendar/sql';
+import { deliver, type Notice, type Pushed } from './deliver';
+import { formatWhen } from './format';
+import { prefSql } from './preferences';
+
+const DAY_MS = 86_400_000;
+/** Reminders reach at most a week ahead (the longest reminderTiming), plus a day of slack. */
+const REMINDER_HORIZON_MS = 8 * DAY_MS;
+export const DIGEST_HOUR = 7;
+
+export function inTransaction<T>(database: Database, work: (q: Runner) => Promise<T>): Promise<T> {
+  return database.db.transaction((tx) => work(runner(tx)));
+}
+
+interface Org {
+  id: number;
+  timezone: string;
+}
+
+/** Organizations with something that may need a reminder within the horizon. */
+const orgsWithComingEvents = (database: Database, now: Date, until: Date) =>
+  database.query<Org>(
+    `select o.id, o.timezone from organizations o where o.approval_status = 'approved' and (
+       exists (select 1 from calendar_events e where e.organization_id = o.id
+                 and e.start_date_time > $1 and e.start_date_time <= $2)
+       or exists (select 1 from calendar_event_series s where s.organization_id = o.id
+                 and s.materialized_until is not null and s.materialized_until < $2))
+     order by o.id`,
+    [now, until],
+  );
+
+/** Followed occurrences whose reminder time (start − reminderTiming, on the wall clock) has come. */
+export async function scanReminders(database: Database, now: Date): Promise<(Pushed | null)[]> {
+  const pushed: (Pushed | null)[] = [];
+  const until = new Date(now.getTime() + REMINDER_HORIZON_MS);
+  for (const org of await orgsWithComingEvents(database, now, until)) {
+    await ensureMaterialized(database, org.id, until);
+    const due = await database.query<{
+      eventId: number;
+      userId: number;
+      name: string;
+      start: Date;
+      spaces: string[];
+    }>(
+      `select e.id as "eventId", m.user_id as "userId", e.name, e.start_date_time as start, e.spaces
+       from calendar_events e
+       join user_organizations m on m.organization_id = e.organization_id and m.status = 'active'
+       join users u on u.id = m.user_id
+       left join calendar_event_followers f on f.event_id = e.id and f.user_id = m.user_id and f.organization_id = $1
+       where e.organization_id = $1 and e.start_date_time > $2::timestamptz
+         and e.start_date_time <= $2::timestamptz + interval '8 days'
+         and ${prefSql.flag('scheduleReminders')}
+         and (${prefSql.flag('emailNotifications')} or ${prefSql.flag('pushNotifications')})
+         and ((e.start_date_time at time zone $3) - ${prefSql.reminderInterval}) at time zone $3 <= $2::timestamptz
+         and ${isFollowingSql('m.user_id')}
+         and not exists (select 1 from member_notifications n
+                         where n.unique_key = 'reminder:' || m.user_id || ':' || e.id)
+       order by e.start_date_time, m.user_id`,
+      [org.id, now, org.timezone],
+    );
+    if (due.length === 0) continue;
+    const batch = await inTransaction(database, async (q) => {
+      const out: (Pushed | null)[] = [];
+      for (const d of due) {
+        const notice: Notice = {
+          organizationId: org.id,
+          userId: d.userId,
+          kind: 'reminder',
+          gate: 'scheduleReminders',
+          key: `reminder:${d.userId}:${d.eventId}`,
+          title: `Reminder: ${d.name}`,
+          body: `${formatWhen(d.start, org.timezone)} · ${d.spaces.join(', ')}`,
+          link: '/calendar/my-schedule',
+        };
+        out.push(await deliver(q, notice, now));
+      }
+      return out;
+    });
+    pushed.push(...batch);
+  }
+  return pushed;
+}
+
+interface ChangeRow {
+  id: number;
+  organizationId: number;
+  kind: 'updated' | 'cancelled';
+  actorId: number | null;
+  tx: string;
+  before: { name: string; start: string; end: string; spaces: string[] };
+  after: { name: string; start: string; end: string; spaces: string[] } | null;
+  followerIds: number[];
+  timezone: string;
+}
+
+function describeChange(c: ChangeRow): string {
+  const when = (s: string) => formatWhen(new Date(s), c.timezone);
+  if (c.kind === 'cancelled' || !c.after) return `Cancelled: ${c.before.name}, ${when(c.before.start)}`;
+  const parts: string[] = [];
+  if (c.after.name !== c.before.name) parts.push(`renamed from "${c.before.name}"`);
+  if (c.after.start !== c.before.start || c.after.end !== c.before.end)
+    parts.push(`moved from ${when(c.before.start)} to ${when(c.after.start)}`);
+  else parts.push(when(c.after.start));
+  if (c.after.spaces.join() !== c.before.spaces.join()) parts.push(`now in ${c.after.spaces.join(', ')}`);
+  return `${c.after.name}: ${parts.join('; ')}`;
+}
+
+/**
+ * Calendar changes recorded by the database trigger → one notice per follower per edit (one
+ * transaction of the calendar, e.g. a whole series renamed, is one notice). The editor gets none.
+ */
+export async function processChanges(database: Database, now: Date): Promise<(Pushed | null)[]> {
+  return inTransaction(database, async (q) => {
+    const rows = await q.query<ChangeRow>(
+      `select c.id, c.organization_id as "organizationId", c.kind, c.actor_id as "actorId", c.tx,
+         c.before, c.after, c.follower_ids as "followerIds", coalesce(o.timezone, 'UTC') as timezone
+       from event_changes c left join organizations o on o.id = c.organization_id
+       where c.processed_at is null order by c.id limit 500 for update of c skip locked`,
+    );
+    if (rows.length === 0) return [];
+    const groups = new Map<string, ChangeRow[]>();
+    for (const r of rows) {
+      const key = `${r.organizationId}:${r.tx}`;
+      groups.set(key, [...(groups.get(key) ?? []), r]);
+    }
+    const pushed: (Pushed | null)[] = [];
+    for (const group of groups.values()) {
+      const first = group[0];
+      const members = new Set(group.flatMap((c) => c.followerIds));
+      members.delete(first.actorId ?? -1);
+      const cancelled = group.every((c) => c.kind === 'cancelled');
+      const name = first.after?.name ?? first.before.name;
+      const title =
+        group.length === 1
+          ? `${name} was ${cancelled ? 'cancelled' : 'changed'}`
+          : `${group.length} dates of ${name} were ${cancelled ? 'cancelled' : 'changed'}`;
+      for (const userId of members) {
+        const lines = group.filter((c) => c.followerIds.includes(userId)).map(describeChange);
+        pushed.push(
+          await deliver(
+            q,
+            {
+              organizationId: first.organizationId,
+              userId,
+              kind: 'change',
+              key: `change:${first.id}:${userId}`,
+              title,
+              body:
+                lines.slice(0, 20).join('\n') + (lines.length > 20 ? `\n…and ${lines.length - 20} more` : ''),
+              link: '/calendar',
+            },
+            now,
+          ),
+        );
+      }
+    }
+    await q.query('update event_changes set processed_at = $2 where id = any($1::int[])', [
+      rows.map((r) => r.id),
+      now,
+    ]);
+    return pushed;
+  });
+}
+
+/**
+ * Queues each member's digest once per local date: daily ones from 07:00 in the organization's
+ * zone, weekly ones from 07:00 on Mondays. One statement for every organization; the key holds
+ * the local date, so a worker that was down at 07:00 still sends that day's digest when back.
+ */
+export async function scanDigests(database: Database, now: Date) {
+  await database.query(
+    `insert into jobs (kind, unique_key, payload, run_at)
+     select 'digest',
+       'digest:' || f.freq || ':' || o.id || ':' || m.user_id || ':' || to_char($1::timestamptz at time zone o.timezone, 'YYYY-MM-DD'),
+       jsonb_build_object('organizationId', o.id, 'userId', m.user_id, 'frequency', f.freq), $1
+     from organizations o
+     join user_organizations m on m.organization_id = o.id and m.status = 'active'
+     join users u on u.id = m.user_id
+     join (values ('daily'), ('weekly')) as f(freq) on f.freq = ${prefSql.digest}
+     where o.approval_status = 'approved' and ${prefSql.flag('emailNotifications')}
+       and extract(hour from $1::timestamptz at time zone o.timezone) >= ${DIGEST_HOUR}
+       and (f.freq = 'daily' or extract(isodow from $1::timestamptz at time zone o.timezone) = 1)
+       -- Only where a digest can have something to say; the job itself decides exactly.
+       and (exists (select 1 from member_notifications n
+                    where n.user_id = m.user_id and n.organization_id = o.id and n.digest_pending)
+            or exists (select 1 from calendar_events e where e.organization_id = o.id
+                    and e.start_date_time > $1::timestamptz
+                    and e.start_date_time <= $1::timestamptz + case f.freq when 'daily' then interval '1 day' else interval '7 days' end))
+     on conflict (unique_key) do nothing`,
+    [now],
+  );
+}
+
+/** Finished jobs are kept a month (their keys guard against repeats meanwhile), then removed. */
+export async function pruneJobs(database: Database, now: Date) {
+  await database.query("delete from jobs where done_at < $1::timestamptz - interval '30 days'", [now]);
+}

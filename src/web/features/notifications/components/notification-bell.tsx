@@ -1,0 +1,109 @@
+import type { InboxItem } from '@common/schemas/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { Bell } from 'lucide-react';
+import { useCallback } from 'react';
+import { useLocation } from 'wouter';
+import { Button } from '@web/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@web/components/ui/dropdown-menu';
+import { useNoticeStream } from '@web/features/presence/presence-provider';
+import { cn } from '@web/lib/utils';
+import { INBOX_KEY, useInbox, useMarkRead } from '../api/inbox';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+function Item({ item, onOpen }: { item: InboxItem; onOpen: (item: InboxItem) => void }) {
+  return (
+    <DropdownMenuItem
+      className="flex flex-col items-start gap-0.5 whitespace-normal"
+      onSelect={() => onOpen(item)}
+    >
+      <span className={cn('text-sm', !item.read && 'font-semibold')}>
+        {!item.read && <span className="sr-only">Unread: </span>}
+        {item.title}
+      </span>
+      <span className="line-clamp-2 text-xs text-muted-foreground">{item.body}</span>
+      <span className="text-xs text-muted-foreground">{when(item.createdAt)}</span>
+    </DropdownMenuItem>
+  );
+}
+
+/** The header's notification centre (issue 12): unread count, fed live over /ws. */
+export function NotificationBell() {
+  const queryClient = useQueryClient();
+  const inbox = useInbox(true);
+  const markRead = useMarkRead();
+  const [, navigate] = useLocation();
+  // A new notice may be an announcement: the dashboard's list is refreshed with the bell.
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: INBOX_KEY });
+    void queryClient.invalidateQueries({
+      predicate: (q) => String(q.queryKey[0]).endsWith('/announcements'),
+    });
+  }, [queryClient]);
+  useNoticeStream(refresh);
+  const unread = inbox.data?.unreadCount ?? 0;
+  const open = (item: InboxItem) => {
+    if (!item.read) markRead.mutate([item.id]);
+    navigate(item.link);
+  };
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        >
+          <Bell aria-hidden="true" />
+          {unread > 0 && (
+            <span
+              data-testid="unread-count"
+              className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-semibold leading-5 text-destructive-foreground"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="max-h-[28rem] w-80 overflow-y-auto">
+        <DropdownMenuLabel className="flex items-center justify-between">
+          <span>Notifications</span>
+          {unread > 0 && (
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto p-0"
+              onClick={() => markRead.mutate(undefined)}
+            >
+              Mark all as read
+            </Button>
+          )}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {inbox.isPending ? (
+          <p className="px-2 py-3 text-sm text-muted-foreground">Loading notifications…</p>
+        ) : inbox.isError ? (
+          <p className="px-2 py-3 text-sm text-destructive">Failed to load notifications</p>
+        ) : inbox.data.items.length === 0 ? (
+          <p className="px-2 py-3 text-sm text-muted-foreground">No notifications yet</p>
+        ) : (
+          inbox.data.items.map((item) => <Item key={item.id} item={item} onOpen={open} />)
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,213 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  DIGEST_FREQUENCIES,
+  DIGEST_FREQUENCY_LABELS,
+  type NotificationPreferences,
+  notificationPreferencesSchema,
+  REMINDER_TIMING_LABELS,
+  REMINDER_TIMINGS,
+} from '@common/schemas/notifications';
+import { useEffect } from 'react';
+import { type Control, Controller, useForm } from 'react-hook-form';
+import { BackLink } from '@web/components/back-link';
+import { FetchError } from '@web/components/fetch-error';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { FormField } from '@web/components/ui/form-field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Switch } from '@web/components/ui/switch';
+import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/preferences';
+
+type Flag =
+  | 'emailNotifications'
+  | 'pushNotifications'
+  | 'scheduleReminders'
+  | 'castingUpdates'
+  | 'productionAnnouncements';
+
+const FLAG_TEXT: Record<Flag, { label: string; description: string }> = {
+  emailNotifications: {
+    label: 'Email Notifications',
+    description: 'Reminders, schedule changes, digests and announcements by e-mail.',
+  },
+  pushNotifications: {
+    label: 'Push Notifications',
+    description: 'Show them in the notification bell while you use Greenroom.',
+  },
+  scheduleReminders: {
+    label: 'Schedule Reminders',
+    description: 'A reminder before each event you follow.',
+  },
+  castingUpdates: {
+    label: 'Class & Workshop Announcements',
+    description: 'Classes, workshops and casting news.',
+  },
+  productionAnnouncements: {
+    label: 'General Theater Announcements',
+    description: 'News from your organization and your teams.',
+  },
+};
+
+function FlagRow({ control, name }: { control: Control<NotificationPreferences>; name: Flag }) {
+  const id = `pref-${name}`;
+  const { label, description } = FLAG_TEXT[name];
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <div className="flex items-start justify-between gap-4 py-3">
+          <div className="space-y-1">
+            <label htmlFor={id} className="font-medium">
+              {label}
+            </label>
+            <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+              {description}
+            </p>
+          </div>
+          <Switch
+            id={id}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            aria-describedby={`${id}-hint`}
+          />
+        </div>
+      )}
+    />
+  );
+}
+
+function ChoiceField<K extends 'reminderTiming' | 'digestFrequency'>({
+  control,
+  name,
+  label,
+  description,
+  options,
+}: {
+  control: Control<NotificationPreferences>;
+  name: K;
+  label: string;
+  description: string;
+  options: readonly { value: NotificationPreferences[K]; label: string }[];
+}) {
+  const id = `pref-${name}`;
+  return (
+    <FormField id={id} label={label} description={description}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger id={id} aria-describedby={`${id}-description`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map((o) => (
+                <SelectItem key={o.value} value={o.value}>
+                  {o.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </FormField>
+  );
+}
+
+const TIMING_OPTIONS = REMINDER_TIMINGS.map((value) => ({ value, label: REMINDER_TIMING_LABELS[value] }));
+const DIGEST_OPTIONS = DIGEST_FREQUENCIES.map((value) => ({ value, label: DIGEST_FREQUENCY_LABELS[value] }));
+
+function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
+  const update = useUpdateNotificationPreferences();
+  const form = useForm<NotificationPreferences>({
+    resolver: zodResolver(notificationPreferencesSchema),
+    defaultValues: saved,
+  });
+  useEffect(() => form.reset(saved), [saved, form]);
+  const { control } = form;
+  return (
+    <form className="space-y-6" noValidate onSubmit={form.handleSubmit((values) => update.mutate(values))}>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Communication Preferences</CardTitle>
+          <CardDescription>How Greenroom reaches you.</CardDescription>
+        </CardHeader>
+        <CardContent className="divide-y">
+          <FlagRow control={control} name="emailNotifications" />
+          <FlagRow control={control} name="pushNotifications" />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Theater Updates</CardTitle>
+          <CardDescription>What you want to hear about.</CardDescription>
+        </CardHeader>
+        <CardContent className="divide-y">
+          <FlagRow control={control} name="scheduleReminders" />
+          <FlagRow control={control} name="castingUpdates" />
+          <FlagRow control={control} name="productionAnnouncements" />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Timing & Frequency</CardTitle>
+          <CardDescription>
+            When reminders arrive, and how changes and announcements are bundled.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <ChoiceField
+            control={control}
+            name="reminderTiming"
+            label="Reminder Timing"
+            description="Before each event you follow, in your organization's time zone."
+            options={TIMING_OPTIONS}
+          />
+          <ChoiceField
+            control={control}
+            name="digestFrequency"
+            label="Digest Frequency"
+            description="Daily digests come at 7:00, weekly ones on Mondays at 7:00."
+            options={DIGEST_OPTIONS}
+          />
+        </CardContent>
+      </Card>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save Notification Settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** `/notification-settings` (spec part 2 §2, §3, §9). */
+export function NotificationSettingsPage() {
+  const preferences = useNotificationPreferences();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <BackLink href="/dashboard">Back to Dashboard</BackLink>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Notification Settings</h1>
+        <p className="text-muted-foreground">Choose how and when you hear about your schedule.</p>
+      </div>
+      {preferences.isPending ? (
+        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading notification settings">
+          <Skeleton className="h-40 w-full" />
+          <Skeleton className="h-52 w-full" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+      ) : preferences.isError ? (
+        <FetchError
+          title="Failed to load notification settings"
+          error={preferences.error}
+          onRetry={() => void preferences.refetch()}
+        />
+      ) : (
+        <PreferencesForm saved={preferences.data} />
+      )}
+    </div>
+  );
+}
