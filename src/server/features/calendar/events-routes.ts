@@ -15,7 +15,8 @@ import { requireOrgAccess } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { getEventView, listEventsCached, organizationTimeZone } from './queries';
-import { createEvent, deleteEvent, EVENT_NOT_FOUND, updateEvent } from './service';
+import { createEvent, deleteEvent, EVENT_NOT_FOUND } from './service';
+import { updateEvent } from './update-event';
 import { resolveRange } from './validation';
 
 const eventPatchSchema = z.record(z.string(), z.unknown(), { error: 'Invalid request body' });
