@@ -17,6 +17,7 @@ export const settingsColumns = {
   requireAdminApproval: organizations.requireAdminApproval,
   defaultRole: organizations.defaultRole,
   timezone: organizations.timezone,
+  publicEventTypes: organizations.publicEventTypes,
   approvalStatus: organizations.approvalStatus,
   approvedAt: organizations.approvedAt,
   createdAt: organizations.createdAt,
