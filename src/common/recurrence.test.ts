@@ -22,7 +22,9 @@ describe('summarizeRule', () => {
     expect(summarizeRule(rule({ endType: 'count', endCount: 6 }))).toBe(
       'Repeats weekly on Tuesday and Thursday, 6 times',
     );
-    expect(summarizeRule(rule({ pattern: 'yearly', interval: 2 }))).toBe('Repeats yearly, every 2 years on 2 March');
+    expect(summarizeRule(rule({ pattern: 'yearly', interval: 2 }))).toBe(
+      'Repeats yearly, every 2 years on 2 March',
+    );
     expect(summarizeRule(rule({ pattern: 'monthly', endType: 'count', endCount: 1 }))).toBe(
       'Repeats monthly on the first Tuesday, 1 time',
     );

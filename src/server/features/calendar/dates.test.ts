@@ -33,11 +33,7 @@ const BAD_BOUNDS: [string, string][] = [
 describe('bad dates are refused with 400', () => {
   it('on every event list, in from and in to', async () => {
     const c = await calendarOrg(ctx);
-    const paths = [
-      `${c.base}/events`,
-      `${c.base}/events/followed`,
-      '/api/me/followed-events',
-    ];
+    const paths = [`${c.base}/events`, `${c.base}/events/followed`, '/api/me/followed-events'];
     for (const path of paths) {
       for (const [value, message] of BAD_BOUNDS) {
         for (const query of [`from=${value}&to=2027-06-01`, `from=2027-01-01&to=${value}`, `from=${value}`]) {
@@ -63,12 +59,22 @@ describe('bad dates are refused with 400', () => {
       [{ startDateTime: '0027-05-12T19:00', endDateTime: '0027-05-12T22:00' }, 'startDateTime', YEAR_RANGE],
       [{ startDateTime: '2231-03-04T19:00', endDateTime: '2231-03-04T22:00' }, 'startDateTime', YEAR_RANGE],
       [
-        { isRecurring: true, recurringPattern: 'daily', recurringEndType: 'date', recurringEnd: '2031-02-30' },
+        {
+          isRecurring: true,
+          recurringPattern: 'daily',
+          recurringEndType: 'date',
+          recurringEnd: '2031-02-30',
+        },
         'recurringEnd',
         M.endDateFormat,
       ],
       [
-        { isRecurring: true, recurringPattern: 'daily', recurringEndType: 'date', recurringEnd: '2201-01-01' },
+        {
+          isRecurring: true,
+          recurringPattern: 'daily',
+          recurringEndType: 'date',
+          recurringEnd: '2201-01-01',
+        },
         'recurringEnd',
         YEAR_RANGE,
       ],
@@ -107,7 +113,9 @@ describe('a wall time in the spring-forward gap', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const list = (await c.actorAgent.get(`${c.base}/events?from=2031-03-01&to=2031-03-31`)).json();
-    expect(list.map((e: { startDateTime: string; endDateTime: string }) => [e.startDateTime, e.endDateTime])).toEqual([
+    expect(
+      list.map((e: { startDateTime: string; endDateTime: string }) => [e.startDateTime, e.endDateTime]),
+    ).toEqual([
       ['2031-03-08T02:30:00-05:00', '2031-03-08T03:00:00-05:00'],
       // 02:30 does not exist: read with the offset before the gap, it is 03:30 daylight time.
       ['2031-03-09T03:30:00-04:00', '2031-03-09T04:00:00-04:00'],

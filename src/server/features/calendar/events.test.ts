@@ -649,7 +649,11 @@ describe('PATCH /api/organizations/{orgId}/calendar/events/{eventId}', () => {
     expect(after[2].id).toBe(before[2].id);
     const first = (await c.actorAgent.get(`${c.base}/events/${before[0].id}`)).json();
     // The first part ends after its own two dates and, like every part, shows the series' total.
-    expect(first).toMatchObject({ recurringEndType: 'count', recurringEndCount: 6, recurringRemainingCount: 6 });
+    expect(first).toMatchObject({
+      recurringEndType: 'count',
+      recurringEndCount: 6,
+      recurringRemainingCount: 6,
+    });
   });
 
   it('turns a single event into a series, and a series back into one event', async () => {

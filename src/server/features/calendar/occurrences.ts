@@ -68,7 +68,10 @@ export function occurrencesOf(rule: StoredRule, fromFloating: number, untilFloat
     const wall = formatFloating(floating);
     const date = wall.slice(0, 10);
     if (skip.has(date)) continue;
-    out.push({ ...wallSpanToInstants(wall, addWallMinutes(wall, rule.durationMinutes), rule.timeZone), date });
+    out.push({
+      ...wallSpanToInstants(wall, addWallMinutes(wall, rule.durationMinutes), rule.timeZone),
+      date,
+    });
   }
   return out;
 }

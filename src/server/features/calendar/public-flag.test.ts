@@ -30,7 +30,10 @@ async function publicNames(c: C) {
   expect(json.statusCode).toBe(200);
   const ics = await new Agent(ctx.app).get(`/api/public/${c.org.shortname}/calendar.ics`);
   expect(ics.statusCode).toBe(200);
-  const fromJson = json.json().events.map((e: { name: string }) => e.name).sort();
+  const fromJson = json
+    .json()
+    .events.map((e: { name: string }) => e.name)
+    .sort();
   const fromIcs = [...ics.body.matchAll(/^SUMMARY:(.*)\r?$/gm)].map((m) => m[1]).sort();
   expect(fromIcs).toEqual(fromJson);
   return fromJson as string[];
@@ -38,13 +41,19 @@ async function publicNames(c: C) {
 
 async function memberNames(c: C) {
   const res = await c.actorAgent.get(`${c.base}/events`);
-  return res.json().map((e: { name: string; isPublic: boolean }) => `${e.name}:${e.isPublic}`).sort();
+  return res
+    .json()
+    .map((e: { name: string; isPublic: boolean }) => `${e.name}:${e.isPublic}`)
+    .sort();
 }
 
 describe('the public switch', () => {
   it('is on by default and hides an event switched off from the public JSON and .ics only', async () => {
     const c = await calendarOrg(ctx);
-    const shown = await c.actorAgent.post(`${c.base}/events`, body(c, 'Opening night', { eventType: 'show' }));
+    const shown = await c.actorAgent.post(
+      `${c.base}/events`,
+      body(c, 'Opening night', { eventType: 'show' }),
+    );
     expect(shown.json().event.isPublic).toBe(true);
     const hidden = await c.actorAgent.post(
       `${c.base}/events`,
@@ -71,7 +80,12 @@ describe('the public switch', () => {
     const c = await calendarOrg(ctx);
     const made = await c.actorAgent.post(
       `${c.base}/events`,
-      body(c, 'Rehearsal', { isRecurring: true, recurringPattern: 'daily', recurringEndType: 'count', recurringEndCount: 4 }),
+      body(c, 'Rehearsal', {
+        isRecurring: true,
+        recurringPattern: 'daily',
+        recurringEndType: 'count',
+        recurringEndCount: 4,
+      }),
     );
     const ids = (await c.actorAgent.get(`${c.base}/events`)).json().map((e: { id: number }) => e.id);
     expect(made.json().occurrenceCount).toBe(4);
@@ -104,7 +118,10 @@ describe("the organization's public event types", () => {
     expect(await options()).toEqual(['show', 'class']);
 
     await c.actorAgent.post(`${c.base}/events`, body(c, 'Matinee', { eventType: 'show' }));
-    await c.actorAgent.post(`${c.base}/events`, body(c, 'Blocking', { eventType: 'rehearsal', spaces: ['Annex'] }));
+    await c.actorAgent.post(
+      `${c.base}/events`,
+      body(c, 'Blocking', { eventType: 'rehearsal', spaces: ['Annex'] }),
+    );
     await c.actorAgent.post(
       `${c.base}/events`,
       body(c, 'Open rehearsal', { eventType: 'rehearsal', isPublic: true, spaces: ['Main Stage'] }),

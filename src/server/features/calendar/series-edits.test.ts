@@ -117,7 +117,7 @@ describe('editing a series keeps the series', () => {
     ]);
     // Every id that survives still means its own date, moved by the same day.
     const moved = byId(after);
-    before.slice(2).forEach((e, i) => expect(moved.get(e.id), `date ${i + 3}`).toBe(shift(datesOf([e]), 1)[0]));
+    for (const e of before.slice(2)) expect(moved.get(e.id), String(e.id)).toBe(shift(datesOf([e]), 1)[0]);
     expect(after.slice(0, 2).map((e) => e.id)).toEqual(before.slice(0, 2).map((e) => e.id));
   });
 
@@ -153,7 +153,14 @@ describe('editing a series keeps the series', () => {
     );
     expect(again.statusCode, again.body).toBe(200);
     const third = await list(c.actorAgent, c.base);
-    expect(third.map((e) => e.name)).toEqual(['Rehearsal', 'Rehearsal', 'Rehearsal', 'Rehearsal', 'Tech', 'Tech']);
+    expect(third.map((e) => e.name)).toEqual([
+      'Rehearsal',
+      'Rehearsal',
+      'Rehearsal',
+      'Rehearsal',
+      'Tech',
+      'Tech',
+    ]);
     expect(third.map((e) => e.id)).toEqual(before.map((e) => e.id));
   });
 
@@ -214,9 +221,10 @@ describe('editing a series keeps the series', () => {
     const gone = await c.actorAgent.delete(`${c.base}/events/${edited[4].id}?strategy=series`);
     expect(gone.json()).toEqual({ deletedCount: 6 });
     expect(await list(c.actorAgent, c.base)).toEqual([]);
-    const series = await ctx.database.query('select id from calendar_event_series where organization_id = $1', [
-      c.org.id,
-    ]);
+    const series = await ctx.database.query(
+      'select id from calendar_event_series where organization_id = $1',
+      [c.org.id],
+    );
     expect(series).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { addDays, instantToWallTime } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { findConflicts, type Replacing, resolveConflicts } from './conflicts';
-import type { Occurrence, StoredRule } from './occurrences';
+import type { StoredRule } from './occurrences';
 import { instancesBefore, lineageParts, type Part, writeLineageCount } from './lineage';
 import { type EventRow, calendarSettings, getEventRow, getEventView, organizationTimeZone } from './queries';
 import {
@@ -33,7 +33,8 @@ export const DELETE_REFUSED = 'Only the person who reserved this event can delet
 const DAY_MS = 86_400_000;
 
 export const lastEnd = (spans: { end: Date }[]) => new Date(Math.max(...spans.map((s) => s.end.getTime())));
-export const localDate = (instant: Date, timeZone: string) => instantToWallTime(instant, timeZone).slice(0, 10);
+export const localDate = (instant: Date, timeZone: string) =>
+  instantToWallTime(instant, timeZone).slice(0, 10);
 
 export function plan(rule: StoredRule, atLeast = 0) {
   const planned = plannedOccurrences(rule, atLeast);
@@ -98,7 +99,12 @@ export async function createEvent(database: Database, access: Access, input: Eve
 }
 
 /** Whether a series (every part of it) has dates before this row's. */
-export async function hasEarlierRows(q: Runner | Database, organizationId: number, parts: Part[], row: EventRow) {
+export async function hasEarlierRows(
+  q: Runner | Database,
+  organizationId: number,
+  parts: Part[],
+  row: EventRow,
+) {
   const rows = await q.query(
     'select 1 from calendar_events where organization_id = $1 and series_id = any($2::int[]) and start_date_time < $3 limit 1',
     [organizationId, parts.map((p) => p.id), row.start],
@@ -180,11 +186,19 @@ export async function deleteEvent(database: Database, access: Access, eventId: n
       [organizationId, parts.map((p) => p.id), mode === 'future' ? row.start : null],
     );
     if (mode === 'future') {
-      await deleteSeries(q, organizationId, parts.slice(index + 1).map((p) => p.id));
+      await deleteSeries(
+        q,
+        organizationId,
+        parts.slice(index + 1).map((p) => p.id),
+      );
       await endPartBefore(q, organizationId, part, date);
       await writeLineageCount(q, organizationId, parts[0].id);
     } else {
-      await deleteSeries(q, organizationId, parts.map((p) => p.id));
+      await deleteSeries(
+        q,
+        organizationId,
+        parts.map((p) => p.id),
+      );
     }
     return { deletedCount: removed.length };
   });

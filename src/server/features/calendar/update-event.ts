@@ -130,7 +130,11 @@ function followTheDate(input: EventInput, base: EventInput, days: number): Event
 }
 
 /** A part's rule moved by the edit: `minutes` later (days included) and `lengthDelta` longer. */
-function movedRule(rule: StoredRule, minutes: number, lengthDelta: number): { rule: StoredRule; days: number } {
+function movedRule(
+  rule: StoredRule,
+  minutes: number,
+  lengthDelta: number,
+): { rule: StoredRule; days: number } {
   const start = addWallMinutes(rule.start, minutes);
   const days = daysBetween(rule.start.slice(0, 10), start.slice(0, 10));
   const moved: StoredRule = {
@@ -197,7 +201,12 @@ export async function updateEvent(
         wallMinutesBetween(current.startDateTime, current.endDateTime);
       plans = parts.map((p) => {
         const moved = movedRule(p.rule, minutes, lengthDelta);
-        return { id: p.id, rule: moved.rule, planned: plan(moved.rule, p.materializedUntil?.getTime() ?? 0), shiftDays: moved.days };
+        return {
+          id: p.id,
+          rule: moved.rule,
+          planned: plan(moved.rule, p.materializedUntil?.getTime() ?? 0),
+          shiftDays: moved.days,
+        };
       });
     } else if (mode === 'series' && part) {
       // One rule for the whole series from its first date, moved by the same number of days.
@@ -209,7 +218,9 @@ export async function updateEvent(
         timeZone,
         [...new Set(exdates)].sort(),
       );
-      plans = [{ id: parts[0].id, rule, planned: plan(rule, part.materializedUntil?.getTime() ?? 0), shiftDays }];
+      plans = [
+        { id: parts[0].id, rule, planned: plan(rule, part.materializedUntil?.getTime() ?? 0), shiftDays },
+      ];
     } else {
       const exdates = parts
         .slice(Math.max(index, 0))
@@ -259,28 +270,57 @@ export async function updateEvent(
       const seriesId = await createSeries(q, organizationId, rule, planned.until);
       const [first, ...rest] = planned.occurrences;
       await updateRow(q, organizationId, row.id, template, rule, first, { seriesId, isException: false });
-      counts.createdCount = (await insertOccurrences(q, organizationId, seriesId, template, rule, rest)).length;
+      counts.createdCount = (
+        await insertOccurrences(q, organizationId, seriesId, template, rule, rest)
+      ).length;
     } else if (part) {
       if (mode === 'future') {
         // A new part of the same series from this date, taking the later parts' dates along.
-        plans[0].id = await createSeries(q, organizationId, plans[0].rule, plans[0].planned.until, part.lineageId);
+        plans[0].id = await createSeries(
+          q,
+          organizationId,
+          plans[0].rule,
+          plans[0].planned.until,
+          part.lineageId,
+        );
         await moveRows(q, organizationId, parts.slice(index), plans[0].id, row.start);
-        await deleteSeries(q, organizationId, parts.slice(index + 1).map((p) => p.id));
+        await deleteSeries(
+          q,
+          organizationId,
+          parts.slice(index + 1).map((p) => p.id),
+        );
         await endPartBefore(q, organizationId, part, originalDate);
       } else if (plans.length === 1) {
         // All dates under one rule: the later parts' rows join the first part.
         await moveRows(q, organizationId, parts.slice(1), parts[0].id, null);
-        await deleteSeries(q, organizationId, parts.slice(1).map((p) => p.id));
+        await deleteSeries(
+          q,
+          organizationId,
+          parts.slice(1).map((p) => p.id),
+        );
       }
       counts.updatedCount = 0;
       for (const p of plans) {
-        const synced = await syncSeries(q, organizationId, p.id, p.rule, p.planned.occurrences, p.planned.until, p.shiftDays);
+        const synced = await syncSeries(
+          q,
+          organizationId,
+          p.id,
+          p.rule,
+          p.planned.occurrences,
+          p.planned.until,
+          p.shiftDays,
+        );
         counts.createdCount += synced.createdCount;
         counts.updatedCount += synced.updatedCount;
         counts.deletedCount += synced.deletedCount;
       }
       await writeLineageCount(q, organizationId, plans[0].id);
-      keepId = await survivingId(q, organizationId, row, plans.map((p) => p.id));
+      keepId = await survivingId(
+        q,
+        organizationId,
+        row,
+        plans.map((p) => p.id),
+      );
     }
     if (check.overridden) await recordOverride(q, access, keepId, check.count);
     return { counts, keepId };
@@ -290,7 +330,13 @@ export async function updateEvent(
 }
 
 /** Moves the rows of some parts (from `from` on, or all) into another series. */
-async function moveRows(q: Runner, organizationId: number, parts: Part[], seriesId: number, from: Date | null) {
+async function moveRows(
+  q: Runner,
+  organizationId: number,
+  parts: Part[],
+  seriesId: number,
+  from: Date | null,
+) {
   await q.query(
     `update calendar_events set series_id = $3 where organization_id = $1 and series_id = any($2::int[])
        and ($4::timestamptz is null or start_date_time >= $4)`,
@@ -316,7 +362,11 @@ async function toSingleEvent(
     [organizationId, parts.map((p) => p.id), mode === 'future' ? row.start : null],
   );
   const index = parts.findIndex((p) => p.id === row.seriesId);
-  await deleteSeries(q, organizationId, (mode === 'future' ? parts.slice(index + 1) : parts).map((p) => p.id));
+  await deleteSeries(
+    q,
+    organizationId,
+    (mode === 'future' ? parts.slice(index + 1) : parts).map((p) => p.id),
+  );
   return removed.length;
 }
 

@@ -103,7 +103,11 @@ export function EventForm({
   const submit = (override: boolean) =>
     form.handleSubmit((values) => {
       save.mutate(
-        { id: event?.id, body: formToRequest(values, override), strategy: event?.isRecurring ? strategy : undefined },
+        {
+          id: event?.id,
+          body: formToRequest(values, override),
+          strategy: event?.isRecurring ? strategy : undefined,
+        },
         {
           onSuccess: () => {
             toast({ title: event ? 'Event updated successfully' : 'Event created successfully' });
@@ -201,7 +205,11 @@ export function EventForm({
         name="isPublic"
         render={({ field }) => (
           <Label className="flex items-center gap-3 font-normal">
-            <Switch checked={field.value} onCheckedChange={field.onChange} aria-label="Show on the public calendar" />
+            <Switch
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              aria-label="Show on the public calendar"
+            />
             Show on the public calendar
           </Label>
         )}

@@ -81,8 +81,10 @@ export function followStartDate(v: EventFormValues, next: string): Partial<Event
 
 /** The count the form shows: what is left from this date for "this and following", else the whole. */
 export function countFor(event: CalendarEvent | undefined, strategy: Strategy): number | null {
-  if (!event || event.recurringEndType !== 'count') return null;
-  return strategy === 'future' ? (event.recurringRemainingCount ?? event.recurringEndCount) : event.recurringEndCount;
+  if (event?.recurringEndType !== 'count') return null; // nothing to count
+  return strategy === 'future'
+    ? (event.recurringRemainingCount ?? event.recurringEndCount)
+    : event.recurringEndCount;
 }
 
 /** The conflicts a 409 carries (beyond the spec: double-booking protection). */

@@ -79,7 +79,12 @@ export function WhenFields({
         />
       </FormField>
       <FormField id="endTime" label="End Time" error={errors.endTime?.message}>
-        <Input type="time" step={900} {...fieldA11y('endTime', errors.endTime?.message)} {...register('endTime')} />
+        <Input
+          type="time"
+          step={900}
+          {...fieldA11y('endTime', errors.endTime?.message)}
+          {...register('endTime')}
+        />
       </FormField>
     </div>
   );
