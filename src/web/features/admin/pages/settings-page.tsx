@@ -18,6 +18,7 @@ import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { useOrganizationSettings, useUpdateSettings } from '../api/settings';
 import { AdminAccess } from '../components/admin-access';
+import { PublicEventTypesCard, TimeZoneChangeNote } from '../components/calendar-settings';
 import { AssignableRoleSelect } from '../components/role-options';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -35,6 +36,7 @@ function toForm(s: OrganizationSettings): OrganizationSettingsInput {
     requireAdminApproval: s.requireAdminApproval,
     defaultRole: s.defaultRole as OrganizationSettingsInput['defaultRole'],
     timezone: s.timezone || browserZone(),
+    publicEventTypes: s.publicEventTypes as OrganizationSettingsInput['publicEventTypes'],
   };
 }
 
@@ -221,6 +223,7 @@ function SettingsForm({
               Use my time zone ({browserZone()})
             </Button>
           )}
+          <TimeZoneChangeNote from={settings.timezone} to={zone} />
         </CardContent>
       </Card>
 
@@ -274,6 +277,8 @@ function SettingsForm({
           </FormField>
         </CardContent>
       </Card>
+
+      <PublicEventTypesCard control={form.control} />
 
       <div className="flex justify-end gap-2">
         <Button
