@@ -38,10 +38,12 @@ export function EventChip({
           style={{ backgroundColor: spaces[s] }}
         />
       ))}
-      {showTime && (
-        <span className="hidden shrink-0 font-medium sm:inline">{formatEventTime(event.startDateTime)}</span>
-      )}
-      <span className="line-clamp-2 min-w-0 break-words [overflow-wrap:anywhere]">{event.name}</span>
+      <span className="line-clamp-2 min-w-0 flex-1 [overflow-wrap:anywhere]">
+        {showTime && (
+          <span className="hidden font-medium sm:inline">{formatEventTime(event.startDateTime)} </span>
+        )}
+        {event.name}
+      </span>
       {event.isRecurring && (
         <Repeat aria-label="Repeats" className="mt-0.5 hidden size-3 shrink-0 opacity-70 sm:block" />
       )}
