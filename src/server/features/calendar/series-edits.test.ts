@@ -194,13 +194,15 @@ describe('editing a series keeps the series', () => {
     const split = await list(c.actorAgent, c.base);
     expect(new Set(split.map((e) => e.seriesId)).size).toBe(2);
 
-    // Edit from the first part: every part renamed and moved a day later.
+    // Edit from the first part: every part renamed and moved a day later. The form has moved
+    // its weekday boxes with the date, as it does.
     const edit = await c.actorAgent.patch(
       `${c.base}/events/${split[0].id}?strategy=series`,
       await formBody(c.actorAgent, c.base, split[0].id, {
         name: 'Whole run',
         startDateTime: '2031-03-05T19:00',
         endDateTime: '2031-03-05T22:00',
+        recurringWeeklyDays: ['3', '5'],
       }),
     );
     expect(edit.statusCode, edit.body).toBe(200);
@@ -226,6 +228,26 @@ describe('editing a series keeps the series', () => {
       [c.org.id],
     );
     expect(series).toEqual([]);
+  });
+
+  it("'all dates' with a new pattern on a split series makes it one series again, keeping its total", async () => {
+    const c = await calendarOrg(ctx);
+    await c.actorAgent.post(`${c.base}/events`, tueThu(c.actor.id));
+    const before = await list(c.actorAgent, c.base);
+    await c.actorAgent.patch(`${c.base}/events/${before[2].id}?strategy=future`, { name: 'Second half' });
+    const res = await c.actorAgent.patch(`${c.base}/events/${before[4].id}?strategy=series`, {
+      name: 'Mondays',
+      startDateTime: '2031-03-17T19:00',
+      endDateTime: '2031-03-17T22:00',
+      recurringWeeklyDays: ['1'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await list(c.actorAgent, c.base);
+    // The first date moved back a day like the edited one (Tuesday 18 → Monday 17 March).
+    expect(datesOf(after)).toEqual(weeklyDates('2031-03-03', [1], 6));
+    expect(new Set(after.map((e) => e.seriesId)).size).toBe(1);
+    expect(new Set(after.map((e) => e.name))).toEqual(new Set(['Mondays']));
+    expect(after.find((e) => e.startDateTime.startsWith('2031-03-17'))?.id).toBe(before[4].id);
   });
 
   it("'this and following' from an earlier part reaches the later parts too", async () => {

@@ -7,6 +7,7 @@ import {
   addWallMinutes,
   completeRule,
   daysBetween,
+  recurrenceDefaults,
   shiftWeekdays,
   wallMinutesBetween,
 } from '../../../common/recurrence';
@@ -91,16 +92,26 @@ const definedOnly = (patch: Record<string, unknown>) =>
 const sameList = (a: unknown[] | null | undefined, b: unknown[] | null | undefined) =>
   (a ?? []).map(String).sort().join() === (b ?? []).map(String).sort().join();
 
-/** Whether the edit left the repeat fields as they were (apart from moving with the date). */
-function sameRepeat(input: EventInput, base: EventInput) {
+/**
+ * Whether the edit left the repeat fields as they were, or only moved them with the date the way
+ * the form does (weekday boxes and a repeat end date shifted, the new date's week and weekday).
+ */
+function sameRepeat(input: EventInput, base: EventInput, days: number) {
+  const moved = followTheDate(base, base, days);
+  const defaults = recurrenceDefaults(input.startDateTime.slice(0, 10));
+  const monthlySame =
+    (input.recurringMonthlyWeek === base.recurringMonthlyWeek &&
+      input.recurringMonthlyWeekday === base.recurringMonthlyWeekday) ||
+    (input.recurringMonthlyWeek === defaults.monthlyWeek &&
+      input.recurringMonthlyWeekday === defaults.monthlyWeekday);
   return (
     input.recurringPattern === base.recurringPattern &&
     input.recurringInterval === base.recurringInterval &&
-    sameList(input.recurringWeeklyDays, base.recurringWeeklyDays) &&
-    input.recurringMonthlyWeek === base.recurringMonthlyWeek &&
-    input.recurringMonthlyWeekday === base.recurringMonthlyWeekday &&
+    (sameList(input.recurringWeeklyDays, base.recurringWeeklyDays) ||
+      sameList(input.recurringWeeklyDays, moved.recurringWeeklyDays)) &&
+    monthlySame &&
     input.recurringEndType === base.recurringEndType &&
-    input.recurringEnd === base.recurringEnd &&
+    (input.recurringEnd === base.recurringEnd || input.recurringEnd === moved.recurringEnd) &&
     input.recurringEndCount === base.recurringEndCount
   );
 }
@@ -193,7 +204,7 @@ export async function updateEvent(
       : { eventIds: [row.id] };
   let plans: PartPlan[] = [];
   if (input.isRecurring && mode !== 'this') {
-    if (mode === 'series' && parts.length > 1 && sameRepeat(edited, base)) {
+    if (mode === 'series' && parts.length > 1 && sameRepeat(edited, base, shiftDays)) {
       // Every part keeps its own pattern and moves as the edited date moved.
       const minutes = wallMinutesBetween(current.startDateTime, input.startDateTime);
       const lengthDelta =
