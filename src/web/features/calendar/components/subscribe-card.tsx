@@ -14,15 +14,13 @@ export function SubscribeCard({ orgId }: { orgId: number }) {
   const links = feed.data;
   const confirm = useConfirm();
   const run = (action: 'create' | 'revoke') =>
-    mutate
-      .mutateAsync(action)
-      .catch((error) =>
-        toast({
-          title: 'Something went wrong',
-          description: errorMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        }),
-      );
+    mutate.mutateAsync(action).catch((error) =>
+      toast({
+        title: 'Something went wrong',
+        description: errorMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      }),
+    );
   // Both cut off every calendar app already subscribed, so they ask first.
   const resetAddress = () =>
     confirm.ask({
