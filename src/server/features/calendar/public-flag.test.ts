@@ -63,6 +63,12 @@ describe('the public switch', () => {
     expect(hidden.json().event.isPublic).toBe(false);
     expect(await publicNames(c)).toEqual(['Opening night']);
     expect(await memberNames(c)).toEqual(['Board meeting:false', 'Opening night:true']);
+    // An edit that sends null keeps the switch as it is.
+    await c.actorAgent.patch(`${c.base}/events/${hidden.json().event.id}`, {
+      name: 'Board meeting',
+      isPublic: null,
+    });
+    expect(await publicNames(c)).toEqual(['Opening night']);
     // Switched back on in an edit, it shows.
     await c.actorAgent.patch(`${c.base}/events/${hidden.json().event.id}`, { isPublic: true });
     expect(await publicNames(c)).toEqual(['Board meeting', 'Opening night']);

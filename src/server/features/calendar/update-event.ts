@@ -254,7 +254,12 @@ export async function updateEvent(
 
   const result = await calendarTransaction(database, organizationId, async (q) => {
     const check = await checkSpaces(q, access, timeZone, input, spans, replacing);
-    const template = templateFromInput(input, check.overridden || (mode === 'this' && row.conflictOverride));
+    // isPublic null in an edit keeps the stored switch.
+    const template = templateFromInput(
+      input,
+      check.overridden || (mode === 'this' && row.conflictOverride),
+      input.isPublic ?? row.isPublic,
+    );
     for (const p of plans) p.rule.template = template;
     const counts: SyncCounts = { createdCount: 0, updatedCount: 1, deletedCount: 0 };
     let keepId = row.id;
