@@ -250,6 +250,26 @@ describe('editing a series keeps the series', () => {
     expect(after.find((e) => e.startDateTime.startsWith('2031-03-17'))?.id).toBe(before[4].id);
   });
 
+  it("'this and following' again from the first date of a later part leaves no empty part behind", async () => {
+    const c = await calendarOrg(ctx);
+    await c.actorAgent.post(`${c.base}/events`, tueThu(c.actor.id));
+    const before = await list(c.actorAgent, c.base);
+    await c.actorAgent.patch(`${c.base}/events/${before[2].id}?strategy=future`, { name: 'Second half' });
+    const again = await c.actorAgent.patch(`${c.base}/events/${before[2].id}?strategy=future`, {
+      name: 'Later',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const after = await list(c.actorAgent, c.base);
+    expect(after.map((e) => e.name)).toEqual(['Rehearsal', 'Rehearsal', 'Later', 'Later', 'Later', 'Later']);
+    expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
+    const series = await ctx.database.query(
+      'select id from calendar_event_series where organization_id = $1',
+      [c.org.id],
+    );
+    expect(series).toHaveLength(2);
+    expect(new Set(after.map((e) => e.recurringEndCount))).toEqual(new Set([6]));
+  });
+
   it("'this and following' from an earlier part reaches the later parts too", async () => {
     const c = await calendarOrg(ctx);
     await c.actorAgent.post(`${c.base}/events`, tueThu(c.actor.id));
