@@ -115,14 +115,17 @@ export function describeRepeat(pattern: string | null, interval: number): string
 }
 
 const longDate = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    month: 'long',
     day: 'numeric',
     year: 'numeric',
     timeZone: 'UTC',
   });
 
-/** The form's plain-language summary, e.g. 'Repeats weekly on Monday and Wednesday, 10 times'. */
+/**
+ * The pattern in full, as the form's summary and the event's details say it: 'Repeats weekly on
+ * Tuesday and Thursday, until 12 June 2027' or '..., 6 times'.
+ */
 export function summarizeRule(input: RecurrenceRule): string {
   const rule = completeRule(input);
   let text = describeRepeat(rule.pattern, rule.interval);
@@ -132,11 +135,21 @@ export function summarizeRule(input: RecurrenceRule): string {
     text += ` on the ${MONTHLY_WEEK_LABELS[(rule.monthlyWeek ?? 1) - 1]} ${WEEKDAY_NAMES[rule.monthlyWeekday ?? 0]}`;
   }
   if (rule.pattern === 'monthlyByDate') text += ` on day ${Number(day.slice(8, 10))}`;
-  if (rule.pattern === 'yearly') text += ` on ${longDate(day).replace(/, \d{4}$/, '')}`;
+  if (rule.pattern === 'yearly') text += ` on ${longDate(day).replace(/ \d{4}$/, '')}`;
   if (rule.endType === 'count' && rule.endCount)
     text += `, ${rule.endCount} time${rule.endCount === 1 ? '' : 's'}`;
-  if (rule.endType === 'date' && rule.endDate) text += ` until ${longDate(rule.endDate)}`;
+  if (rule.endType === 'date' && rule.endDate) text += `, until ${longDate(rule.endDate)}`;
   return text;
+}
+
+/** Weekdays moved with a date that moved `days` days: Tue/Thu one day later is Wed/Fri. */
+export function shiftWeekdays(weekdays: number[], days: number): number[] {
+  return [...new Set(weekdays.map((d) => (((d + days) % 7) + 7) % 7))].sort((a, b) => a - b);
+}
+
+/** Whole calendar days from one 'YYYY-MM-DD' to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 function joinWords(words: string[]): string {

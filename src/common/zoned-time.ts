@@ -144,6 +144,21 @@ export function wallTimeToInstant(wall: WallTime, timeZone: string): Date {
   return new Date(floatingToInstant(parseWallTime(wall), timeZone));
 }
 
+/**
+ * The instants of a wall-time span. A start inside a spring-forward gap is read with the offset
+ * before the gap (RFC 5545 §3.3.5) and the end moves with it, so the span keeps its length: a
+ * 02:30–03:00 rehearsal on that night is 03:30–04:00, never an end before its start.
+ */
+export function wallSpanToInstants(start: WallTime, end: WallTime, timeZone: string) {
+  const from = parseWallTime(start);
+  const startInstant = floatingToInstant(from, timeZone);
+  const inGap = instantToFloating(startInstant, timeZone) !== from;
+  const endInstant = inGap
+    ? startInstant + (parseWallTime(end) - from)
+    : floatingToInstant(parseWallTime(end), timeZone);
+  return { start: new Date(startInstant), end: new Date(endInstant) };
+}
+
 /** Floating milliseconds whose UTC fields are the wall clock of `instant` in `timeZone`. */
 export function instantToFloating(instant: number, timeZone: string): number {
   return instant + offsetMinutes(timeZone, instant) * 60_000;

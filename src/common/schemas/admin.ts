@@ -6,6 +6,7 @@ import { customCssProblem } from '../custom-css';
 import { ASSIGNABLE_ROLES } from '../permissions';
 import { isValidTimeZone } from '../timezones';
 import { emailSchema, passwordSchema, usernameSchema } from './auth';
+import { EVENT_TYPES } from './calendar';
 import { memberIdentitySchema } from './people';
 
 export const MEMBERSHIP_STATUSES = ['active', 'disabled', 'pending_approval'] as const;
@@ -100,6 +101,8 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((v) => (v ? v : null));
 
+export const PUBLIC_TYPES = 'Public event types must be chosen from show, class, rehearsal and other';
+
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 export const organizationSettingsFields = z.object({
@@ -139,6 +142,12 @@ export const organizationSettingsFields = z.object({
   timezone: z
     .string({ error: 'Please choose a time zone' })
     .refine(isValidTimeZone, 'Please choose a valid time zone'),
+  /** Event types shown on the public calendar unless an event says otherwise. */
+  publicEventTypes: z
+    .array(z.enum(EVENT_TYPES, { error: PUBLIC_TYPES }), { error: PUBLIC_TYPES })
+    .max(EVENT_TYPES.length, PUBLIC_TYPES)
+    .transform((v) => EVENT_TYPES.filter((t) => v.includes(t)))
+    .optional(),
 });
 
 export const CUSTOM_DOMAIN_REQUIRED = 'Please enter the custom domain to enable it';
@@ -215,6 +224,7 @@ export const organizationSettingsResponseSchema = z.object({
   requireTwoFactorForAdmins: z.boolean(),
   defaultRole: z.string(),
   timezone: z.string(),
+  publicEventTypes: z.array(z.string()),
   approvalStatus: z.string(),
   approvedAt: z.string().nullable(),
   createdAt: z.string(),

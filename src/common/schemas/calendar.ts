@@ -23,6 +23,18 @@ export const MAX_RANGE_DAYS = 400;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Years a calendar holds; outside them JavaScript dates misread (0027 → 1927) or overflow. */
+export const CALENDAR_YEARS = { min: 1900, max: 2200 } as const;
+export const YEAR_RANGE = `Dates must be between ${CALENDAR_YEARS.min} and ${CALENDAR_YEARS.max}`;
+export const BAD_DATE = 'Dates must be ISO dates (YYYY-MM-DD)';
+
+/** A real calendar date 'YYYY-MM-DD' (no 30 February) whose year the calendar holds. */
+export function dateProblem(value: string): string | null {
+  if (!DATE.test(value.slice(0, 10)) || !isWallTime(`${value.slice(0, 10)}T00:00`)) return BAD_DATE;
+  const year = Number(value.slice(0, 4));
+  return year < CALENDAR_YEARS.min || year > CALENDAR_YEARS.max ? YEAR_RANGE : null;
+}
+
 export const M = {
   name: 'Event name is required',
   nameLength: 'Event name must be 255 characters or less',
@@ -73,6 +85,7 @@ const wallTimeField = (dateMessage: string, timeMessage: string) =>
     .superRefine((value, ctx) => {
       if (DATE.test(value)) ctx.addIssue({ code: 'custom', message: timeMessage });
       else if (!isWallTime(value)) ctx.addIssue({ code: 'custom', message: dateMessage });
+      else if (dateProblem(value)) ctx.addIssue({ code: 'custom', message: YEAR_RANGE });
     })
     .transform((value) => value.slice(0, 16));
 
@@ -116,7 +129,8 @@ export const eventFields = z.object({
     .string()
     .nullish()
     .transform((v) => (v ? v.slice(0, 10) : null))
-    .refine((v) => v === null || (DATE.test(v) && isWallTime(`${v}T00:00`)), M.endDateFormat),
+    .refine((v) => v === null || (DATE.test(v) && isWallTime(`${v}T00:00`)), M.endDateFormat)
+    .refine((v) => v === null || dateProblem(v) === null, YEAR_RANGE),
   recurringWeeklyDays: z
     .array(
       z
@@ -168,6 +182,11 @@ export const eventFields = z.object({
     .max(100)
     .nullish()
     .transform((v) => [...new Set(v ?? [])]),
+  /** Shown on the public calendar; absent → the organization's default for the event type. */
+  isPublic: z
+    .boolean({ error: 'Show on the public calendar must be true or false' })
+    .nullish()
+    .transform((v) => v ?? null),
   /** Owners and admins may book a space that is already taken (recorded on the event). */
   overrideConflicts: z.boolean().nullish().transform(Boolean),
 });
@@ -205,20 +224,14 @@ export const strategyQuery = z.object({
   strategy: z.enum(STRATEGIES, { error: 'Strategy must be this, future or series' }).default('this'),
 });
 
-/** Years a calendar holds; outside them JavaScript dates misread (0001 → 1901) or overflow. */
-export const CALENDAR_YEARS = { min: 1900, max: 2200 } as const;
-
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}/, 'Dates must be ISO dates (YYYY-MM-DD)')
-  .refine(
-    (v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)),
-    'Dates must be ISO dates (YYYY-MM-DD)',
-  )
-  .refine((v) => {
-    const year = Number(v.slice(0, 4));
-    return year >= CALENDAR_YEARS.min && year <= CALENDAR_YEARS.max;
-  }, `Dates must be between ${CALENDAR_YEARS.min} and ${CALENDAR_YEARS.max}`);
+// A list bound: a date, or a date-time with its offset; impossible dates and years the calendar
+// does not hold are refused (400), never read as another day or left to fail later.
+const BOUND = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+const isoDate = z.string().superRefine((v, ctx) => {
+  const problem = BOUND.test(v) ? dateProblem(v) : BAD_DATE;
+  const timeOk = v.length === 10 || (isWallTime(v.slice(0, 16)) && !Number.isNaN(Date.parse(v)));
+  if (problem || !timeOk) ctx.addIssue({ code: 'custom', message: problem ?? BAD_DATE });
+});
 
 export const rangeQuery = z.object({
   from: isoDate.optional(),
@@ -226,15 +239,25 @@ export const rangeQuery = z.object({
   type: z.enum(EVENT_TYPES, { error: M.eventType }).optional(),
 });
 
+/** A date input's value: required, and a year the calendar holds (a typed 0027 is not 1927). */
+const formDate = (required: string) =>
+  z
+    .string()
+    .min(1, required)
+    .superRefine((v, ctx) => {
+      const problem = v ? dateProblem(v) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
 /** The form's own fields: date and time are separate inputs (spec part 2 §5). */
 export const eventFormSchema = z
   .object({
     name: z.string().trim().min(1, M.name).max(255, M.nameLength),
     description: z.string().max(5000, M.description),
     spaces: z.array(z.enum(SPACES)).min(1, M.spaces),
-    startDate: z.string().min(1, M.startDate),
+    startDate: formDate(M.startDate),
     startTime: z.string().min(1, M.startTime),
-    endDate: z.string().min(1, M.endDate),
+    endDate: formDate(M.endDate),
     endTime: z.string().min(1, M.endTime),
     eventType: z.enum(EVENT_TYPES, { error: M.eventType }),
     isRecurring: z.boolean(),
@@ -248,7 +271,7 @@ export const eventFormSchema = z
     recurringMonthlyWeek: z.number().int().min(1, M.monthlyWeek).max(5, M.monthlyWeek),
     recurringMonthlyWeekday: z.number().int().min(0, M.monthlyWeekday).max(6, M.monthlyWeekday),
     recurringEndType: z.enum(RECURRING_END_TYPES, { error: M.endType }),
-    recurringEnd: z.string(),
+    recurringEnd: z.string().refine((v) => !v || dateProblem(v) === null, YEAR_RANGE),
     recurringEndCount: z
       .number({ error: M.endCount })
       .int(M.endCount)
@@ -261,6 +284,7 @@ export const eventFormSchema = z
     instructorId: z.number().int().positive().nullable(),
     reservedBy: z.number({ error: M.reservedBy }).int(M.reservedBy).positive(M.reservedBy),
     teamIds: z.array(z.number().int().positive()),
+    isPublic: z.boolean(),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -304,6 +328,7 @@ export function formToRequest(v: EventFormValues, overrideConflicts = false): Ev
     instructorId: v.eventType === INSTRUCTOR_EVENT_TYPE ? v.instructorId : null,
     reservedBy: v.reservedBy,
     teamIds: teams ? v.teamIds : [],
+    isPublic: v.isPublic,
     overrideConflicts,
   };
 }

@@ -49,6 +49,11 @@ export const organizations = pgTable('organizations', {
   theme: text('theme').notNull().default('light'),
   customCss: text('custom_css'),
   favicon: text('favicon'),
+  /** Event types shown on the public calendar unless an event says otherwise. */
+  publicEventTypes: text('public_event_types')
+    .array()
+    .notNull()
+    .default(sql`'{show,class,rehearsal,other}'::text[]`),
   approvalStatus: text('approval_status').notNull().default('pending'),
   approvedAt: timestamp('approved_at', { withTimezone: true }),
   approvedBy: integer('approved_by'),
@@ -228,6 +233,8 @@ export const calendarEventSeries = pgTable('calendar_event_series', {
   organizationId: orgId(),
   rule: jsonb('rule').notNull(),
   materializedUntil: timestamp('materialized_until', { withTimezone: true }),
+  /** The first series of a run split by "this and following" edits (null: this one is the first). */
+  lineageId: integer('lineage_id'),
   createdAt: createdAt(),
 });
 
@@ -260,6 +267,7 @@ export const calendarEvents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     conflictOverride: boolean('conflict_override').notNull().default(false),
     isException: boolean('is_exception').notNull().default(false),
+    isPublic: boolean('is_public').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

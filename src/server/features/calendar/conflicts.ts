@@ -18,8 +18,8 @@ export interface ConflictView {
 /** Rows being replaced by this write are not conflicts with it. */
 export interface Replacing {
   eventIds?: number[];
-  /** Rows of this series from `seriesFrom` on (all of them when absent). */
-  seriesId?: number | null;
+  /** Rows of these series (the parts of one) from `seriesFrom` on (all of them when absent). */
+  seriesIds?: number[];
   seriesFrom?: Date | null;
 }
 
@@ -53,7 +53,7 @@ export async function findConflicts(
        and e.start_date_time > x.s - interval '${MAX_EVENT_DAYS} days'
        and e.spaces && $3::text[]
      where not (e.id = any($4::int[]))
-       and not ($5::int is not null and e.series_id is not distinct from $5::int
+       and not (coalesce(e.series_id = any($5::int[]), false)
                 and e.start_date_time >= coalesce($6::timestamptz, '-infinity'::timestamptz))
      order by e.start_date_time, e.id
      limit ${SHOWN}`,
@@ -62,7 +62,7 @@ export async function findConflicts(
       spansJson(spans),
       spaces,
       replacing.eventIds ?? [],
-      replacing.seriesId ?? null,
+      replacing.seriesIds ?? [],
       replacing.seriesFrom ?? null,
     ],
   );

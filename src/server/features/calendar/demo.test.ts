@@ -37,6 +37,12 @@ describe('demo calendar', () => {
       [org.id],
     );
     expect(clash.n).toBe(0);
+    // The board meetings stay off the public calendar; everything else is on it.
+    const hidden = await ctx.database.query<{ name: string }>(
+      'select distinct name from calendar_events where organization_id = $1 and not is_public',
+      [org.id],
+    );
+    expect(hidden).toEqual([{ name: 'Board meeting' }]);
     // Sam is in the cast: the dashboard's My Rehearsals has something to show.
     const sam = await ctx.database.query<{ username: string }>('select username from users where id = $1', [
       userIds.sam,

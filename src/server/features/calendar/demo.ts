@@ -107,6 +107,8 @@ export const seedDemoCalendar: DemoSeeder = async (database: Database, { organiz
       recurringPattern: 'monthly',
       recurringEndType: 'never',
       reservedBy: userIds.olivia,
+      // Members see it; the public calendar does not (issue #10: not every event is for visitors).
+      isPublic: false,
     },
   ];
   const access = { organizationId, actor: { isSystemUser: false, role: 'owner', userId: userIds.olivia } };

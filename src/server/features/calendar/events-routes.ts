@@ -14,8 +14,9 @@ import { sendKept } from '../../http/etag';
 import { requireOrgAccess } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
-import { getEventView, listEventsCached, organizationTimeZone } from './queries';
-import { createEvent, deleteEvent, EVENT_NOT_FOUND, updateEvent } from './service';
+import { calendarSettings, getEventView, listEventsCached, organizationTimeZone } from './queries';
+import { createEvent, deleteEvent, EVENT_NOT_FOUND } from './service';
+import { updateEvent } from './update-event';
 import { resolveRange } from './validation';
 
 const eventPatchSchema = z.record(z.string(), z.unknown(), { error: 'Invalid request body' });
@@ -58,7 +59,7 @@ export async function eventRoutes(app: App) {
     { schema: { params: orgParams } },
     async (request) => {
       const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
-      const [teams, people, timeZone] = await Promise.all([
+      const [teams, people, settings] = await Promise.all([
         database.query<{ id: number; name: string }>(
           'select id, name from teams where organization_id = $1 and archived_at is null order by lower(name), id',
           [organizationId],
@@ -77,12 +78,14 @@ export async function eventRoutes(app: App) {
          order by lower(coalesce(u.first_name, u.username)), lower(u.username)`,
           [organizationId, INSTRUCTOR_ROLE],
         ),
-        organizationTimeZone(database, organizationId),
+        calendarSettings(database, organizationId),
       ]);
       return {
         spaces: SPACES,
         eventTypes: EVENT_TYPES,
-        timeZone,
+        timeZone: settings.timeZone,
+        /** The "Show on the public calendar" switch starts on for these types. */
+        publicEventTypes: settings.publicEventTypes,
         teams,
         people,
         canConfigure: policy.configureCalendar(actor),

@@ -132,7 +132,8 @@ export async function feedEvents(
   window: { from: Date; to: Date },
   userId: number | null,
 ): Promise<IcsEvent[]> {
-  const followed = userId === null ? '' : `and ${isFollowingSql('$4')}`;
+  // The public feed shows public events only; a member's own feed shows all they follow.
+  const followed = userId === null ? 'and e.is_public' : `and ${isFollowingSql('$4')}`;
   const rows = await database.query<IcsEvent>(
     `select e.id, e.name, e.description, e.spaces, e.start_date_time as start, e.end_date_time as "end",
        e.event_type as "eventType", e.event_url as "eventUrl", e.created_at as "createdAt",

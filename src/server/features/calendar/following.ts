@@ -4,6 +4,7 @@
 import type { Strategy } from '../../../common/schemas/calendar';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { lineageParts } from './lineage';
 import { getEventRow, isFollowingSql } from './queries';
 import { calendarTransaction, type Runner } from './sql';
 import { EVENT_NOT_FOUND } from './service';
@@ -12,10 +13,12 @@ async function targetIds(q: Runner, organizationId: number, eventId: number, str
   const row = await getEventRow(q, organizationId, eventId);
   if (!row) throw notFound(EVENT_NOT_FOUND);
   if (!row.seriesId || strategy === 'this') return [row.id];
+  // Every part of a split series (DESIGN §5): "all dates" and "this and following" reach them all.
+  const parts = await lineageParts(q, organizationId, row.seriesId);
   const rows = await q.query<{ id: number }>(
-    `select id from calendar_events where organization_id = $1 and series_id = $2
+    `select id from calendar_events where organization_id = $1 and series_id = any($2::int[])
        and ($3::timestamptz is null or start_date_time >= $3) order by start_date_time`,
-    [organizationId, row.seriesId, strategy === 'future' ? row.start : null],
+    [organizationId, parts.map((p) => p.id), strategy === 'future' ? row.start : null],
   );
   return rows.map((r) => r.id);
 }

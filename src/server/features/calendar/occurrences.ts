@@ -2,7 +2,7 @@
 // wall time turned into an instant in the organization's zone (DESIGN §5). Pure functions.
 import * as rrulePackage from 'rrule';
 import { addWallMinutes, completeRule, type RecurrenceRule, toRRule } from '../../../common/recurrence';
-import { floatingToInstant, formatFloating, parseWallTime } from '../../../common/zoned-time';
+import { formatFloating, parseWallTime, wallSpanToInstants } from '../../../common/zoned-time';
 
 // rrule ships CommonJS to Node and ESM to bundlers; both shapes are handled here.
 const { RRule } =
@@ -19,6 +19,8 @@ export interface SeriesTemplate {
   reservedBy: number;
   teamIds: number[];
   conflictOverride: boolean;
+  /** Absent in rules stored before the public switch: public. */
+  isPublic?: boolean;
 }
 
 /** calendar_event_series.rule */
@@ -67,10 +69,7 @@ export function occurrencesOf(rule: StoredRule, fromFloating: number, untilFloat
     const date = wall.slice(0, 10);
     if (skip.has(date)) continue;
     out.push({
-      start: new Date(floatingToInstant(floating, rule.timeZone)),
-      end: new Date(
-        floatingToInstant(parseWallTime(addWallMinutes(wall, rule.durationMinutes)), rule.timeZone),
-      ),
+      ...wallSpanToInstants(wall, addWallMinutes(wall, rule.durationMinutes), rule.timeZone),
       date,
     });
   }

@@ -6,6 +6,7 @@ import { formatOffset, offsetMinutes, zoneTransitions } from '../../../common/zo
 import type { Database } from '../../db/client';
 import { ChangeFeed, orgScope } from '../../db/change-feed';
 import { FingerprintCache, type KeptBody } from '../../http/etag';
+import { lineageParts, remainingFrom } from './lineage';
 import { ensureMaterialized, materializationTarget } from './series';
 import type { Runner } from './sql';
 
@@ -66,7 +67,7 @@ const memberEvent = (offset: OffsetSql) => `${common(offset)},
   e.recurring_end_count as "recurringEndCount", e.event_url as "eventUrl", e.instructor_id as "instructorId",
   case when i.id is null then null else ${person('i')} end as instructor,
   ${person('r')} as "reservedBy", e.organization_id as "organizationId", ${teamsOf} as teams,
-  e.is_exception as "isException", e.conflict_override as "conflictOverride",
+  e.is_exception as "isException", e.conflict_override as "conflictOverride", e.is_public as "isPublic",
   ${isFollowingSql('$3')} as "isFollowing", e.created_at as "createdAt", e.updated_at as "updatedAt"`;
 
 // Anyone may read the public calendar: no people, no follow state, nothing internal.
@@ -186,7 +187,7 @@ export async function listPublicEventsJson(
   const [row] = await database.query<{ json: string }>(
     `select coalesce(json_agg(x), '[]'::json)::text as json from (
        select ${publicEvent(offsets.sql)} from calendar_events e where ${inRange('$3', '$4', '$5')}
-       order by e.start_date_time, e.id) x`,
+         and e.is_public order by e.start_date_time, e.id) x`,
     [p.organizationId, p.timeZone, p.from, p.to, p.type ?? null, ...offsets.params],
   );
   return row.json;
@@ -218,6 +219,9 @@ export interface EventView {
   teams: { id: number; name: string }[];
   isException: boolean;
   conflictOverride: boolean;
+  isPublic: boolean;
+  /** One event's view only: dates left from this one to the end of a count-ended series. */
+  recurringRemainingCount?: number | null;
   isFollowing: boolean;
   createdAt: string;
   updatedAt: string;
@@ -237,7 +241,16 @@ export async function getEventView(
     [organizationId, timeZone, viewerId, eventId],
   );
   if (!row) return null;
-  return typeof row.event === 'string' ? (JSON.parse(row.event) as EventView) : row.event;
+  const event = typeof row.event === 'string' ? (JSON.parse(row.event) as EventView) : row.event;
+  event.recurringRemainingCount =
+    event.seriesId && event.recurringEndType === 'count'
+      ? remainingFrom(
+          await lineageParts(q, organizationId, event.seriesId),
+          event.seriesId,
+          event.startDateTime.slice(0, 10),
+        )
+      : null;
+  return event;
 }
 
 /** The stored row behind an occurrence, scoped to the organization. */
@@ -255,6 +268,7 @@ export interface EventRow {
   reservedBy: number;
   isException: boolean;
   conflictOverride: boolean;
+  isPublic: boolean;
   teamIds: number[];
 }
 
@@ -268,7 +282,7 @@ export async function getEventRow(
     `select e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
        e.start_date_time as start, e.end_date_time as "end", e.event_type as "eventType",
        e.event_url as "eventUrl", e.instructor_id as "instructorId", e.reserved_by as "reservedBy",
-       e.is_exception as "isException", e.conflict_override as "conflictOverride",
+       e.is_exception as "isException", e.conflict_override as "conflictOverride", e.is_public as "isPublic",
        coalesce((select array_agg(et.team_id order by et.team_id) from calendar_event_teams et
          where et.event_id = e.id and et.organization_id = $1), '{}') as "teamIds"
      from calendar_events e where e.organization_id = $1 and e.id = $2 ${lock ? 'for update of e' : ''}`,
@@ -276,6 +290,18 @@ export async function getEventRow(
   );
   if (!row) return null;
   return { ...row, start: new Date(row.start), end: new Date(row.end) };
+}
+
+/** What creating an event needs from its organization: the zone, and which types are public. */
+export async function calendarSettings(q: Runner | Database, organizationId: number) {
+  const [row] = await q.query<{ timezone: string; publicEventTypes: string[] }>(
+    'select timezone, public_event_types as "publicEventTypes" from organizations where id = $1',
+    [organizationId],
+  );
+  return {
+    timeZone: row?.timezone ?? 'America/New_York',
+    publicEventTypes: row?.publicEventTypes ?? [],
+  };
 }
 
 export async function organizationTimeZone(q: Runner | Database, organizationId: number): Promise<string> {

@@ -1,8 +1,8 @@
 // Occurrence rows of a series: written in bulk, kept in step with the rule when it changes, and
 // materialised to a rolling horizon that grows on demand, so no request expands without bound.
-import { completeRule, wallMinutesBetween } from '../../../common/recurrence';
+import { completeRule, daysBetween, wallMinutesBetween } from '../../../common/recurrence';
 import type { EventInput } from '../../../common/schemas/calendar';
-import { instantToWallTime, wallTimeToInstant } from '../../../common/zoned-time';
+import { addDays, instantToWallTime, wallTimeToInstant } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import {
   type Occurrence,
@@ -42,8 +42,13 @@ export function ruleFromInput(input: EventInput, timeZone: string, exdates: stri
   return { ...rule, ...completeRule(rule) };
 }
 
-export function templateFromInput(input: EventInput, conflictOverride: boolean): SeriesTemplate {
+export function templateFromInput(
+  input: EventInput,
+  conflictOverride: boolean,
+  isPublic = input.isPublic ?? true,
+): SeriesTemplate {
   return {
+    isPublic,
     name: input.name,
     description: input.description,
     spaces: input.spaces,
@@ -95,18 +100,18 @@ export function recurrenceColumns(rule: StoredRule | null): unknown[] {
 const INSERT = `
 with ins as (
   insert into calendar_events (organization_id, series_id, name, description, spaces, event_type, event_url,
-    instructor_id, reserved_by, conflict_override, is_exception,
+    instructor_id, reserved_by, conflict_override, is_public, is_exception,
     is_recurring, recurring_pattern, recurring_interval, recurring_end, recurring_weekly_days,
     recurring_monthly_week, recurring_monthly_weekday, recurring_end_type, recurring_end_count,
     start_date_time, end_date_time)
   select $1::int, $2::int, $3::text, $4::text, $5::text[], $6::text, $7::text, $8::int, $9::int, $10::boolean,
-    $11::boolean, $12::boolean, $13::text, $14::int, $15::timestamptz, $16::text[], $17::int, $18::int,
-    $19::text, $20::int, x.s, x.e
-  from jsonb_to_recordset($21::jsonb) as x(s timestamptz, e timestamptz)
+    $11::boolean, $12::boolean, $13::boolean, $14::text, $15::int, $16::timestamptz, $17::text[], $18::int,
+    $19::int, $20::text, $21::int, x.s, x.e
+  from jsonb_to_recordset($22::jsonb) as x(s timestamptz, e timestamptz)
   returning id, start_date_time
 ), links as (
   insert into calendar_event_teams (organization_id, event_id, team_id)
-  select $1::int, ins.id, t.team_id from ins cross join unnest($22::int[]) as t(team_id)
+  select $1::int, ins.id, t.team_id from ins cross join unnest($23::int[]) as t(team_id)
 )
 select id from ins order by start_date_time, id`;
 
@@ -141,13 +146,16 @@ const templateColumns = (t: SeriesTemplate) => [
   t.instructorId,
   t.reservedBy,
   t.conflictOverride,
+  // Rules stored before the public switch existed: every event was public.
+  t.isPublic ?? true,
 ];
 
 const SET_FIELDS = `name = $3::text, description = $4::text, spaces = $5::text[], event_type = $6::text,
   event_url = $7::text, instructor_id = $8::int, reserved_by = $9::int, conflict_override = $10::boolean,
-  is_recurring = $11::boolean, recurring_pattern = $12::text, recurring_interval = $13::int,
-  recurring_end = $14::timestamptz, recurring_weekly_days = $15::text[], recurring_monthly_week = $16::int,
-  recurring_monthly_weekday = $17::int, recurring_end_type = $18::text, recurring_end_count = $19::int,
+  is_public = $11::boolean,
+  is_recurring = $12::boolean, recurring_pattern = $13::text, recurring_interval = $14::int,
+  recurring_end = $15::timestamptz, recurring_weekly_days = $16::text[], recurring_monthly_week = $17::int,
+  recurring_monthly_weekday = $18::int, recurring_end_type = $19::text, recurring_end_count = $20::int,
   updated_at = now()`;
 
 /** Writes the template and recurrence columns onto every row of a series, and its teams. */
@@ -188,8 +196,8 @@ export async function updateRow(
   extra: { seriesId: number | null; isException: boolean },
 ) {
   await q.query(
-    `update calendar_events set ${SET_FIELDS}, start_date_time = $20, end_date_time = $21,
-       series_id = $22::int, is_exception = $23::boolean
+    `update calendar_events set ${SET_FIELDS}, start_date_time = $21, end_date_time = $22,
+       series_id = $23::int, is_exception = $24::boolean
      where organization_id = $1 and id = $2`,
     [
       organizationId,
@@ -220,9 +228,11 @@ export interface SyncCounts {
 }
 
 /**
- * Brings a series' rows in line with its (changed) rule. Rows keep their ids wherever possible, so
- * follow records survive an edit: first by local date, then the rest in order (a Monday class
- * moved to Tuesdays keeps its rows). Occurrences edited on their own keep their times.
+ * Brings a series' rows in line with its (changed) rule. An occurrence id keeps meaning its date:
+ * a row goes to the occurrence on its date moved by `shiftDays` (the edit's date change), else to
+ * the nearest unclaimed one at most 3 days away (a Monday class moved to Tuesdays keeps its rows);
+ * rows left over are deleted and new dates get new rows, so follow records never jump to an
+ * unrelated date. Occurrences edited on their own keep their times.
  */
 export async function syncSeries(
   q: Runner,
@@ -231,15 +241,19 @@ export async function syncSeries(
   rule: StoredRule,
   occurrences: Occurrence[],
   until: number | null,
+  shiftDays = 0,
 ): Promise<SyncCounts> {
   const existing = await q.query<{ id: number; start: Date }>(
     `select id, start_date_time as start from calendar_events
      where organization_id = $1 and series_id = $2 and not is_exception order by start_date_time, id`,
     [organizationId, seriesId],
   );
+  const rows = existing.map((row) => ({
+    id: row.id,
+    date: addDays(instantToWallTime(new Date(row.start), rule.timeZone).slice(0, 10), shiftDays),
+  }));
   const byDate = new Map<string, number>();
-  for (const row of existing)
-    byDate.set(instantToWallTime(new Date(row.start), rule.timeZone).slice(0, 10), row.id);
+  for (const row of rows) if (!byDate.has(row.date)) byDate.set(row.date, row.id);
   const pairs: { id: number; occurrence: Occurrence }[] = [];
   const unplaced: Occurrence[] = [];
   const used = new Set<number>();
@@ -250,13 +264,20 @@ export async function syncSeries(
       pairs.push({ id, occurrence });
     } else unplaced.push(occurrence);
   }
-  const spare = existing.filter((row) => !used.has(row.id)).map((row) => row.id);
   const fresh: Occurrence[] = [];
-  unplaced.forEach((occurrence, i) => {
-    if (i < spare.length) pairs.push({ id: spare[i], occurrence });
-    else fresh.push(occurrence);
-  });
-  const gone = spare.slice(unplaced.length);
+  for (const occurrence of unplaced) {
+    let best: { id: number; distance: number } | null = null;
+    for (const row of rows) {
+      if (used.has(row.id)) continue;
+      const distance = Math.abs(daysBetween(row.date, occurrence.date));
+      if (distance <= 3 && (!best || distance < best.distance)) best = { id: row.id, distance };
+    }
+    if (best) {
+      used.add(best.id);
+      pairs.push({ id: best.id, occurrence });
+    } else fresh.push(occurrence);
+  }
+  const gone = rows.filter((row) => !used.has(row.id)).map((row) => row.id);
 
   await applyTemplate(q, organizationId, seriesId, rule.template, rule);
   if (pairs.length > 0) {
@@ -295,11 +316,12 @@ export async function createSeries(
   organizationId: number,
   rule: StoredRule,
   until: number | null,
+  lineageId: number | null = null,
 ) {
   const [row] = await q.query<{ id: number }>(
-    `insert into calendar_event_series (organization_id, rule, materialized_until) values ($1, $2::jsonb, $3)
-     returning id`,
-    [organizationId, JSON.stringify(rule), until === null ? null : new Date(until)],
+    `insert into calendar_event_series (organization_id, rule, materialized_until, lineage_id)
+     values ($1, $2::jsonb, $3, $4::int) returning id`,
+    [organizationId, JSON.stringify(rule), until === null ? null : new Date(until), lineageId],
   );
   return row.id;
 }

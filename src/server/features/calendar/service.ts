@@ -2,35 +2,26 @@
 // (shape, people, teams, permissions) runs before the one transaction that writes; conflicts are
 // checked inside it, under the organization's calendar lock.
 import { type Actor, policy } from '../../../common/permissions';
-import { addWallMinutes, wallMinutesBetween } from '../../../common/recurrence';
-import {
-  type EventInput,
-  type EventRequest,
-  eventInputSchema,
-  type Strategy,
-} from '../../../common/schemas/calendar';
+import type { EventInput, Strategy } from '../../../common/schemas/calendar';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { noteEventEditor } from '../notifications/event-changes';
 import { findConflicts, type Replacing, resolveConflicts } from './conflicts';
-import type { Occurrence, StoredRule } from './occurrences';
-import { type EventRow, getEventRow, getEventView, organizationTimeZone } from './queries';
+import type { StoredRule } from './occurrences';
+import { instancesBefore, lineageParts, type Part, writeLineageCount } from './lineage';
+import { type EventRow, calendarSettings, getEventRow, getEventView, organizationTimeZone } from './queries';
 import {
   createSeries,
   ensureMaterialized,
   insertOccurrences,
-  loadSeries,
   plannedOccurrences,
   recurrenceColumns,
   ruleFromInput,
-  type SyncCounts,
-  syncSeries,
   templateFromInput,
-  updateRow,
 } from './series';
 import { calendarTransaction, type Runner } from './sql';
-import { checkReferences, NO_DATES, parseOrThrow, spanOf, TOO_FAR_BACK } from './validation';
+import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './validation';
 
 export interface Access {
   organizationId: number;
@@ -42,16 +33,17 @@ export const EDIT_REFUSED = 'Only the person who reserved this event, an owner o
 export const DELETE_REFUSED = 'Only the person who reserved this event can delete it';
 const DAY_MS = 86_400_000;
 
-const lastEnd = (spans: { end: Date }[]) => new Date(Math.max(...spans.map((s) => s.end.getTime())));
-const localDate = (instant: Date, timeZone: string) => instantToWallTime(instant, timeZone).slice(0, 10);
+export const lastEnd = (spans: { end: Date }[]) => new Date(Math.max(...spans.map((s) => s.end.getTime())));
+export const localDate = (instant: Date, timeZone: string) =>
+  instantToWallTime(instant, timeZone).slice(0, 10);
 
-function plan(rule: StoredRule, atLeast = 0) {
+export function plan(rule: StoredRule, atLeast = 0) {
   const planned = plannedOccurrences(rule, atLeast);
   if (planned.occurrences.length === 0) throw badRequest(NO_DATES, { recurringPattern: NO_DATES });
   return planned;
 }
 
-async function recordOverride(q: Runner, access: Access, eventId: number, conflicts: number) {
+export async function recordOverride(q: Runner, access: Access, eventId: number, conflicts: number) {
   await q.query(
     `insert into audit_log (organization_id, actor_id, action, target_type, target_id, details)
      values ($1, $2, 'calendar.conflict_override', 'calendar_event', $3, $4::jsonb)`,
@@ -60,7 +52,7 @@ async function recordOverride(q: Runner, access: Access, eventId: number, confli
 }
 
 /** Checks conflicts for the spans being written; returns whether they were booked over. */
-async function checkSpaces(
+export async function checkSpaces(
   q: Runner,
   access: Access,
   timeZone: string,
@@ -78,7 +70,8 @@ async function checkSpaces(
 export async function createEvent(database: Database, access: Access, input: EventInput) {
   const { organizationId, actor } = access;
   await checkReferences(database, organizationId, actor, input, null);
-  const timeZone = await organizationTimeZone(database, organizationId);
+  const { timeZone, publicEventTypes } = await calendarSettings(database, organizationId);
+  const isPublic = input.isPublic ?? publicEventTypes.includes(input.eventType);
   const span = spanOf(input, timeZone);
   let rule: StoredRule | null = null;
   let until: number | null = null;
@@ -92,7 +85,7 @@ export async function createEvent(database: Database, access: Access, input: Eve
   await ensureMaterialized(database, organizationId, lastEnd(spans));
   const created = await calendarTransaction(database, organizationId, async (q) => {
     const check = await checkSpaces(q, access, timeZone, input, spans, {});
-    const template = templateFromInput(input, check.overridden);
+    const template = templateFromInput(input, check.overridden, isPublic);
     let seriesId: number | null = null;
     if (rule) {
       rule.template = template;
@@ -106,212 +99,58 @@ export async function createEvent(database: Database, access: Access, input: Eve
   return { event, occurrenceCount: created.count };
 }
 
-/** The stored event as a request body, so an edit can send only what changed. */
-function currentRequest(row: EventRow, rule: StoredRule | null, timeZone: string): EventRequest {
-  return {
-    name: row.name,
-    description: row.description,
-    spaces: row.spaces as EventRequest['spaces'],
-    startDateTime: instantToWallTime(row.start, timeZone),
-    endDateTime: instantToWallTime(row.end, timeZone),
-    eventType: row.eventType as EventRequest['eventType'],
-    isRecurring: rule !== null,
-    recurringPattern: rule?.pattern ?? null,
-    recurringInterval: rule?.interval ?? 1,
-    recurringWeeklyDays: rule?.pattern === 'weekly' ? rule.weeklyDays.map(String) : null,
-    recurringMonthlyWeek: rule?.monthlyWeek ?? null,
-    recurringMonthlyWeekday: rule?.monthlyWeekday ?? null,
-    recurringEndType: rule?.endType ?? null,
-    recurringEnd: rule?.endDate ?? null,
-    recurringEndCount: rule?.endCount ?? null,
-    eventUrl: row.eventUrl,
-    instructorId: row.instructorId,
-    reservedBy: row.reservedBy,
-    teamIds: row.teamIds,
-    overrideConflicts: false,
-  };
-}
-
-const definedOnly = (patch: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-
-async function hasEarlierRows(q: Runner | Database, organizationId: number, row: EventRow) {
+/** Whether a series (every part of it) has dates before this row's. */
+export async function hasEarlierRows(
+  q: Runner | Database,
+  organizationId: number,
+  parts: Part[],
+  row: EventRow,
+) {
   const rows = await q.query(
-    'select 1 from calendar_events where organization_id = $1 and series_id = $2 and start_date_time < $3 limit 1',
-    [organizationId, row.seriesId, row.start],
+    'select 1 from calendar_events where organization_id = $1 and series_id = any($2::int[]) and start_date_time < $3 limit 1',
+    [organizationId, parts.map((p) => p.id), row.start],
   );
   return rows.length > 0;
 }
 
-/** Ends a series the day before `date`: what 'future' leaves of it after a split or delete. */
-async function endSeriesBefore(
-  q: Runner,
-  organizationId: number,
-  seriesId: number,
-  rule: StoredRule,
-  date: string,
-) {
-  const ended: StoredRule = {
-    ...rule,
-    endType: 'date',
-    endDate: addDays(date, -1),
-    endCount: null,
-    exdates: rule.exdates.filter((d) => d < date),
-  };
+/**
+ * Ends one part of a series the day before `date`: what "this and following" leaves of it. A
+ * count-ended part keeps counting (its dates before `date`), so the series' total stays whole.
+ */
+export async function endPartBefore(q: Runner, organizationId: number, part: Part, date: string) {
+  const { rule } = part;
+  const exdates = rule.exdates.filter((d) => d < date);
+  const ended: StoredRule =
+    rule.endType === 'count'
+      ? { ...rule, endCount: instancesBefore(rule, date), exdates }
+      : { ...rule, endType: 'date', endDate: addDays(date, -1), endCount: null, exdates };
+  const empty = ended.endType === 'count' ? !ended.endCount : date <= rule.start.slice(0, 10);
+  if (empty) {
+    await q.query('delete from calendar_event_series where organization_id = $1 and id = $2', [
+      organizationId,
+      part.id,
+    ]);
+    return;
+  }
   await q.query(
     'update calendar_event_series set rule = $3::jsonb, materialized_until = null where organization_id = $1 and id = $2',
-    [organizationId, seriesId, JSON.stringify(ended)],
+    [organizationId, part.id, JSON.stringify(ended)],
   );
   await q.query(
     `update calendar_events set is_recurring = $3, recurring_pattern = $4, recurring_interval = $5,
        recurring_end = $6, recurring_weekly_days = $7::text[], recurring_monthly_week = $8,
        recurring_monthly_weekday = $9, recurring_end_type = $10, recurring_end_count = $11, updated_at = now()
      where organization_id = $1 and series_id = $2`,
-    [organizationId, seriesId, ...recurrenceColumns(ended)],
+    [organizationId, part.id, ...recurrenceColumns(ended)],
   );
 }
 
-const upcoming = (spans: Occurrence[]) => spans.filter((s) => s.end.getTime() > Date.now());
-
-export async function updateEvent(
-  database: Database,
-  access: Access,
-  eventId: number,
-  patch: Record<string, unknown>,
-  strategy: Strategy,
-) {
-  const { organizationId, actor } = access;
-  const timeZone = await organizationTimeZone(database, organizationId);
-  const row = await getEventRow(database, organizationId, eventId);
-  if (!row) throw notFound(EVENT_NOT_FOUND);
-  if (!policy.editEvent(actor, row.reservedBy)) throw forbidden(EDIT_REFUSED);
-  const series = row.seriesId ? await loadSeries(database, organizationId, row.seriesId) : null;
-  const input = parseOrThrow(eventInputSchema, {
-    ...currentRequest(row, series?.rule ?? null, timeZone),
-    ...definedOnly(patch),
-  });
-  await checkReferences(database, organizationId, actor, input, row);
-  const span = spanOf(input, timeZone);
-  const originalDate = localDate(row.start, timeZone);
-  let mode: 'single' | Strategy = series ? strategy : 'single';
-  if (mode === 'future' && !(await hasEarlierRows(database, organizationId, row))) mode = 'series';
-
-  // The new rule, and the rows it replaces (which are then no conflict with it).
-  let rule: StoredRule | null = null;
-  let planned: { occurrences: Occurrence[]; until: number | null } = { occurrences: [], until: null };
-  let replacing: Replacing = { eventIds: [row.id] };
-  if (series && mode !== 'this')
-    replacing = {
-      eventIds: [row.id],
-      seriesId: row.seriesId,
-      seriesFrom: mode === 'future' ? row.start : null,
-    };
-  if (input.isRecurring && mode !== 'this') {
-    if (mode === 'series' && series) {
-      // An edit of the whole series from one date moves every date by the same number of days.
-      const shift =
-        wallMinutesBetween(`${originalDate}T00:00`, `${input.startDateTime.slice(0, 10)}T00:00`) / 1440;
-      const start = `${addDays(series.rule.start.slice(0, 10), shift)}T${input.startDateTime.slice(11, 16)}`;
-      const duration = wallMinutesBetween(input.startDateTime, input.endDateTime);
-      rule = ruleFromInput(
-        { ...input, startDateTime: start, endDateTime: addWallMinutes(start, duration) },
-        timeZone,
-        series.rule.exdates.map((d) => addDays(d, shift)),
-      );
-    } else {
-      rule = ruleFromInput(
-        input,
-        timeZone,
-        series ? series.rule.exdates.filter((d) => d > originalDate) : [],
-      );
-    }
-    planned = plan(rule, series?.materializedUntil?.getTime() ?? 0);
-  }
-  const spans = rule ? (mode === 'single' ? planned.occurrences : upcoming(planned.occurrences)) : [span];
-  if (spans.length > 0) await ensureMaterialized(database, organizationId, lastEnd(spans));
-
-  const result = await calendarTransaction(database, organizationId, async (q) => {
-    await noteEventEditor(q, actor.userId);
-    const check = await checkSpaces(q, access, timeZone, input, spans, replacing);
-    const template = templateFromInput(input, check.overridden || (mode === 'this' && row.conflictOverride));
-    if (rule) rule.template = template;
-    const counts: SyncCounts = { createdCount: 0, updatedCount: 1, deletedCount: 0 };
-    let keepId = row.id;
-    if (mode === 'this' && series) {
-      await updateRow(q, organizationId, row.id, template, series.rule, span, {
-        seriesId: row.seriesId,
-        isException: true,
-      });
-      if (!row.isException && !series.rule.exdates.includes(originalDate)) {
-        const next = { ...series.rule, exdates: [...series.rule.exdates, originalDate].sort() };
-        await q.query(
-          'update calendar_event_series set rule = $3::jsonb where organization_id = $1 and id = $2',
-          [organizationId, row.seriesId, JSON.stringify(next)],
-        );
-      }
-    } else if (!rule) {
-      // Becomes (or stays) a single event; dates of its series from here on are removed.
-      await updateRow(q, organizationId, row.id, template, null, span, {
-        seriesId: null,
-        isException: false,
-      });
-      if (series && row.seriesId) {
-        const removed = await q.query<{ id: number }>(
-          `delete from calendar_events where organization_id = $1 and series_id = $2
-             and start_date_time >= $3 returning id`,
-          [organizationId, row.seriesId, mode === 'future' ? row.start : new Date(0)],
-        );
-        counts.deletedCount = removed.length;
-        if (mode === 'future')
-          await endSeriesBefore(q, organizationId, row.seriesId, series.rule, originalDate);
-        else
-          await q.query('delete from calendar_event_series where organization_id = $1 and id = $2', [
-            organizationId,
-            row.seriesId,
-          ]);
-      }
-    } else if (mode === 'single') {
-      const seriesId = await createSeries(q, organizationId, rule, planned.until);
-      const [first, ...rest] = planned.occurrences;
-      await updateRow(q, organizationId, row.id, template, rule, first, { seriesId, isException: false });
-      counts.createdCount = (
-        await insertOccurrences(q, organizationId, seriesId, template, rule, rest)
-      ).length;
-    } else if (mode === 'series' && row.seriesId) {
-      Object.assign(
-        counts,
-        await syncSeries(q, organizationId, row.seriesId, rule, planned.occurrences, planned.until),
-      );
-      keepId = await survivingId(q, organizationId, row, row.seriesId);
-    } else if (row.seriesId && series) {
-      const seriesId = await createSeries(q, organizationId, rule, planned.until);
-      await q.query(
-        `update calendar_events set series_id = $3 where organization_id = $1 and series_id = $2
-           and start_date_time >= $4`,
-        [organizationId, row.seriesId, seriesId, row.start],
-      );
-      await endSeriesBefore(q, organizationId, row.seriesId, series.rule, originalDate);
-      Object.assign(
-        counts,
-        await syncSeries(q, organizationId, seriesId, rule, planned.occurrences, planned.until),
-      );
-      keepId = await survivingId(q, organizationId, row, seriesId);
-    }
-    if (check.overridden) await recordOverride(q, access, keepId, check.count);
-    return { counts, keepId };
-  });
-  const event = await getEventView(database, organizationId, timeZone, actor.userId, result.keepId);
-  return { event, ...result.counts };
-}
-
-/** The edited row, or when the new rule has no date for it, the series' nearest one. */
-async function survivingId(q: Runner, organizationId: number, row: EventRow, seriesId: number | null) {
-  const [next] = await q.query<{ id: number }>(
-    `select id from calendar_events where organization_id = $1 and (id = $2 or series_id = $3::int)
-     order by (id = $2) desc, abs(extract(epoch from start_date_time - $4::timestamptz)) limit 1`,
-    [organizationId, row.id, seriesId, row.start],
-  );
-  return next?.id ?? row.id;
+export async function deleteSeries(q: Runner, organizationId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await q.query('delete from calendar_event_series where organization_id = $1 and id = any($2::int[])', [
+    organizationId,
+    ids,
+  ]);
 }
 
 export async function deleteEvent(database: Database, access: Access, eventId: number, strategy: Strategy) {
@@ -322,40 +161,47 @@ export async function deleteEvent(database: Database, access: Access, eventId: n
   if (!policy.deleteEvent(actor, row.reservedBy)) throw forbidden(DELETE_REFUSED);
   return calendarTransaction(database, organizationId, async (q) => {
     await noteEventEditor(q, actor.userId);
-    const series = row.seriesId ? await loadSeries(q, organizationId, row.seriesId, true) : null;
-    let mode: Strategy = series ? strategy : 'this';
-    if (mode === 'future' && !(await hasEarlierRows(q, organizationId, row))) mode = 'series';
+    const parts = row.seriesId ? await lineageParts(q, organizationId, row.seriesId, true) : [];
+    const index = parts.findIndex((p) => p.id === row.seriesId);
+    const part = index >= 0 ? parts[index] : null;
+    let mode: Strategy = part ? strategy : 'this';
+    if (mode === 'future' && !(await hasEarlierRows(q, organizationId, parts, row))) mode = 'series';
     const date = localDate(row.start, timeZone);
-    if (mode === 'this' || !series || !row.seriesId) {
+    if (mode === 'this' || !part) {
       const removed = await q.query(
         'delete from calendar_events where organization_id = $1 and id = $2 returning id',
         [organizationId, row.id],
       );
-      if (series && !row.isException) {
-        const next = { ...series.rule, exdates: [...new Set([...series.rule.exdates, date])].sort() };
+      if (part && !row.isException) {
+        const next = { ...part.rule, exdates: [...new Set([...part.rule.exdates, date])].sort() };
         await q.query(
           'update calendar_event_series set rule = $3::jsonb where organization_id = $1 and id = $2',
-          [organizationId, row.seriesId, JSON.stringify(next)],
+          [organizationId, part.id, JSON.stringify(next)],
         );
       }
       return { deletedCount: removed.length };
     }
-    if (mode === 'future') {
-      const removed = await q.query(
-        'delete from calendar_events where organization_id = $1 and series_id = $2 and start_date_time >= $3 returning id',
-        [organizationId, row.seriesId, row.start],
-      );
-      await endSeriesBefore(q, organizationId, row.seriesId, series.rule, date);
-      return { deletedCount: removed.length };
-    }
+    // Every part of a split series: all of them, or from this date on.
     const removed = await q.query(
-      'delete from calendar_events where organization_id = $1 and series_id = $2 returning id',
-      [organizationId, row.seriesId],
+      `delete from calendar_events where organization_id = $1 and series_id = any($2::int[])
+         and ($3::timestamptz is null or start_date_time >= $3) returning id`,
+      [organizationId, parts.map((p) => p.id), mode === 'future' ? row.start : null],
     );
-    await q.query('delete from calendar_event_series where organization_id = $1 and id = $2', [
-      organizationId,
-      row.seriesId,
-    ]);
+    if (mode === 'future') {
+      await deleteSeries(
+        q,
+        organizationId,
+        parts.slice(index + 1).map((p) => p.id),
+      );
+      await endPartBefore(q, organizationId, part, date);
+      await writeLineageCount(q, organizationId, parts[0].id);
+    } else {
+      await deleteSeries(
+        q,
+        organizationId,
+        parts.map((p) => p.id),
+      );
+    }
     return { deletedCount: removed.length };
   });
 }

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { type Actor, policy } from '../../../common/permissions';
 import { type EventInput, INSTRUCTOR_ROLE, M, MAX_RANGE_DAYS } from '../../../common/schemas/calendar';
-import { addDays, todayIn, wallTimeToInstant } from '../../../common/zoned-time';
+import { addDays, todayIn, wallSpanToInstants, wallTimeToInstant } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../http/errors';
 
@@ -74,12 +74,11 @@ export async function checkReferences(
   }
 }
 
-/** The body's wall times as instants; a start in a daylight-saving gap can still end first. */
+/** The body's wall times as instants (a start in a daylight-saving gap keeps the span's length). */
 export function spanOf(input: EventInput, timeZone: string) {
-  const start = wallTimeToInstant(input.startDateTime, timeZone);
-  const end = wallTimeToInstant(input.endDateTime, timeZone);
-  if (end <= start) throw badRequest(M.endAfterStart, { endDateTime: M.endAfterStart });
-  return { start, end };
+  const span = wallSpanToInstants(input.startDateTime, input.endDateTime, timeZone);
+  if (span.end <= span.start) throw badRequest(M.endAfterStart, { endDateTime: M.endAfterStart });
+  return span;
 }
 
 export const RANGE_ORDER = "'from' must be before 'to'";

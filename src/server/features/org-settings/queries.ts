@@ -18,6 +18,7 @@ export const settingsColumns = {
   requireTwoFactorForAdmins: organizations.requireTwoFactorForAdmins,
   defaultRole: organizations.defaultRole,
   timezone: organizations.timezone,
+  publicEventTypes: organizations.publicEventTypes,
   approvalStatus: organizations.approvalStatus,
   approvedAt: organizations.approvedAt,
   createdAt: organizations.createdAt,

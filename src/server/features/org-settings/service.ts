@@ -39,7 +39,7 @@ function diff<T extends Record<string, unknown>>(before: T, patch: Partial<T>) {
   for (const [key, to] of Object.entries(patch)) {
     if (to === undefined) continue;
     const from = before[key];
-    if (from !== to) changes[key] = { from: from ?? null, to: to ?? null };
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from: from ?? null, to: to ?? null };
   }
   return changes;
 }

@@ -18,6 +18,7 @@ import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { useOrganizationSettings, useUpdateSettings } from '../api/settings';
 import { AdminAccess } from '../components/admin-access';
+import { PublicEventTypesCard, TimeZoneChangeNote } from '../components/calendar-settings';
 import { AssignableRoleSelect } from '../components/role-options';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -36,6 +37,7 @@ function toForm(s: OrganizationSettings): OrganizationSettingsInput {
     requireTwoFactorForAdmins: s.requireTwoFactorForAdmins,
     defaultRole: s.defaultRole as OrganizationSettingsInput['defaultRole'],
     timezone: s.timezone || browserZone(),
+    publicEventTypes: s.publicEventTypes as OrganizationSettingsInput['publicEventTypes'],
   };
 }
 
@@ -231,6 +233,7 @@ function SettingsForm({
               Use my time zone ({browserZone()})
             </Button>
           )}
+          <TimeZoneChangeNote from={settings.timezone} to={zone} />
         </CardContent>
       </Card>
 
@@ -294,6 +297,8 @@ function SettingsForm({
           <SettingSwitch control={form.control} spec={TWO_FACTOR_SWITCH} />
         </CardContent>
       </Card>
+
+      <PublicEventTypesCard control={form.control} />
 
       <div className="flex justify-end gap-2">
         <Button

@@ -36,6 +36,15 @@ export function useEvents(orgId: number | undefined, range: EventRange, enabled 
   });
 }
 
+/** One event as its own call gives it (with the dates left in its series). */
+export function useEventDetail(orgId: number, id: number | undefined) {
+  return useQuery({
+    queryKey: [...calendarKey(orgId), 'event', id],
+    queryFn: () => apiGet<CalendarEvent>(`${base(orgId)}/events/${id}`),
+    enabled: id !== undefined,
+  });
+}
+
 export function useCalendarOptions(orgId: number | undefined) {
   return useQuery({
     queryKey: [...calendarKey(orgId ?? 0), 'options'],

@@ -35,6 +35,10 @@ export interface CalendarEvent {
   teams: { id: number; name: string }[];
   isException: boolean;
   conflictOverride: boolean;
+  /** Shown on the public calendar page and its .ics. */
+  isPublic: boolean;
+  /** One event's own view only: dates left from this one to the end of a count-ended series. */
+  recurringRemainingCount?: number | null;
   isFollowing: boolean;
 }
 
@@ -42,6 +46,8 @@ export interface CalendarOptions {
   spaces: Space[];
   eventTypes: EventType[];
   timeZone: string;
+  /** Event types whose "Show on the public calendar" switch starts on. */
+  publicEventTypes: EventType[];
   teams: { id: number; name: string }[];
   people: (PersonRef & { isInstructor: boolean })[];
   canConfigure: boolean;

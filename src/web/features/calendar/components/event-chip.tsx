@@ -3,7 +3,10 @@ import type { CalendarEvent } from '../api/types';
 import { formatEventTime } from '../lib/dates';
 import { useCalendarColors } from './use-colors';
 
-/** One event in a month cell or a list: its type's colours, a dot per space. */
+/**
+ * One event in a month cell or a list: its type's colours, a dot per space. The name may take two
+ * lines and the time gives way on narrow screens, so a phone's month cell still shows the name.
+ */
 export function EventChip({
   event,
   onOpen,
@@ -22,7 +25,7 @@ export function EventChip({
         e.stopPropagation();
         onOpen(event);
       }}
-      className="flex w-full min-w-0 items-center gap-1 rounded border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight hover:opacity-85 focus:outline-none focus:ring-2 focus:ring-ring"
+      className="flex w-full min-w-0 items-start gap-1 rounded border-l-4 px-1 py-0.5 text-left text-[11px] leading-tight sm:px-1.5 sm:text-xs hover:opacity-85 focus:outline-none focus:ring-2 focus:ring-ring"
       style={{ backgroundColor: color.background, borderColor: color.border, color: color.text }}
       data-event-id={event.id}
       title={`${event.name} · ${event.spaces.join(', ')}`}
@@ -31,13 +34,19 @@ export function EventChip({
         <span
           key={s}
           aria-hidden="true"
-          className="size-2 shrink-0 rounded-full border border-black/10"
+          className="mt-0.5 hidden size-2 shrink-0 rounded-full border border-black/10 sm:block"
           style={{ backgroundColor: spaces[s] }}
         />
       ))}
-      {showTime && <span className="shrink-0 font-medium">{formatEventTime(event.startDateTime)}</span>}
-      <span className="truncate">{event.name}</span>
-      {event.isRecurring && <Repeat aria-label="Repeats" className="size-3 shrink-0 opacity-70" />}
+      <span className="line-clamp-2 min-w-0 flex-1 [overflow-wrap:anywhere]">
+        {showTime && (
+          <span className="hidden font-medium sm:inline">{formatEventTime(event.startDateTime)} </span>
+        )}
+        {event.name}
+      </span>
+      {event.isRecurring && (
+        <Repeat aria-label="Repeats" className="mt-0.5 hidden size-3 shrink-0 opacity-70 sm:block" />
+      )}
     </button>
   );
 }

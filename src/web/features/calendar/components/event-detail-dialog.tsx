@@ -1,5 +1,5 @@
 import { policy } from '@common/permissions';
-import { describeRepeat } from '@common/recurrence';
+import { type RecurringPattern, summarizeRule } from '@common/recurrence';
 import { CalendarDays, Clock, ExternalLink, MapPin, Repeat, Tag, User, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@web/components/ui/badge';
@@ -26,6 +26,22 @@ const TYPE_LABELS: Record<string, string> = {
   other: 'Other',
 };
 
+/** The pattern in full: 'Repeats weekly on Tuesday and Thursday, until 12 June 2027'. */
+function repeatText(event: CalendarEvent): string {
+  if (!event.recurringPattern) return '';
+  return summarizeRule({
+    start: event.startDateTime.slice(0, 16),
+    pattern: event.recurringPattern as RecurringPattern,
+    interval: event.recurringInterval,
+    weeklyDays: (event.recurringWeeklyDays ?? []).map(Number),
+    monthlyWeek: event.recurringMonthlyWeek,
+    monthlyWeekday: event.recurringMonthlyWeekday,
+    endType: event.recurringEndType ?? 'never',
+    endDate: event.recurringEnd,
+    endCount: event.recurringEndCount,
+  });
+}
+
 const personName = (p: CalendarEvent['reservedBy']) =>
   `${[p.firstName, p.lastName].filter(Boolean).join(' ') || p.username} (@${p.username})`;
 
@@ -50,7 +66,7 @@ export function EventDetailDialog({
   const isFollowing = following ?? event.isFollowing;
   const mayEdit = policy.editEvent(actor, event.reservedBy.id);
   const mayDelete = policy.deleteEvent(actor, event.reservedBy.id);
-  const repeat = event.isRecurring ? describeRepeat(event.recurringPattern, event.recurringInterval) : '';
+  const repeat = event.isRecurring ? repeatText(event) : '';
 
   const toggleFollow = () => {
     if (isFollowing) {
@@ -111,6 +127,7 @@ export function EventDetailDialog({
             <div className="flex items-center gap-2">
               <Badge variant="secondary">{TYPE_LABELS[event.eventType] ?? event.eventType}</Badge>
               {event.conflictOverride && <Badge variant="warning">Booked over a conflict</Badge>}
+              {event.isPublic === false && <Badge variant="outline">Not on the public calendar</Badge>}
             </div>
             <DialogTitle>{event.name}</DialogTitle>
             <DialogDescription>{event.description || 'No description'}</DialogDescription>

@@ -47,7 +47,7 @@ export function MonthView({
               key={day}
               data-date={day}
               className={cn(
-                'min-h-28 space-y-1 border-b border-r p-1 [&:nth-child(7n)]:border-r-0',
+                'min-h-28 min-w-0 space-y-1 border-b border-r p-0.5 sm:p-1 [&:nth-child(7n)]:border-r-0',
                 day.slice(0, 7) !== month && 'bg-muted/30 text-muted-foreground',
               )}
             >
@@ -75,6 +75,7 @@ export function MonthView({
                     e.stopPropagation();
                     onShowDay(day);
                   }}
+                  aria-label={`${list.length - SHOWN_PER_DAY} more on ${day}`}
                   className="w-full rounded px-1 text-left text-xs font-medium text-muted-foreground hover:bg-muted"
                 >
                   +{list.length - SHOWN_PER_DAY} more

@@ -1,35 +1,22 @@
 import { cn } from '@web/lib/utils';
 import type { CalendarEvent } from '../api/types';
 import {
-  DAY_END_MINUTES,
-  DAY_START_MINUTES,
+  dayPart,
   formatClock,
   formatShortDay,
   formatTimeRange,
   SLOT_HEIGHT_PX,
   SLOT_MINUTES,
-  wallDate,
-  wallMinutes,
+  visibleMinutes,
 } from '../lib/dates';
 import { layoutDay } from '../lib/layout';
 import { useCalendarColors } from './use-colors';
 
-const SLOTS = (DAY_END_MINUTES - DAY_START_MINUTES) / SLOT_MINUTES;
-const SLOT_STARTS = Array.from({ length: SLOTS }, (_, i) => DAY_START_MINUTES + i * SLOT_MINUTES);
-const px = (minutes: number) => ((minutes - DAY_START_MINUTES) / SLOT_MINUTES) * SLOT_HEIGHT_PX;
-
-/** The part of an event on one day, in minutes of that day, clipped to the visible hours. */
-function span(event: CalendarEvent, day: string) {
-  const startDay = wallDate(event.startDateTime);
-  const endDay = wallDate(event.endDateTime);
-  if (day < startDay || day > endDay) return null;
-  const start = startDay === day ? wallMinutes(event.startDateTime) : 0;
-  const end = endDay === day ? wallMinutes(event.endDateTime) : 24 * 60;
-  if (end <= DAY_START_MINUTES || start >= DAY_END_MINUTES || end <= start) return null;
-  return { start: Math.max(start, DAY_START_MINUTES), end: Math.min(end, DAY_END_MINUTES) };
-}
-
-/** Week and day views (spec part 2 §2): half-hour rows 06:00–23:00, 40 px each, overlaps side by side. */
+/**
+ * Week and day views (spec part 2 §2): half-hour rows, 40 px each, overlaps side by side. The rows
+ * run 06:00–23:00, or earlier and later when the days shown need it, so no event is cut off; an
+ * overnight event shows on both days.
+ */
 export function TimeGridView({
   days,
   today,
@@ -42,6 +29,10 @@ export function TimeGridView({
   onOpen: (event: CalendarEvent) => void;
 }) {
   const { types } = useCalendarColors();
+  const hours = visibleMinutes(events, days);
+  const slots = (hours.end - hours.start) / SLOT_MINUTES;
+  const slotStarts = Array.from({ length: slots }, (_, i) => hours.start + i * SLOT_MINUTES);
+  const px = (minutes: number) => ((minutes - hours.start) / SLOT_MINUTES) * SLOT_HEIGHT_PX;
   return (
     <div
       className="overflow-x-auto rounded-lg border"
@@ -63,8 +54,8 @@ export function TimeGridView({
             {formatShortDay(day)}
           </div>
         ))}
-        <div className="relative" style={{ height: SLOTS * SLOT_HEIGHT_PX }}>
-          {SLOT_STARTS.map((minutes) => (
+        <div className="relative" style={{ height: slots * SLOT_HEIGHT_PX }}>
+          {slotStarts.map((minutes) => (
             <div
               key={minutes}
               className="absolute right-1 -translate-y-2 text-[10px] text-muted-foreground"
@@ -77,7 +68,7 @@ export function TimeGridView({
         {days.map((day) => {
           const placed = layoutDay(
             events.flatMap((event) => {
-              const s = span(event, day);
+              const s = dayPart(event, day);
               return s ? [{ item: event, ...s }] : [];
             }),
           );
@@ -86,9 +77,9 @@ export function TimeGridView({
               key={day}
               data-date={day}
               className="relative border-l"
-              style={{ height: SLOTS * SLOT_HEIGHT_PX }}
+              style={{ height: slots * SLOT_HEIGHT_PX }}
             >
-              {SLOT_STARTS.map((minutes) => (
+              {slotStarts.map((minutes) => (
                 <div
                   key={minutes}
                   className={cn(

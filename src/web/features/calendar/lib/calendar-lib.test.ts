@@ -1,5 +1,23 @@
-import { describe, expect, it } from 'vitest';
-import { eventDates, formatClock, formatEventTime, monthGrid, weekOf } from './dates';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COLOR_CHOICES,
+  DEFAULT_SPACE_COLORS,
+  DEFAULT_TYPE_COLORS,
+  readSpaceColors,
+  readTypeColors,
+  SPACE_COLORS_KEY,
+  TYPE_COLORS_KEY,
+} from './colors';
+import {
+  dayPart,
+  eventDates,
+  formatClock,
+  formatEventTime,
+  formatWeekTitle,
+  monthGrid,
+  visibleMinutes,
+  weekOf,
+} from './dates';
 import { layoutDay } from './layout';
 
 describe('calendar dates', () => {
@@ -81,5 +99,70 @@ describe('dashboard lists', () => {
       'Voice 07',
     ]);
     expect(lists.rehearsals.map((e) => e.name)).toEqual(['Rehearsal A']);
+  });
+});
+
+describe('week and day view hours', () => {
+  const ev = (start: string, end: string) => ({ startDateTime: start, endDateTime: end });
+  it('are 06:00–23:00, widened to whole hours for events before or after', () => {
+    const week = weekOf('2031-03-05');
+    expect(visibleMinutes([ev('2031-03-04T19:00:00-05:00', '2031-03-04T22:00:00-05:00')], week)).toEqual({
+      start: 360,
+      end: 1380,
+    });
+    expect(
+      visibleMinutes(
+        [
+          ev('2031-03-04T05:30:00-05:00', '2031-03-04T07:00:00-05:00'),
+          ev('2031-03-06T22:30:00-05:00', '2031-03-06T23:40:00-05:00'),
+        ],
+        week,
+      ),
+    ).toEqual({ start: 300, end: 1440 });
+    // Out of the days shown: no effect.
+    expect(visibleMinutes([ev('2031-03-10T01:00:00-04:00', '2031-03-10T02:00:00-04:00')], week)).toEqual({
+      start: 360,
+      end: 1380,
+    });
+  });
+
+  it('show an overnight event on both days, to and from midnight', () => {
+    const overnight = ev('2031-03-04T22:00:00-05:00', '2031-03-05T02:00:00-05:00');
+    expect(dayPart(overnight, '2031-03-04')).toEqual({ start: 1320, end: 1440 });
+    expect(dayPart(overnight, '2031-03-05')).toEqual({ start: 0, end: 120 });
+    expect(dayPart(overnight, '2031-03-06')).toBeNull();
+    expect(visibleMinutes([overnight], ['2031-03-05'])).toEqual({ start: 0, end: 1380 });
+  });
+
+  it('title a week with its year, both years across New Year', () => {
+    expect(formatWeekTitle(weekOf('2027-01-13'))).toBe('Sun, Jan 10 – Sat, Jan 16, 2027');
+    expect(formatWeekTitle(weekOf('2031-12-31'))).toBe('Sun, Dec 28, 2031 – Sat, Jan 3, 2032');
+  });
+});
+
+describe('stored colours', () => {
+  const store = new Map<string, string>();
+  beforeAll(() => {
+    (globalThis as { window?: unknown }).window = {
+      localStorage: { getItem: (k: string) => store.get(k) ?? null },
+    };
+  });
+  afterAll(() => {
+    delete (globalThis as { window?: unknown }).window;
+  });
+
+  it('fall back to the defaults, entry by entry, when the browser holds something else', () => {
+    for (const raw of ['not json', 'null', '[1,2]', '42', '{"show":5}', '{"show":{"name":"x"}}']) {
+      store.set(TYPE_COLORS_KEY, raw);
+      expect(readTypeColors(), raw).toEqual(DEFAULT_TYPE_COLORS);
+    }
+    const red = COLOR_CHOICES[4];
+    store.set(TYPE_COLORS_KEY, JSON.stringify({ show: red, class: { ...red, border: 'url(evil)' } }));
+    expect(readTypeColors()).toEqual({ ...DEFAULT_TYPE_COLORS, show: red });
+    store.set(
+      SPACE_COLORS_KEY,
+      JSON.stringify({ Annex: '#123456', Office: 'javascript:1', Extra: '#000000' }),
+    );
+    expect(readSpaceColors()).toEqual({ ...DEFAULT_SPACE_COLORS, Annex: '#123456' });
   });
 });

@@ -41,19 +41,45 @@ export const DEFAULT_SPACE_COLORS: SpaceColors = {
   Annex: swatch('purple').background,
 };
 
-function read<T extends object>(key: string, fallback: T): T {
+const HEX = /^#[0-9a-f]{6}$/i;
+const isSwatch = (v: unknown): v is Swatch => {
+  const c = v as Swatch | null;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.name === 'string' &&
+    [c.background, c.border, c.text].every((x) => typeof x === 'string' && HEX.test(x))
+  );
+};
+const isHex = (v: unknown): v is string => typeof v === 'string' && HEX.test(v);
+
+/**
+ * Stored colours, each checked: the browser's storage can hold anything (an old version, an
+ * extension, a hand edit), and a bad entry falls back to its default instead of breaking the page.
+ */
+function read<T extends Record<string, unknown>>(
+  key: string,
+  fallback: T,
+  valid: (v: unknown) => boolean,
+): T {
+  let parsed: unknown = null;
   try {
-    const raw = window.localStorage.getItem(key);
-    if (!raw) return fallback;
-    const parsed = JSON.parse(raw) as Partial<T>;
-    return { ...fallback, ...parsed };
+    parsed = JSON.parse(window.localStorage.getItem(key) ?? 'null');
   } catch {
     return fallback;
   }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return fallback;
+  const stored = parsed as Record<string, unknown>;
+  const out = { ...fallback };
+  for (const name of Object.keys(fallback) as (keyof T)[]) {
+    const value = stored[name as string];
+    if (valid(value)) out[name] = value as T[keyof T];
+  }
+  return out;
 }
 
-export const readTypeColors = () => read(TYPE_COLORS_KEY, DEFAULT_TYPE_COLORS);
-export const readSpaceColors = () => read(SPACE_COLORS_KEY, DEFAULT_SPACE_COLORS);
+export const readTypeColors = () => read(TYPE_COLORS_KEY, DEFAULT_TYPE_COLORS, isSwatch);
+export const readSpaceColors = () => read(SPACE_COLORS_KEY, DEFAULT_SPACE_COLORS, isHex);
 
 export function saveColors(types: TypeColors, spaces: SpaceColors) {
   window.localStorage.setItem(TYPE_COLORS_KEY, JSON.stringify(types));

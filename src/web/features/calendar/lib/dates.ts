@@ -4,7 +4,10 @@
 import { addDays, weekdayOf } from '../../../../common/zoned-time';
 
 export const MONTH_GRID_DAYS = 42;
-/** Week and day views: half-hour rows from 06:00 to 23:00, 40 px each (spec part 2 §9). */
+/**
+ * Week and day views: half-hour rows from 06:00 to 23:00, 40 px each (spec part 2 §9), widened
+ * to whole hours when an event on the days shown starts earlier or ends later (visibleMinutes).
+ */
 export const DAY_START_MINUTES = 6 * 60;
 export const DAY_END_MINUTES = 23 * 60;
 export const SLOT_MINUTES = 30;
@@ -51,6 +54,14 @@ const shortDate = fmt({ month: 'short', day: 'numeric', year: 'numeric' });
 export const formatMonthTitle = (date: string) => monthTitle.format(utcNoon(date));
 export const formatLongDay = (date: string) => longDay.format(utcNoon(date));
 export const formatShortDay = (date: string) => shortDay.format(utcNoon(date));
+/** 'Sun, Mar 2 – Sat, Mar 8, 2031'; a week across New Year names both years. */
+export function formatWeekTitle(week: string[]): string {
+  const [first, last] = [week[0], week[week.length - 1]];
+  const year = (d: string) => d.slice(0, 4);
+  const head =
+    year(first) === year(last) ? formatShortDay(first) : `${formatShortDay(first)}, ${year(first)}`;
+  return `${head} – ${formatShortDay(last)}, ${year(last)}`;
+}
 /** 'Mar 4, 2031' (en-US short, spec part 1 §9). */
 export const formatEventDate = (iso: string) => shortDate.format(utcNoon(wallDate(iso)));
 
@@ -75,4 +86,29 @@ export function eventDates(start: string, end: string): string[] {
   const out = [first];
   while (out[out.length - 1] < last && out.length < 15) out.push(addDays(out[out.length - 1], 1));
   return out;
+}
+
+/** The part of an event on one local day, in minutes of that day (an overnight event has two). */
+export function dayPart(event: { startDateTime: string; endDateTime: string }, day: string) {
+  const startDay = wallDate(event.startDateTime);
+  const endDay = wallDate(event.endDateTime);
+  if (day < startDay || day > endDay) return null;
+  const start = startDay === day ? wallMinutes(event.startDateTime) : 0;
+  const end = endDay === day ? wallMinutes(event.endDateTime) : 24 * 60;
+  return end > start ? { start, end } : null;
+}
+
+/** The minutes of the day a week or day view shows: 06:00–23:00, or wider to fit every event. */
+export function visibleMinutes(events: { startDateTime: string; endDateTime: string }[], days: string[]) {
+  let start = DAY_START_MINUTES;
+  let end = DAY_END_MINUTES;
+  for (const event of events) {
+    for (const day of days) {
+      const part = dayPart(event, day);
+      if (!part) continue;
+      start = Math.min(start, Math.floor(part.start / 60) * 60);
+      end = Math.max(end, Math.ceil(part.end / 60) * 60);
+    }
+  }
+  return { start, end };
 }

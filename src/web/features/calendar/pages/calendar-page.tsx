@@ -1,9 +1,9 @@
 import { policy } from '@common/permissions';
-import { EVENT_TYPES } from '@common/schemas/calendar';
+import { dateProblem, EVENT_TYPES } from '@common/schemas/calendar';
 import { addDays, todayIn } from '@common/zoned-time';
 import { ChevronLeft, ChevronRight, Palette, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { FetchError } from '@web/components/fetch-error';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -23,7 +23,7 @@ import {
   addMonths,
   formatLongDay,
   formatMonthTitle,
-  formatShortDay,
+  formatWeekTitle,
   monthGrid,
   startOfMonth,
   weekOf,
@@ -58,18 +58,35 @@ function step(view: View, date: string, direction: 1 | -1) {
   return addDays(date, view === 'week' ? 7 * direction : direction);
 }
 
+const isDate = (value: string | null): value is string =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && dateProblem(value) === null;
+
+/**
+ * The view and date live in the address (`?view=week&date=2027-01-13`), so reload, back and
+ * bookmarks keep them; each change is a history entry.
+ */
+function useViewAndDate(today: string) {
+  const [location, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const view = VIEWS.find((v) => v === params.get('view')) ?? 'month';
+  const raw = params.get('date');
+  const date = isDate(raw) ? raw : today;
+  const go = (next: { view?: View; date?: string; path?: string }) => {
+    const query = new URLSearchParams({ view: next.view ?? view, date: next.date ?? date });
+    navigate(`${next.path ?? location}?${query}`);
+  };
+  return { view, date, go };
+}
+
 /** /calendar, /calendar/home and /calendar/my-schedule (spec part 2 §2). */
 export function CalendarPage() {
   const { organization, actor } = useAuth();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   const timeZone = organization?.timezone ?? 'America/New_York';
   const today = todayIn(timeZone);
-  // ?view=week&date=2031-03-04 opens a given view and date (links, bookmarks).
-  const params = new URLSearchParams(window.location.search);
-  const [view, setView] = useState<View>(() => VIEWS.find((v) => v === params.get('view')) ?? 'month');
-  const [date, setDate] = useState(() =>
-    /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : today,
-  );
+  const { view, date, go } = useViewAndDate(today);
+  const setDate = (next: string) => go({ date: next });
+  const setView = (next: View) => go({ view: next });
   const [type, setType] = useState('all');
   const [open, setOpen] = useState<CalendarEvent | null>(null);
   const [editing, setEditing] = useState<{ event: CalendarEvent | null; date: string } | null>(null);
@@ -92,7 +109,7 @@ export function CalendarPage() {
     view === 'day'
       ? formatLongDay(date)
       : view === 'week'
-        ? `${formatShortDay(weekOf(date)[0])} – ${formatShortDay(weekOf(date)[6])}`
+        ? formatWeekTitle(weekOf(date))
         : formatMonthTitle(date);
   // Upcoming: not yet over (an event that ended this morning no longer takes one of the places).
   const now = Date.now();
@@ -110,14 +127,14 @@ export function CalendarPage() {
               <Palette aria-hidden="true" /> Config
             </Button>
           )}
-          <Button onClick={() => setEditing({ event: null, date: date < today ? today : date })}>
+          <Button onClick={() => setEditing({ event: null, date: [date, today].sort()[1] })}>
             <Plus aria-hidden="true" /> Add Event
           </Button>
         </div>
       </div>
       <Tabs
         value={tab}
-        onValueChange={(value) => navigate(value === 'home' ? '/calendar/home' : '/calendar/my-schedule')}
+        onValueChange={(value) => go({ path: value === 'home' ? '/calendar/home' : '/calendar/my-schedule' })}
       >
         <TabsList>
           <TabsTrigger value="home">Calendar</TabsTrigger>
@@ -189,10 +206,7 @@ export function CalendarPage() {
               today={today}
               events={events.data ?? []}
               onOpen={setOpen}
-              onShowDay={(d) => {
-                setDate(d);
-                setView('day');
-              }}
+              onShowDay={(d) => go({ view: 'day', date: d })}
             />
           ) : view === 'list' ? (
             <ListView events={events.data ?? []} onOpen={setOpen} />

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { BAD_DATE, dateProblem, type EventFormValues, eventFormSchema, M, YEAR_RANGE } from './calendar';
+
+const form = (over: Partial<EventFormValues> = {}): EventFormValues => ({
+  name: 'Rehearsal',
+  description: '',
+  spaces: ['Main Stage'],
+  startDate: '2027-05-12',
+  startTime: '19:00',
+  endDate: '2027-05-12',
+  endTime: '21:00',
+  eventType: 'rehearsal',
+  isRecurring: false,
+  recurringPattern: 'weekly',
+  recurringInterval: 1,
+  recurringWeeklyDays: ['3'],
+  recurringMonthlyWeek: 2,
+  recurringMonthlyWeekday: 3,
+  recurringEndType: 'never',
+  recurringEnd: '',
+  recurringEndCount: 10,
+  eventUrl: '',
+  instructorId: null,
+  reservedBy: 1,
+  teamIds: [],
+  isPublic: true,
+  ...over,
+});
+
+const errorsOf = (values: EventFormValues) => {
+  const result = eventFormSchema.safeParse(values);
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+};
+
+describe('the event form', () => {
+  it('refuses a typed year the calendar does not hold, never reading 0027 as 1927', () => {
+    expect(errorsOf(form({ startDate: '0027-05-12', endDate: '0027-05-12' }))).toMatchObject({
+      startDate: YEAR_RANGE,
+      endDate: YEAR_RANGE,
+    });
+    expect(
+      errorsOf(form({ isRecurring: true, recurringEndType: 'date', recurringEnd: '2201-01-01' })),
+    ).toMatchObject({ recurringEnd: YEAR_RANGE });
+    expect(errorsOf(form({ startDate: '' }))).toMatchObject({ startDate: M.startDate });
+    expect(errorsOf(form())).toEqual({});
+  });
+
+  it('names what is wrong with a date', () => {
+    expect(dateProblem('2027-02-30')).toBe(BAD_DATE);
+    expect(dateProblem('2028-02-29')).toBeNull();
+    expect(dateProblem('1899-12-31')).toBe(YEAR_RANGE);
+    expect(dateProblem('2200-12-31')).toBeNull();
+  });
+});

@@ -1,0 +1,399 @@
+// Editing an event or a series (spec part 2 §5, DESIGN §5). A date change moves the dates it
+// affects by the same number of days (weekly days, a monthly weekday and an end date move with
+// it), "this and following" starts a new part of the same series that carries on its count, and
+// "all dates" reaches every part. Every check runs before the one transaction that writes.
+import { policy } from '../../../common/permissions';
+import {
+  addWallMinutes,
+  completeRule,
+  daysBetween,
+  recurrenceDefaults,
+  shiftWeekdays,
+  wallMinutesBetween,
+} from '../../../common/recurrence';
+import {
+  type EventInput,
+  type EventRequest,
+  eventInputSchema,
+  type Strategy,
+} from '../../../common/schemas/calendar';
+import { addDays, instantToWallTime } from '../../../common/zoned-time';
+import type { Database } from '../../db/client';
+import { forbidden, notFound } from '../../http/errors';
+import type { Replacing } from './conflicts';
+import { lineageParts, lineageTotal, type Part, remainingFrom, writeLineageCount } from './lineage';
+import type { Occurrence, StoredRule } from './occurrences';
+import { type EventRow, getEventRow, getEventView, organizationTimeZone } from './queries';
+import {
+  createSeries,
+  ensureMaterialized,
+  insertOccurrences,
+  ruleFromInput,
+  type SyncCounts,
+  syncSeries,
+  templateFromInput,
+  updateRow,
+} from './series';
+import {
+  type Access,
+  checkSpaces,
+  deleteSeries,
+  EDIT_REFUSED,
+  EVENT_NOT_FOUND,
+  endPartBefore,
+  hasEarlierRows,
+  lastEnd,
+  localDate,
+  plan,
+  recordOverride,
+} from './service';
+import { noteEventEditor } from '../notifications/event-changes';
+import { calendarTransaction, type Runner } from './sql';
+import { checkReferences, parseOrThrow, spanOf } from './validation';
+
+type Planned = { occurrences: Occurrence[]; until: number | null };
+/** One series' new rule and dates; `shiftDays` pairs its rows with their moved dates. */
+interface PartPlan {
+  id: number;
+  rule: StoredRule;
+  planned: Planned;
+  shiftDays: number;
+}
+
+/** The stored event as a request body, so an edit can send only what changed. */
+function currentRequest(row: EventRow, rule: StoredRule | null, timeZone: string): EventRequest {
+  return {
+    name: row.name,
+    description: row.description,
+    spaces: row.spaces as EventRequest['spaces'],
+    startDateTime: instantToWallTime(row.start, timeZone),
+    endDateTime: instantToWallTime(row.end, timeZone),
+    eventType: row.eventType as EventRequest['eventType'],
+    isRecurring: rule !== null,
+    recurringPattern: rule?.pattern ?? null,
+    recurringInterval: rule?.interval ?? 1,
+    recurringWeeklyDays: rule?.pattern === 'weekly' ? rule.weeklyDays.map(String) : null,
+    recurringMonthlyWeek: rule?.monthlyWeek ?? null,
+    recurringMonthlyWeekday: rule?.monthlyWeekday ?? null,
+    recurringEndType: rule?.endType ?? null,
+    recurringEnd: rule?.endDate ?? null,
+    recurringEndCount: rule?.endCount ?? null,
+    eventUrl: row.eventUrl,
+    instructorId: row.instructorId,
+    reservedBy: row.reservedBy,
+    teamIds: row.teamIds,
+    isPublic: row.isPublic,
+    overrideConflicts: false,
+  };
+}
+
+const definedOnly = (patch: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+
+const sameList = (a: unknown[] | null | undefined, b: unknown[] | null | undefined) =>
+  (a ?? []).map(String).sort().join() === (b ?? []).map(String).sort().join();
+
+/**
+ * Whether the edit left the repeat fields as they were, or only moved them with the date the way
+ * the form does (weekday boxes and a repeat end date shifted, the new date's week and weekday).
+ */
+function sameRepeat(input: EventInput, base: EventInput, days: number) {
+  const moved = followTheDate(base, base, days);
+  const defaults = recurrenceDefaults(input.startDateTime.slice(0, 10));
+  const monthlySame =
+    (input.recurringMonthlyWeek === base.recurringMonthlyWeek &&
+      input.recurringMonthlyWeekday === base.recurringMonthlyWeekday) ||
+    (input.recurringMonthlyWeek === defaults.monthlyWeek &&
+      input.recurringMonthlyWeekday === defaults.monthlyWeekday);
+  return (
+    input.recurringPattern === base.recurringPattern &&
+    input.recurringInterval === base.recurringInterval &&
+    (sameList(input.recurringWeeklyDays, base.recurringWeeklyDays) ||
+      sameList(input.recurringWeeklyDays, moved.recurringWeeklyDays)) &&
+    monthlySame &&
+    input.recurringEndType === base.recurringEndType &&
+    (input.recurringEnd === base.recurringEnd || input.recurringEnd === moved.recurringEnd) &&
+    input.recurringEndCount === base.recurringEndCount
+  );
+}
+
+/**
+ * Repeat fields the edit did not touch follow a date moved by `days`: Tuesday/Thursday one day
+ * later is Wednesday/Friday, "the second Tuesday" becomes the new date's week and weekday, and an
+ * end date moves too. Fields the person changed are taken as they are.
+ */
+function followTheDate(input: EventInput, base: EventInput, days: number): EventInput {
+  if (days === 0) return input;
+  const next = { ...input };
+  if (input.recurringPattern === 'weekly' && sameList(input.recurringWeeklyDays, base.recurringWeeklyDays))
+    next.recurringWeeklyDays = shiftWeekdays(input.recurringWeeklyDays.map(Number), days).map(
+      (d) => String(d) as EventInput['recurringWeeklyDays'][number],
+    );
+  if (
+    input.recurringMonthlyWeek === base.recurringMonthlyWeek &&
+    input.recurringMonthlyWeekday === base.recurringMonthlyWeekday
+  ) {
+    next.recurringMonthlyWeek = null;
+    next.recurringMonthlyWeekday = null;
+  }
+  if (input.recurringEndType === 'date' && input.recurringEnd && input.recurringEnd === base.recurringEnd)
+    next.recurringEnd = addDays(input.recurringEnd, days);
+  return next;
+}
+
+/** A part's rule moved by the edit: `minutes` later (days included) and `lengthDelta` longer. */
+function movedRule(
+  rule: StoredRule,
+  minutes: number,
+  lengthDelta: number,
+): { rule: StoredRule; days: number } {
+  const start = addWallMinutes(rule.start, minutes);
+  const days = daysBetween(rule.start.slice(0, 10), start.slice(0, 10));
+  const moved: StoredRule = {
+    ...rule,
+    start,
+    durationMinutes: rule.durationMinutes + lengthDelta,
+    weeklyDays: shiftWeekdays(rule.weeklyDays, days),
+    monthlyWeek: days === 0 ? rule.monthlyWeek : null,
+    monthlyWeekday: days === 0 ? rule.monthlyWeekday : null,
+    endDate: rule.endDate ? addDays(rule.endDate, days) : null,
+    exdates: rule.exdates.map((d) => addDays(d, days)),
+  };
+  return { rule: { ...moved, ...completeRule(moved) }, days };
+}
+
+export async function updateEvent(
+  database: Database,
+  access: Access,
+  eventId: number,
+  patch: Record<string, unknown>,
+  strategy: Strategy,
+) {
+  const { organizationId, actor } = access;
+  const timeZone = await organizationTimeZone(database, organizationId);
+  const row = await getEventRow(database, organizationId, eventId);
+  if (!row) throw notFound(EVENT_NOT_FOUND);
+  if (!policy.editEvent(actor, row.reservedBy)) throw forbidden(EDIT_REFUSED);
+  const parts = row.seriesId ? await lineageParts(database, organizationId, row.seriesId) : [];
+  const index = parts.findIndex((p) => p.id === row.seriesId);
+  const part = index >= 0 ? parts[index] : null;
+  const originalDate = localDate(row.start, timeZone);
+  let mode: 'single' | Strategy = part ? strategy : 'single';
+  if (mode === 'future' && !(await hasEarlierRows(database, organizationId, parts, row))) mode = 'series';
+
+  // What the form shows: "this and following" counts the dates left, "all dates" the whole series.
+  const current = currentRequest(row, part?.rule ?? null, timeZone);
+  if (part?.rule.endType === 'count')
+    current.recurringEndCount =
+      (mode === 'future' ? remainingFrom(parts, part.id, originalDate) : lineageTotal(parts)) ??
+      part.rule.endCount;
+  const base = parseOrThrow(eventInputSchema, current);
+  const edited = parseOrThrow(eventInputSchema, { ...current, ...definedOnly(patch) });
+  await checkReferences(database, organizationId, actor, edited, row);
+  const span = spanOf(edited, timeZone);
+  const shiftDays = daysBetween(originalDate, edited.startDateTime.slice(0, 10));
+  const input = part && mode !== 'this' ? followTheDate(edited, base, shiftDays) : edited;
+
+  // The new rules, one per part written, and the rows they replace (no conflict with them).
+  const replacing: Replacing =
+    part && mode !== 'this'
+      ? {
+          eventIds: [row.id],
+          seriesIds: parts.map((p) => p.id),
+          seriesFrom: mode === 'future' ? row.start : null,
+        }
+      : { eventIds: [row.id] };
+  let plans: PartPlan[] = [];
+  if (input.isRecurring && mode !== 'this') {
+    if (mode === 'series' && parts.length > 1 && sameRepeat(edited, base, shiftDays)) {
+      // Every part keeps its own pattern and moves as the edited date moved.
+      const minutes = wallMinutesBetween(current.startDateTime, input.startDateTime);
+      const lengthDelta =
+        wallMinutesBetween(input.startDateTime, input.endDateTime) -
+        wallMinutesBetween(current.startDateTime, current.endDateTime);
+      plans = parts.map((p) => {
+        const moved = movedRule(p.rule, minutes, lengthDelta);
+        return {
+          id: p.id,
+          rule: moved.rule,
+          planned: plan(moved.rule, p.materializedUntil?.getTime() ?? 0),
+          shiftDays: moved.days,
+        };
+      });
+    } else if (mode === 'series' && part) {
+      // One rule for the whole series from its first date, moved by the same number of days.
+      const start = `${addDays(parts[0].rule.start.slice(0, 10), shiftDays)}T${input.startDateTime.slice(11, 16)}`;
+      const duration = wallMinutesBetween(input.startDateTime, input.endDateTime);
+      const exdates = parts.flatMap((p) => p.rule.exdates).map((d) => addDays(d, shiftDays));
+      const rule = ruleFromInput(
+        { ...input, startDateTime: start, endDateTime: addWallMinutes(start, duration) },
+        timeZone,
+        [...new Set(exdates)].sort(),
+      );
+      plans = [
+        { id: parts[0].id, rule, planned: plan(rule, part.materializedUntil?.getTime() ?? 0), shiftDays },
+      ];
+    } else {
+      const exdates = parts
+        .slice(Math.max(index, 0))
+        .flatMap((p) => p.rule.exdates)
+        .filter((d) => d > originalDate)
+        .map((d) => addDays(d, shiftDays));
+      const rule = ruleFromInput(input, timeZone, [...new Set(exdates)].sort());
+      plans = [{ id: 0, rule, planned: plan(rule, part?.materializedUntil?.getTime() ?? 0), shiftDays }];
+    }
+  }
+  const spans =
+    plans.length > 0
+      ? plans.flatMap((p) =>
+          mode === 'single'
+            ? p.planned.occurrences
+            : p.planned.occurrences.filter((s) => s.end.getTime() > Date.now()),
+        )
+      : [span];
+  if (spans.length > 0) await ensureMaterialized(database, organizationId, lastEnd(spans));
+
+  const result = await calendarTransaction(database, organizationId, async (q) => {
+    await noteEventEditor(q, actor.userId);
+    const check = await checkSpaces(q, access, timeZone, input, spans, replacing);
+    // isPublic null in an edit keeps the stored switch.
+    const template = templateFromInput(
+      input,
+      check.overridden || (mode === 'this' && row.conflictOverride),
+      input.isPublic ?? row.isPublic,
+    );
+    for (const p of plans) p.rule.template = template;
+    const counts: SyncCounts = { createdCount: 0, updatedCount: 1, deletedCount: 0 };
+    let keepId = row.id;
+    if (mode === 'this' && part) {
+      await updateRow(q, organizationId, row.id, template, part.rule, span, {
+        seriesId: row.seriesId,
+        isException: true,
+      });
+      if (!row.isException && !part.rule.exdates.includes(originalDate)) {
+        const next = { ...part.rule, exdates: [...part.rule.exdates, originalDate].sort() };
+        await q.query(
+          'update calendar_event_series set rule = $3::jsonb where organization_id = $1 and id = $2',
+          [organizationId, row.seriesId, JSON.stringify(next)],
+        );
+      }
+    } else if (plans.length === 0) {
+      counts.deletedCount = await toSingleEvent(q, organizationId, row, span, template, parts, mode);
+      if (part && mode === 'future') {
+        await endPartBefore(q, organizationId, part, originalDate);
+        await writeLineageCount(q, organizationId, parts[0].id);
+      }
+    } else if (mode === 'single') {
+      const [{ rule, planned }] = plans;
+      const seriesId = await createSeries(q, organizationId, rule, planned.until);
+      const [first, ...rest] = planned.occurrences;
+      await updateRow(q, organizationId, row.id, template, rule, first, { seriesId, isException: false });
+      counts.createdCount = (
+        await insertOccurrences(q, organizationId, seriesId, template, rule, rest)
+      ).length;
+    } else if (part) {
+      if (mode === 'future') {
+        // A new part of the same series from this date, taking the later parts' dates along.
+        plans[0].id = await createSeries(
+          q,
+          organizationId,
+          plans[0].rule,
+          plans[0].planned.until,
+          part.lineageId,
+        );
+        await moveRows(q, organizationId, parts.slice(index), plans[0].id, row.start);
+        await deleteSeries(
+          q,
+          organizationId,
+          parts.slice(index + 1).map((p) => p.id),
+        );
+        await endPartBefore(q, organizationId, part, originalDate);
+      } else if (plans.length === 1) {
+        // All dates under one rule: the later parts' rows join the first part.
+        await moveRows(q, organizationId, parts.slice(1), parts[0].id, null);
+        await deleteSeries(
+          q,
+          organizationId,
+          parts.slice(1).map((p) => p.id),
+        );
+      }
+      counts.updatedCount = 0;
+      for (const p of plans) {
+        const synced = await syncSeries(
+          q,
+          organizationId,
+          p.id,
+          p.rule,
+          p.planned.occurrences,
+          p.planned.until,
+          p.shiftDays,
+        );
+        counts.createdCount += synced.createdCount;
+        counts.updatedCount += synced.updatedCount;
+        counts.deletedCount += synced.deletedCount;
+      }
+      await writeLineageCount(q, organizationId, plans[0].id);
+      keepId = await survivingId(
+        q,
+        organizationId,
+        row,
+        plans.map((p) => p.id),
+      );
+    }
+    if (check.overridden) await recordOverride(q, access, keepId, check.count);
+    return { counts, keepId };
+  });
+  const event = await getEventView(database, organizationId, timeZone, actor.userId, result.keepId);
+  return { event, ...result.counts };
+}
+
+/** Moves the rows of some parts (from `from` on, or all) into another series. */
+async function moveRows(
+  q: Runner,
+  organizationId: number,
+  parts: Part[],
+  seriesId: number,
+  from: Date | null,
+) {
+  await q.query(
+    `update calendar_events set series_id = $3 where organization_id = $1 and series_id = any($2::int[])
+       and ($4::timestamptz is null or start_date_time >= $4)`,
+    [organizationId, parts.map((p) => p.id), seriesId, from],
+  );
+}
+
+/** The series becomes (from here on) this one event; returns how many other dates went. */
+async function toSingleEvent(
+  q: Runner,
+  organizationId: number,
+  row: EventRow,
+  span: { start: Date; end: Date },
+  template: ReturnType<typeof templateFromInput>,
+  parts: Part[],
+  mode: 'single' | Strategy,
+) {
+  await updateRow(q, organizationId, row.id, template, null, span, { seriesId: null, isException: false });
+  if (parts.length === 0) return 0;
+  const removed = await q.query<{ id: number }>(
+    `delete from calendar_events where organization_id = $1 and series_id = any($2::int[])
+       and ($3::timestamptz is null or start_date_time >= $3) returning id`,
+    [organizationId, parts.map((p) => p.id), mode === 'future' ? row.start : null],
+  );
+  const index = parts.findIndex((p) => p.id === row.seriesId);
+  await deleteSeries(
+    q,
+    organizationId,
+    (mode === 'future' ? parts.slice(index + 1) : parts).map((p) => p.id),
+  );
+  return removed.length;
+}
+
+/** The edited row, or when the new rule has no date for it, the series' nearest one. */
+async function survivingId(q: Runner, organizationId: number, row: EventRow, seriesIds: number[]) {
+  const [next] = await q.query<{ id: number }>(
+    `select id from calendar_events where organization_id = $1 and (id = $2 or series_id = any($3::int[]))
+     order by (id = $2) desc, abs(extract(epoch from start_date_time - $4::timestamptz)) limit 1`,
+    [organizationId, row.id, seriesIds, row.start],
+  );
+  return next?.id ?? row.id;
+}

@@ -1,0 +1,101 @@
+// The event form's values: from an event (or a new date), moved with the start date, and the
+// conflicts a refused save carries.
+import { daysBetween, recurrenceDefaults, shiftWeekdays, weekOfMonth } from '@common/recurrence';
+import { dateProblem, type EventFormValues, type EventType } from '@common/schemas/calendar';
+import { addDays, weekdayOf } from '@common/zoned-time';
+import { type ApiError, isApiError } from '@web/lib/api';
+import type { CalendarEvent, Conflict, Strategy } from '../../api/types';
+import { wallDate } from '../../lib/dates';
+
+export const TYPE_LABELS: Record<string, string> = {
+  show: 'Show',
+  class: 'Class',
+  rehearsal: 'Rehearsal',
+  other: 'Other',
+};
+
+/** The API's field names → the form's (date and time are separate inputs here). */
+export const FIELD_OF: Record<string, keyof EventFormValues> = {
+  startDateTime: 'startDate',
+  endDateTime: 'endTime',
+  recurringEnd: 'recurringEnd',
+  recurringEndCount: 'recurringEndCount',
+};
+
+export function valuesFor(
+  event: CalendarEvent | null,
+  date: string,
+  userId: number,
+  publicTypes: readonly EventType[] | undefined,
+): EventFormValues {
+  const startDate = event ? wallDate(event.startDateTime) : date;
+  const d = recurrenceDefaults(startDate);
+  const eventType = event?.eventType ?? 'rehearsal';
+  return {
+    name: event?.name ?? '',
+    description: event?.description ?? '',
+    spaces: event?.spaces ?? [],
+    startDate,
+    startTime: event ? event.startDateTime.slice(11, 16) : '19:00',
+    endDate: event ? wallDate(event.endDateTime) : date,
+    endTime: event ? event.endDateTime.slice(11, 16) : '21:00',
+    eventType,
+    isRecurring: event?.isRecurring ?? false,
+    recurringPattern: (event?.recurringPattern as EventFormValues['recurringPattern']) ?? 'weekly',
+    recurringInterval: event?.recurringInterval ?? 1,
+    recurringWeeklyDays: event?.recurringWeeklyDays ?? d.weeklyDays.map(String),
+    recurringMonthlyWeek: event?.recurringMonthlyWeek ?? d.monthlyWeek,
+    recurringMonthlyWeekday: event?.recurringMonthlyWeekday ?? d.monthlyWeekday,
+    recurringEndType: event?.recurringEndType ?? 'never',
+    recurringEnd: event?.recurringEnd ?? '',
+    recurringEndCount: event?.recurringEndCount ?? 10,
+    eventUrl: event?.eventUrl ?? '',
+    instructorId: event?.instructorId ?? null,
+    reservedBy: event?.reservedBy.id ?? userId,
+    teamIds: event?.teams.map((t) => t.id) ?? [],
+    isPublic: event?.isPublic ?? publicByDefault(eventType, publicTypes),
+  };
+}
+
+/** A new event of this type starts public when the organization says so (all, until it loads). */
+export const publicByDefault = (type: EventType, publicTypes: readonly EventType[] | undefined) =>
+  publicTypes ? publicTypes.includes(type) : true;
+
+/**
+ * What else changes when the start date moves `days` days: the end date by as much, and the
+ * repeat with it (Tuesday/Thursday one day later is Wednesday/Friday; a monthly weekday and a
+ * repeat end date follow), as the server does for fields the edit leaves alone.
+ */
+export function followStartDate(v: EventFormValues, next: string): Partial<EventFormValues> {
+  if (dateProblem(next) || dateProblem(v.startDate)) return {};
+  const days = daysBetween(v.startDate, next);
+  const out: Partial<EventFormValues> = {};
+  if (v.endDate && !dateProblem(v.endDate)) out.endDate = addDays(v.endDate, days);
+  else out.endDate = next;
+  out.recurringWeeklyDays = shiftWeekdays(v.recurringWeeklyDays.map(Number), days).map(String);
+  out.recurringMonthlyWeek = weekOfMonth(next);
+  out.recurringMonthlyWeekday = weekdayOf(next);
+  if (v.recurringEnd && !dateProblem(v.recurringEnd)) out.recurringEnd = addDays(v.recurringEnd, days);
+  return out;
+}
+
+/** The count the form shows: what is left from this date for "this and following", else the whole. */
+export function countFor(event: CalendarEvent | undefined, strategy: Strategy): number | null {
+  if (event?.recurringEndType !== 'count') return null; // nothing to count
+  return strategy === 'future'
+    ? (event.recurringRemainingCount ?? event.recurringEndCount)
+    : event.recurringEndCount;
+}
+
+/** The conflicts a 409 carries (beyond the spec: double-booking protection). */
+export function conflictsOf(error: unknown): Conflict[] | null {
+  if (!isApiError(error, 409)) return null;
+  try {
+    const body = JSON.parse((error as ApiError).message.replace(/^409: /, '')) as {
+      data?: { conflicts?: Conflict[] };
+    };
+    return body.data?.conflicts ?? [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,119 @@
+// A stage manager on a phone edits a series "from next week on, a day later": the weekday boxes,
+// the summary and the count follow, the series keeps its six dates, and deleting "all dates"
+// removes every part. And the calendar's view and date survive reload, back and the tabs.
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, DEMO_ORG, orgUrl, signIn, unique } from './support/app';
+
+const chip = (page: Page, date: string, name: string) =>
+  page
+    .getByTestId('month-view')
+    .locator(`[data-date="${date}"]`)
+    .getByRole('button', { name: new RegExp(name) });
+
+async function choose(page: Page, scope: ReturnType<Page['getByTestId']>, label: string, option: string) {
+  await scope.getByLabel(label).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('on a phone: a weekly series moved a day from one date on keeps its count and every part goes with "all dates"', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, DEMO.owner);
+  const name = `Fight call ${unique('')}`;
+  await page.goto(orgUrl(DEMO_ORG, '/calendar/home?view=month&date=2030-04-01'));
+  await expect(page.getByTestId('calendar-title')).toHaveText('April 2030');
+
+  // Closing a form with changes asks first.
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  const form = page.getByTestId('event-form');
+  await form.getByLabel('Event Name').fill(name);
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form.getByLabel('Event Name')).toHaveValue(name);
+
+  // Tuesdays and Thursdays, six times, from Tuesday 2 April 2030.
+  await form.getByRole('checkbox', { name: 'Office' }).click();
+  await form.getByLabel('Start Date').fill('2030-04-02');
+  await form.getByLabel('Start Time').fill('07:00');
+  await form.getByLabel('End Time').fill('08:00');
+  await expect(form.getByLabel('End Date')).toHaveValue('2030-04-02');
+  await form.getByRole('switch', { name: 'Repeat' }).click();
+  await form.getByRole('checkbox', { name: 'Thu' }).click();
+  await choose(page, form, 'Ends', 'After a number of times');
+  await form.getByLabel('Occurrences').fill('6');
+  await expect(form.getByTestId('repeat-summary')).toHaveText(
+    'Repeats weekly on Tuesday and Thursday, 6 times',
+  );
+  await expect(form.getByRole('switch', { name: 'Show on the public calendar' })).toBeChecked();
+  await form.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByText('Event created successfully').first()).toBeVisible();
+  for (const date of ['2030-04-02', '2030-04-04', '2030-04-09', '2030-04-11', '2030-04-16', '2030-04-18'])
+    await expect(chip(page, date, name)).toBeVisible();
+
+  // The third date: its details name the pattern in full.
+  await chip(page, '2030-04-09', name).click();
+  const dialog = page.getByTestId('event-dialog');
+  await expect(dialog.getByText('Repeats weekly on Tuesday and Thursday, 6 times')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Edit' }).click();
+
+  // "This and following": the count is what is left (4); moving the date a day moves the days.
+  await choose(page, form, 'Apply changes to', 'This and following dates');
+  await expect(form.getByLabel('Occurrences')).toHaveValue('4');
+  await form.getByLabel('Start Date').fill('2030-04-10');
+  for (const [day, checked] of [
+    ['Tue', false],
+    ['Wed', true],
+    ['Thu', false],
+    ['Fri', true],
+  ] as const) {
+    await expect(form.getByRole('checkbox', { name: day })).toBeChecked({ checked });
+  }
+  await expect(form.getByTestId('repeat-summary')).toHaveText(
+    'Repeats weekly on Wednesday and Friday, 4 times',
+  );
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Event updated successfully').first()).toBeVisible();
+  for (const date of ['2030-04-02', '2030-04-04', '2030-04-10', '2030-04-12', '2030-04-17', '2030-04-19'])
+    await expect(chip(page, date, name)).toBeVisible();
+  for (const date of ['2030-04-09', '2030-04-11', '2030-04-16', '2030-04-18', '2030-04-24'])
+    await expect(chip(page, date, name)).toHaveCount(0);
+
+  // "All dates" from the second part deletes the first part too, and the toast counts all six.
+  await chip(page, '2030-04-19', name).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Event' })
+    .getByRole('button', { name: 'All Dates for this Event' })
+    .click();
+  await expect(page.getByText('Event series deleted (6 events removed)').first()).toBeVisible();
+  await expect(page.getByTestId('month-view').getByRole('button', { name: new RegExp(name) })).toHaveCount(0);
+});
+
+test('the view and date live in the address: reload, back and the tabs keep them', async ({ page }) => {
+  await signIn(page, DEMO.standard);
+  const title = page.getByTestId('calendar-title');
+  await page.goto(orgUrl(DEMO_ORG, '/calendar?view=week&date=2027-01-13'));
+  await expect(title).toHaveText('Sun, Jan 10 – Sat, Jan 16, 2027');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(title).toHaveText('Sun, Jan 17 – Sat, Jan 23, 2027');
+  await expect(page).toHaveURL(/view=week&date=2027-01-20$/);
+  await page.reload();
+  await expect(title).toHaveText('Sun, Jan 17 – Sat, Jan 23, 2027');
+  await page.goBack();
+  await expect(title).toHaveText('Sun, Jan 10 – Sat, Jan 16, 2027');
+
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await expect(page).toHaveURL(/view=day&date=2027-01-13$/);
+  await expect(title).toHaveText('Wednesday, January 13, 2027');
+  await page.getByRole('tab', { name: 'My Schedule' }).click();
+  await expect(page).toHaveURL(/\/calendar\/my-schedule\?view=day&date=2027-01-13$/);
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  await page.reload();
+  await expect(title).toHaveText('Wednesday, January 13, 2027');
+  // A week across New Year names both years.
+  await page.goto(orgUrl(DEMO_ORG, '/calendar/home?view=week&date=2031-12-31'));
+  await expect(title).toHaveText('Sun, Dec 28, 2031 – Sat, Jan 3, 2032');
+});
