@@ -10,13 +10,6 @@ import { X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Badge } from '@web/components/ui/badge';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { FieldError } from '@web/components/ui/form-field';
 import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
@@ -26,7 +19,7 @@ import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { useUpdateUserDetails, useUserDetails } from '../api/user-details';
 import { fullName } from '../search';
-import { FormDialogFooter } from '@web/components/form-dialog-footer';
+import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
 
 interface UserDetailsDialogProps {
   userId: number | null;
@@ -37,21 +30,21 @@ interface UserDetailsDialogProps {
 export function UserDetailsDialog({ userId, onClose }: UserDetailsDialogProps) {
   const details = useUserDetails(userId);
   return (
-    <Dialog open={userId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>User Details</DialogTitle>
-          <DialogDescription>Manage user permissions and organization roles</DialogDescription>
-        </DialogHeader>
-        {details.isLoading ? (
-          <Spinner label="Loading" className="py-8" />
-        ) : details.data && userId !== null ? (
-          <DetailsForm key={details.data.id} details={details.data} onClose={onClose} />
-        ) : (
-          <p className="py-6 text-center text-muted-foreground">User not found</p>
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={userId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="User Details"
+      description="Manage user permissions and organization roles"
+      className="max-w-xl"
+    >
+      {details.isLoading ? (
+        <Spinner label="Loading" className="py-8" />
+      ) : details.data && userId !== null ? (
+        <DetailsForm key={details.data.id} details={details.data} onClose={onClose} />
+      ) : (
+        <p className="py-6 text-center text-muted-foreground">User not found</p>
+      )}
+    </FormDialog>
   );
 }
 
@@ -91,7 +84,14 @@ function DetailsForm({ details, onClose }: { details: UserDetails; onClose: () =
   );
 
   return (
-    <form onSubmit={submit} className="space-y-6" noValidate>
+    <FormDialogForm
+      onSubmit={submit}
+      className="space-y-6"
+      dirty={formState.isDirty}
+      pending={update.isPending}
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+    >
       <div>
         <p className="font-semibold">{fullName(details)}</p>
         <p className="text-sm text-muted-foreground">
@@ -216,13 +216,6 @@ function DetailsForm({ details, onClose }: { details: UserDetails; onClose: () =
           </div>
         )}
       />
-
-      <FormDialogFooter
-        onCancel={onClose}
-        pending={update.isPending}
-        submitLabel="Save Changes"
-        pendingLabel="Saving..."
-      />
-    </form>
+    </FormDialogForm>
   );
 }

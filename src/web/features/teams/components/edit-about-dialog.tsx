@@ -2,20 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type EditAboutInput, editAboutSchema, type TeamDetail } from '@common/schemas/teams';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useUpdateTeam } from '../api/team-mutations';
-import { FormDialogFooter } from '@web/components/form-dialog-footer';
+import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
 
 /** Edit About (spec part 2 §5): description and handle; a new handle moves the page's address. */
 export function EditAboutDialog({
@@ -28,15 +21,14 @@ export function EditAboutDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit About</DialogTitle>
-          <DialogDescription>Describe the team and choose its handle.</DialogDescription>
-        </DialogHeader>
-        {open && <EditAboutForm team={team} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit About"
+      description="Describe the team and choose its handle."
+    >
+      {open && <EditAboutForm team={team} onDone={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }
 
@@ -69,7 +61,13 @@ function EditAboutForm({ team, onDone }: { team: TeamDetail; onDone: () => void 
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <FormDialogForm
+      onSubmit={submit}
+      dirty={form.formState.isDirty}
+      pending={form.formState.isSubmitting}
+      submitLabel="Save"
+      pendingLabel="Saving..."
+    >
       <FormField id="about-description" label="Description" error={errors.description?.message}>
         <Textarea
           {...fieldA11y('about-description', errors.description?.message)}
@@ -80,12 +78,6 @@ function EditAboutForm({ team, onDone }: { team: TeamDetail; onDone: () => void 
       <FormField id="about-handle" label="Team Handle" error={errors.handle?.message}>
         <Input {...fieldA11y('about-handle', errors.handle?.message)} {...form.register('handle')} />
       </FormField>
-      <FormDialogFooter
-        onCancel={onDone}
-        pending={form.formState.isSubmitting}
-        submitLabel="Save"
-        pendingLabel="Saving..."
-      />
-    </form>
+    </FormDialogForm>
   );
 }
