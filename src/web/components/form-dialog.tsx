@@ -74,7 +74,8 @@ export function FormDialog({
       <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}>
         <DialogContent
           className={className}
-          role={role}
+          // An undefined role would override Radix's own "dialog".
+          {...(role ? { role } : {})}
           onCloseAutoFocus={(event) => {
             const target = opener.current;
             if (target?.isConnected) {
