@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import '../common/schemas/messages';
 import { hostContext } from '../common/tenancy';
 import type { Config } from './config';
 import type { Database } from './db/client';

@@ -1,6 +1,7 @@
 // The sign-in, sign-up and password forms (spec part 1 §5, DESIGN §5). The server validates with
 // these and the forms resolve with them, so each message is written once, in the spec's words.
 import { z } from 'zod';
+import './messages';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 

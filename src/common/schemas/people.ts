@@ -1,6 +1,7 @@
 // The User Details form (spec part 1 §5): the server validates PATCH /api/users/{id}/details with
 // it and the dialog resolves with it, so the rules and messages live in one place.
 import { z } from 'zod';
+import './messages';
 import { ORGANIZATION_ROLES, PERMISSION_ROLES } from '../permissions';
 
 // All six roles parse (the dialog shows the owner's own level); the server refuses to hand

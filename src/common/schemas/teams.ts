@@ -1,6 +1,7 @@
 // Team forms and calls (spec part 2 §5 and §7), with the spec's messages. The server validates
 // with these and the dialogs resolve with them.
 import { z } from 'zod';
+import './messages';
 import { MAX_DB_ID } from '../ids';
 import { isWebUrl } from '../links';
 import { TEAM_ROLES } from '../teams';
@@ -57,7 +58,10 @@ export const updateTeamSchema = z
 export type UpdateTeamInput = z.input<typeof updateTeamSchema>;
 
 /** The Edit About dialog shows description and handle only (spec part 2 §5). */
-export const editAboutSchema = z.object({ description: z.string().max(5000), handle: teamHandleSchema });
+export const editAboutSchema = z.object({
+  description: z.string().max(5000, 'Description must be at most 5000 characters'),
+  handle: teamHandleSchema,
+});
 export type EditAboutInput = z.input<typeof editAboutSchema>;
 
 export const teamRoleSchema = z.enum(TEAM_ROLES, { error: 'Please select a role' });
