@@ -51,3 +51,4 @@ export const USER_DETAILS_DEFAULTS: UserDetailsInput = {
 export const OWNER_UNCHANGEABLE = "The owner's permission level and access cannot be changed";
 export const OWNER_NOT_ASSIGNABLE = 'The owner role cannot be assigned';
 export const CANNOT_DISABLE_SELF = 'You cannot disable your own access';
+export const CANNOT_CHANGE_OWN_LEVEL = 'You cannot change your own permission level';

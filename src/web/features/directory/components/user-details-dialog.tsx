@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ASSIGNABLE_ROLES, ORGANIZATION_ROLES, roleLabel } from '@common/permissions';
 import {
+  CANNOT_CHANGE_OWN_LEVEL,
   USER_DETAILS_DEFAULTS,
   type UserDetails,
   type UserDetailsInput,
@@ -17,6 +18,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
+import { useAuth } from '@web/lib/session';
 import { useUpdateUserDetails, useUserDetails } from '../api/user-details';
 import { fullName } from '../search';
 import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
@@ -51,6 +53,8 @@ export function UserDetailsDialog({ userId, onClose }: UserDetailsDialogProps) {
 function DetailsForm({ details, onClose }: { details: UserDetails; onClose: () => void }) {
   const update = useUpdateUserDetails(details.id);
   const isOwner = details.permissionRole === 'owner';
+  // Nobody acts on themselves: the server refuses it too.
+  const isSelf = useAuth().user?.id === details.id;
   const form = useForm<UserDetailsInput>({
     resolver: zodResolver(userDetailsSchema),
     defaultValues: USER_DETAILS_DEFAULTS,
@@ -105,7 +109,7 @@ function DetailsForm({ details, onClose }: { details: UserDetails; onClose: () =
           control={control}
           name="permissionRole"
           render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange} disabled={isOwner}>
+            <Select value={field.value} onValueChange={field.onChange} disabled={isOwner || isSelf}>
               <SelectTrigger id="permission-role" aria-invalid={!!formState.errors.permissionRole}>
                 <SelectValue />
               </SelectTrigger>
@@ -121,8 +125,10 @@ function DetailsForm({ details, onClose }: { details: UserDetails; onClose: () =
             </Select>
           )}
         />
-        {isOwner && (
+        {isOwner ? (
           <p className="text-sm text-muted-foreground">The owner's permission level cannot be changed.</p>
+        ) : (
+          isSelf && <p className="text-sm text-muted-foreground">{CANNOT_CHANGE_OWN_LEVEL}.</p>
         )}
         <FieldError id="permission-role" message={formState.errors.permissionRole?.message} />
       </div>
@@ -211,7 +217,7 @@ function DetailsForm({ details, onClose }: { details: UserDetails; onClose: () =
               id="is-active"
               checked={field.value}
               onCheckedChange={field.onChange}
-              disabled={isOwner}
+              disabled={isOwner || isSelf}
             />
           </div>
         )}
