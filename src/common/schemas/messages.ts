@@ -4,8 +4,9 @@
 // the forms (which resolve with the same schemas) read alike. A message a schema gives itself
 // (the spec's words) always wins over these.
 import { z } from 'zod';
+import type { $ZodRawIssue } from 'zod/v4/core';
 
-type Issue = Parameters<NonNullable<Parameters<typeof z.config>[0]['customError']>>[0];
+type Issue = $ZodRawIssue;
 
 const plural = (n: number | bigint, one: string) => `${n} ${one}${Number(n) === 1 ? '' : 's'}`;
 
@@ -58,7 +59,7 @@ export function plainMessage(issue: Issue): string | undefined {
       return FORMATS[issue.format] ?? 'Invalid format';
     case 'invalid_value':
       return issue.values.length <= 8
-        ? `Must be one of: ${issue.values.map((v) => String(v)).join(', ')}`
+        ? `Must be one of: ${issue.values.map((v: unknown) => String(v)).join(', ')}`
         : 'Invalid value';
     case 'unrecognized_keys':
       return `Unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`;
