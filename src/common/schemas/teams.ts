@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import './messages';
 import { MAX_DB_ID } from '../ids';
-import { isWebUrl } from '../links';
+import { isWebUrl, withWebScheme } from '../links';
 import { TEAM_ROLES } from '../teams';
 
 export const teamNameSchema = z
@@ -31,6 +31,7 @@ export const teamUrlSchema = z
   .string({ error: 'Must be a valid URL' })
   .trim()
   .max(2048, 'Must be a valid URL')
+  .transform(withWebScheme)
   .refine((v) => v === '' || isWebUrl(v), 'Must be a valid URL')
   .nullish()
   .transform((v) => (v ? v : null));
@@ -83,6 +84,7 @@ export const addLinkSchema = z.object({
     .string({ error: 'Please enter a valid URL' })
     .trim()
     .max(2048, 'Please enter a valid URL')
+    .transform(withWebScheme)
     .refine(isWebUrl, 'Please enter a valid URL'),
   label: z
     .string()
