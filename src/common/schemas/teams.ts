@@ -58,12 +58,18 @@ export const updateTeamSchema = z
   .partial();
 export type UpdateTeamInput = z.input<typeof updateTeamSchema>;
 
-/** The Edit About dialog shows description and handle only (spec part 2 §5). */
+/**
+ * The Edit About dialog: the spec shows description and handle; the team's name and website are
+ * edited there too (issue 10 §6), since nowhere else offers them.
+ */
 export const editAboutSchema = z.object({
+  name: teamNameSchema,
   description: z.string().max(5000, 'Description must be at most 5000 characters'),
   handle: teamHandleSchema,
+  teamUrl: teamUrlSchema,
 });
 export type EditAboutInput = z.input<typeof editAboutSchema>;
+export type EditAboutOutput = z.output<typeof editAboutSchema>;
 
 export const teamRoleSchema = z.enum(TEAM_ROLES, { error: 'Please select a role' });
 

@@ -112,10 +112,15 @@ function CreateTeamForm({ orgId, onDone }: { orgId: number; onDone: () => void }
           {...form.register('handle', { onChange: () => setHandleEdited(true) })}
         />
       </FormField>
-      <FormField id="team-url" label="Team URL" error={errors.teamUrl?.message}>
+      <FormField
+        id="team-url"
+        label="Team URL"
+        error={errors.teamUrl?.message}
+        description="Optional; https:// is added if you leave it out."
+      >
         <Input
           {...fieldA11y('team-url', errors.teamUrl?.message)}
-          type="url"
+          inputMode="url"
           placeholder="https://"
           {...form.register('teamUrl')}
         />

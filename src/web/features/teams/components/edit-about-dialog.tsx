@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type EditAboutInput, editAboutSchema, type TeamDetail } from '@common/schemas/teams';
+import {
+  type EditAboutInput,
+  type EditAboutOutput,
+  editAboutSchema,
+  type TeamDetail,
+} from '@common/schemas/teams';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
@@ -25,7 +30,7 @@ export function EditAboutDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Edit About"
-      description="Describe the team and choose its handle."
+      description="Name and describe the team, choose its handle and website."
     >
       {open && <EditAboutForm team={team} onDone={() => onOpenChange(false)} />}
     </FormDialog>
@@ -35,9 +40,14 @@ export function EditAboutDialog({
 function EditAboutForm({ team, onDone }: { team: TeamDetail; onDone: () => void }) {
   const update = useUpdateTeam(team.id);
   const [, navigate] = useLocation();
-  const form = useForm<EditAboutInput>({
+  const form = useForm<EditAboutInput, unknown, EditAboutOutput>({
     resolver: zodResolver(editAboutSchema),
-    defaultValues: { description: team.description ?? '', handle: team.handle },
+    defaultValues: {
+      name: team.name,
+      description: team.description ?? '',
+      handle: team.handle,
+      teamUrl: team.teamUrl ?? '',
+    },
   });
   const { errors } = form.formState;
 
@@ -68,6 +78,9 @@ function EditAboutForm({ team, onDone }: { team: TeamDetail; onDone: () => void 
       submitLabel="Save"
       pendingLabel="Saving..."
     >
+      <FormField id="about-name" label="Team Name" error={errors.name?.message}>
+        <Input {...fieldA11y('about-name', errors.name?.message)} {...form.register('name')} />
+      </FormField>
       <FormField id="about-description" label="Description" error={errors.description?.message}>
         <Textarea
           {...fieldA11y('about-description', errors.description?.message)}
@@ -77,6 +90,19 @@ function EditAboutForm({ team, onDone }: { team: TeamDetail; onDone: () => void 
       </FormField>
       <FormField id="about-handle" label="Team Handle" error={errors.handle?.message}>
         <Input {...fieldA11y('about-handle', errors.handle?.message)} {...form.register('handle')} />
+      </FormField>
+      <FormField
+        id="about-url"
+        label="Team URL"
+        error={errors.teamUrl?.message}
+        description="The team's website; https:// is added if you leave it out."
+      >
+        <Input
+          {...fieldA11y('about-url', errors.teamUrl?.message)}
+          inputMode="url"
+          placeholder="https://"
+          {...form.register('teamUrl')}
+        />
       </FormField>
     </FormDialogForm>
   );
