@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { normalizeShortname, registerOrganizationFields } from '@common/schemas/auth';
+import { mismatch, normalizeShortname, passwordsMatch, registerOrganizationFields } from '@common/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -25,13 +25,13 @@ import { AccountFields } from './account-fields';
 import { TermsCheckbox } from './terms-checkbox';
 
 // The server's schema also carries the challenge; the form collects that separately.
-const formSchema = registerOrganizationFields.refine((v) => v.password === v.confirmPassword, {
-  message: "Passwords don't match",
-  path: ['confirmPassword'],
-});
+const formSchema = registerOrganizationFields.refine(passwordsMatch, mismatch);
 
 /** A shortname suggested from the organization's name until the user types their own. */
-const suggestShortname = (name: string) => normalizeShortname(name.trim().replace(/\s+/g, '-')).slice(0, 50);
+const suggestShortname = (name: string) =>
+  normalizeShortname(name.trim().replace(/\s+/g, '-'))
+    .slice(0, 50)
+    .replace(/^-+|-+$/g, '');
 
 export function OrganizationForm() {
   const [challenge, setChallenge] = useState<VerifiedChallenge | null>(null);
