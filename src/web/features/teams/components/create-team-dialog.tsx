@@ -14,6 +14,7 @@ import { useNewTeamCandidates } from '../api/get-candidates';
 import { useCreateTeam } from '../api/team-mutations';
 import { MemberChecklist } from './member-checklist';
 import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
+import { TeamUrlField } from './team-url-field';
 
 type FormInput = z.input<typeof createTeamSchema>;
 type FormOutput = z.output<typeof createTeamSchema>;
@@ -112,19 +113,7 @@ function CreateTeamForm({ orgId, onDone }: { orgId: number; onDone: () => void }
           {...form.register('handle', { onChange: () => setHandleEdited(true) })}
         />
       </FormField>
-      <FormField
-        id="team-url"
-        label="Team URL"
-        error={errors.teamUrl?.message}
-        description="Optional; https:// is added if you leave it out."
-      >
-        <Input
-          {...fieldA11y('team-url', errors.teamUrl?.message)}
-          inputMode="url"
-          placeholder="https://"
-          {...form.register('teamUrl')}
-        />
-      </FormField>
+      <TeamUrlField id="team-url" error={errors.teamUrl?.message} field={form.register('teamUrl')} />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Team Members</legend>
         {candidates.isLoading ? (

@@ -14,6 +14,7 @@ import { toast } from '@web/hooks/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useUpdateTeam } from '../api/team-mutations';
 import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
+import { TeamUrlField } from './team-url-field';
 
 /** Edit About (spec part 2 §5): description and handle; a new handle moves the page's address. */
 export function EditAboutDialog({
@@ -91,19 +92,7 @@ function EditAboutForm({ team, onDone }: { team: TeamDetail; onDone: () => void 
       <FormField id="about-handle" label="Team Handle" error={errors.handle?.message}>
         <Input {...fieldA11y('about-handle', errors.handle?.message)} {...form.register('handle')} />
       </FormField>
-      <FormField
-        id="about-url"
-        label="Team URL"
-        error={errors.teamUrl?.message}
-        description="The team's website; https:// is added if you leave it out."
-      >
-        <Input
-          {...fieldA11y('about-url', errors.teamUrl?.message)}
-          inputMode="url"
-          placeholder="https://"
-          {...form.register('teamUrl')}
-        />
-      </FormField>
+      <TeamUrlField id="about-url" error={errors.teamUrl?.message} field={form.register('teamUrl')} />
     </FormDialogForm>
   );
 }
