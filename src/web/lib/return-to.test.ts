@@ -8,6 +8,10 @@ describe('returning after sign-in', () => {
     expect(returnPath(login.slice('/login'.length))).toBe('/directory/teams/cast?x=1');
   });
 
+  it('says nothing for the dashboard, where sign-in goes anyway', () => {
+    expect(loginPathFor('/dashboard')).toBe('/login');
+  });
+
   it('never leaves the site', () => {
     for (const next of ['//evil.test/x', 'https://evil.test', '/\\evil.test', ''])
       expect(returnPath(`?next=${encodeURIComponent(next)}`)).toBe('/dashboard');

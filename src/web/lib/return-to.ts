@@ -2,7 +2,9 @@
 // were}, and sign-in goes back there. Only same-site paths are followed (no open redirect).
 
 export function loginPathFor(pathAndSearch: string): string {
-  if (pathAndSearch === '/' || pathAndSearch.startsWith('/login')) return '/login';
+  // The dashboard is where sign-in goes anyway: no need to say so.
+  if (pathAndSearch === '/' || pathAndSearch === '/dashboard' || pathAndSearch.startsWith('/login'))
+    return '/login';
   return `/login?next=${encodeURIComponent(pathAndSearch)}`;
 }
 
