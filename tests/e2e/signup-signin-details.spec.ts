@@ -84,7 +84,7 @@ test('a deep link survives sign-in, and a network failure at sign-in says so', a
   await page.route('**/api/login', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(
-    page.getByText('Could not reach the server. Check your connection and try again.'),
+    page.getByText('Could not reach the server. Check your connection and try again.').first(),
   ).toBeVisible();
   await expect(page.getByText('Invalid username or password')).toHaveCount(0);
 
