@@ -45,6 +45,14 @@ test('the new-organization form says what is wrong as soon as it can, and why Cr
   await expect(page.getByText('Complete the security verification to continue.')).toBeVisible();
   await expect(create).toHaveAccessibleDescription('Complete the security verification to continue.');
 
+  // A wrong answer's error goes with its question.
+  const challenge = page.getByRole('group', { name: 'Security Verification' });
+  await challenge.getByLabel('Your answer').fill('not the answer');
+  await challenge.getByRole('button', { name: 'Verify' }).click();
+  await expect(challenge.getByText(/^Incorrect answer\./)).toBeVisible();
+  await challenge.getByRole('button', { name: 'New question' }).click();
+  await expect(challenge.getByText(/^Incorrect answer\./)).toHaveCount(0);
+
   // A shortname is a DNS label: no hyphen at either end.
   await page.getByLabel('Organization Shortname').fill(`${person.username.toLowerCase()}-`);
   await expect(page.getByText('Shortname cannot start or end with a hyphen')).toBeVisible();
