@@ -9,8 +9,10 @@ export function mainSiteHref(path: string, shortname: string | null | undefined)
   return `${protocol}//${host}${port ? `:${port}` : ''}${path}`;
 }
 
-/** The organization's label when this page is on an organization's address, by host name alone. */
-export function addressedShortname(): string | null {
-  const parts = window.location.hostname.split('.');
-  return parts.length >= 2 && !/^\d+$/.test(parts[parts.length - 1]) ? parts[0] : null;
+/**
+ * The first label of this page's host: the organization's shortname, but only when the server
+ * has said (organization context) that this is an organization's address.
+ */
+export function hostLabel(): string {
+  return window.location.hostname.split('.')[0];
 }

@@ -1,14 +1,21 @@
 import { SearchX } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
-import { addressedShortname, mainSiteHref } from '@web/lib/main-site';
+import { hostLabel, mainSiteHref } from '@web/lib/main-site';
 import { NoticeCard } from './notice-card';
 
 /**
  * An organization's address with no organization behind it (nosuch.localhost), or a join link
  * naming another one there: say so, and lead to the main site rather than showing it here.
  */
-export function UnknownOrganization({ name }: { name: string }) {
-  const here = addressedShortname();
+export function UnknownOrganization({
+  name,
+  onOrganizationAddress,
+}: {
+  name: string;
+  /** This page is on an organization's address (the server's context says so), not the main site. */
+  onOrganizationAddress: boolean;
+}) {
+  const here = onOrganizationAddress ? hostLabel() : null;
   return (
     <NoticeCard
       icon={SearchX}

@@ -29,7 +29,13 @@ export function JoinPage() {
       </Alert>
     );
   } else if (!organization) {
-    content = <UnknownOrganization name={orgShortname} />;
+    content = (
+      <UnknownOrganization
+        name={orgShortname}
+        // Found, but another organization's address answered: this is an organization's address.
+        onOrganizationAddress={context.data?.isSystemDomain === false || found !== null}
+      />
+    );
   } else if (!organization.allowPublicRegistration) {
     content = (
       <NoticeCard

@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/session';
-import { addressedShortname } from '@web/lib/main-site';
+import { hostLabel } from '@web/lib/main-site';
 import { type ContextOrganization, useOrganizationContext } from '../api/organization-context';
 import { UnknownOrganization } from '../components/unknown-organization';
 
@@ -130,7 +130,7 @@ export function LandingPage() {
         ) : (
           // An address no organization answers to: say so instead of passing for the main site.
           <section className="mx-auto max-w-md px-4 py-16">
-            <UnknownOrganization name={addressedShortname() ?? ''} />
+            <UnknownOrganization name={hostLabel()} onOrganizationAddress />
           </section>
         )}
       </main>

@@ -9,7 +9,7 @@ import { JoinForm } from '../components/join-form';
 import { NoticeCard } from '../components/notice-card';
 import { OrganizationForm } from '../components/organization-form';
 import { UnknownOrganization } from '../components/unknown-organization';
-import { addressedShortname } from '@web/lib/main-site';
+import { hostLabel } from '@web/lib/main-site';
 
 /** `/register[?org=]`: join the addressed organization, or register a new one (spec part 1 §2). */
 export function RegisterPage() {
@@ -37,10 +37,14 @@ export function RegisterPage() {
   }
   // An organization's address with no organization behind it (or none by ?org=): not the main
   // site's new-organization form.
-  if (!organization && (context.data?.isSystemDomain === false || org)) {
+  const onOrganizationAddress = context.data?.isSystemDomain === false;
+  if (!organization && (onOrganizationAddress || org)) {
     return (
       <AuthShell>
-        <UnknownOrganization name={org ?? addressedShortname() ?? ''} />
+        <UnknownOrganization
+          name={onOrganizationAddress ? hostLabel() : (org ?? '')}
+          onOrganizationAddress={onOrganizationAddress}
+        />
       </AuthShell>
     );
   }
