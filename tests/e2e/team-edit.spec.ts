@@ -30,7 +30,7 @@ test('editing a team renames it, fixes its website and moves its address; the ol
   await dialog.getByLabel('Team Name').fill('Typed but not saved');
   await page.keyboard.press('Escape');
   const ask = page.getByRole('alertdialog', { name: 'Discard changes?' });
-  await ask.getByRole('button', { name: 'Keep Editing' }).click();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog.getByLabel('Team Name')).toHaveValue('Typed but not saved');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await ask.getByRole('button', { name: 'Discard' }).click();

@@ -1,13 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Button } from './ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from './ui/dialog';
+import { ConfirmDialog } from './confirm-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 import { FormDialogFooter } from './form-dialog-footer';
 
 interface ShellState {
@@ -91,45 +84,25 @@ export function FormDialog({
           {children}
         </DialogContent>
       </Dialog>
-      <DiscardChangesDialog
-        open={asking}
-        onKeepEditing={() => setAsking(false)}
-        onDiscard={() => {
-          setAsking(false);
-          dirty.current = false;
-          onOpenChange(false);
-        }}
+      <ConfirmDialog
+        request={
+          asking
+            ? {
+                title: 'Discard changes?',
+                description: 'You have unsaved changes. Close without saving them?',
+                confirmLabel: 'Discard',
+                destructive: true,
+                onConfirm: () => {
+                  dirty.current = false;
+                  onOpenChange(false);
+                  return undefined;
+                },
+              }
+            : null
+        }
+        onClose={() => setAsking(false)}
       />
     </ShellContext.Provider>
-  );
-}
-
-function DiscardChangesDialog({
-  open,
-  onKeepEditing,
-  onDiscard,
-}: {
-  open: boolean;
-  onKeepEditing: () => void;
-  onDiscard: () => void;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={(next) => !next && onKeepEditing()}>
-      <DialogContent role="alertdialog" className="max-w-sm">
-        <DialogHeader>
-          <DialogTitle>Discard changes?</DialogTitle>
-          <DialogDescription>You have unsaved changes. Close without saving them?</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onKeepEditing}>
-            Keep Editing
-          </Button>
-          <Button variant="destructive" onClick={onDiscard}>
-            Discard
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }
 
