@@ -36,6 +36,16 @@ export function linkLabel(link: { url: string; label?: string | null }): string 
   return own ? own : linkKind(link.url).label;
 }
 
+/**
+ * People type "example.org/cast" and mean https://example.org/cast: an address that looks like a
+ * host name and has no scheme gets https:// added. Anything else is left for validation to refuse.
+ */
+export function withWebScheme(value: string): string {
+  const v = value.trim();
+  if (v === '' || /^[a-z][a-z0-9+.-]*:/i.test(v)) return v;
+  return /^[^\s/:@]+\.[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i.test(v) ? `https://${v}` : v;
+}
+
 /** Only web addresses are links: javascript:, data: and the like never reach an href. */
 export function isWebUrl(value: string): boolean {
   try {

@@ -13,11 +13,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import '../common/schemas/messages';
 import { hostContext } from '../common/tenancy';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { ChangeFeed, orgScope, userScope } from './db/change-feed';
-import { sqlState } from './db/errors';
+import { isDatabaseUnavailable, sqlState } from './db/errors';
 import { featureRoutes } from './features';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { AppError } from './http/errors';
@@ -215,19 +216,45 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       const message = error.code?.startsWith('FST_ERR_CTP') ? 'Invalid request body' : error.message;
       return reply.code(status).send({ message });
     }
+    if (isDatabaseUnavailable(error)) {
+      // Not this request's fault, and likely brief: tell clients and load balancers to come back.
+      request.log.error({ err: loggableError(error) }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
+    }
     request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error' });
   });
 
-  app.get('/api/health', async () => {
-    await database.query('select 1');
-    return { status: 'ok', database: 'connected' };
+  // Load balancers and orchestrators take an instance out on 503 and put it back on 200.
+  app.get('/api/health', async (request, reply) => {
+    try {
+      await withTimeout(database.query('select 1'), HEALTH_TIMEOUT_MS);
+      return { status: 'ok', database: 'connected' };
+    } catch (error) {
+      request.log.error({ err: loggableError(error) }, 'health check: database unreachable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: 'unavailable', database: 'unreachable' });
+    }
   });
 
   for (const register of featureRoutes) await app.register(register);
 
   await serveWeb(app, config);
   return app;
+}
+
+export const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+// A health check that waits as long as a stuck pool would tell a load balancer nothing.
+const HEALTH_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('database did not answer in time')), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 function containsNul(value: unknown, depth = 0): boolean {

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '@common/schemas/messages';
 import { App } from './app';
 import { preloadScreen } from './routes';
 import './index.css';

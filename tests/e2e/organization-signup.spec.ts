@@ -33,6 +33,16 @@ test('sign up an organization, get it approved, sign in on its address and sign 
 
   await expect(page).toHaveURL(/\/registration-pending$/);
   await expect(page.getByRole('heading', { name: 'Registration Submitted' })).toBeVisible();
+  await expect(page.getByText('A system administrator is reviewing your organization.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'no-reply@greenroom.test' })).toBeVisible();
+  // The success toast says it once.
+  await expect(
+    page
+      .getByText(`${name} has been created and is pending approval by a system administrator.`, {
+        exact: true,
+      })
+      .first(),
+  ).toBeVisible();
 
   // Not approved yet: the owner cannot sign in at the organization's address.
   await page.goto(orgUrl(shortname, '/login'));

@@ -2,6 +2,7 @@
 // organization settings and branding. The server validates with these and the forms resolve with
 // them, so each message is written once.
 import { z } from 'zod';
+import './messages';
 import { customCssProblem } from '../custom-css';
 import { ASSIGNABLE_ROLES } from '../permissions';
 import { isValidTimeZone } from '../timezones';

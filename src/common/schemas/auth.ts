@@ -1,6 +1,7 @@
 // The sign-in, sign-up and password forms (spec part 1 §5, DESIGN §5). The server validates with
 // these and the forms resolve with them, so each message is written once, in the spec's words.
 import { z } from 'zod';
+import './messages';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -24,7 +25,9 @@ export const shortnameSchema = z
   .string({ error: 'Shortname must be at least 3 characters' })
   .min(3, 'Shortname must be at least 3 characters')
   .max(50, 'Shortname must be at most 50 characters')
-  .regex(/^[a-z0-9-]+$/, 'Only lowercase letters, numbers, and hyphens allowed');
+  .regex(/^[a-z0-9-]+$/, 'Only lowercase letters, numbers, and hyphens allowed')
+  // It becomes a DNS label ({shortname}.{domain}), which cannot begin or end with a hyphen.
+  .refine((v) => !v.startsWith('-') && !v.endsWith('-'), 'Shortname cannot start or end with a hyphen');
 
 /** What the shortname input does to keystrokes: lowercase, and drop anything not allowed. */
 export const normalizeShortname = (value: string) => value.toLowerCase().replace(/[^a-z0-9-]/g, '');
@@ -36,9 +39,18 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const passwordsMatch = <T extends { password: string; confirmPassword: string }>(v: T) =>
+export const passwordsMatch = <T extends { password: string; confirmPassword: string }>(v: T) =>
   v.password === v.confirmPassword;
-const mismatch = { message: "Passwords don't match", path: ['confirmPassword'] };
+export const mismatch = {
+  message: "Passwords don't match",
+  path: ['confirmPassword'],
+  // Checked even while other fields are wrong, so a form shows every error at once rather than
+  // this one only after the rest are fixed.
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+    return typeof v?.password === 'string' && typeof v?.confirmPassword === 'string';
+  },
+};
 
 export const joinSchema = z
   .object({

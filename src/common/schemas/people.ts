@@ -1,6 +1,7 @@
 // The User Details form (spec part 1 §5): the server validates PATCH /api/users/{id}/details with
 // it and the dialog resolves with it, so the rules and messages live in one place.
 import { z } from 'zod';
+import './messages';
 import { ORGANIZATION_ROLES, PERMISSION_ROLES } from '../permissions';
 
 // All six roles parse (the dialog shows the owner's own level); the server refuses to hand
@@ -50,3 +51,4 @@ export const USER_DETAILS_DEFAULTS: UserDetailsInput = {
 export const OWNER_UNCHANGEABLE = "The owner's permission level and access cannot be changed";
 export const OWNER_NOT_ASSIGNABLE = 'The owner role cannot be assigned';
 export const CANNOT_DISABLE_SELF = 'You cannot disable your own access';
+export const CANNOT_CHANGE_OWN_LEVEL = 'You cannot change your own permission level';

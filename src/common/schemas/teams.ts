@@ -1,8 +1,9 @@
 // Team forms and calls (spec part 2 §5 and §7), with the spec's messages. The server validates
 // with these and the dialogs resolve with them.
 import { z } from 'zod';
+import './messages';
 import { MAX_DB_ID } from '../ids';
-import { isWebUrl } from '../links';
+import { isWebUrl, withWebScheme } from '../links';
 import { TEAM_ROLES } from '../teams';
 
 export const teamNameSchema = z
@@ -30,6 +31,7 @@ export const teamUrlSchema = z
   .string({ error: 'Must be a valid URL' })
   .trim()
   .max(2048, 'Must be a valid URL')
+  .transform(withWebScheme)
   .refine((v) => v === '' || isWebUrl(v), 'Must be a valid URL')
   .nullish()
   .transform((v) => (v ? v : null));
@@ -56,9 +58,18 @@ export const updateTeamSchema = z
   .partial();
 export type UpdateTeamInput = z.input<typeof updateTeamSchema>;
 
-/** The Edit About dialog shows description and handle only (spec part 2 §5). */
-export const editAboutSchema = z.object({ description: z.string().max(5000), handle: teamHandleSchema });
+/**
+ * The Edit About dialog: the spec shows description and handle; the team's name and website are
+ * edited there too (issue 10 §6), since nowhere else offers them.
+ */
+export const editAboutSchema = z.object({
+  name: teamNameSchema,
+  description: z.string().max(5000, 'Description must be at most 5000 characters'),
+  handle: teamHandleSchema,
+  teamUrl: teamUrlSchema,
+});
 export type EditAboutInput = z.input<typeof editAboutSchema>;
+export type EditAboutOutput = z.output<typeof editAboutSchema>;
 
 export const teamRoleSchema = z.enum(TEAM_ROLES, { error: 'Please select a role' });
 
@@ -79,6 +90,7 @@ export const addLinkSchema = z.object({
     .string({ error: 'Please enter a valid URL' })
     .trim()
     .max(2048, 'Please enter a valid URL')
+    .transform(withWebScheme)
     .refine(isWebUrl, 'Please enter a valid URL'),
   label: z
     .string()

@@ -98,7 +98,13 @@ async function openPostgres(url: string): Promise<Database> {
   const { Pool, Client, types } = pg.default;
   // int8 (count(*)) as a JS number; our counts never approach 2^53.
   types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
+  const pool = new Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
+    // Without a limit a request waits for ever on a server that accepts but never answers;
+    // with it the request fails and answers 503 (app.ts).
+    connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
+  });
   // Without this handler a server restart would crash the process on an idle client's error.
   pool.on('error', (err) => console.error('database pool error:', err.message));
 

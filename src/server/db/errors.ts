@@ -9,3 +9,37 @@ export function sqlState(err: unknown): string | undefined {
 
 /** A unique index refused the row: two requests raced for one name. */
 export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
+
+// Node's socket failures and node-postgres's own words for a connection that never came or died.
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EPIPE',
+]);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED/i;
+// SQLSTATEs of a server that is there but will not serve: class 08 (connection exception),
+// shutting down or starting up (57P01-57P03), too many connections (53300).
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** The database cannot be reached or will not serve now: a 503, not a fault in this request. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : undefined;
+    if (code && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')))
+      return true;
+    if (typeof e.message === 'string' && UNREACHABLE_MESSAGES.test(e.message)) return true;
+    // AggregateError (several addresses tried) carries the socket errors in `errors`.
+    const inner = (e as { errors?: unknown[] }).errors;
+    if (Array.isArray(inner) && inner.some((x) => isDatabaseUnavailable(x))) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

@@ -517,6 +517,22 @@ export const eventChanges = pgTable(
   (t) => [index('event_changes_pending_idx').on(t.id).where(sql`processed_at is null`)],
 );
 
+// A team's earlier handles, so an old address (bookmarks, shared links) still finds the team
+// after its handle changes. A current handle always wins over a former one.
+export const teamFormerHandles = pgTable(
+  'team_former_handles',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    handle: varchar('handle', { length: 100 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('team_former_handles_org_handle').on(t.organizationId, sql`lower(${t.handle})`)],
+);
+
 export type Organization = typeof organizations.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Membership = typeof userOrganizations.$inferSelect;

@@ -7,10 +7,19 @@ import { MAX_DB_ID } from '../../common/ids';
  * An object id from a path. Bounded to the id column's range: a larger number would make the
  * database fail (500) where the caller only sent a bad id (400).
  */
-export const idSchema = z.coerce.number().int().positive().max(MAX_DB_ID);
+export const idSchema = z.coerce
+  .number({ error: 'Invalid id' })
+  .int('Invalid id')
+  .positive('Invalid id')
+  .max(MAX_DB_ID, 'Invalid id');
 
 /** {orgId}: its range is checked by requireOrgAccess, which answers 404 (no such organization). */
-export const orgParams = z.object({ orgId: z.coerce.number().int().positive() });
+export const orgParams = z.object({
+  orgId: z.coerce
+    .number({ error: 'Invalid organization id' })
+    .int('Invalid organization id')
+    .positive('Invalid organization id'),
+});
 
 export const idParams = z.object({ id: idSchema });
 

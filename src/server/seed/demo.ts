@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { hashPassword } from '../features/auth/passwords';
 import { seedDemoCalendar } from '../features/calendar/demo';
 import { seedDemoTeams } from '../features/teams/demo';
+import type { DemoSeeder } from './seeder';
 
 export const DEMO_PASSWORD = 'Greenroom-demo-2026';
 
@@ -30,10 +31,6 @@ export const DEMO_PEOPLE = [
   { username: 'leo', first: 'Leo', last: 'Lindqvist', role: 'standard_user', roles: ['Student'] },
 ] as const;
 
-export type DemoSeeder = (
-  database: Database,
-  ctx: { organizationId: number; userIds: Record<string, number> },
-) => Promise<void>;
 export const demoSeeders: DemoSeeder[] = [];
 // Teams first: later seeders (the calendar's shows) may put their events in these teams.
 demoSeeders.push(seedDemoTeams);

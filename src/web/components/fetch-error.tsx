@@ -1,6 +1,6 @@
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { isApiError } from '@web/lib/api';
+import { httpErrorText } from '@web/lib/api';
 
 /**
  * A read that failed (spec part 1 §8, part 2 §8): what failed, the HTTP status when the server
@@ -19,11 +19,7 @@ export function FetchError({
     <Alert variant="destructive">
       <AlertTitle>{title}</AlertTitle>
       <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-        <span>
-          {isApiError(error)
-            ? `HTTP error! status: ${error.status}`
-            : 'The server could not be reached. Check your connection.'}
-        </span>
+        <span>{httpErrorText(error)}</span>
         {onRetry && (
           <Button type="button" variant="outline" size="sm" onClick={onRetry}>
             Try again

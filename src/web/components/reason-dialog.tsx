@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 import { FormField, fieldA11y } from './ui/form-field';
 import { Textarea } from './ui/textarea';
-import { FormDialogFooter } from './form-dialog-footer';
+import { FormDialog, FormDialogForm } from './form-dialog';
 
 interface ReasonDialogProps {
   open: boolean;
@@ -49,45 +48,35 @@ export function ReasonDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form
-          className="space-y-4"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (requiredMessage && !reason.trim()) {
-              setError(requiredMessage);
-              return;
-            }
-            onSubmit(reason, close);
-          }}
-        >
-          <FormField id={fieldId} label={label} error={error}>
-            <Textarea
-              {...fieldA11y(fieldId, error)}
-              value={reason}
-              maxLength={maxLength}
-              placeholder={placeholder}
-              onChange={(e) => {
-                setReason(e.target.value);
-                if (error) setError(undefined);
-              }}
-            />
-          </FormField>
-          <FormDialogFooter
-            onCancel={close}
-            pending={isPending}
-            submitLabel={submitLabel}
-            pendingLabel={pendingLabel}
-            destructive
+    <FormDialog open={open} onOpenChange={(next) => !next && close()} title={title} description={description}>
+      <FormDialogForm
+        dirty={reason.trim() !== ''}
+        pending={isPending}
+        submitLabel={submitLabel}
+        pendingLabel={pendingLabel}
+        destructive
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (requiredMessage && !reason.trim()) {
+            setError(requiredMessage);
+            return;
+          }
+          onSubmit(reason, close);
+        }}
+      >
+        <FormField id={fieldId} label={label} error={error}>
+          <Textarea
+            {...fieldA11y(fieldId, error)}
+            value={reason}
+            maxLength={maxLength}
+            placeholder={placeholder}
+            onChange={(e) => {
+              setReason(e.target.value);
+              if (error) setError(undefined);
+            }}
           />
-        </form>
-      </DialogContent>
-    </Dialog>
+        </FormField>
+      </FormDialogForm>
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { FullPageSpinner } from '@web/components/ui/spinner';
+import { loginPathFor } from '@web/lib/return-to';
 import { useAuth } from '@web/lib/session';
 
 export type Access = 'public' | 'signed-in' | 'system';
@@ -9,8 +10,12 @@ export type Access = 'public' | 'signed-in' | 'system';
 const TWO_FACTOR_SETUP_PAGE = '/account-settings';
 
 function RedirectToLogin() {
-  const [, navigate] = useLocation();
-  useEffect(() => navigate('/login', { replace: true }), [navigate]);
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  useEffect(
+    () => navigate(loginPathFor(search ? `${location}?${search}` : location), { replace: true }),
+    [navigate, location, search],
+  );
   return <FullPageSpinner label="Redirecting to login..." />;
 }
 

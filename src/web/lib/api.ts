@@ -74,6 +74,13 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** What a failed read says (spec part 1 §8): the status when the server answered, else that it did not. */
+export function httpErrorText(error: unknown): string {
+  return error instanceof ApiError
+    ? `HTTP error! status: ${error.status}`
+    : 'The server could not be reached. Check your connection.';
+}
+
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }

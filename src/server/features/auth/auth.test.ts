@@ -41,6 +41,30 @@ describe('GET /api/me', () => {
   });
 });
 
+describe('a system user on an organization address', () => {
+  it('is signed in to that organization: /api/me carries it and its screens answer', async () => {
+    const org = await buildOrg(ctx.database);
+    const system = await buildUser(ctx.database, { isSystemUser: true });
+    const agent = await signedIn(ctx, system, org);
+    const login = await new Agent(ctx.app, org.host).post('/api/login', {
+      username: system.username,
+      password: system.password,
+    });
+    expect(login.json()).toEqual({
+      organization: { id: org.id, name: org.name, shortname: org.shortname },
+      isSystemUser: true,
+    });
+    const me = (await agent.get('/api/me')).json();
+    expect(me).toMatchObject({ isSystemUser: true, role: null, organization: { id: org.id } });
+    expect((await agent.get(`/api/organizations/${org.id}/users`)).statusCode).toBe(200);
+  });
+
+  it('on the main site keeps no organization', async () => {
+    const { agent } = await buildSystemUser(ctx);
+    expect((await agent.get('/api/me')).json().organization).toBeNull();
+  });
+});
+
 describe('POST /api/login', () => {
   it('signs in on the organization address and sets a host-only httpOnly cookie', async () => {
     const org = await buildOrg(ctx.database);

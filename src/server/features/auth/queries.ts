@@ -62,3 +62,12 @@ export async function usernameOrEmailTaken(database: Database, username: string,
   );
   return { username: rows.some((r) => r.username), email: rows.some((r) => r.email) };
 }
+
+/** The organization an address names, whatever its approval state (system users manage any). */
+export async function organizationByShortname(database: Database, shortname: string) {
+  const [row] = await database.query<{ id: number; name: string; shortname: string }>(
+    'select id, name, shortname from organizations where shortname = $1',
+    [shortname],
+  );
+  return row;
+}

@@ -7,7 +7,7 @@ import * as rateLimit from '../../http/rate-limit';
 import { createSession } from '../../http/session';
 import { verifyPassword } from './passwords';
 import type { Mailer } from '../mail/mailer';
-import { findUserByUsername, type MembershipRow, membershipsOf } from './queries';
+import { findUserByUsername, type MembershipRow, membershipsOf, organizationByShortname } from './queries';
 import { resendVerification } from './verification';
 
 // Failures only (DESIGN §5): a username is locked after 10 wrong passwords in 15 minutes, an
@@ -42,14 +42,20 @@ export async function signIn(
     throw unauthorized('Invalid username or password');
   }
   if (user.isSystemUser) {
+    // On an organization's address a system user works in that organization (spec part 2 §2):
+    // its screens, menu and branding come from the session like a member's.
+    const organization = host.shortname
+      ? ((await organizationByShortname(database, host.shortname)) ?? null)
+      : null;
     if (user.twoFactorEnabled)
       return {
         sid: null,
-        pending: { userId: user.id, organizationId: null },
-        organization: null,
+        pending: { userId: user.id, organizationId: organization?.id ?? null },
+        organization,
         isSystemUser: true,
       };
-    return { sid: await createSession(database, user.id, null), organization: null, isSystemUser: true };
+    const sid = await createSession(database, user.id, organization?.id ?? null);
+    return { sid, organization, isSystemUser: true };
   }
   // On an organization's own address only its members may sign in (DESIGN §5).
   const wanted = host.shortname ?? input.organizationShortname?.toLowerCase() ?? null;

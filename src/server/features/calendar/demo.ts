@@ -5,7 +5,7 @@
 import { type EventRequest, eventInputSchema } from '../../../common/schemas/calendar';
 import { addDays, todayIn, weekdayOf } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
-import type { DemoSeeder } from '../../seed/demo';
+import type { DemoSeeder } from '../../seed/seeder';
 import { organizationTimeZone } from './queries';
 import { createEvent } from './service';
 

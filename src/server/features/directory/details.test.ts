@@ -43,6 +43,38 @@ describe('GET /api/users/:userId/details', () => {
     });
   });
 
+  it('refuses an administrator changing their own permission level, and changes nothing', async () => {
+    const { people, agents } = await buildOrgWithRoles(ctx);
+    const res = await agents.admin.patch(`/api/users/${people.admin.id}/details`, {
+      ...valid,
+      permissionRole: 'standard_user',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'You cannot change your own permission level' });
+    const [row] = await ctx.database.query<{ role: string }>(
+      'select role from user_organizations where user_id = $1',
+      [people.admin.id],
+    );
+    expect(row.role).toBe('admin');
+    // Saving their own roles with the level unchanged is fine.
+    const same = await agents.admin.patch(`/api/users/${people.admin.id}/details`, {
+      ...valid,
+      permissionRole: 'admin',
+    });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('says in plain words that an id which is not a number is invalid', async () => {
+    const { agents } = await buildOrgWithRoles(ctx);
+    for (const res of [
+      await agents.admin.get('/api/users/abc/details'),
+      await agents.admin.patch('/api/users/abc/details', valid),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Invalid id');
+    }
+  });
+
   it('refuses other roles (403), signed-out callers (401) and another organization’s user (404)', async () => {
     const { org, agents } = await buildOrgWithRoles(ctx);
     const target = await buildUser(ctx.database, { org });

@@ -2,6 +2,7 @@
 // organization, their permission level, organization roles and access.
 import { and, eq } from 'drizzle-orm';
 import {
+  CANNOT_CHANGE_OWN_LEVEL,
   CANNOT_DISABLE_SELF,
   OWNER_NOT_ASSIGNABLE,
   OWNER_UNCHANGEABLE,
@@ -56,7 +57,9 @@ export async function updateUserDetails(
     } else if (input.permissionRole === 'owner') {
       throw forbidden(OWNER_NOT_ASSIGNABLE);
     }
+    // Nobody acts on themselves: no self-disable, no lowering (or raising) one's own level.
     if (userId === actorId && wasActive && !input.isActive) throw forbidden(CANNOT_DISABLE_SELF);
+    if (userId === actorId && input.permissionRole !== member.role) throw forbidden(CANNOT_CHANGE_OWN_LEVEL);
 
     // A pending registration is neither enabled nor disabled from here: saving the dialog with
     // the switch off leaves it pending, switching it on approves it.

@@ -11,96 +11,27 @@ import type {
 } from '../../../common/presence';
 import type { Database } from '../../db/client';
 import { PRESENCE_CHANNEL } from '../../http/presence-signal';
+import {
+  type Connection,
+  getOrCreate,
+  type LocalUser,
+  localEntry,
+  newLocalUser,
+  sameEntry,
+} from './local-users';
+import { liveSessions } from './queries';
+import { announceBatches, RemoteEntries, type Signal } from './remote-entries';
+import type { PresenceSettings } from './settings';
 
-export interface PresenceSettings {
-  /** A closed connection's user stays listed this long, so a reload or reconnect is no leave. */
-  graceMs: number;
-  /** Without a page change or status change for this long, an online user shows as away. */
-  idleMs: number;
-  /** How often an instance re-announces its members; remote entries expire after three misses. */
-  announceMs: number;
-  /** Housekeeping cadence (idle, expiry, dead sockets). */
-  tickMs: number;
-  /** A socket silent for this long (no heartbeat either) is dropped. */
-  deadMs: number;
-  /** How often open sockets' sessions are checked against the session table. */
-  revalidateMs: number;
-}
-
-export function presenceSettings(env: NodeJS.ProcessEnv = process.env): PresenceSettings {
-  const num = (name: string, fallback: number) => {
-    const value = Number(env[name]);
-    return Number.isFinite(value) && value > 0 ? value : fallback;
-  };
-  const announceMs = num('PRESENCE_ANNOUNCE_MS', 15_000);
-  return {
-    graceMs: num('PRESENCE_GRACE_MS', 8_000),
-    idleMs: num('PRESENCE_IDLE_MS', 5 * 60_000),
-    announceMs,
-    tickMs: num('PRESENCE_TICK_MS', Math.min(1_000, announceMs)),
-    deadMs: num('PRESENCE_DEAD_MS', 90_000),
-    revalidateMs: num('PRESENCE_REVALIDATE_MS', 60_000),
-  };
-}
-
-/** The part of a WebSocket the hub uses. */
-export interface PresenceSocket {
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-}
-
-export interface Profile {
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  profilePicture: string | null;
-}
-
-export interface Connection {
-  socket: PresenceSocket;
-  organizationId: number;
-  userId: number;
-  sid: string;
-  sidDigest: string;
-  profile: Profile;
-  joined: boolean;
-  status: PresenceStatus;
-  currentPage: string | null;
-  lastActivity: number;
-  lastSeen: number;
-}
-
-interface LocalUser {
-  conns: Set<Connection>;
-  /** What this instance last published for the user. */
-  published: PresenceEntry | null;
-  at: number;
-  graceUntil: number | null;
-}
-
-interface RemoteEntry {
-  entry: PresenceEntry;
-  at: number;
-  expiresAt: number;
-}
-
-type Signal =
-  | { t: 'entry'; i: string; o: number; u: number; e: PresenceEntry | null; a: number }
-  | { t: 'announce'; i: string; o: number; es: { e: PresenceEntry; a: number }[] }
-  | { t: 'hello'; i: string }
-  | { t: 'bye'; i: string }
-  | { t: 'disconnect'; userId?: number; organizationId?: number | null; session?: string }
-  | { t: 'user'; o: number; u: number; m: ServerMessage };
-
-// PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more.
-const MAX_PAYLOAD = 7_000;
+export type { Connection, PresenceSocket, Profile } from './local-users';
+export { type PresenceSettings, presenceSettings } from './settings';
 
 export const CLOSE_SIGNED_OUT = 4001;
 
 export class PresenceHub {
   readonly instanceId = randomUUID();
   private readonly local = new Map<number, Map<number, LocalUser>>();
-  private readonly remote = new Map<number, Map<number, Map<string, RemoteEntry>>>();
+  private readonly remote: RemoteEntries;
   private readonly visible = new Map<number, Map<number, PresenceEntry>>();
   private readonly sockets = new Map<number, Set<Connection>>();
   private timer: NodeJS.Timeout | undefined;
@@ -113,7 +44,9 @@ export class PresenceHub {
     private readonly database: Database,
     readonly settings: PresenceSettings,
     private readonly log: { warn(obj: unknown, msg?: string): void } = console,
-  ) {}
+  ) {
+    this.remote = new RemoteEntries(settings.announceMs * 3);
+  }
 
   async start() {
     if (this.database.listen) {
@@ -214,41 +147,13 @@ export class PresenceHub {
   private localUser(organizationId: number, userId: number, create: boolean) {
     if (!create) return this.local.get(organizationId)?.get(userId);
     const org = getOrCreate(this.local, organizationId, () => new Map<number, LocalUser>());
-    return getOrCreate(
-      org,
-      userId,
-      (): LocalUser => ({ conns: new Set(), published: null, at: 0, graceUntil: null }),
-    );
-  }
-
-  /** This instance's view of one user, from their sockets here: the most recently active wins. */
-  private computeLocal(user: LocalUser, now: number): { entry: PresenceEntry | null; at: number } {
-    let latest: Connection | undefined;
-    for (const c of user.conns) if (!latest || c.lastActivity > latest.lastActivity) latest = c;
-    if (!latest) {
-      if (user.graceUntil !== null && now < user.graceUntil) return { entry: user.published, at: user.at };
-      return { entry: null, at: now };
-    }
-    const idle = now - latest.lastActivity >= this.settings.idleMs;
-    const status: PresenceStatus = latest.status === 'online' && idle ? 'away' : latest.status;
-    return {
-      entry: {
-        userId: latest.userId,
-        username: latest.profile.username,
-        firstName: latest.profile.firstName,
-        lastName: latest.profile.lastName,
-        profilePicture: latest.profile.profilePicture,
-        status,
-        currentPage: latest.currentPage,
-      },
-      at: latest.lastActivity,
-    };
+    return getOrCreate(org, userId, newLocalUser);
   }
 
   private refreshLocal(organizationId: number, userId: number, now = Date.now()) {
     const user = this.localUser(organizationId, userId, false);
     if (!user) return;
-    const { entry, at } = this.computeLocal(user, now);
+    const { entry, at } = localEntry(user, now, this.settings.idleMs);
     if (sameEntry(entry, user.published)) {
       user.at = Math.max(user.at, at);
     } else {
@@ -268,9 +173,7 @@ export class PresenceHub {
     let best: { entry: PresenceEntry; at: number } | null = null;
     const mine = this.local.get(organizationId)?.get(userId);
     if (mine?.published) best = { entry: mine.published, at: mine.at };
-    for (const r of this.remote.get(organizationId)?.get(userId)?.values() ?? []) {
-      if (r.expiresAt > now && (!best || r.at > best.at)) best = r;
-    }
+    for (const r of this.remote.of(organizationId, userId, now)) if (!best || r.at > best.at) best = r;
     const next = best?.entry ?? null;
     const org = this.visible.get(organizationId);
     const previous = org?.get(userId) ?? null;
@@ -319,52 +222,20 @@ export class PresenceHub {
         if (signal.i !== this.instanceId) this.announce();
         return;
       case 'bye':
-        if (signal.i !== this.instanceId) this.forgetInstance(signal.i, now + this.settings.graceMs);
+        if (signal.i !== this.instanceId) this.remote.forgetInstance(signal.i, now + this.settings.graceMs);
         return;
       case 'entry':
         if (signal.i === this.instanceId) return;
-        this.setRemote(signal.o, signal.u, signal.i, signal.e, signal.a, now);
+        this.remote.set(signal.o, signal.u, signal.i, signal.e, signal.a, now);
         this.recompute(signal.o, signal.u, now);
         return;
       case 'announce':
         if (signal.i === this.instanceId) return;
         for (const { e, a } of signal.es) {
-          this.setRemote(signal.o, e.userId, signal.i, e, a, now);
+          this.remote.set(signal.o, e.userId, signal.i, e, a, now);
           this.recompute(signal.o, e.userId, now);
         }
         return;
-    }
-  }
-
-  private setRemote(
-    organizationId: number,
-    userId: number,
-    instance: string,
-    entry: PresenceEntry | null,
-    at: number,
-    now: number,
-  ) {
-    if (!entry) {
-      const org = this.remote.get(organizationId);
-      const users = org?.get(userId);
-      users?.delete(instance);
-      if (users?.size === 0) org?.delete(userId);
-      return;
-    }
-    const org = getOrCreate(this.remote, organizationId, () => new Map<number, Map<string, RemoteEntry>>());
-    getOrCreate(org, userId, () => new Map<string, RemoteEntry>()).set(instance, {
-      entry,
-      at,
-      expiresAt: now + this.settings.announceMs * 3,
-    });
-  }
-
-  private forgetInstance(instance: string, expiresAt: number) {
-    for (const users of this.remote.values()) {
-      for (const instances of users.values()) {
-        const r = instances.get(instance);
-        if (r) r.expiresAt = Math.min(r.expiresAt, expiresAt);
-      }
     }
   }
 
@@ -385,19 +256,8 @@ export class PresenceHub {
     for (const [organizationId, users] of [...this.local]) {
       for (const userId of [...users.keys()]) this.refreshLocal(organizationId, userId, now);
     }
-    for (const [organizationId, users] of this.remote) {
-      for (const [userId, instances] of users) {
-        let expired = false;
-        for (const [instance, r] of instances) {
-          if (r.expiresAt <= now) {
-            instances.delete(instance);
-            expired = true;
-          }
-        }
-        if (instances.size === 0) users.delete(userId);
-        if (expired) this.recompute(organizationId, userId, now);
-      }
-    }
+    for (const [organizationId, userId] of this.remote.expire(now))
+      this.recompute(organizationId, userId, now);
     for (const set of this.sockets.values()) {
       for (const conn of [...set]) {
         if (now - conn.lastSeen > this.settings.deadMs) {
@@ -417,21 +277,9 @@ export class PresenceHub {
   private announce(now = Date.now()) {
     this.lastAnnounce = now;
     for (const [organizationId, users] of this.local) {
-      let batch: { e: PresenceEntry; a: number }[] = [];
-      let size = 0;
-      for (const user of users.values()) {
-        if (!user.published) continue;
-        const item = { e: user.published, a: user.at };
-        const itemSize = JSON.stringify(item).length + 1;
-        if (size + itemSize > MAX_PAYLOAD - 100 && batch.length > 0) {
-          this.publish({ t: 'announce', i: this.instanceId, o: organizationId, es: batch });
-          batch = [];
-          size = 0;
-        }
-        batch.push(item);
-        size += itemSize;
-      }
-      if (batch.length > 0) this.publish({ t: 'announce', i: this.instanceId, o: organizationId, es: batch });
+      const entries = [...users.values()].flatMap((u) => (u.published ? [{ e: u.published, a: u.at }] : []));
+      for (const es of announceBatches(entries))
+        this.publish({ t: 'announce', i: this.instanceId, o: organizationId, es });
     }
   }
 
@@ -444,16 +292,7 @@ export class PresenceHub {
     const sids = new Set<string>();
     for (const set of this.sockets.values()) for (const c of set) sids.add(c.sid);
     if (sids.size === 0) return;
-    const rows = await this.database.query<{ sid: string }>(
-      `select s.sid from session s
-       join user_organizations m on m.user_id = s.user_id
-         and m.organization_id = (s.sess->>'organizationId')::int
-       join organizations o on o.id = m.organization_id
-       where s.sid = any($1::text[]) and s.expire > now()
-         and m.status = 'active' and o.approval_status = 'approved'`,
-      [[...sids]],
-    );
-    const alive = new Set(rows.map((r) => r.sid));
+    const alive = await liveSessions(this.database, [...sids]);
     for (const set of this.sockets.values()) {
       for (const conn of [...set]) {
         if (alive.has(conn.sid)) continue;
@@ -470,27 +309,4 @@ export class PresenceHub {
   private async publishNow(signal: Signal) {
     await this.database.notify(PRESENCE_CHANNEL, JSON.stringify(signal));
   }
-}
-
-function getOrCreate<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = make();
-    map.set(key, value);
-  }
-  return value;
-}
-
-function sameEntry(a: PresenceEntry | null, b: PresenceEntry | null) {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  return (
-    a.userId === b.userId &&
-    a.status === b.status &&
-    a.currentPage === b.currentPage &&
-    a.username === b.username &&
-    a.firstName === b.firstName &&
-    a.lastName === b.lastName &&
-    a.profilePicture === b.profilePicture
-  );
 }

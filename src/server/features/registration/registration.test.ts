@@ -93,6 +93,42 @@ describe('GET /api/organization-context', () => {
   });
 });
 
+describe('GET /api/support-contact', () => {
+  it("names the organization's contact address for its joiners, else the system's sender", async () => {
+    const org = await buildOrg(ctx.database);
+    await ctx.database.query('update organizations set contact_email = $1 where id = $2', [
+      'office@theater.test',
+      org.id,
+    ]);
+    const bare = await buildOrg(ctx.database);
+    const system = { email: 'no-reply@greenroom.local', reviewer: 'system' };
+    const cases: [Agent, string, unknown][] = [
+      [
+        new Agent(ctx.app, org.host),
+        '/api/support-contact',
+        { email: 'office@theater.test', reviewer: 'organization' },
+      ],
+      [
+        new Agent(ctx.app),
+        `/api/support-contact?org=${org.shortname}`,
+        { email: 'office@theater.test', reviewer: 'organization' },
+      ],
+      [
+        new Agent(ctx.app),
+        `/api/support-contact?org=${bare.shortname}`,
+        { email: 'no-reply@greenroom.local', reviewer: 'organization' },
+      ],
+      [new Agent(ctx.app), '/api/support-contact', system],
+      [new Agent(ctx.app), '/api/support-contact?org=no-such-org', system],
+    ];
+    for (const [agent, url, expected] of cases) {
+      const res = await agent.get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json(), url).toEqual(expected);
+    }
+  });
+});
+
 describe('GET /api/check-shortname/:shortname', () => {
   it('reports a free shortname as available', async () => {
     const res = await new Agent(ctx.app).get(`/api/check-shortname/free-${uniqueId()}`);
@@ -125,6 +161,12 @@ describe('GET /api/check-shortname/:shortname', () => {
     expect(upper.json()).toEqual({ message: 'Only lowercase letters, numbers, and hyphens allowed' });
     const symbol = await agent.get('/api/check-shortname/bad_name');
     expect(symbol.json()).toEqual({ message: 'Only lowercase letters, numbers, and hyphens allowed' });
+    // Shortnames become DNS labels: no hyphen at either end.
+    for (const edge of ['-abc', 'abc-', '-abc-']) {
+      const res = await agent.get(`/api/check-shortname/${edge}`);
+      expect(res.statusCode, edge).toBe(400);
+      expect(res.json()).toEqual({ message: 'Shortname cannot start or end with a hyphen' });
+    }
     const short = await agent.get('/api/check-shortname/ab');
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({ message: 'Shortname must be at least 3 characters' });

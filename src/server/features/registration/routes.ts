@@ -20,6 +20,11 @@ import {
   shortnameAvailable,
 } from './service';
 
+/** "Greenroom <no-reply@x>" → "no-reply@x": a mailto: needs the address alone. */
+function bareAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
 interface PublicOrganization {
   name: string;
   shortname: string;
@@ -67,6 +72,30 @@ export async function registrationRoutes(app: App) {
         allowPublicRegistration: org.allowPublicRegistration,
       };
       return { isSystemDomain: request.hostContext.isSystemDomain && !org, organization };
+    },
+  );
+
+  // Who reviews a pending registration, and where to write about it (Registration Pending): a
+  // joiner's organization (its contact address), or for a new organization the system's sender.
+  app.get(
+    '/api/support-contact',
+    {
+      schema: {
+        querystring: z.object({ org: z.string().max(100).optional() }),
+        response: { 200: z.object({ email: z.string(), reviewer: z.enum(['organization', 'system']) }) },
+      },
+    },
+    async (request) => {
+      const shortname = request.hostContext.shortname ?? request.query.org?.toLowerCase() ?? null;
+      const systemEmail = bareAddress(app.deps.config.mailFrom);
+      if (!shortname) return { email: systemEmail, reviewer: 'system' as const };
+      const [org] = await database.query<{ contactEmail: string | null }>(
+        `select contact_email as "contactEmail" from organizations
+         where shortname = $1 and approval_status = 'approved'`,
+        [shortname],
+      );
+      if (!org) return { email: systemEmail, reviewer: 'system' as const };
+      return { email: org.contactEmail || systemEmail, reviewer: 'organization' as const };
     },
   );
 

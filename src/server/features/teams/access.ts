@@ -38,8 +38,11 @@ async function resolve(request: FastifyRequest, lookup: Lookup): Promise<TeamAcc
   let where: string;
   let params: unknown[];
   if ('handle' in lookup) {
-    // The organization id was already checked against the session by requireOrgAccess.
-    where = 't.organization_id = $2 and lower(t.handle) = lower($3)';
+    // The organization id was already checked against the session by requireOrgAccess. A former
+    // handle still finds its team (old addresses keep working); a current handle wins.
+    where = `t.organization_id = $2 and (lower(t.handle) = lower($3) or t.id = (
+        select f.team_id from team_former_handles f where f.organization_id = $2 and lower(f.handle) = lower($3)))
+      order by (lower(t.handle) = lower($3)) desc limit 1`;
     params = [lookup.organizationId, lookup.handle];
   } else if (auth.user.isSystemUser) {
     where = 't.id = $2';

@@ -2,7 +2,7 @@
 // header image drawn here, so the Teams tab shows every kind of card from the first start.
 import sharp from 'sharp';
 import type { Database } from '../../db/client';
-import type { DemoSeeder } from '../../seed/demo';
+import type { DemoSeeder } from '../../seed/seeder';
 import { storeImage } from '../files/store';
 
 const TEAMS = [

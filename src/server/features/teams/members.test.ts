@@ -185,11 +185,15 @@ describe('team links', () => {
   it("validates URLs with the spec's message and refuses outsiders", async () => {
     const w = await buildTeamWorld(ctx);
     const url = `/api/teams/${w.team.id}/links`;
-    for (const bad of ['not a url', 'javascript:alert(1)', '', 'www.example.org']) {
+    for (const bad of ['not a url', 'javascript:alert(1)', '', 'ftp://example.org']) {
       const res = await w.agents.admin.post(url, { url: bad });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().message).toBe('Please enter a valid URL');
     }
+    // An address typed without a scheme gets https:// (issue 10 §6).
+    const typed = await w.agents.admin.post(url, { url: 'www.example.org/cast' });
+    expect(typed.statusCode).toBe(201);
+    expect(typed.json().url).toBe('https://www.example.org/cast');
     expect((await w.agents.standard_user.post(url, { url: 'https://x.org' })).statusCode).toBe(403);
     expect((await w.otherLead.agent.post(url, { url: 'https://x.org' })).statusCode).toBe(403);
     expect((await w.foreign.agent.post(url, { url: 'https://x.org' })).statusCode).toBe(404);

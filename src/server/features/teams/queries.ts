@@ -62,6 +62,7 @@ export async function listTeams(
   database: Database,
   organizationId: number,
   includeArchived: boolean,
+  viewerId: number,
 ): Promise<TeamSummary[]> {
   const rows = await database.query<
     TeamRow & { memberCount: number; assetCount: number; memberPreview: TeamPerson[] }
@@ -85,9 +86,12 @@ export async function listTeams(
            limit ${TEAM_CARD_AVATARS}
          ) p), '[]'::json) as "memberPreview"
      from teams t
-     where t.organization_id = $1 and ($2::boolean or t.archived_at is null)
+     where t.organization_id = $1 and ($2::boolean or t.archived_at is null
+       -- A team lead may restore their own disabled team, so they must be able to find it.
+       or exists (select 1 from team_members l where l.organization_id = $1 and l.team_id = t.id
+                  and l.user_id = $3 and l.role = 'team_lead'))
      order by lower(t.name), t.id`,
-    [organizationId, includeArchived],
+    [organizationId, includeArchived, viewerId],
   );
   return rows.map((r) => ({
     ...toTeam(r),

@@ -40,7 +40,7 @@ export async function teamRoutes(app: App) {
       const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
       const wanted = request.query.includeArchived === '1' || request.query.includeArchived === 'true';
       // Archived teams are listed only for the people who can restore any team.
-      return listTeams(database, organizationId, wanted && policy.createTeam(actor));
+      return listTeams(database, organizationId, wanted && policy.createTeam(actor), actor.userId);
     },
   );
 

@@ -87,12 +87,39 @@ export async function updateTeam(
   }
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   await onHandleRace(() =>
-    database.db
-      .update(teams)
-      .set({ ...changes, updatedAt: sql`now()` })
-      .where(and(eq(teams.organizationId, organizationId), eq(teams.id, teamId))),
+    database.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ handle: teams.handle })
+        .from(teams)
+        .where(and(eq(teams.organizationId, organizationId), eq(teams.id, teamId)))
+        .for('update');
+      await tx
+        .update(teams)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(and(eq(teams.organizationId, organizationId), eq(teams.id, teamId)));
+      if (before && input.handle !== undefined && before.handle.toLowerCase() !== input.handle.toLowerCase())
+        await rememberFormerHandle(tx, organizationId, teamId, before.handle, input.handle);
+    }),
   );
   return (await getTeam(database, organizationId, teamId))!;
+}
+
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+
+/** The old handle keeps leading to this team; the new one is nobody's former handle any more. */
+async function rememberFormerHandle(
+  tx: Tx,
+  organizationId: number,
+  teamId: number,
+  old: string,
+  now: string,
+) {
+  await tx.execute(sql`
+    insert into team_former_handles (organization_id, team_id, handle) values (${organizationId}, ${teamId}, ${old})
+    on conflict (organization_id, lower(handle)) do update set team_id = excluded.team_id, created_at = now()`);
+  await tx.execute(
+    sql`delete from team_former_handles where organization_id = ${organizationId} and lower(handle) = lower(${now})`,
+  );
 }
 
 export async function setArchived(

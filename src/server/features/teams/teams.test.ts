@@ -313,9 +313,58 @@ describe('PATCH /api/teams/:teamId', () => {
     expect(taken.statusCode).toBe(409);
     expect((await w.agents.admin.patch(url, { handle: w.team.handle.toUpperCase() })).statusCode).toBe(200);
   });
+
+  it('adds https:// to a web address typed without it', async () => {
+    const w = await buildTeamWorld(ctx);
+    const res = await w.agents.admin.patch(`/api/teams/${w.team.id}`, { teamUrl: 'example.org/cast' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().teamUrl).toBe('https://example.org/cast');
+    expect((await w.agents.admin.patch(`/api/teams/${w.team.id}`, { teamUrl: 'not a url' })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('former handles', () => {
+  const byHandle = (w: Awaited<ReturnType<typeof buildTeamWorld>>, handle: string) =>
+    w.agents.standard_user.get(`/api/organizations/${w.org.id}/teams/handle/${handle}`);
+
+  it('an old address still finds the team after its handle changes, any number of times', async () => {
+    const w = await buildTeamWorld(ctx);
+    const first = w.team.handle;
+    await w.agents.admin.patch(`/api/teams/${w.team.id}`, { handle: `${first}-two` });
+    await w.agents.admin.patch(`/api/teams/${w.team.id}`, { handle: `${first}-three` });
+    for (const old of [first, `${first}-two`, first.toUpperCase()]) {
+      const res = await byHandle(w, old);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: w.team.id, handle: `${first}-three` });
+    }
+  });
+
+  it('a current handle wins over a former one, and another organization never sees them', async () => {
+    const w = await buildTeamWorld(ctx);
+    const old = w.team.handle;
+    await w.agents.admin.patch(`/api/teams/${w.team.id}`, { handle: `${old}-new` });
+    // The freed handle may be taken by another team, which then owns the address.
+    const taken = await w.agents.admin.patch(`/api/teams/${w.otherTeam.id}`, { handle: old });
+    expect(taken.statusCode).toBe(200);
+    expect((await byHandle(w, old)).json().id).toBe(w.otherTeam.id);
+    const foreign = await w.foreign.agent.get(`/api/organizations/${w.foreign.org.id}/teams/handle/${old}`);
+    expect(foreign.statusCode).toBe(404);
+  });
 });
 
 describe('archive and restore', () => {
+  it('a team lead finds their disabled team in the list; plain members do not', async () => {
+    const w = await buildTeamWorld(ctx);
+    await w.otherLead.agent.post(`/api/teams/${w.otherTeam.id}/archive`);
+    const url = `/api/organizations/${w.org.id}/teams`;
+    const listed = (await w.otherLead.agent.get(url)).json() as { id: number; archivedAt: string | null }[];
+    expect(listed.find((t) => t.id === w.otherTeam.id)?.archivedAt).toEqual(expect.any(String));
+    const ids = ((await w.agents.standard_user.get(url)).json() as { id: number }[]).map((t) => t.id);
+    expect(ids).not.toContain(w.otherTeam.id);
+  });
+
   it('lets the team lead disable the team, hiding it, and bring it back', async () => {
     const w = await buildTeamWorld(ctx);
     const listed = async () =>

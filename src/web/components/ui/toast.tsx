@@ -52,12 +52,37 @@ const toastVariants = cva(
 
 export type ToastVariant = NonNullable<VariantProps<typeof toastVariants>['variant']>;
 
+/**
+ * A toast is the newest layer on the page, so Radix would give it Escape before an open dialog.
+ * People press Escape to leave the dialog they are in: that dialog closes first (through its own
+ * close button, so a form can still ask about unsaved changes), and the toast stays.
+ */
+function escapeClosesDialogFirst(event: KeyboardEvent) {
+  const open = document.querySelectorAll<HTMLElement>(
+    '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]',
+  );
+  const close = open[open.length - 1]?.querySelector<HTMLButtonElement>('[data-dialog-close]');
+  if (!close) return;
+  event.preventDefault();
+  close.click();
+}
+
 export function Toast({
   className,
   variant,
+  onEscapeKeyDown,
   ...props
 }: React.ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
-  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+  return (
+    <ToastPrimitive.Root
+      className={cn(toastVariants({ variant }), className)}
+      onEscapeKeyDown={(event) => {
+        onEscapeKeyDown?.(event);
+        if (!event.defaultPrevented) escapeClosesDialogFirst(event);
+      }}
+      {...props}
+    />
+  );
 }
 
 export function ToastAction({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Action>) {

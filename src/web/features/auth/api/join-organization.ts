@@ -28,7 +28,7 @@ export function useJoinOrganization(shortname: string) {
       if (res.requiresApproval) {
         queryClient.clear();
         toast({ title: 'Registration Successful', description: res.message });
-        navigate('/registration-pending');
+        navigate(withQuery('/registration-pending', { org: shortname }));
         return;
       }
       await queryClient.invalidateQueries({ queryKey: ME_KEY });

@@ -2,7 +2,8 @@ import type { LoginInput } from '@common/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '@web/hooks/use-toast';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { apiRequest, errorMessage, isApiError } from '@web/lib/api';
+import { returnPath } from '@web/lib/return-to';
 import { startNewSession } from '@web/lib/session';
 
 interface LoginResponse {
@@ -13,6 +14,7 @@ interface LoginResponse {
   twoFactorToken?: string;
 }
 
+export const NETWORK_FAILURE = 'Could not reach the server. Check your connection and try again.';
 export const NO_ORGANIZATION_DATA = 'Login did not return organization data';
 
 /** Spec part 1 §4: sign out any old session first (ignoring failure), then sign in. */
@@ -31,7 +33,7 @@ function useSignedIn() {
   return async () => {
     await startNewSession(queryClient);
     toast({ title: 'Welcome back!', description: 'You have been successfully logged in.' });
-    navigate('/dashboard');
+    navigate(returnPath(window.location.search));
   };
 }
 
@@ -46,7 +48,10 @@ export function useLogin() {
       const description =
         error instanceof Error && error.message === NO_ORGANIZATION_DATA
           ? NO_ORGANIZATION_DATA
-          : errorMessage(error, 'Invalid username or password');
+          : isApiError(error)
+            ? errorMessage(error, 'Invalid username or password')
+            : // fetch itself failed: the server was never asked, so the password is not the problem.
+              NETWORK_FAILURE;
       toast({ variant: 'destructive', title: 'Login failed', description });
     },
   });

@@ -7,7 +7,6 @@ import { apiRequest, errorMessage } from '@web/lib/api';
 interface RegisterOrganizationResponse {
   message: string;
   requiresApproval: boolean;
-  organization: { name: string; shortname: string };
 }
 
 export function useRegisterOrganization({ onFailure }: { onFailure: () => void }) {
@@ -18,11 +17,8 @@ export function useRegisterOrganization({ onFailure }: { onFailure: () => void }
       apiRequest<RegisterOrganizationResponse>('POST', '/api/register-organization', input),
     onSuccess: (res) => {
       queryClient.clear();
-      toast({
-        title: 'Registration successful!',
-        description:
-          `Welcome! ${res.organization?.name ?? 'Your organization'} has been created. ${res.message ?? ''}`.trim(),
-      });
+      // The server's message already names the organization and what happens next.
+      toast({ title: 'Registration successful!', description: res.message });
       navigate('/registration-pending');
     },
     onError: (error) => {

@@ -12,6 +12,7 @@ import {
   CardTitle,
 } from '@web/components/ui/card';
 import type { ContextOrganization } from '../api/organization-context';
+import { mainSiteHref } from '@web/lib/main-site';
 import { useJoinOrganization } from '../api/join-organization';
 import { AccountFields } from './account-fields';
 import { TermsCheckbox } from './terms-checkbox';
@@ -66,9 +67,13 @@ export function JoinForm({ organization }: { organization: ContextOrganization }
           </p>
           <p className="text-center text-sm text-muted-foreground">
             Want your own organization?{' '}
-            <Link href="/register" className="font-medium text-primary hover:underline">
+            {/* Only the main site registers organizations; here /register is this one's join form. */}
+            <a
+              href={mainSiteHref('/register', organization.shortname)}
+              className="font-medium text-primary hover:underline"
+            >
               Register a new organization
-            </Link>
+            </a>
           </p>
         </CardFooter>
       </form>

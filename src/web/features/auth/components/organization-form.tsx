@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { normalizeShortname, registerOrganizationFields } from '@common/schemas/auth';
+import {
+  mismatch,
+  normalizeShortname,
+  passwordsMatch,
+  registerOrganizationFields,
+} from '@common/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -25,13 +30,33 @@ import { AccountFields } from './account-fields';
 import { TermsCheckbox } from './terms-checkbox';
 
 // The server's schema also carries the challenge; the form collects that separately.
-const formSchema = registerOrganizationFields.refine((v) => v.password === v.confirmPassword, {
-  message: "Passwords don't match",
-  path: ['confirmPassword'],
-});
+const formSchema = registerOrganizationFields.refine(passwordsMatch, mismatch);
 
 /** A shortname suggested from the organization's name until the user types their own. */
-const suggestShortname = (name: string) => normalizeShortname(name.trim().replace(/\s+/g, '-')).slice(0, 50);
+const suggestShortname = (name: string) =>
+  normalizeShortname(name.trim().replace(/\s+/g, '-'))
+    .slice(0, 50)
+    .replace(/^-+|-+$/g, '');
+
+/** Every field but the terms box is valid (the terms have their own reason). */
+function fieldsValidButTerms(values: unknown): boolean {
+  const parsed = formSchema.safeParse(values);
+  return parsed.success || parsed.error.issues.every((i) => i.path[0] === 'agreeToTerms');
+}
+
+/** Why Create Organization cannot be pressed yet, in the order a person fills the form. */
+function submitBlocker(state: {
+  fieldsOk: boolean;
+  shortnameTaken: boolean;
+  verified: boolean;
+  terms: boolean;
+}) {
+  if (!state.fieldsOk) return 'Fill in every field correctly to continue.';
+  if (state.shortnameTaken) return 'This shortname is taken: choose another to continue.';
+  if (!state.verified) return 'Complete the security verification to continue.';
+  if (!state.terms) return 'Agree to the Terms of Service to continue.';
+  return undefined;
+}
 
 export function OrganizationForm() {
   const [challenge, setChallenge] = useState<VerifiedChallenge | null>(null);
@@ -70,7 +95,15 @@ export function OrganizationForm() {
     register.mutate({ ...values, challengeToken: challenge.token, challengeAnswer: challenge.answer });
   });
 
-  const canSubmit = isValid && terms && challenge !== null && availability !== 'taken' && !register.isPending;
+  const values = useWatch({ control: form.control });
+  const whyDisabled = register.isPending
+    ? undefined
+    : submitBlocker({
+        fieldsOk: isValid || fieldsValidButTerms(values),
+        shortnameTaken: availability === 'taken',
+        verified: challenge !== null,
+        terms,
+      });
 
   return (
     <Card>
@@ -165,7 +198,16 @@ export function OrganizationForm() {
           <Button variant="outline" asChild>
             <Link href="/">Cancel</Link>
           </Button>
-          <Button type="submit" disabled={!canSubmit}>
+          {whyDisabled && (
+            <p id="create-organization-why" className="text-sm text-muted-foreground sm:mr-auto">
+              {whyDisabled}
+            </p>
+          )}
+          <Button
+            type="submit"
+            disabled={register.isPending || whyDisabled !== undefined}
+            aria-describedby={whyDisabled ? 'create-organization-why' : undefined}
+          >
             {register.isPending ? 'Creating...' : 'Create Organization'}
           </Button>
         </CardFooter>

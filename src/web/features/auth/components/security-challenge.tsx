@@ -30,9 +30,14 @@ export function SecurityChallengeField({ verified, onVerified }: SecurityChallen
   const verify = useVerifyChallenge();
   const [answer, setAnswer] = useState('');
   const [wrong, setWrong] = useState(0);
-  const [message, setMessage] = useState<string>();
+  // An error belongs to the question it was about: a new question starts clean.
+  const [error, setError] = useState<{ token: string; text: string }>();
+  const token = challenge.data?.token;
+  const message = error && error.token === token ? error.text : undefined;
+  const setMessage = (text: string | undefined) => setError(text && token ? { token, text } : undefined);
 
   const renew = () => {
+    setError(undefined);
     setAnswer('');
     setWrong(0);
     onVerified(null);

@@ -1,4 +1,4 @@
-import { Ban, SearchX } from 'lucide-react';
+import { Ban } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -7,12 +7,17 @@ import { useOrganizationContext } from '../api/organization-context';
 import { AuthShell } from '../components/auth-shell';
 import { JoinForm } from '../components/join-form';
 import { NoticeCard } from '../components/notice-card';
+import { UnknownOrganization } from '../components/unknown-organization';
+import { mainSiteHref } from '@web/lib/main-site';
 
 /** `/register/{orgShortname}`: the join screen with all its states (spec part 1 §2). */
 export function JoinPage() {
   const { orgShortname = '' } = useParams<{ orgShortname: string }>();
   const context = useOrganizationContext(orgShortname.toLowerCase());
-  const organization = context.data?.organization ?? null;
+  // On an organization's address the server answers for that address whatever the path names,
+  // so a join link naming another organization there finds nothing.
+  const found = context.data?.organization ?? null;
+  const organization = found && found.shortname === orgShortname.toLowerCase() ? found : null;
 
   let content: React.ReactNode;
   if (context.isLoading) {
@@ -25,18 +30,11 @@ export function JoinPage() {
     );
   } else if (!organization) {
     content = (
-      <NoticeCard
-        icon={SearchX}
-        title="Organization Not Found"
-        description={`We couldn't find an organization called "${orgShortname}". Check the address, or start your own.`}
-      >
-        <Button asChild>
-          <Link href="/register">Register a new organization</Link>
-        </Button>
-        <Button variant="outline" asChild>
-          <Link href="/login">Sign In</Link>
-        </Button>
-      </NoticeCard>
+      <UnknownOrganization
+        name={orgShortname}
+        // Found, but another organization's address answered: this is an organization's address.
+        onOrganizationAddress={context.data?.isSystemDomain === false || found !== null}
+      />
     );
   } else if (!organization.allowPublicRegistration) {
     content = (
@@ -49,7 +47,7 @@ export function JoinPage() {
           <Link href="/login">Sign In Instead</Link>
         </Button>
         <Button variant="outline" asChild>
-          <Link href="/register">Create New Organization</Link>
+          <a href={mainSiteHref('/register', organization.shortname)}>Create New Organization</a>
         </Button>
       </NoticeCard>
     );

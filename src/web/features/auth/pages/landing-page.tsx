@@ -4,7 +4,9 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/session';
+import { hostLabel } from '@web/lib/main-site';
 import { type ContextOrganization, useOrganizationContext } from '../api/organization-context';
+import { UnknownOrganization } from '../components/unknown-organization';
 
 const FEATURES = [
   {
@@ -120,7 +122,18 @@ export function LandingPage() {
           </nav>
         </div>
       </header>
-      <main>{organization ? <OrganizationLogin organization={organization} /> : <MainSiteHero />}</main>
+      <main>
+        {organization ? (
+          <OrganizationLogin organization={organization} />
+        ) : isMainSite ? (
+          <MainSiteHero />
+        ) : (
+          // An address no organization answers to: say so instead of passing for the main site.
+          <section className="mx-auto max-w-md px-4 py-16">
+            <UnknownOrganization name={hostLabel()} onOrganizationAddress />
+          </section>
+        )}
+      </main>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@common/schemas/auth';
 import { useForm } from 'react-hook-form';
-import { Link, Redirect } from 'wouter';
+import { Link, Redirect, useSearch } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import {
   Card,
@@ -15,6 +15,7 @@ import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { FullPageSpinner } from '@web/components/ui/spinner';
+import { returnPath } from '@web/lib/return-to';
 import { useAuth } from '@web/lib/session';
 import { useLogin } from '../api/login';
 import { contextOrganization, useOrganizationContext } from '../api/organization-context';
@@ -25,6 +26,7 @@ export function LoginPage() {
   const auth = useAuth();
   const context = useOrganizationContext();
   const login = useLogin();
+  const search = useSearch();
   const organization = contextOrganization(context.data);
   const form = useForm({
     resolver: zodResolver(loginSchema),
@@ -36,7 +38,7 @@ export function LoginPage() {
   // Signing in again is allowed (login signs the old session out), but a member who simply
   // came back to /login is better served by the dashboard.
   if (auth.isAuthenticated && !login.isPending && !login.isSuccess)
-    return <Redirect to="/dashboard" replace />;
+    return <Redirect to={returnPath(search)} replace />;
   if (login.data?.twoFactorToken)
     return <TwoFactorStep token={login.data.twoFactorToken} onRestart={() => login.reset()} />;
 

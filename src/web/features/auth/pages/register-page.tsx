@@ -8,6 +8,8 @@ import { AuthShell } from '../components/auth-shell';
 import { JoinForm } from '../components/join-form';
 import { NoticeCard } from '../components/notice-card';
 import { OrganizationForm } from '../components/organization-form';
+import { UnknownOrganization } from '../components/unknown-organization';
+import { hostLabel } from '@web/lib/main-site';
 
 /** `/register[?org=]`: join the addressed organization, or register a new one (spec part 1 §2). */
 export function RegisterPage() {
@@ -30,6 +32,19 @@ export function RegisterPage() {
             Failed to load organization information. Please try again later.
           </AlertDescription>
         </Alert>
+      </AuthShell>
+    );
+  }
+  // An organization's address with no organization behind it (or none by ?org=): not the main
+  // site's new-organization form.
+  const onOrganizationAddress = context.data?.isSystemDomain === false;
+  if (!organization && (onOrganizationAddress || org)) {
+    return (
+      <AuthShell>
+        <UnknownOrganization
+          name={onOrganizationAddress ? hostLabel() : (org ?? '')}
+          onOrganizationAddress={onOrganizationAddress}
+        />
       </AuthShell>
     );
   }

@@ -1,5 +1,5 @@
 import { Bell, CircleCheck, Clock } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import {
   Card,
@@ -9,9 +9,10 @@ import {
   CardHeader,
   CardTitle,
 } from '@web/components/ui/card';
+import { useSupportContact } from '../api/support-contact';
 import { AuthShell } from '../components/auth-shell';
 
-const STEPS = [
+const stepsFor = (joiner: boolean) => [
   {
     icon: CircleCheck,
     title: 'Application Submitted',
@@ -21,24 +22,38 @@ const STEPS = [
   {
     icon: Clock,
     title: 'Under Review',
-    text: 'A system administrator is reviewing your organization.',
+    text: joiner
+      ? "The organization's administrators are reviewing your membership."
+      : 'A system administrator is reviewing your organization.',
     done: false,
   },
   {
     icon: Bell,
     title: 'Notification',
-    text: 'We will send you an email as soon as it is approved.',
+    text: joiner
+      ? 'You can sign in as soon as an administrator approves you.'
+      : 'We will send you an email as soon as it is approved.',
     done: false,
   },
 ];
 
+/**
+ * After a sign-up that waits for approval: a joiner (`?org=`, or on the organization's address)
+ * waits for that organization's administrators, a new organization for a system administrator.
+ */
 export function RegistrationPendingPage() {
+  const org = new URLSearchParams(useSearch()).get('org');
+  const contact = useSupportContact(org);
+  const joiner = contact.data?.reviewer === 'organization';
+  const STEPS = stepsFor(joiner);
   return (
     <AuthShell>
       <Card>
         <CardHeader className="text-center">
           <CardTitle as="h1">Registration Submitted</CardTitle>
-          <CardDescription>Your organization is pending approval</CardDescription>
+          <CardDescription>
+            {joiner ? 'Your membership is pending approval' : 'Your organization is pending approval'}
+          </CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
           <ol className="space-y-4">
@@ -58,8 +73,9 @@ export function RegistrationPendingPage() {
           <div className="space-y-2 rounded-md bg-muted p-4 text-sm">
             <p>Review typically takes 1-2 business days.</p>
             <p>
-              Once approved, you can sign in to reach your organization's dashboard and invite your team
-              members.
+              {joiner
+                ? "Once approved, you can sign in to reach the organization's dashboard."
+                : "Once approved, you can sign in to reach your organization's dashboard and invite your team members."}
             </p>
           </div>
         </CardContent>
@@ -72,9 +88,15 @@ export function RegistrationPendingPage() {
               <Link href="/login">Try to Login</Link>
             </Button>
           </div>
-          <p className="text-center text-xs text-muted-foreground">
-            Questions about your application? Contact support and mention your organization's shortname.
-          </p>
+          {contact.data && (
+            <p className="text-center text-xs text-muted-foreground">
+              Questions about your application? Write to{' '}
+              <a className="font-medium text-primary hover:underline" href={`mailto:${contact.data.email}`}>
+                {contact.data.email}
+              </a>
+              {joiner ? ' and mention your username.' : " and mention your organization's shortname."}
+            </p>
+          )}
         </CardFooter>
       </Card>
     </AuthShell>

@@ -30,6 +30,26 @@ function organizationHost(shortname: string): string {
   return hostname.startsWith(`${shortname}.`) ? host : `${shortname}.${host}`;
 }
 
+/** An address that wraps only after a dot, never inside a word ("demo.greenroom." / "example"). */
+function BreakableAddress({ address }: { address: string }) {
+  const parts = address.split('.');
+  return (
+    <span className="text-lg [overflow-wrap:normal] [word-break:normal]" data-testid="organization-address">
+      {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, in order
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              .<wbr />
+            </>
+          )}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 export function OrganizationStatCards({ organization }: { organization: SessionOrganization }) {
   const { data, isLoading, isError } = useOrganizationStats(organization.id);
   const state = { loading: isLoading, error: isError };
@@ -51,7 +71,7 @@ export function OrganizationStatCards({ organization }: { organization: SessionO
       <StatCard
         title="Organization Address"
         icon={Globe}
-        value={<span className="break-all text-lg">{organizationHost(organization.shortname)}</span>}
+        value={<BreakableAddress address={organizationHost(organization.shortname)} />}
         hint="Where your members sign in"
       />
     </section>

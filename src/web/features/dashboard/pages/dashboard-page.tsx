@@ -30,14 +30,13 @@ export function DashboardPage() {
           </AlertDescription>
         </Alert>
       )}
-      {!isSystemUser && organization && <DashboardEventCards orgId={organization.id} />}
-      {!isSystemUser && organization && <AnnouncementsCard orgId={organization.id} />}
-      {isSystemUser ? (
-        <SystemStatCards />
-      ) : (
-        organization && <OrganizationStatCards organization={organization} />
-      )}
-      {!isSystemUser && organization && <TeamCollaborationCard />}
+      {organization && <DashboardEventCards orgId={organization.id} />}
+      {organization && <AnnouncementsCard orgId={organization.id} />}
+      {/* A system user on an organization's address sees that organization as well. */}
+      {isSystemUser && <SystemStatCards />}
+      {organization && <OrganizationStatCards organization={organization} />}
+      {/* Presence is among members; a system user visiting is not one. */}
+      {role && organization && <TeamCollaborationCard />}
     </div>
   );
 }

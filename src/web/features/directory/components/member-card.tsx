@@ -11,7 +11,7 @@ import { displayName } from '../search';
 
 interface MemberCardProps {
   entry: DirectoryEntry;
-  /** Present for people allowed to manage users: the edit button appears on hover and focus. */
+  /** Present for people allowed to manage users: the edit button appears on hover and focus, and always on touch screens (no hover there). */
   onEdit?: (entry: DirectoryEntry) => void;
 }
 
@@ -51,7 +51,7 @@ export function MemberCard({ entry, onEdit }: MemberCardProps) {
         <Button
           variant="outline"
           size="icon"
-          className="absolute right-3 top-3 z-10 size-8 opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100"
+          className="absolute right-3 top-3 z-10 size-8 opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100"
           aria-label={`Edit ${name}`}
           onClick={() => onEdit(entry)}
         >

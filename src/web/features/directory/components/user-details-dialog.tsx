@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ASSIGNABLE_ROLES, ORGANIZATION_ROLES, roleLabel } from '@common/permissions';
 import {
+  CANNOT_CHANGE_OWN_LEVEL,
   USER_DETAILS_DEFAULTS,
   type UserDetails,
   type UserDetailsInput,
@@ -10,13 +11,6 @@ import { X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Badge } from '@web/components/ui/badge';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { FieldError } from '@web/components/ui/form-field';
 import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
@@ -24,9 +18,10 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
+import { useAuth } from '@web/lib/session';
 import { useUpdateUserDetails, useUserDetails } from '../api/user-details';
 import { fullName } from '../search';
-import { FormDialogFooter } from '@web/components/form-dialog-footer';
+import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
 
 interface UserDetailsDialogProps {
   userId: number | null;
@@ -37,27 +32,29 @@ interface UserDetailsDialogProps {
 export function UserDetailsDialog({ userId, onClose }: UserDetailsDialogProps) {
   const details = useUserDetails(userId);
   return (
-    <Dialog open={userId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>User Details</DialogTitle>
-          <DialogDescription>Manage user permissions and organization roles</DialogDescription>
-        </DialogHeader>
-        {details.isLoading ? (
-          <Spinner label="Loading" className="py-8" />
-        ) : details.data && userId !== null ? (
-          <DetailsForm key={details.data.id} details={details.data} onClose={onClose} />
-        ) : (
-          <p className="py-6 text-center text-muted-foreground">User not found</p>
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={userId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="User Details"
+      description="Manage user permissions and organization roles"
+      className="max-w-xl"
+    >
+      {details.isLoading ? (
+        <Spinner label="Loading" className="py-8" />
+      ) : details.data && userId !== null ? (
+        <DetailsForm key={details.data.id} details={details.data} onClose={onClose} />
+      ) : (
+        <p className="py-6 text-center text-muted-foreground">User not found</p>
+      )}
+    </FormDialog>
   );
 }
 
 function DetailsForm({ details, onClose }: { details: UserDetails; onClose: () => void }) {
   const update = useUpdateUserDetails(details.id);
   const isOwner = details.permissionRole === 'owner';
+  // Nobody acts on themselves: the server refuses it too.
+  const isSelf = useAuth().user?.id === details.id;
   const form = useForm<UserDetailsInput>({
     resolver: zodResolver(userDetailsSchema),
     defaultValues: USER_DETAILS_DEFAULTS,
@@ -91,7 +88,14 @@ function DetailsForm({ details, onClose }: { details: UserDetails; onClose: () =
   );
 
   return (
-    <form onSubmit={submit} className="space-y-6" noValidate>
+    <FormDialogForm
+      onSubmit={submit}
+      className="space-y-6"
+      dirty={formState.isDirty}
+      pending={update.isPending}
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+    >
       <div>
         <p className="font-semibold">{fullName(details)}</p>
         <p className="text-sm text-muted-foreground">
@@ -105,7 +109,7 @@ function DetailsForm({ details, onClose }: { details: UserDetails; onClose: () =
           control={control}
           name="permissionRole"
           render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange} disabled={isOwner}>
+            <Select value={field.value} onValueChange={field.onChange} disabled={isOwner || isSelf}>
               <SelectTrigger id="permission-role" aria-invalid={!!formState.errors.permissionRole}>
                 <SelectValue />
               </SelectTrigger>
@@ -121,8 +125,10 @@ function DetailsForm({ details, onClose }: { details: UserDetails; onClose: () =
             </Select>
           )}
         />
-        {isOwner && (
+        {isOwner ? (
           <p className="text-sm text-muted-foreground">The owner's permission level cannot be changed.</p>
+        ) : (
+          isSelf && <p className="text-sm text-muted-foreground">{CANNOT_CHANGE_OWN_LEVEL}.</p>
         )}
         <FieldError id="permission-role" message={formState.errors.permissionRole?.message} />
       </div>
@@ -211,18 +217,11 @@ function DetailsForm({ details, onClose }: { details: UserDetails; onClose: () =
               id="is-active"
               checked={field.value}
               onCheckedChange={field.onChange}
-              disabled={isOwner}
+              disabled={isOwner || isSelf}
             />
           </div>
         )}
       />
-
-      <FormDialogFooter
-        onCancel={onClose}
-        pending={update.isPending}
-        submitLabel="Save Changes"
-        pendingLabel="Saving..."
-      />
-    </form>
+    </FormDialogForm>
   );
 }

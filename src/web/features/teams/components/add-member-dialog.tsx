@@ -2,13 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AddMemberInput, addMemberSchema } from '@common/schemas/teams';
 import { displayName, TEAM_ROLE_LABELS, TEAM_ROLES } from '@common/teams';
 import { Controller, useForm } from 'react-hook-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
@@ -16,7 +9,7 @@ import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { useMemberCandidates } from '../api/get-candidates';
 import { useAddMember } from '../api/member-mutations';
-import { FormDialogFooter } from '@web/components/form-dialog-footer';
+import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
 
 /** Add Member (spec part 2 §5): a person not yet in the team, as Member or Team Lead. */
 export function AddMemberDialog({
@@ -29,17 +22,14 @@ export function AddMemberDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Member</DialogTitle>
-          <DialogDescription>
-            Choose a member of the organization and their role in this team.
-          </DialogDescription>
-        </DialogHeader>
-        {open && <AddMemberForm teamId={teamId} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Member"
+      description="Choose a member of the organization and their role in this team."
+    >
+      {open && <AddMemberForm teamId={teamId} onDone={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }
 
@@ -70,7 +60,13 @@ function AddMemberForm({ teamId, onDone }: { teamId: number; onDone: () => void 
   const people = candidates.data ?? [];
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <FormDialogForm
+      onSubmit={submit}
+      dirty={form.formState.isDirty}
+      pending={form.formState.isSubmitting}
+      submitLabel="Add Member"
+      pendingLabel="Adding..."
+    >
       <FormField id="member-user" label="User" error={errors.userId?.message}>
         <Controller
           control={form.control}
@@ -117,12 +113,6 @@ function AddMemberForm({ teamId, onDone }: { teamId: number; onDone: () => void 
           )}
         />
       </FormField>
-      <FormDialogFooter
-        onCancel={onDone}
-        pending={form.formState.isSubmitting}
-        submitLabel="Add Member"
-        pendingLabel="Adding..."
-      />
-    </form>
+    </FormDialogForm>
   );
 }

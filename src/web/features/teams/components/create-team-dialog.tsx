@@ -4,13 +4,6 @@ import { suggestHandle } from '@common/teams';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
@@ -20,7 +13,8 @@ import { errorMessage, isApiError } from '@web/lib/api';
 import { useNewTeamCandidates } from '../api/get-candidates';
 import { useCreateTeam } from '../api/team-mutations';
 import { MemberChecklist } from './member-checklist';
-import { FormDialogFooter } from '@web/components/form-dialog-footer';
+import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
+import { TeamUrlField } from './team-url-field';
 
 type FormInput = z.input<typeof createTeamSchema>;
 type FormOutput = z.output<typeof createTeamSchema>;
@@ -38,15 +32,15 @@ export function CreateTeamDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Create Team</DialogTitle>
-          <DialogDescription>Bring people together as a cast, a crew or a class.</DialogDescription>
-        </DialogHeader>
-        {open && <CreateTeamForm orgId={orgId} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create Team"
+      description="Bring people together as a cast, a crew or a class."
+      className="max-w-xl"
+    >
+      {open && <CreateTeamForm orgId={orgId} onDone={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }
 
@@ -86,7 +80,13 @@ function CreateTeamForm({ orgId, onDone }: { orgId: number; onDone: () => void }
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <FormDialogForm
+      onSubmit={submit}
+      dirty={form.formState.isDirty}
+      pending={form.formState.isSubmitting}
+      submitLabel="Create Team"
+      pendingLabel="Creating..."
+    >
       <FormField id="team-name" label="Team Name" error={errors.name?.message}>
         <Input
           {...fieldA11y('team-name', errors.name?.message)}
@@ -113,14 +113,7 @@ function CreateTeamForm({ orgId, onDone }: { orgId: number; onDone: () => void }
           {...form.register('handle', { onChange: () => setHandleEdited(true) })}
         />
       </FormField>
-      <FormField id="team-url" label="Team URL" error={errors.teamUrl?.message}>
-        <Input
-          {...fieldA11y('team-url', errors.teamUrl?.message)}
-          type="url"
-          placeholder="https://"
-          {...form.register('teamUrl')}
-        />
-      </FormField>
+      <TeamUrlField id="team-url" error={errors.teamUrl?.message} field={form.register('teamUrl')} />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Team Members</legend>
         {candidates.isLoading ? (
@@ -141,12 +134,6 @@ function CreateTeamForm({ orgId, onDone }: { orgId: number; onDone: () => void }
           />
         )}
       </fieldset>
-      <FormDialogFooter
-        onCancel={onDone}
-        pending={form.formState.isSubmitting}
-        submitLabel="Create Team"
-        pendingLabel="Creating..."
-      />
-    </form>
+    </FormDialogForm>
   );
 }

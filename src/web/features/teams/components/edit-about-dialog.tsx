@@ -1,21 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type EditAboutInput, editAboutSchema, type TeamDetail } from '@common/schemas/teams';
+import {
+  type EditAboutInput,
+  type EditAboutOutput,
+  editAboutSchema,
+  type TeamDetail,
+} from '@common/schemas/teams';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useUpdateTeam } from '../api/team-mutations';
-import { FormDialogFooter } from '@web/components/form-dialog-footer';
+import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
+import { TeamUrlField } from './team-url-field';
 
 /** Edit About (spec part 2 §5): description and handle; a new handle moves the page's address. */
 export function EditAboutDialog({
@@ -28,24 +27,28 @@ export function EditAboutDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit About</DialogTitle>
-          <DialogDescription>Describe the team and choose its handle.</DialogDescription>
-        </DialogHeader>
-        {open && <EditAboutForm team={team} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit About"
+      description="Name and describe the team, choose its handle and website."
+    >
+      {open && <EditAboutForm team={team} onDone={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }
 
 function EditAboutForm({ team, onDone }: { team: TeamDetail; onDone: () => void }) {
   const update = useUpdateTeam(team.id);
   const [, navigate] = useLocation();
-  const form = useForm<EditAboutInput>({
+  const form = useForm<EditAboutInput, unknown, EditAboutOutput>({
     resolver: zodResolver(editAboutSchema),
-    defaultValues: { description: team.description ?? '', handle: team.handle },
+    defaultValues: {
+      name: team.name,
+      description: team.description ?? '',
+      handle: team.handle,
+      teamUrl: team.teamUrl ?? '',
+    },
   });
   const { errors } = form.formState;
 
@@ -69,7 +72,16 @@ function EditAboutForm({ team, onDone }: { team: TeamDetail; onDone: () => void 
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <FormDialogForm
+      onSubmit={submit}
+      dirty={form.formState.isDirty}
+      pending={form.formState.isSubmitting}
+      submitLabel="Save"
+      pendingLabel="Saving..."
+    >
+      <FormField id="about-name" label="Team Name" error={errors.name?.message}>
+        <Input {...fieldA11y('about-name', errors.name?.message)} {...form.register('name')} />
+      </FormField>
       <FormField id="about-description" label="Description" error={errors.description?.message}>
         <Textarea
           {...fieldA11y('about-description', errors.description?.message)}
@@ -80,12 +92,7 @@ function EditAboutForm({ team, onDone }: { team: TeamDetail; onDone: () => void 
       <FormField id="about-handle" label="Team Handle" error={errors.handle?.message}>
         <Input {...fieldA11y('about-handle', errors.handle?.message)} {...form.register('handle')} />
       </FormField>
-      <FormDialogFooter
-        onCancel={onDone}
-        pending={form.formState.isSubmitting}
-        submitLabel="Save"
-        pendingLabel="Saving..."
-      />
-    </form>
+      <TeamUrlField id="about-url" error={errors.teamUrl?.message} field={form.register('teamUrl')} />
+    </FormDialogForm>
   );
 }

@@ -97,10 +97,15 @@ export function LinksCard({
           </ul>
         )}
         <form onSubmit={submit} noValidate className="space-y-3 border-t pt-4" aria-label="Add link">
-          <FormField id="link-url" label="URL" error={errors.url?.message}>
+          <FormField
+            id="link-url"
+            label="URL"
+            error={errors.url?.message}
+            description="https:// is added if you leave it out."
+          >
             <Input
               {...fieldA11y('link-url', errors.url?.message)}
-              type="url"
+              inputMode="url"
               placeholder="https://"
               {...form.register('url')}
             />

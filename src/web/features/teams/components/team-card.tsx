@@ -27,7 +27,7 @@ export function TeamCard({ team }: { team: TeamSummary }) {
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-lg font-semibold leading-tight">{team.name}</h2>
-          {team.archivedAt && <Badge variant="outline">Archived</Badge>}
+          {team.archivedAt && <Badge variant="outline">Disabled</Badge>}
         </div>
         {team.description ? (
           <p className="line-clamp-3 text-sm text-muted-foreground">{team.description}</p>

@@ -2,7 +2,7 @@ import { policy } from '@common/permissions';
 import type { TeamDetail } from '@common/schemas/teams';
 import { TEAM_HEADER_ASPECT } from '@common/teams';
 import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
-import { useLocation, useParams } from 'wouter';
+import { Redirect, useLocation, useParams } from 'wouter';
 import { BackLink } from '@web/components/back-link';
 import { type ConfirmRequest, useConfirm } from '@web/components/confirm-dialog';
 import { NotFoundCard } from '@web/components/not-found-card';
@@ -42,6 +42,9 @@ export function TeamPage() {
           <AlertTitle>Error loading team</AlertTitle>
           <AlertDescription>{team.error.message}</AlertDescription>
         </Alert>
+      ) : team.data && team.data.handle.toLowerCase() !== handle.toLowerCase() ? (
+        // Found by a former handle: the address moves to the current one.
+        <Redirect to={`/directory/teams/${encodeURIComponent(team.data.handle)}`} replace />
       ) : team.data ? (
         <TeamView team={team.data} />
       ) : (

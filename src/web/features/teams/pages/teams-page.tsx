@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
+import { httpErrorText } from '@web/lib/api';
 import { formatNumber } from '@web/lib/format';
 import { useAuth } from '@web/lib/session';
 import { DirectoryTabs } from '../../directory/components/directory-tabs';
@@ -61,7 +62,7 @@ export function TeamsPage() {
         <Alert variant="destructive">
           <AlertTitle>Error loading teams</AlertTitle>
           <AlertDescription className="space-y-3">
-            <p>{teams.error.message}</p>
+            <p>{httpErrorText(teams.error)}</p>
             <Button variant="outline" size="sm" onClick={() => window.location.reload()}>
               Retry
             </Button>

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiGet, withQuery } from '@web/lib/api';
+
+export interface SupportContact {
+  email: string;
+  /** Who reviews a pending registration: the organization's administrators, or a system administrator. */
+  reviewer: 'organization' | 'system';
+}
+
+/** GET /api/support-contact: the addressed (or `org`-named) organization's, else the system's. */
+export function useSupportContact(org: string | null) {
+  return useQuery({
+    queryKey: ['/api/support-contact', org],
+    queryFn: () => apiGet<SupportContact>(withQuery('/api/support-contact', { org })),
+    staleTime: 5 * 60 * 1000,
+  });
+}
