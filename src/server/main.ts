@@ -36,7 +36,9 @@ async function openConfiguredDatabase() {
     console.log(`Using the PostgreSQL server ${saved.host}:${saved.port}/${saved.database} (saved settings)`);
     return server;
   } catch (err) {
-    console.error(`Saved database settings not used (${(err as Error).message}); staying on the embedded database`);
+    console.error(
+      `Saved database settings not used (${(err as Error).message}); staying on the embedded database`,
+    );
     setDatabaseSource('embedded');
     return embedded;
   }

@@ -39,7 +39,9 @@ export async function openDatabase(opts: {
   memory?: boolean;
   pool?: PoolOptions;
 }) {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.pool) : await openPglite(opts);
+  const database = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, opts.pool)
+    : await openPglite(opts);
   return database;
 }
 

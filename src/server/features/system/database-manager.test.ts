@@ -174,7 +174,9 @@ describe('hostile and malformed input', () => {
     expect(huge.statusCode).toBe(413);
     const array = await agent.request('PATCH', `/api/system/database/table/organizations/${org.id}`, [1, 2]);
     expect(array.statusCode).toBe(400);
-    const [row] = await ctx.database.query('select name, description from organizations where id = $1', [org.id]);
+    const [row] = await ctx.database.query('select name, description from organizations where id = $1', [
+      org.id,
+    ]);
     expect(row).toEqual({ name: org.name, description: null });
     const audit = await ctx.database.query('select 1 from audit_log where organization_id = $1', [org.id]);
     expect(audit).toEqual([]);
@@ -184,7 +186,9 @@ describe('hostile and malformed input', () => {
     const { agent } = await buildSystemUser(ctx);
     const a = await buildOrg(ctx.database);
     const b = await buildOrg(ctx.database);
-    const dup = await agent.patch(`/api/system/database/table/organizations/${b.id}`, { shortname: a.shortname });
+    const dup = await agent.patch(`/api/system/database/table/organizations/${b.id}`, {
+      shortname: a.shortname,
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ message: 'A record with these values already exists' });
     const team = await teamIn(a.id);
@@ -194,12 +198,17 @@ describe('hostile and malformed input', () => {
       url: 'https://x.test',
     });
     expect(badRef.statusCode).toBe(400);
-    const missing = await agent.post('/api/system/database/table/team_links', { organization_id: a.id, team_id: team });
+    const missing = await agent.post('/api/system/database/table/team_links', {
+      organization_id: a.id,
+      team_id: team,
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('url: This column is required');
     const users = await agent.post('/api/system/database/table/users', { username: 'x', email: 'x@x.test' });
     expect(users.statusCode).toBe(400);
-    expect(users.json().message).toBe('Records of users cannot be created here; use the screens made for them');
+    expect(users.json().message).toBe(
+      'Records of users cannot be created here; use the screens made for them',
+    );
   });
 });
 
@@ -288,7 +297,10 @@ describe('records: list, add, edit, delete', () => {
       notification_settings: { emailNotifications: false },
     });
     expect(tags.statusCode).toBe(200);
-    expect(tags.json()).toMatchObject({ roles: ['Performer'], notification_settings: { emailNotifications: false } });
+    expect(tags.json()).toMatchObject({
+      roles: ['Performer'],
+      notification_settings: { emailNotifications: false },
+    });
     const bad = await agent.patch(`/api/system/database/table/users/${user.id}`, { roles: [1] });
     expect(bad.statusCode).toBe(400);
   });

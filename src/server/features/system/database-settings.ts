@@ -121,7 +121,9 @@ export async function testConnection(s: DatabaseSettings) {
   const started = performance.now();
   try {
     await client.connect();
-    const [row] = (await client.query<{ version: string }>("select current_setting('server_version') as version")).rows;
+    const [row] = (
+      await client.query<{ version: string }>("select current_setting('server_version') as version")
+    ).rows;
     return {
       success: true as const,
       responseTime: Math.round(performance.now() - started),

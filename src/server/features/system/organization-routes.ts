@@ -68,7 +68,12 @@ export async function organizationRoutes(app: App) {
     '/api/system/organizations/:id/reject',
     { schema: { params: idParams, body: rejectOrganizationSchema } },
     async (request) =>
-      decide('reject', request.params.id, (await requireSystemUser(request)).user.id, request.body.rejectionReason),
+      decide(
+        'reject',
+        request.params.id,
+        (await requireSystemUser(request)).user.id,
+        request.body.rejectionReason,
+      ),
   );
 
   app.post(

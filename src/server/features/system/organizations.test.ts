@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext, uniqueId } from '../../../../tests/support/app';
-import { type BuiltOrg, buildOrg, buildSystemUser, buildUser, signedIn } from '../../../../tests/support/factories';
+import {
+  type BuiltOrg,
+  buildOrg,
+  buildSystemUser,
+  buildUser,
+  signedIn,
+} from '../../../../tests/support/factories';
 import { expectNoSecrets } from '../../../../tests/support/secrets';
 
 let ctx: TestContext;
@@ -10,9 +16,10 @@ beforeAll(async () => {
 
 const statusOf = async (org: BuiltOrg) =>
   (
-    await ctx.database.query<{ approval_status: string }>('select approval_status from organizations where id = $1', [
-      org.id,
-    ])
+    await ctx.database.query<{ approval_status: string }>(
+      'select approval_status from organizations where id = $1',
+      [org.id],
+    )
   )[0].approval_status;
 
 const auditOf = (org: BuiltOrg) =>
@@ -26,16 +33,24 @@ describe('GET /api/system/organizations', () => {
     const { agent } = await buildSystemUser(ctx);
     const tag = uniqueId();
     const approved = await buildOrg(ctx.database);
-    await ctx.database.query('update organizations set name = $2 where id = $1', [approved.id, `Alpha ${tag}`]);
+    await ctx.database.query('update organizations set name = $2 where id = $1', [
+      approved.id,
+      `Alpha ${tag}`,
+    ]);
     const owner = await buildUser(ctx.database, { org: approved, role: 'owner' });
     await buildUser(ctx.database, { org: approved });
     const rejected = await buildOrg(ctx.database, { approvalStatus: 'rejected' });
-    await ctx.database.query('update organizations set name = $2 where id = $1', [rejected.id, `Beta ${tag}`]);
+    await ctx.database.query('update organizations set name = $2 where id = $1', [
+      rejected.id,
+      `Beta ${tag}`,
+    ]);
 
     const res = await agent.get(`/api/system/organizations?search=${tag}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.organizations.map((o: { id: number }) => o.id).sort()).toEqual([approved.id, rejected.id].sort());
+    expect(body.organizations.map((o: { id: number }) => o.id).sort()).toEqual(
+      [approved.id, rejected.id].sort(),
+    );
     const alpha = body.organizations.find((o: { id: number }) => o.id === approved.id);
     expect(alpha).toMatchObject({
       name: `Alpha ${tag}`,
@@ -49,7 +64,13 @@ describe('GET /api/system/organizations', () => {
     const [all] = await ctx.database.query<{ n: number }>('select count(*)::int as n from organizations');
     expect(body.counts.total).toBeGreaterThanOrEqual(2);
     expect(body.counts.total).toBeLessThanOrEqual(all.n);
-    expect(Object.keys(body.counts).sort()).toEqual(['approved', 'pending', 'rejected', 'suspended', 'total']);
+    expect(Object.keys(body.counts).sort()).toEqual([
+      'approved',
+      'pending',
+      'rejected',
+      'suspended',
+      'total',
+    ]);
 
     const onlyRejected = (await agent.get(`/api/system/organizations?search=${tag}&status=rejected`)).json();
     expect(onlyRejected.organizations.map((o: { id: number }) => o.id)).toEqual([rejected.id]);
@@ -135,7 +156,9 @@ describe('approval transitions', () => {
     }
     const unknown = await agent.post('/api/system/organizations/999999999/suspend', {});
     expect(unknown.statusCode).toBe(404);
-    const long = await agent.post(`/api/system/organizations/${approved.id}/suspend`, { reason: 'x'.repeat(1001) });
+    const long = await agent.post(`/api/system/organizations/${approved.id}/suspend`, {
+      reason: 'x'.repeat(1001),
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('Reason is too long');
   });
@@ -164,7 +187,9 @@ describe('POST /api/system/organizations (Organization Registration)', () => {
     const mail = ctx.mail.filter((m) => m.to === input.ownerEmail);
     expect(mail).toHaveLength(1);
     const link = /\/reset-password\?token=([\w-]+)/.exec(mail[0].text);
-    expect(mail[0].text).toContain(`http://${input.organizationShortname}.localhost:5000/reset-password?token=`);
+    expect(mail[0].text).toContain(
+      `http://${input.organizationShortname}.localhost:5000/reset-password?token=`,
+    );
     expect(link).not.toBeNull();
     const token = decodeURIComponent(link![1]);
     const password = 'A-new-password-1';
@@ -215,7 +240,10 @@ describe('POST /api/system/organizations (Organization Registration)', () => {
     const invalid = [
       [{ ...base, organizationName: ' ' }, 'Organization name is required'],
       [{ ...base, ownerEmail: 'nope' }, 'Invalid email address'],
-      [{ ...base, organizationShortname: 'Bad Name' }, 'Only lowercase letters, numbers, and hyphens allowed'],
+      [
+        { ...base, organizationShortname: 'Bad Name' },
+        'Only lowercase letters, numbers, and hyphens allowed',
+      ],
       [{ ...base, ownerUsername: 'ab' }, 'Username must be at least 3 characters'],
     ] as const;
     for (const [body, message] of invalid) {

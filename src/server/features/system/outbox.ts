@@ -17,7 +17,9 @@ export interface OutboxMessage {
 const COLUMNS = `id, to_address as "toAddress", subject, sent_at as "sentAt", error, created_at as "createdAt"`;
 
 export async function listOutbox(database: Database, page: number, pageSize: number) {
-  const [{ total }] = await database.query<{ total: number }>('select count(*)::int as total from mail_outbox');
+  const [{ total }] = await database.query<{ total: number }>(
+    'select count(*)::int as total from mail_outbox',
+  );
   const items = await database.query<OutboxMessage>(
     `select ${COLUMNS} from mail_outbox order by id desc limit $1 offset $2`,
     [pageSize, (page - 1) * pageSize],

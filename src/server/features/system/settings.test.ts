@@ -92,14 +92,26 @@ describe('database settings', () => {
       maxConnections: 7,
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ host: '127.0.0.1', maxConnections: 7, password: '', hasPassword: true });
+    expect(saved.json()).toMatchObject({
+      host: '127.0.0.1',
+      maxConnections: 7,
+      password: '',
+      hasPassword: true,
+    });
     expect(saved.body).not.toContain(secret);
-    const again = await agent.patch('/api/system/database-settings', { ...LOCAL_PG, password: '', maxConnections: 8 });
+    const again = await agent.patch('/api/system/database-settings', {
+      ...LOCAL_PG,
+      password: '',
+      maxConnections: 8,
+    });
     expect(again.statusCode).toBe(200);
     const [row] = await ctx.database.query<{ value: unknown }>(
       "select value from system_settings where key = 'database'",
     );
-    const value = (typeof row.value === 'string' ? JSON.parse(row.value) : row.value) as Record<string, unknown>;
+    const value = (typeof row.value === 'string' ? JSON.parse(row.value) : row.value) as Record<
+      string,
+      unknown
+    >;
     expect(value).toMatchObject({ password: secret, maxConnections: 8 });
     const read = await agent.get('/api/system/database-settings');
     expect(read.body).not.toContain(secret);
@@ -133,7 +145,10 @@ describe('POST /api/system/test-connection', () => {
     const closed = await agent.post('/api/system/test-connection', { ...LOCAL_PG, port });
     expect(closed.statusCode).toBe(422);
     expect(closed.json().message).toContain('ECONNREFUSED');
-    const unknown = await agent.post('/api/system/test-connection', { ...LOCAL_PG, database: 'no_such_db_here' });
+    const unknown = await agent.post('/api/system/test-connection', {
+      ...LOCAL_PG,
+      database: 'no_such_db_here',
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().message).toContain('no_such_db_here');
   });
@@ -145,7 +160,9 @@ describe('GET /api/system/analytics', () => {
     const org = await buildOrg(ctx.database);
     const owner = await buildUser(ctx.database, { org, role: 'owner' });
     await buildUser(ctx.database, { org });
-    await ctx.database.query('update user_organizations set last_active_at = now() where user_id = $1', [owner.id]);
+    await ctx.database.query('update user_organizations set last_active_at = now() where user_id = $1', [
+      owner.id,
+    ]);
     await ctx.database.query(
       `insert into calendar_events (organization_id, name, spaces, start_date_time, end_date_time, reserved_by)
        values ($1, 'Show', '{Main Stage}', now(), now() + interval '1 hour', $2)`,
@@ -158,7 +175,9 @@ describe('GET /api/system/analytics', () => {
       expect(body.series[name]).toHaveLength(8);
     }
     const last = (name: string) => body.series[name].at(-1).value;
-    expect([last('organizations'), last('members'), last('events'), last('activeMembers')]).toEqual([1, 2, 1, 1]);
+    expect([last('organizations'), last('members'), last('events'), last('activeMembers')]).toEqual([
+      1, 2, 1, 1,
+    ]);
     expect(body.organizations.find((o: { id: number }) => o.id === org.id)).toMatchObject({
       members: 2,
       events: 1,

@@ -48,8 +48,16 @@ describe('who may use the system routes', () => {
     ['GET', '/api/system/stats'],
     ['GET', '/api/system/pending-organizations'],
     ['GET', '/api/system/organizations'],
-    ['POST', '/api/system/organizations', { organizationName: 'X', organizationShortname: 'xyz-abc',
-      ownerUsername: 'someone', ownerEmail: 'someone@example.test' }],
+    [
+      'POST',
+      '/api/system/organizations',
+      {
+        organizationName: 'X',
+        organizationShortname: 'xyz-abc',
+        ownerUsername: 'someone',
+        ownerEmail: 'someone@example.test',
+      },
+    ],
     ['POST', '/api/system/organizations/ID/approve', {}],
     ['POST', '/api/system/organizations/ID/reject', { approvalStatus: 'rejected', rejectionReason: 'x' }],
     ['POST', '/api/system/organizations/ID/suspend', { reason: 'x' }],
@@ -78,7 +86,9 @@ describe('who may use the system routes', () => {
       expect(res.json()).toEqual({ message: 'Not authenticated' });
     }
     expect(
-      (await ctx.database.query('select approval_status, name from organizations where id = $1', [org.id]))[0],
+      (
+        await ctx.database.query('select approval_status, name from organizations where id = $1', [org.id])
+      )[0],
     ).toEqual({ approval_status: 'pending', name: org.name });
   });
 

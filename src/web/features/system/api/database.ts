@@ -56,7 +56,8 @@ export function useRecordChange(table: string) {
   const queryClient = useQueryClient();
   const refresh = () =>
     queryClient.invalidateQueries({
-      predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/system/database/'),
+      predicate: (q) =>
+        typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/system/database/'),
     });
   const base = `/api/system/database/table/${encodeURIComponent(table)}`;
   const create = useMutation({
@@ -81,7 +82,11 @@ export function useRecordChange(table: string) {
       void refresh();
     },
     onError: (error) =>
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete record') }),
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: errorMessage(error, 'Failed to delete record'),
+      }),
   });
   return { create, update, remove };
 }
@@ -89,7 +94,10 @@ export function useRecordChange(table: string) {
 /** Downloads every record of the table as `{table}_export.json` (spec part 2 §9). */
 export async function exportTable(table: string) {
   try {
-    const rows = await apiRequest<unknown[]>('GET', `/api/system/database/table/${encodeURIComponent(table)}/export`);
+    const rows = await apiRequest<unknown[]>(
+      'GET',
+      `/api/system/database/table/${encodeURIComponent(table)}/export`,
+    );
     const blob = new Blob([JSON.stringify(rows, null, 2)], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
@@ -98,6 +106,10 @@ export async function exportTable(table: string) {
     a.click();
     URL.revokeObjectURL(url);
   } catch (error) {
-    toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to fetch table data') });
+    toast({
+      variant: 'destructive',
+      title: 'Error',
+      description: errorMessage(error, 'Failed to fetch table data'),
+    });
   }
 }

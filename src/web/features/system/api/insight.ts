@@ -64,6 +64,10 @@ export function useResend() {
       });
     },
     onError: (error) =>
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to resend message') }),
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: errorMessage(error, 'Failed to resend message'),
+      }),
   });
 }

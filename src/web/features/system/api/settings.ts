@@ -36,16 +36,27 @@ export function useSaveDatabaseSettings() {
       toast({ title: 'Settings updated', description: 'They take effect when the server next starts.' });
     },
     onError: (error) =>
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update settings') }),
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: errorMessage(error, 'Failed to update settings'),
+      }),
   });
 }
 
 export function useTestConnection() {
   return useMutation({
     mutationFn: (settings: DatabaseSettings) =>
-      apiRequest<{ responseTime: number; serverVersion: string }>('POST', '/api/system/test-connection', settings),
+      apiRequest<{ responseTime: number; serverVersion: string }>(
+        'POST',
+        '/api/system/test-connection',
+        settings,
+      ),
     onSuccess: (result) =>
-      toast({ title: 'Connection test successful', description: `Connected successfully in ${result.responseTime} ms` }),
+      toast({
+        title: 'Connection test successful',
+        description: `Connected successfully in ${result.responseTime} ms`,
+      }),
     onError: (error) =>
       toast({
         variant: 'destructive',

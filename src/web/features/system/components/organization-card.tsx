@@ -13,10 +13,24 @@ interface OrganizationCardProps {
 }
 
 /** One organization in All Organizations, with the decisions its state allows. */
-export function OrganizationCard({ organization: org, busy, onApprove, onReject, onSuspend }: OrganizationCardProps) {
-  const approveLabel = org.approvalStatus === 'pending' ? 'Approve' : org.approvalStatus === 'suspended' ? 'Restore' : 'Re-approve';
+export function OrganizationCard({
+  organization: org,
+  busy,
+  onApprove,
+  onReject,
+  onSuspend,
+}: OrganizationCardProps) {
+  const approveLabel =
+    org.approvalStatus === 'pending'
+      ? 'Approve'
+      : org.approvalStatus === 'suspended'
+        ? 'Restore'
+        : 'Re-approve';
   return (
-    <article aria-labelledby={`org-${org.id}-name`} className="flex h-full flex-col gap-3 rounded-lg border bg-card p-4">
+    <article
+      aria-labelledby={`org-${org.id}-name`}
+      className="flex h-full flex-col gap-3 rounded-lg border bg-card p-4"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id={`org-${org.id}-name`} className="truncate text-lg font-semibold">
@@ -61,18 +75,34 @@ export function OrganizationCard({ organization: org, busy, onApprove, onReject,
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         {org.approvalStatus !== 'approved' && (
           <Button size="sm" onClick={onApprove} disabled={busy} aria-label={`${approveLabel} ${org.name}`}>
-            {org.approvalStatus === 'pending' ? <Check aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+            {org.approvalStatus === 'pending' ? (
+              <Check aria-hidden="true" />
+            ) : (
+              <RotateCcw aria-hidden="true" />
+            )}
             {approveLabel}
           </Button>
         )}
         {org.approvalStatus === 'pending' && (
-          <Button size="sm" variant="destructive" onClick={onReject} disabled={busy} aria-label={`Reject ${org.name}`}>
+          <Button
+            size="sm"
+            variant="destructive"
+            onClick={onReject}
+            disabled={busy}
+            aria-label={`Reject ${org.name}`}
+          >
             <X aria-hidden="true" />
             Reject
           </Button>
         )}
         {org.approvalStatus === 'approved' && (
-          <Button size="sm" variant="outline" onClick={onSuspend} disabled={busy} aria-label={`Suspend ${org.name}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onSuspend}
+            disabled={busy}
+            aria-label={`Suspend ${org.name}`}
+          >
             <Ban aria-hidden="true" />
             Suspend
           </Button>

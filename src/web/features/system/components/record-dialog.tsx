@@ -1,7 +1,12 @@
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialogFooter } from '@web/components/form-dialog-footer';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { isApiError } from '@web/lib/api';
@@ -21,28 +26,48 @@ const editable = (c: SchemaColumn) => c.column_name !== 'id';
 
 /** Add or edit one record; every column is a text field shaped by its type (lib/record-values). */
 export function RecordDialog({ table, columns, record, onClose }: RecordDialogProps) {
+  const isNew = record === 'new';
+  return (
+    <Dialog open={record !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>
+            {isNew ? 'Add Record' : `Edit Record #${(record as DbRecord | null)?.id ?? ''}`}
+          </DialogTitle>
+          <DialogDescription>
+            Table {table}. Leave a field empty for NULL (or its default); lists and JSON are written as JSON.
+          </DialogDescription>
+        </DialogHeader>
+        {record !== null && (
+          <RecordForm
+            key={isNew ? 'new' : record.id}
+            table={table}
+            columns={columns}
+            record={record}
+            onClose={onClose}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RecordForm({ table, columns, record, onClose }: RecordDialogProps & { record: DbRecord | 'new' }) {
   const { create, update } = useRecordChange(table);
-  const form = useForm<Record<string, string>>();
   const isNew = record === 'new';
   const fields = columns.filter(editable);
-
-  useEffect(() => {
-    if (record === null) return;
-    form.reset(
-      Object.fromEntries(fields.map((c) => [c.column_name, isNew ? '' : toFormText(record[c.column_name], c)])),
-    );
-    // Reset only when another record is opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [record]);
+  const original = (c: SchemaColumn) => (record === 'new' ? '' : toFormText(record[c.column_name], c));
+  const form = useForm<Record<string, string>>({
+    defaultValues: Object.fromEntries(fields.map((c) => [c.column_name, original(c)])),
+  });
 
   const submit = form.handleSubmit((values) => {
     const data: Record<string, unknown> = {};
     let invalid = false;
     for (const c of fields) {
       const text = values[c.column_name] ?? '';
-      const original = isNew ? '' : toFormText((record as DbRecord)[c.column_name], c);
       // A new record sends what was filled in (defaults apply to the rest); an edit, what changed.
-      if (isNew ? text === '' && !c.required : text === original) continue;
+      if (isNew ? text === '' && !c.required : text === original(c)) continue;
       const parsed = fromFormText(text, c);
       if ('error' in parsed) {
         form.setError(c.column_name, { message: parsed.error });
@@ -59,47 +84,38 @@ export function RecordDialog({ table, columns, record, onClose }: RecordDialogPr
         variant: 'destructive',
         title: 'Error',
         description:
-          (isApiError(error) && error.serverMessage) || (isNew ? 'Failed to create record' : 'Failed to update record'),
+          (isApiError(error) && error.serverMessage) ||
+          (isNew ? 'Failed to create record' : 'Failed to update record'),
       });
     };
-    if (isNew) create.mutate(data, { onSuccess: onClose, onError });
-    else update.mutate({ id: (record as DbRecord).id, data }, { onSuccess: onClose, onError });
+    if (record === 'new') create.mutate(data, { onSuccess: onClose, onError });
+    else update.mutate({ id: record.id, data }, { onSuccess: onClose, onError });
   });
 
   const errors = form.formState.errors;
   return (
-    <Dialog open={record !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{isNew ? 'Add Record' : `Edit Record #${(record as DbRecord | null)?.id ?? ''}`}</DialogTitle>
-          <DialogDescription>
-            Table {table}. Leave a field empty for NULL (or its default); lists and JSON are written as JSON.
-          </DialogDescription>
-        </DialogHeader>
-        <form className="space-y-4" noValidate onSubmit={submit}>
-          {fields.map((c) => {
-            const id = `record-${c.column_name}`;
-            const error = errors[c.column_name]?.message;
-            return (
-              <FormField
-                key={c.column_name}
-                id={id}
-                label={`${c.column_name}${c.required ? ' *' : ''}`}
-                description={c.data_type}
-                error={error}
-              >
-                <Input {...fieldA11y(id, error)} autoComplete="off" {...form.register(c.column_name)} />
-              </FormField>
-            );
-          })}
-          <FormDialogFooter
-            onCancel={onClose}
-            pending={create.isPending || update.isPending}
-            submitLabel={isNew ? 'Create Record' : 'Save Changes'}
-            pendingLabel="Saving..."
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <form className="space-y-4" noValidate onSubmit={submit}>
+      {fields.map((c) => {
+        const id = `record-${c.column_name}`;
+        const error = errors[c.column_name]?.message;
+        return (
+          <FormField
+            key={c.column_name}
+            id={id}
+            label={`${c.column_name}${c.required ? ' *' : ''}`}
+            description={c.data_type}
+            error={error}
+          >
+            <Input {...fieldA11y(id, error)} autoComplete="off" {...form.register(c.column_name)} />
+          </FormField>
+        );
+      })}
+      <FormDialogFooter
+        onCancel={onClose}
+        pending={create.isPending || update.isPending}
+        submitLabel={isNew ? 'Create Record' : 'Save Changes'}
+        pendingLabel="Saving..."
+      />
+    </form>
   );
 }

@@ -32,7 +32,8 @@ export function RecordsGrid({ columns, records, onEdit, onDelete }: RecordsGridP
             <tr key={record.id} className="border-t align-top">
               {columns.map((c) => {
                 const value = record[c];
-                const full = value === null || typeof value !== 'object' ? String(value) : JSON.stringify(value);
+                const full =
+                  value === null || typeof value !== 'object' ? String(value) : JSON.stringify(value);
                 return (
                   <td key={c} className="max-w-xs break-words px-3 py-2" title={full}>
                     <span className={value === null ? 'italic text-muted-foreground' : undefined}>
@@ -42,7 +43,12 @@ export function RecordsGrid({ columns, records, onEdit, onDelete }: RecordsGridP
                 );
               })}
               <td className="whitespace-nowrap px-3 py-2 text-right">
-                <Button size="icon" variant="ghost" onClick={() => onEdit(record)} aria-label={`Edit record ${record.id}`}>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  onClick={() => onEdit(record)}
+                  aria-label={`Edit record ${record.id}`}
+                >
                   <Pencil aria-hidden="true" />
                 </Button>
                 <Button

@@ -5,7 +5,14 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { type DbRecord, exportTable, PAGE_SIZE, useRecordChange, useRecords, useSchema } from '../api/database';
+import {
+  type DbRecord,
+  exportTable,
+  PAGE_SIZE,
+  useRecordChange,
+  useRecords,
+  useSchema,
+} from '../api/database';
 import { RecordDialog } from './record-dialog';
 import { RecordsGrid } from './records-grid';
 
@@ -31,7 +38,10 @@ export function TableRecords({ table, search, page, onSearch, onPage }: TableRec
     <div className="space-y-4">
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="relative flex-1">
-          <Search className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             aria-label={`Search ${table}`}
             placeholder="Search records..."

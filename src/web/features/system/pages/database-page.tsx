@@ -1,5 +1,5 @@
 import { Database, Table2 } from 'lucide-react';
-import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -68,8 +68,8 @@ export function DatabasePage() {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Database Manager</h1>
         <p className="text-muted-foreground">
-          Inspect and repair records. Credentials (password hashes, tokens, sessions) are never shown here, and
-          every change is written to the audit log.
+          Inspect and repair records. Credentials (password hashes, tokens, sessions) are never shown here,
+          and every change is written to the audit log.
         </p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">

@@ -44,7 +44,9 @@ export function OrganizationsPage() {
   const [filters, setFilters] = useUrlState({ search: '', status: 'all' });
   const list = useOrganizations(filters);
   const approve = useDecision('approve');
-  const [dialog, setDialog] = useState<{ decision: 'reject' | 'suspend'; org: OrganizationSummary } | null>(null);
+  const [dialog, setDialog] = useState<{ decision: 'reject' | 'suspend'; org: OrganizationSummary } | null>(
+    null,
+  );
   const filtered = filters.search.trim() !== '' || filters.status !== 'all';
   const organizations = list.data?.organizations ?? [];
 
@@ -57,7 +59,10 @@ export function OrganizationsPage() {
       <Counts counts={list.data?.counts} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
-          <Search className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             aria-label="Search organizations"
             placeholder="Search by name, shortname or email..."
@@ -81,8 +86,8 @@ export function OrganizationsPage() {
       </div>
       {list.isLoading ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-48" />
+          {[0, 1, 2, 3, 4, 5].map((n) => (
+            <Skeleton key={n} className="h-48" />
           ))}
         </div>
       ) : list.isError ? (
@@ -95,7 +100,9 @@ export function OrganizationsPage() {
           <Building className="size-10" aria-hidden="true" />
           <p className="font-medium text-foreground">No Organizations Found</p>
           <p className="text-sm">
-            {filtered ? 'No organizations match your current filters.' : 'There are no organizations in the system yet.'}
+            {filtered
+              ? 'No organizations match your current filters.'
+              : 'There are no organizations in the system yet.'}
           </p>
         </div>
       ) : (
