@@ -100,6 +100,17 @@ test('system settings show the status and test a connection; analytics draw char
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('Port must be between 1 and 65535')).toBeVisible();
 
+  // A real connection to the PostgreSQL server the machine runs (trust authentication).
+  await page.getByLabel('Host').fill('127.0.0.1');
+  await page.getByLabel('Port').fill('5432');
+  await page.getByLabel('Database Name').fill('postgres');
+  await page.getByLabel('Username').fill('postgres');
+  await page.getByLabel('Password', { exact: true }).fill('unused-with-trust');
+  await page.getByRole('switch', { name: 'Use SSL' }).click();
+  await page.getByRole('button', { name: 'Test Connection' }).click();
+  await expect(page.getByText('Connection test successful').first()).toBeVisible();
+  await expect(page.getByText(/Connected successfully in \d+ ms/).first()).toBeVisible();
+
   await page.goto(`${BASE_URL}/system/analytics`);
   for (const title of ['Organizations', 'Members', 'Events', 'Active Members']) {
     await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();

@@ -67,7 +67,8 @@ export async function analytics(database: Database, weeks: number, organizationI
                   count(*) filter (where last_active_at > now() - interval '7 days') as active
                 from user_organizations group by organization_id) m on m.organization_id = o.id
      left join (select organization_id, count(*) as events from calendar_events
-                where start_date_time >= now() - make_interval(weeks => $1::int)
+                where start_date_time >= date_trunc('week', now()) - ($1::int - 1) * interval '1 week'
+                  and start_date_time < date_trunc('week', now()) + interval '1 week'
                 group by organization_id) e on e.organization_id = o.id
      order by o.name, o.id`,
     [weeks],

@@ -43,23 +43,21 @@ export function MetricChart({ id, title, description, points, kind }: MetricChar
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 lg:grid-cols-[1fr_14rem]">
-        <figure aria-labelledby={`${id}-title`} className="h-64 min-w-0" data-testid={`${id}-chart`}>
+        <figure
+          aria-labelledby={`${id}-title`}
+          className="h-64 min-w-0 text-primary"
+          data-testid={`${id}-chart`}
+        >
           <ResponsiveContainer width="100%" height="100%">
             {kind === 'line' ? (
               <LineChart data={points}>
                 {axis}
-                <Line
-                  type="monotone"
-                  dataKey="value"
-                  name={title}
-                  stroke="var(--color-primary)"
-                  strokeWidth={2}
-                />
+                <Line type="monotone" dataKey="value" name={title} stroke="currentColor" strokeWidth={2} />
               </LineChart>
             ) : (
               <BarChart data={points}>
                 {axis}
-                <Bar dataKey="value" name={title} fill="var(--color-primary)" />
+                <Bar dataKey="value" name={title} fill="currentColor" />
               </BarChart>
             )}
           </ResponsiveContainer>

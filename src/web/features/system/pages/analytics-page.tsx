@@ -93,7 +93,7 @@ export function AnalyticsPage() {
             </SelectContent>
           </Select>
           <Select value={String(weeks)} onValueChange={(w) => setState({ weeks: w })}>
-            <SelectTrigger className="w-36" aria-label="Time range">
+            <SelectTrigger className="w-44" aria-label="Time range">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>

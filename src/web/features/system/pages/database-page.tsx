@@ -83,7 +83,7 @@ export function DatabasePage() {
             <TableList current={state.table} onPick={(table) => setState({ table, search: '', page: '1' })} />
           </CardContent>
         </Card>
-        <Card>
+        <Card className="min-w-0">
           <CardHeader>
             <CardTitle as="h2" className="font-mono">
               {state.table || 'Choose a table'}
