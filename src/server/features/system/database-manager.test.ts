@@ -158,6 +158,10 @@ describe('hostile and malformed input', () => {
       [{ name: null }, 'name: Invalid value for text'],
       [{ 'name"; drop table users; --': 'x' }, 'name"; drop table users; --: Unknown column'],
       [{ id: 5 }, 'id: The id cannot be changed'],
+      [
+        { approval_status: 'aproved' },
+        'approval_status: Must be one of: pending, approved, rejected, suspended',
+      ],
       [{}, 'No values to save'],
     ];
     for (const [body, message] of cases) {

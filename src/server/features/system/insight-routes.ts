@@ -6,7 +6,7 @@ import { requireSystemUser } from '../../http/guards';
 import { idParams, idSchema } from '../../http/params';
 import type { App } from '../../http/types';
 import { analytics } from './analytics';
-import { listOutbox, readOutbox, resendOutbox } from './outbox';
+import { listOutbox, readOutbox, resendOutbox, withoutDeliveredTokens } from './outbox';
 
 export async function insightRoutes(app: App) {
   const { database, mailer } = app.deps;
@@ -29,7 +29,7 @@ export async function insightRoutes(app: App) {
   );
 
   app.get('/api/system/outbox/:id', { schema: { params: idParams } }, async (request) =>
-    readOutbox(database, request.params.id),
+    withoutDeliveredTokens(await readOutbox(database, request.params.id)),
   );
 
   app.post(

@@ -36,6 +36,23 @@ export async function readOutbox(database: Database, id: number) {
   return row;
 }
 
+/**
+ * A delivered message's one-time links (password reset, verification, set-password) are hidden:
+ * the person has them already and nobody else should. Undelivered ones are shown whole, since
+ * without SMTP the operator passes them on; resending uses the stored original either way.
+ */
+export function withoutDeliveredTokens<
+  T extends { sentAt: string | null; textBody: string; htmlBody: string | null },
+>(message: T): T {
+  if (!message.sentAt) return message;
+  const hide = (text: string) => text.replace(/([?&]token=)[^\s&"'<]+/g, '$1[hidden: delivered]');
+  return {
+    ...message,
+    textBody: hide(message.textBody),
+    htmlBody: message.htmlBody && hide(message.htmlBody),
+  };
+}
+
 /** Sends the message again (a new outbox entry, through SMTP when configured). */
 export async function resendOutbox(database: Database, mailer: Mailer, actorId: number, id: number) {
   const message = await readOutbox(database, id);

@@ -219,6 +219,15 @@ describe('the mail outbox', () => {
     );
     expect(audit).toEqual([{ target_id: row.id }]);
     expect((await agent.get('/api/system/outbox/2147483647')).statusCode).toBe(404);
+    // Once delivered, a one-time link is no longer readable here; resending keeps the original.
+    await ctx.database.query(
+      "update mail_outbox set text_body = 'Open http://x.test/reset-password?token=abc123 now', sent_at = now() where id = $1",
+      [row.id],
+    );
+    const delivered = await agent.get(`/api/system/outbox/${row.id}`);
+    expect(delivered.json().textBody).toBe('Open http://x.test/reset-password?token=[hidden: delivered] now');
+    await agent.post(`/api/system/outbox/${row.id}/resend`);
+    expect(ctx.mail.filter((m) => m.to === to).at(-1)?.text).toContain('token=abc123');
     expect((await agent.get('/api/system/outbox/abc')).statusCode).toBe(400);
   });
 });

@@ -4,6 +4,9 @@
 // no identifier from input ever becomes SQL text.
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { PERMISSION_ROLES } from '../../../common/permissions';
+import { EVENT_TYPES } from '../../../common/schemas/calendar';
+import { APPROVAL_STATUSES } from '../../../common/schemas/system';
 import { badRequest, notFound } from '../../http/errors';
 import * as schema from '../../db/schema';
 
@@ -94,6 +97,20 @@ function valueSchema(column: PgColumn): z.ZodType {
   return column.notNull ? base : base.nullable();
 }
 
+/**
+ * Text columns whose values the product reads as one of a fixed set: a typo here would lock an
+ * organization or a member out in ways no screen can repair, so they take only those values.
+ */
+const CHOICES: Record<string, readonly string[]> = {
+  'organizations.approval_status': APPROVAL_STATUSES,
+  'organizations.default_role': PERMISSION_ROLES.filter((r) => r !== 'owner'),
+  'organizations.theme': ['light', 'dark', 'auto'],
+  'user_organizations.role': PERMISSION_ROLES,
+  'user_organizations.status': ['active', 'disabled', 'pending_approval'],
+  'team_members.role': ['member', 'team_lead'],
+  'calendar_events.event_type': EVENT_TYPES,
+};
+
 function managed(name: string, table: PgTable, insertable: boolean): ManagedTable {
   const config = getTableConfig(table);
   const columns = config.columns
@@ -101,7 +118,7 @@ function managed(name: string, table: PgTable, insertable: boolean): ManagedTabl
     .map((c) => ({
       name: c.name,
       column: c,
-      value: valueSchema(c),
+      value: CHOICES[`${name}.${c.name}`] ? z.enum(CHOICES[`${name}.${c.name}`] as [string]) : valueSchema(c),
       primary: c.primary,
       required: c.notNull && !c.hasDefault,
     }));
@@ -143,8 +160,12 @@ export function parseRecord(t: ManagedTable, data: Record<string, unknown>, mode
       continue;
     }
     const parsed = col.value.safeParse(raw);
-    if (!parsed.success) errors[key] = `Invalid value for ${columnTypeLabel(col.column)}`;
-    else values[key] = parsed.data;
+    const choices = CHOICES[`${t.name}.${key}`];
+    if (!parsed.success) {
+      errors[key] = choices
+        ? `Must be one of: ${choices.join(', ')}`
+        : `Invalid value for ${columnTypeLabel(col.column)}`;
+    } else values[key] = parsed.data;
   }
   if (mode === 'insert') {
     for (const col of t.columns) {

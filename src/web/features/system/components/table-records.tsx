@@ -1,9 +1,8 @@
-import { Download, Plus, Search } from 'lucide-react';
+import { Download, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useConfirm } from '@web/components/confirm-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import {
   type DbRecord,
@@ -15,6 +14,7 @@ import {
 } from '../api/database';
 import { RecordDialog } from './record-dialog';
 import { RecordsGrid } from './records-grid';
+import { SearchBox } from './search-box';
 
 interface TableRecordsProps {
   table: string;
@@ -37,19 +37,12 @@ export function TableRecords({ table, search, page, onSearch, onPage }: TableRec
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-2 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            aria-label={`Search ${table}`}
-            placeholder="Search records..."
-            className="pl-9"
-            value={search}
-            onChange={(e) => onSearch(e.target.value)}
-          />
-        </div>
+        <SearchBox
+          label={`Search ${table}`}
+          placeholder="Search records..."
+          value={search}
+          onSearch={onSearch}
+        />
         <Button variant="outline" onClick={() => void exportTable(table)}>
           <Download aria-hidden="true" />
           Export

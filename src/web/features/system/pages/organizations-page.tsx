@@ -1,13 +1,13 @@
-import { Building, Search } from 'lucide-react';
+import { Building } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Card, CardContent } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { type OrganizationSummary, useDecision, useOrganizations } from '../api/organizations';
 import { DecisionDialog } from '../components/decision-dialog';
 import { OrganizationCard } from '../components/organization-card';
+import { SearchBox } from '../components/search-box';
 import { useUrlState } from '../hooks/use-url-state';
 
 const STATUSES = [
@@ -58,19 +58,12 @@ export function OrganizationsPage() {
       </div>
       <Counts counts={list.data?.counts} />
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            aria-label="Search organizations"
-            placeholder="Search by name, shortname or email..."
-            className="pl-9"
-            value={filters.search}
-            onChange={(e) => setFilters({ search: e.target.value })}
-          />
-        </div>
+        <SearchBox
+          label="Search organizations"
+          placeholder="Search by name, shortname or email..."
+          value={filters.search}
+          onSearch={(search) => setFilters({ search })}
+        />
         <Select value={filters.status} onValueChange={(status) => setFilters({ status })}>
           <SelectTrigger className="sm:w-48" aria-label="Filter by status">
             <SelectValue />
