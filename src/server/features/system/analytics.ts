@@ -32,13 +32,11 @@ const SERIES = {
         where e.start_date_time >= w.week and e.start_date_time < w.week + interval '1 week'
           and ($2::int is null or e.organization_id = $2)) as value
     from w order by w.week`,
-  // Members whose latest activity falls in each week (the data keeps one last-active time per
-  // membership, so a member counts in the week they were last seen).
+  // Members active in each week (member_activity_weeks, kept by a trigger on last_active_at).
   activeMembers: `${WEEKS}
     select to_char(w.week, 'YYYY-MM-DD') as week,
-      (select count(*)::int from user_organizations m
-        where m.last_active_at >= w.week and m.last_active_at < w.week + interval '1 week'
-          and ($2::int is null or m.organization_id = $2)) as value
+      (select count(*)::int from member_activity_weeks a
+        where a.week = w.week and ($2::int is null or a.organization_id = $2)) as value
     from w order by w.week`,
 } as const;
 

@@ -159,10 +159,15 @@ describe('GET /api/system/analytics', () => {
     const { agent } = await buildSystemUser(ctx);
     const org = await buildOrg(ctx.database);
     const owner = await buildUser(ctx.database, { org, role: 'owner' });
-    await buildUser(ctx.database, { org });
-    await ctx.database.query('update user_organizations set last_active_at = now() where user_id = $1', [
-      owner.id,
-    ]);
+    const member = await buildUser(ctx.database, { org });
+    // The owner was active last week and this week; the member only last week.
+    const activeAt = (userId: number, when: string) =>
+      ctx.database.query(`update user_organizations set last_active_at = ${when} where user_id = $1`, [
+        userId,
+      ]);
+    await activeAt(owner.id, "now() - interval '7 days'");
+    await activeAt(member.id, "now() - interval '7 days'");
+    await activeAt(owner.id, 'now()');
     await ctx.database.query(
       `insert into calendar_events (organization_id, name, spaces, start_date_time, end_date_time, reserved_by)
        values ($1, 'Show', '{Main Stage}', now(), now() + interval '1 hour', $2)`,
@@ -178,6 +183,7 @@ describe('GET /api/system/analytics', () => {
     expect([last('organizations'), last('members'), last('events'), last('activeMembers')]).toEqual([
       1, 2, 1, 1,
     ]);
+    expect(body.series.activeMembers.at(-2).value).toBe(2);
     expect(body.organizations.find((o: { id: number }) => o.id === org.id)).toMatchObject({
       members: 2,
       events: 1,

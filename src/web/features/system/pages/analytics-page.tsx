@@ -18,7 +18,7 @@ const CHARTS: { name: SeriesName; title: string; description: string; kind: 'lin
   {
     name: 'activeMembers',
     title: 'Active Members',
-    description: 'Members whose most recent activity falls in each week.',
+    description: 'Members who used Greenroom in each week.',
     kind: 'bar',
   },
 ];
