@@ -106,3 +106,125 @@ export const outboxQuerySchema = z.object({
 export const analyticsQuerySchema = z.object({
   weeks: z.coerce.number().int().min(4).max(104).default(12),
 });
+
+// Answers of the system routes: the server's serializer keeps only these fields, so nothing
+// else (a password, a hash) can slip into a response by a later change of a query.
+const timestamp = z.union([z.string(), z.date()]);
+const ownerSchema = z.object({ id: z.number(), username: z.string(), email: z.string() });
+
+export const organizationListSchema = z.object({
+  counts: z.object({
+    total: z.number(),
+    approved: z.number(),
+    pending: z.number(),
+    rejected: z.number(),
+    suspended: z.number(),
+  }),
+  organizations: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      shortname: z.string(),
+      description: z.string().nullable(),
+      contactEmail: z.string().nullable(),
+      approvalStatus: z.string(),
+      approvedAt: timestamp.nullable(),
+      rejectionReason: z.string().nullable(),
+      createdAt: timestamp,
+      userCount: z.number(),
+      owner: ownerSchema.nullable(),
+    }),
+  ),
+});
+
+export const decisionResultSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortname: z.string(),
+  approvalStatus: z.enum(APPROVAL_STATUSES),
+  rejectionReason: z.string().nullable(),
+});
+
+export const registeredOrganizationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortname: z.string(),
+  approvalStatus: z.literal('approved'),
+  owner: ownerSchema,
+});
+
+export const systemInfoSchema = z.object({
+  databaseStatus: z.string(),
+  connectionCount: z.number(),
+  uptime: z.number(),
+  version: z.string(),
+  database: z.object({ kind: z.enum(['embedded', 'server']), source: z.string(), name: z.string() }),
+});
+
+// Plain types: before anything is saved the defaults have no database or username yet.
+export const storedDatabaseSettingsSchema = z.object({
+  host: z.string(),
+  port: z.number(),
+  database: z.string(),
+  username: z.string(),
+  password: z.literal(''),
+  ssl: z.boolean(),
+  maxConnections: z.number(),
+  connectionTimeout: z.number(),
+  hasPassword: z.boolean(),
+  saved: z.boolean(),
+});
+
+export const connectionTestSchema = z.object({
+  success: z.literal(true),
+  responseTime: z.number(),
+  serverVersion: z.string(),
+});
+
+const outboxMessageSchema = z.object({
+  id: z.number(),
+  toAddress: z.string(),
+  subject: z.string(),
+  sentAt: timestamp.nullable(),
+  error: z.string().nullable(),
+  createdAt: timestamp,
+});
+
+export const outboxListSchema = z.object({
+  items: z.array(outboxMessageSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+export const outboxEntrySchema = outboxMessageSchema.extend({
+  textBody: z.string(),
+  htmlBody: z.string().nullable(),
+});
+
+export const tableListSchema = z.array(
+  z.object({ name: z.string(), insertable: z.boolean(), rowCount: z.number() }),
+);
+
+export const recordPageSchema = z.object({
+  table: z.string(),
+  columns: z.array(z.string()),
+  records: z.array(z.record(z.string(), z.unknown())),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+export const tableSchemaSchema = z.object({
+  table: z.string(),
+  insertable: z.boolean(),
+  columns: z.array(
+    z.object({
+      column_name: z.string(),
+      data_type: z.string(),
+      is_nullable: z.string(),
+      column_default: z.string().nullable(),
+      required: z.boolean(),
+    }),
+  ),
+});

@@ -1,7 +1,13 @@
 // The database manager (spec part 2 §7, DESIGN §5): allow-listed tables only (tables.ts).
 import { count } from 'drizzle-orm';
 import { z } from 'zod';
-import { recordDataSchema, tableRecordsQuerySchema } from '../../../common/schemas/system';
+import {
+  recordDataSchema,
+  recordPageSchema,
+  tableListSchema,
+  tableRecordsQuerySchema,
+  tableSchemaSchema,
+} from '../../../common/schemas/system';
 import { requireSystemUser } from '../../http/guards';
 import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
@@ -20,7 +26,7 @@ export async function databaseRoutes(app: App) {
   const { database } = app.deps;
   const { db } = database;
 
-  app.get('/api/system/database/tables', async () =>
+  app.get('/api/system/database/tables', { schema: { response: { 200: tableListSchema } } }, async () =>
     Promise.all(
       managedTableNames().map(async (name) => {
         const t = managedTable(name);
@@ -32,7 +38,13 @@ export async function databaseRoutes(app: App) {
 
   app.get(
     '/api/system/database/table/:table',
-    { schema: { params: tableParams, querystring: tableRecordsQuerySchema } },
+    {
+      schema: {
+        params: tableParams,
+        querystring: tableRecordsQuerySchema,
+        response: { 200: recordPageSchema },
+      },
+    },
     async (request) => listRecords(db, managedTable(request.params.table), request.query),
   );
 
@@ -46,21 +58,30 @@ export async function databaseRoutes(app: App) {
     },
   );
 
-  app.get('/api/system/database/schema/:table', { schema: { params: tableParams } }, async (request) => {
-    const t = managedTable(request.params.table);
-    const columns = await database.query<{ column_name: string }>(
-      `select column_name, data_type, is_nullable, column_default from information_schema.columns
+  app.get(
+    '/api/system/database/schema/:table',
+    { schema: { params: tableParams, response: { 200: tableSchemaSchema } } },
+    async (request) => {
+      const t = managedTable(request.params.table);
+      const columns = await database.query<{
+        column_name: string;
+        data_type: string;
+        is_nullable: string;
+        column_default: string | null;
+      }>(
+        `select column_name, data_type, is_nullable, column_default from information_schema.columns
        where table_schema = current_schema() and table_name = $1 order by ordinal_position`,
-      [t.name],
-    );
-    return {
-      table: t.name,
-      insertable: t.insertable,
-      columns: columns
-        .filter((c) => !isSecretColumn(t.name, c.column_name))
-        .map((c) => ({ ...c, required: t.byName.get(c.column_name)?.required ?? false })),
-    };
-  });
+        [t.name],
+      );
+      return {
+        table: t.name,
+        insertable: t.insertable,
+        columns: columns
+          .filter((c) => !isSecretColumn(t.name, c.column_name))
+          .map((c) => ({ ...c, required: t.byName.get(c.column_name)?.required ?? false })),
+      };
+    },
+  );
 
   app.post(
     '/api/system/database/table/:table',

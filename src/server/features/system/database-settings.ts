@@ -72,7 +72,7 @@ export async function savedSettings(database: Database): Promise<DatabaseSetting
 export async function readSettings(database: Database) {
   const saved = await savedSettings(database);
   const { password: _never, ...shown } = saved ?? DATABASE_SETTINGS_DEFAULTS;
-  return { ...shown, password: '', hasPassword: Boolean(saved?.password), saved: saved !== null };
+  return { ...shown, password: '' as const, hasPassword: Boolean(saved?.password), saved: saved !== null };
 }
 
 /** An empty password means "keep the stored one"; with none stored it is required. */

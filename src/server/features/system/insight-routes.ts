@@ -1,6 +1,11 @@
 // Analytics and the mail outbox: what system users read to watch the platform.
 import { z } from 'zod';
-import { analyticsQuerySchema, outboxQuerySchema } from '../../../common/schemas/system';
+import {
+  analyticsQuerySchema,
+  outboxEntrySchema,
+  outboxListSchema,
+  outboxQuerySchema,
+} from '../../../common/schemas/system';
 import { notFound } from '../../http/errors';
 import { requireSystemUser } from '../../http/guards';
 import { idParams, idSchema } from '../../http/params';
@@ -24,17 +29,27 @@ export async function insightRoutes(app: App) {
     },
   );
 
-  app.get('/api/system/outbox', { schema: { querystring: outboxQuerySchema } }, async (request) =>
-    listOutbox(database, request.query.page, request.query.pageSize),
+  app.get(
+    '/api/system/outbox',
+    { schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } } },
+    async (request) => listOutbox(database, request.query.page, request.query.pageSize),
   );
 
-  app.get('/api/system/outbox/:id', { schema: { params: idParams } }, async (request) =>
-    withoutDeliveredTokens(await readOutbox(database, request.params.id)),
+  app.get(
+    '/api/system/outbox/:id',
+    { schema: { params: idParams, response: { 200: outboxEntrySchema } } },
+    async (request) => withoutDeliveredTokens(await readOutbox(database, request.params.id)),
   );
 
   app.post(
     '/api/system/outbox/:id/resend',
-    { schema: { params: idParams, body: z.object({}).optional() } },
+    {
+      schema: {
+        params: idParams,
+        body: z.object({}).optional(),
+        response: { 200: outboxEntrySchema.omit({ textBody: true, htmlBody: true }) },
+      },
+    },
     async (request) => {
       const { user } = await requireSystemUser(request);
       return resendOutbox(database, mailer, user.id, request.params.id);

@@ -2,7 +2,10 @@
 import { rejectOrganizationSchema } from '../../../common/schemas/auth';
 import {
   type ApprovalDecision,
+  decisionResultSchema,
   organizationListQuerySchema,
+  organizationListSchema,
+  registeredOrganizationSchema,
   suspendOrganizationSchema,
   systemRegisterOrganizationSchema,
 } from '../../../common/schemas/system';
@@ -43,13 +46,13 @@ export async function organizationRoutes(app: App) {
 
   app.get(
     '/api/system/organizations',
-    { schema: { querystring: organizationListQuerySchema } },
+    { schema: { querystring: organizationListQuerySchema, response: { 200: organizationListSchema } } },
     async (request) => listOrganizations(database, request.query),
   );
 
   app.post(
     '/api/system/organizations',
-    { schema: { body: systemRegisterOrganizationSchema } },
+    { schema: { body: systemRegisterOrganizationSchema, response: { 201: registeredOrganizationSchema } } },
     async (request, reply) => {
       const actor = await requireSystemUser(request);
       reply.code(201);
@@ -60,13 +63,15 @@ export async function organizationRoutes(app: App) {
   const decide = (decision: ApprovalDecision, id: number, actorId: number, reason?: string | null) =>
     decideOrganization(app.deps, { id, actorId, decision, reason: reason || null });
 
-  app.post('/api/system/organizations/:id/approve', { schema: { params: idParams } }, async (request) =>
-    decide('approve', request.params.id, (await requireSystemUser(request)).user.id),
+  app.post(
+    '/api/system/organizations/:id/approve',
+    { schema: { params: idParams, response: { 200: decisionResultSchema } } },
+    async (request) => decide('approve', request.params.id, (await requireSystemUser(request)).user.id),
   );
 
   app.post(
     '/api/system/organizations/:id/reject',
-    { schema: { params: idParams, body: rejectOrganizationSchema } },
+    { schema: { params: idParams, body: rejectOrganizationSchema, response: { 200: decisionResultSchema } } },
     async (request) =>
       decide(
         'reject',
@@ -78,7 +83,9 @@ export async function organizationRoutes(app: App) {
 
   app.post(
     '/api/system/organizations/:id/suspend',
-    { schema: { params: idParams, body: suspendOrganizationSchema } },
+    {
+      schema: { params: idParams, body: suspendOrganizationSchema, response: { 200: decisionResultSchema } },
+    },
     async (request) =>
       decide('suspend', request.params.id, (await requireSystemUser(request)).user.id, request.body.reason),
   );

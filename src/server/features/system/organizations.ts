@@ -26,13 +26,15 @@ export interface OrganizationSummary {
   owner: { id: number; username: string; email: string } | null;
 }
 
+type OrganizationCounts = Record<'total' | 'approved' | 'pending' | 'rejected' | 'suspended', number>;
+
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 /** One query for the cards and one for the counts, which ignore the filters (spec §2). */
 export async function listOrganizations(
   database: Database,
   filters: { search?: string; status: string },
-): Promise<{ counts: Record<string, number>; organizations: OrganizationSummary[] }> {
+): Promise<{ counts: OrganizationCounts; organizations: OrganizationSummary[] }> {
   const rows = await database.query<OrganizationSummary>(
     `select o.id, o.name, o.shortname, o.description, o.contact_email as "contactEmail",
        o.approval_status as "approvalStatus", o.approved_at as "approvedAt",
@@ -48,7 +50,7 @@ export async function listOrganizations(
      order by o.created_at desc, o.id desc`,
     [filters.search || null, filters.status],
   );
-  const [counts] = await database.query<Record<string, number>>(
+  const [counts] = await database.query<OrganizationCounts>(
     `select count(*)::int as total,
        count(*) filter (where approval_status = 'approved')::int as approved,
        count(*) filter (where approval_status = 'pending')::int as pending,

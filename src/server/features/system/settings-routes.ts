@@ -1,5 +1,10 @@
 // System status and database settings (spec part 2 §3, §7).
-import { saveDatabaseSettingsSchema } from '../../../common/schemas/system';
+import {
+  connectionTestSchema,
+  saveDatabaseSettingsSchema,
+  storedDatabaseSettingsSchema,
+  systemInfoSchema,
+} from '../../../common/schemas/system';
 import { AppError } from '../../http/errors';
 import { requireSystemUser } from '../../http/guards';
 import type { App } from '../../http/types';
@@ -9,13 +14,19 @@ import { readSettings, saveSettings, systemInfo, testConnection, withPassword } 
 export async function settingsRoutes(app: App) {
   const { database } = app.deps;
 
-  app.get('/api/system/info', async () => systemInfo(database));
+  app.get('/api/system/info', { schema: { response: { 200: systemInfoSchema } } }, async () =>
+    systemInfo(database),
+  );
 
-  app.get('/api/system/database-settings', async () => readSettings(database));
+  app.get(
+    '/api/system/database-settings',
+    { schema: { response: { 200: storedDatabaseSettingsSchema } } },
+    async () => readSettings(database),
+  );
 
   app.patch(
     '/api/system/database-settings',
-    { schema: { body: saveDatabaseSettingsSchema } },
+    { schema: { body: saveDatabaseSettingsSchema, response: { 200: storedDatabaseSettingsSchema } } },
     async (request) => {
       const { user } = await requireSystemUser(request);
       const settings = await withPassword(database, request.body);
@@ -34,7 +45,7 @@ export async function settingsRoutes(app: App) {
 
   app.post(
     '/api/system/test-connection',
-    { schema: { body: saveDatabaseSettingsSchema } },
+    { schema: { body: saveDatabaseSettingsSchema, response: { 200: connectionTestSchema } } },
     async (request) => {
       const result = await testConnection(await withPassword(database, request.body));
       if (!result.success) throw new AppError(422, result.message);
