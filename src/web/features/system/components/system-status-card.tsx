@@ -3,7 +3,8 @@ import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatUptime, useSystemInfo } from '../api/settings';
+import { useSystemInfo } from '../api/settings';
+import { formatUptime } from '../lib/uptime';
 
 const SOURCE = {
   embedded: 'Embedded PostgreSQL (PGlite) in DATA_DIR',
