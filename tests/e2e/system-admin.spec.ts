@@ -48,6 +48,10 @@ test('register, edit in the database manager, approve from the queue, suspend an
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Record updated successfully').first()).toBeVisible();
   await expect(row.getByRole('cell', { name: 'pending', exact: true })).toBeVisible();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await row.getByRole('button', { name: /^Copy record/ }).click();
+  await expect(page.getByText('Copied to clipboard!').first()).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`"shortname": "${shortname}"`);
   await page.getByRole('tab', { name: 'Schema' }).click();
   await expect(page.getByRole('cell', { name: 'approval_status' })).toBeVisible();
 

@@ -1,5 +1,6 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Copy, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
+import { toast } from '@web/hooks/use-toast';
 import type { DbRecord } from '../api/database';
 import { cellText } from '../lib/record-values';
 
@@ -8,6 +9,15 @@ interface RecordsGridProps {
   records: DbRecord[];
   onEdit: (record: DbRecord) => void;
   onDelete: (record: DbRecord) => void;
+}
+
+async function copyRecord(record: DbRecord) {
+  try {
+    await navigator.clipboard.writeText(JSON.stringify(record, null, 2));
+    toast({ title: 'Copied to clipboard!' });
+  } catch {
+    toast({ variant: 'destructive', title: 'Error', description: 'The browser did not allow copying.' });
+  }
 }
 
 /** The records of one table, each cell cut at 100 characters (the full value is its tooltip). */
@@ -43,6 +53,14 @@ export function RecordsGrid({ columns, records, onEdit, onDelete }: RecordsGridP
                 );
               })}
               <td className="whitespace-nowrap px-3 py-2 text-right">
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  onClick={() => void copyRecord(record)}
+                  aria-label={`Copy record ${record.id}`}
+                >
+                  <Copy aria-hidden="true" />
+                </Button>
                 <Button
                   size="icon"
                   variant="ghost"
