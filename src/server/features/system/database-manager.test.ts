@@ -216,6 +216,23 @@ describe('hostile and malformed input', () => {
   });
 });
 
+describe('self lock-out', () => {
+  it('refuses deleting or demoting the signed-in system user through the manager', async () => {
+    const { user, agent } = await buildSystemUser(ctx);
+    const del = await agent.delete(`/api/system/database/table/users/${user.id}`);
+    expect(del.statusCode).toBe(400);
+    expect(del.json()).toEqual({ message: 'You cannot remove your own system access here' });
+    const demote = await agent.patch(`/api/system/database/table/users/${user.id}`, {
+      is_system_user: false,
+    });
+    expect(demote.statusCode).toBe(400);
+    const bio = await agent.patch(`/api/system/database/table/users/${user.id}`, { bio: 'Ops' });
+    expect(bio.statusCode).toBe(200);
+    const [row] = await ctx.database.query('select is_system_user from users where id = $1', [user.id]);
+    expect(row).toEqual({ is_system_user: true });
+  });
+});
+
 describe('records: list, add, edit, delete', () => {
   it('pages and searches on the server', async () => {
     const { agent } = await buildSystemUser(ctx);

@@ -8,6 +8,7 @@ import {
   tableRecordsQuerySchema,
   tableSchemaSchema,
 } from '../../../common/schemas/system';
+import { badRequest } from '../../http/errors';
 import { requireSystemUser } from '../../http/guards';
 import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
@@ -21,6 +22,14 @@ const tableParams = z.object({
 const recordParams = tableParams.extend({ id: idSchema });
 // A record is a few kilobytes at most; a larger body is refused before any work.
 const WRITE_LIMIT = 256 * 1024;
+
+/** A system user cannot lock themself out through the manager (delete or demote their own row). */
+function assertNotSelfLockout(table: string, id: number, actorId: number, body?: Record<string, unknown>) {
+  if (table !== 'users' || id !== actorId) return;
+  if (!body || 'is_system_user' in body) {
+    throw badRequest('You cannot remove your own system access here');
+  }
+}
 
 export async function databaseRoutes(app: App) {
   const { database } = app.deps;
@@ -101,6 +110,7 @@ export async function databaseRoutes(app: App) {
     async (request) => {
       const { user } = await requireSystemUser(request);
       const t = managedTable(request.params.table);
+      assertNotSelfLockout(t.name, request.params.id, user.id, request.body);
       return updateRecord(db, user.id, t, request.params.id, parseRecord(t, request.body, 'update'));
     },
   );
@@ -110,7 +120,9 @@ export async function databaseRoutes(app: App) {
     { schema: { params: recordParams } },
     async (request) => {
       const { user } = await requireSystemUser(request);
-      return deleteRecord(db, user.id, managedTable(request.params.table), request.params.id);
+      const t = managedTable(request.params.table);
+      assertNotSelfLockout(t.name, request.params.id, user.id);
+      return deleteRecord(db, user.id, t, request.params.id);
     },
   );
 }
