@@ -213,4 +213,21 @@ export const routes: AppRoute[] = [
     access: 'system',
     layout: 'app',
   },
+  // System administration screens (issue 13); each its own lazy chunk (recharts only in analytics).
+  ...(
+    [
+      [
+        '/system/organizations',
+        page(() => import('./features/system/pages/organizations-page'), 'OrganizationsPage'),
+      ],
+      ['/system/database', page(() => import('./features/system/pages/database-page'), 'DatabasePage')],
+      ['/system/settings', page(() => import('./features/system/pages/settings-page'), 'SystemSettingsPage')],
+      ['/system/analytics', page(() => import('./features/system/pages/analytics-page'), 'AnalyticsPage')],
+      [
+        '/system/register-organization',
+        page(() => import('./features/system/pages/register-organization-page'), 'RegisterOrganizationPage'),
+      ],
+      ['/system/outbox', page(() => import('./features/system/pages/outbox-page'), 'OutboxPage')],
+    ] as const
+  ).map(([path, component]): AppRoute => ({ path, component, access: 'system', layout: 'app' })),
 ];

@@ -28,8 +28,20 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 7_424_871;
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean }) {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts);
+export interface PoolOptions {
+  max?: number;
+  connectionTimeoutMillis?: number;
+}
+
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+  pool?: PoolOptions;
+}) {
+  const database = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, opts.pool)
+    : await openPglite(opts);
   return database;
 }
 
@@ -91,7 +103,7 @@ function statementName(text: string): string {
   return name;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -100,10 +112,11 @@ async function openPostgres(url: string): Promise<Database> {
   types.setTypeParser(20, (v: string) => Number(v));
   const pool = new Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
+    max: poolOptions.max ?? Number(process.env.DATABASE_POOL_SIZE ?? 20),
     // Without a limit a request waits for ever on a server that accepts but never answers;
     // with it the request fails and answers 503 (app.ts).
-    connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
+    connectionTimeoutMillis:
+      poolOptions.connectionTimeoutMillis ?? Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
   });
   // Without this handler a server restart would crash the process on an idle client's error.
   pool.on('error', (err) => console.error('database pool error:', err.message));

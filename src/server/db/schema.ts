@@ -533,6 +533,20 @@ export const teamFormerHandles = pgTable(
   (t) => [uniqueIndex('team_former_handles_org_handle').on(t.organizationId, sql`lower(${t.handle})`)],
 );
 
+// Which members were active in which week (filled by a trigger on user_organizations.last_active_at,
+// migration member_activity_sql), so the system analytics can count weekly active members.
+export const memberActivityWeeks = pgTable(
+  'member_activity_weeks',
+  {
+    organizationId: orgId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    week: timestamp('week', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('member_activity_weeks_org_week_user').on(t.organizationId, t.week, t.userId)],
+);
+
 export type Organization = typeof organizations.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Membership = typeof userOrganizations.$inferSelect;

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
 export interface AuditEntry {
-  organizationId: number;
+  /** null for changes that belong to no organization (system-wide records). */
+  organizationId: number | null;
   actorId: number | null;
   action: string;
   targetType?: 'user' | 'organization' | string;

@@ -105,6 +105,7 @@ function assertOrganizationOpen(m: MembershipRow) {
     const reason = m.rejectionReason ? `: ${m.rejectionReason}` : '';
     throw new AppError(403, `Your organization's registration was rejected${reason}`);
   }
+  if (m.approvalStatus !== 'approved') throw new AppError(403, 'Your organization has been suspended');
 }
 
 function assertMembershipActive(m: MembershipRow) {

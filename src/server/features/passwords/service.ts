@@ -28,11 +28,7 @@ export async function requestReset(
   await rateLimit.consume(database, [`forgot:email:${email.toLowerCase()}`], FORGOT_PER_EMAIL);
   const user = await findUserByEmail(database, email);
   if (!user) return;
-  const token = randomBytes(32).toString('base64url');
-  await database.query(
-    `update users set reset_token = $2, reset_token_expiry = now() + make_interval(secs => $3::int) where id = $1`,
-    [user.id, digest(token), RESET_TTL_SECONDS],
-  );
+  const token = await issueResetToken(database, user.id, RESET_TTL_SECONDS);
   // Links come from configuration, never from the request's Host header.
   let origin = config.publicUrl;
   if (!user.isSystemUser) {
@@ -56,6 +52,16 @@ export async function requestReset(
       ].join('\n'),
     })
     .catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
+}
+
+/** A new reset token for the user (voiding any older one); only its digest is stored. */
+export async function issueResetToken(database: Database, userId: number, ttlSeconds: number) {
+  const token = randomBytes(32).toString('base64url');
+  await database.query(
+    `update users set reset_token = $2, reset_token_expiry = now() + make_interval(secs => $3::int) where id = $1`,
+    [userId, digest(token), ttlSeconds],
+  );
+  return token;
 }
 
 export async function tokenIsValid(database: Database, token: string) {

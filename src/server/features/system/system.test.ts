@@ -33,11 +33,49 @@ async function count(sql: string) {
 }
 
 describe('who may use the system routes', () => {
+  const settings = {
+    host: '127.0.0.1',
+    port: 5432,
+    database: 'postgres',
+    username: 'postgres',
+    password: 'x',
+    ssl: false,
+    maxConnections: 5,
+    connectionTimeout: 2000,
+  };
+  // Every /api/system/* call, each with a body that a system user's call would act on.
   const routes: [string, string, unknown?][] = [
     ['GET', '/api/system/stats'],
     ['GET', '/api/system/pending-organizations'],
+    ['GET', '/api/system/organizations'],
+    [
+      'POST',
+      '/api/system/organizations',
+      {
+        organizationName: 'X',
+        organizationShortname: 'xyz-abc',
+        ownerUsername: 'someone',
+        ownerEmail: 'someone@example.test',
+      },
+    ],
     ['POST', '/api/system/organizations/ID/approve', {}],
     ['POST', '/api/system/organizations/ID/reject', { approvalStatus: 'rejected', rejectionReason: 'x' }],
+    ['POST', '/api/system/organizations/ID/suspend', { reason: 'x' }],
+    ['GET', '/api/system/database/tables'],
+    ['GET', '/api/system/database/table/organizations'],
+    ['GET', '/api/system/database/table/organizations/export'],
+    ['GET', '/api/system/database/schema/organizations'],
+    ['POST', '/api/system/database/table/team_links', { url: 'https://x.test' }],
+    ['PATCH', '/api/system/database/table/organizations/ID', { name: 'Hacked' }],
+    ['DELETE', '/api/system/database/table/organizations/ID'],
+    ['GET', '/api/system/info'],
+    ['GET', '/api/system/database-settings'],
+    ['PATCH', '/api/system/database-settings', settings],
+    ['POST', '/api/system/test-connection', settings],
+    ['GET', '/api/system/analytics'],
+    ['GET', '/api/system/outbox'],
+    ['GET', '/api/system/outbox/1'],
+    ['POST', '/api/system/outbox/1/resend', {}],
   ];
 
   it('answers 401 when signed out', async () => {
@@ -48,16 +86,16 @@ describe('who may use the system routes', () => {
       expect(res.json()).toEqual({ message: 'Not authenticated' });
     }
     expect(
-      (await ctx.database.query('select approval_status from organizations where id = $1', [org.id]))[0],
-    ).toEqual({
-      approval_status: 'pending',
-    });
+      (
+        await ctx.database.query('select approval_status, name from organizations where id = $1', [org.id])
+      )[0],
+    ).toEqual({ approval_status: 'pending', name: org.name });
   });
 
-  it("answers 403 to organization owners and admins, even on their own organization's id", async () => {
-    const { org, agents } = await buildOrgWithRoles(ctx);
+  it("answers 403 to every organization role, owners included, even on their own organization's id", async () => {
+    const { org, agents, people } = await buildOrgWithRoles(ctx);
     const { org: pending } = await pendingOrgWithOwner();
-    for (const agent of [agents.owner, agents.admin]) {
+    for (const agent of Object.values(agents)) {
       for (const [method, url, body] of routes) {
         for (const id of [org.id, pending.id]) {
           const res = await agent.request(method as 'GET', url.replace('ID', String(id)), body);
@@ -66,11 +104,22 @@ describe('who may use the system routes', () => {
         }
       }
     }
-    const [row] = await ctx.database.query<{ approval_status: string }>(
-      'select approval_status from organizations where id = $1',
+    const [row] = await ctx.database.query<{ approval_status: string; name: string }>(
+      'select approval_status, name from organizations where id = $1',
       [pending.id],
     );
-    expect(row.approval_status).toBe('pending');
+    expect(row).toEqual({ approval_status: 'pending', name: pending.name });
+    const [own] = await ctx.database.query('select approval_status, name from organizations where id = $1', [
+      org.id,
+    ]);
+    expect(own).toEqual({ approval_status: 'approved', name: org.name });
+    const registered = await ctx.database.query("select 1 from organizations where shortname = 'xyz-abc'");
+    expect(registered).toEqual([]);
+    // No refused call left a trace: no audited change (settings, records, decisions, resends).
+    const traces = await ctx.database.query('select action from audit_log where actor_id = any($1::int[])', [
+      Object.values(people).map((p) => p.id),
+    ]);
+    expect(traces).toEqual([]);
   });
 });
 
@@ -221,7 +270,7 @@ describe('POST /api/system/organizations/:id/reject', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'organization.rejected', actor_id: admin.id });
     const details = typeof audit[0].details === 'string' ? JSON.parse(audit[0].details) : audit[0].details;
-    expect(details).toEqual({ reason: 'Not a performing-arts group' });
+    expect(details).toEqual({ reason: 'Not a performing-arts group', from: 'pending', to: 'rejected' });
     const queue = (await agent.get('/api/system/pending-organizations')).json() as { id: number }[];
     expect(queue.map((o) => o.id)).not.toContain(org.id);
   });

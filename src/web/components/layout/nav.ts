@@ -10,6 +10,7 @@ import {
   ClipboardCheck,
   Database,
   House,
+  Mail,
   Palette,
   ScrollText,
   Settings,
@@ -99,13 +100,14 @@ export const NAV_GROUPS: NavGroup[] = [
     visible: isSystem,
     items: [
       { label: 'Approval Queue', href: '/system/approval-queue', icon: ClipboardCheck },
-      // The spec's "Organization Registration" entry has no screen of its own; it opens the
-      // new-organization form, which is how a system user registers one.
-      { label: 'Organization Registration', href: '/register', icon: UserPlus },
+      // The spec's "Organization Registration" entry: a system user creates an approved
+      // organization and its owner directly.
+      { label: 'Organization Registration', href: '/system/register-organization', icon: UserPlus },
       { label: 'Organizations', href: '/system/organizations', icon: Building },
       { label: 'Database Manager', href: '/system/database', icon: Database },
       { label: 'System Settings', href: '/system/settings', icon: Settings },
       { label: 'Analytics', href: '/system/analytics', icon: ChartColumn },
+      { label: 'Mail Outbox', href: '/system/outbox', icon: Mail },
     ],
   },
 ];

@@ -1,8 +1,16 @@
 import { ClipboardCheck, Settings } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { cn } from '@web/lib/utils';
 
-/** The System Administration page's own menu (spec part 2 §2); settings are not built yet. */
+const TOOLS = [
+  { href: '/system/approval-queue', label: 'Organization Approvals', icon: ClipboardCheck },
+  { href: '/system/settings', label: 'System Settings', icon: Settings },
+];
+
+/** The System Administration page's own menu (spec part 2 §2). */
 export function SystemToolsNav() {
+  const [location] = useLocation();
   return (
     <Card className="h-fit">
       <CardHeader className="pb-3">
@@ -13,25 +21,24 @@ export function SystemToolsNav() {
       <CardContent>
         <nav aria-label="System tools">
           <ul className="space-y-1">
-            <li>
-              <span
-                aria-current="page"
-                className="flex items-center gap-2 rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground"
-              >
-                <ClipboardCheck className="size-4" aria-hidden="true" />
-                Organization Approvals
-              </span>
-            </li>
-            <li>
-              <button
-                type="button"
-                disabled
-                className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground disabled:cursor-not-allowed disabled:opacity-60"
-              >
-                <Settings className="size-4" aria-hidden="true" />
-                System Settings
-              </button>
-            </li>
+            {TOOLS.map(({ href, label, icon: Icon }) => {
+              const current = location === href;
+              return (
+                <li key={href}>
+                  <Link
+                    href={href}
+                    aria-current={current ? 'page' : undefined}
+                    className={cn(
+                      'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium',
+                      current ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted',
+                    )}
+                  >
+                    <Icon className="size-4" aria-hidden="true" />
+                    {label}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
       </CardContent>

@@ -3,18 +3,15 @@ import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import {
-  type PendingOrganization,
-  useApproveOrganization,
-  usePendingOrganizations,
-} from '../api/pending-organizations';
+import { useDecision } from '../api/organizations';
+import { type PendingOrganization, usePendingOrganizations } from '../api/pending-organizations';
+import { DecisionDialog } from '../components/decision-dialog';
 import { PendingOrganizationCard } from '../components/pending-organization-card';
-import { RejectDialog } from '../components/reject-dialog';
 import { SystemToolsNav } from '../components/system-tools-nav';
 
 function QueueList() {
   const pending = usePendingOrganizations();
-  const approve = useApproveOrganization();
+  const approve = useDecision('approve');
   const [rejecting, setRejecting] = useState<PendingOrganization | null>(null);
 
   if (pending.isLoading) {
@@ -29,7 +26,7 @@ function QueueList() {
     return (
       <Alert variant="destructive">
         <AlertTitle>Error</AlertTitle>
-        <AlertDescription>Failed to load pending organizations. Please try again later.</AlertDescription>
+        <AlertDescription>Failed to fetch pending organizations</AlertDescription>
       </Alert>
     );
   }
@@ -50,14 +47,14 @@ function QueueList() {
           <li key={org.id}>
             <PendingOrganizationCard
               organization={org}
-              busy={approve.isPending && approve.variables?.id === org.id}
-              onApprove={() => approve.mutate(org)}
+              busy={approve.isPending && approve.variables?.org.id === org.id}
+              onApprove={() => approve.mutate({ org })}
               onReject={() => setRejecting(org)}
             />
           </li>
         ))}
       </ul>
-      <RejectDialog organization={rejecting} onClose={() => setRejecting(null)} />
+      <DecisionDialog decision="reject" organization={rejecting} onClose={() => setRejecting(null)} />
     </>
   );
 }

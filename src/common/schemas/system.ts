@@ -1,0 +1,230 @@
+// System administration inputs (spec part 2 §5, §9), shared by the server and the forms.
+import { z } from 'zod';
+import { emailSchema, shortnameSchema, usernameSchema } from './auth';
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/**
+ * Which decision may follow which state. Spec §4 only draws pending → approved | rejected; a
+ * rejected organization may be approved after all, an approved one suspended, and a suspended
+ * one approved again (restored). Everything else is refused with 409.
+ */
+export const APPROVAL_TRANSITIONS = {
+  approve: ['pending', 'rejected', 'suspended'],
+  reject: ['pending'],
+  suspend: ['approved'],
+} as const satisfies Record<string, readonly ApprovalStatus[]>;
+export type ApprovalDecision = keyof typeof APPROVAL_TRANSITIONS;
+
+export function canDecide(decision: ApprovalDecision, status: string): boolean {
+  return (APPROVAL_TRANSITIONS[decision] as readonly string[]).includes(status);
+}
+
+export const organizationListQuerySchema = z.object({
+  search: z.string().trim().max(200, 'Search is too long').optional(),
+  status: z.enum(['all', ...APPROVAL_STATUSES]).default('all'),
+});
+
+export const suspendOrganizationSchema = z.object({
+  reason: z.string().trim().max(1000, 'Reason is too long').optional().nullable(),
+});
+
+export const DATABASE_SETTINGS_DEFAULTS = {
+  host: 'localhost',
+  port: 5432,
+  database: '',
+  username: '',
+  password: '',
+  ssl: true,
+  maxConnections: 10,
+  connectionTimeout: 10000,
+};
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(255);
+
+export const databaseSettingsSchema = z.object({
+  host: required('Host is required'),
+  port: z.coerce
+    .number({ error: 'Port must be between 1 and 65535' })
+    .int('Port must be between 1 and 65535')
+    .min(1, 'Port must be between 1 and 65535')
+    .max(65535, 'Port must be between 1 and 65535'),
+  database: required('Database name is required'),
+  username: required('Username is required'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1000),
+  ssl: z.boolean().default(true),
+  maxConnections: z.coerce
+    .number({ error: 'Max connections must be between 1 and 100' })
+    .int('Max connections must be between 1 and 100')
+    .min(1, 'Max connections must be between 1 and 100')
+    .max(100, 'Max connections must be between 1 and 100'),
+  connectionTimeout: z.coerce
+    .number({ error: 'Connection timeout must be between 1000 and 60000 ms' })
+    .int('Connection timeout must be between 1000 and 60000 ms')
+    .min(1000, 'Connection timeout must be between 1000 and 60000 ms')
+    .max(60000, 'Connection timeout must be between 1000 and 60000 ms'),
+});
+export type DatabaseSettings = z.infer<typeof databaseSettingsSchema>;
+
+/**
+ * Saving may keep the stored password: the server never sends it back, so an empty password
+ * on save means "unchanged" once one is stored (the server checks that one is).
+ */
+export const saveDatabaseSettingsSchema = databaseSettingsSchema.extend({
+  password: z.string().max(1000).default(''),
+});
+
+export const tableRecordsQuerySchema = z.object({
+  search: z.string().trim().max(200, 'Search is too long').optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+/** Column values of one record, keyed by column name; each is checked against its column type. */
+export const recordDataSchema = z.record(z.string().max(63), z.unknown());
+
+export const systemRegisterOrganizationSchema = z.object({
+  organizationName: z
+    .string({ error: 'Organization name is required' })
+    .trim()
+    .min(1, 'Organization name is required')
+    .max(200, 'Organization name is too long'),
+  organizationShortname: shortnameSchema,
+  ownerUsername: usernameSchema,
+  ownerEmail: emailSchema,
+  ownerFirstName: z.string().trim().max(50, 'Name fields are at most 50 characters').optional(),
+  ownerLastName: z.string().trim().max(50, 'Name fields are at most 50 characters').optional(),
+});
+export type SystemRegisterOrganizationInput = z.infer<typeof systemRegisterOrganizationSchema>;
+
+export const outboxQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const analyticsQuerySchema = z.object({
+  weeks: z.coerce.number().int().min(4).max(104).default(12),
+});
+
+// Answers of the system routes: the server's serializer keeps only these fields, so nothing
+// else (a password, a hash) can slip into a response by a later change of a query.
+const timestamp = z.union([z.string(), z.date()]);
+const ownerSchema = z.object({ id: z.number(), username: z.string(), email: z.string() });
+
+export const organizationListSchema = z.object({
+  counts: z.object({
+    total: z.number(),
+    approved: z.number(),
+    pending: z.number(),
+    rejected: z.number(),
+    suspended: z.number(),
+  }),
+  organizations: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      shortname: z.string(),
+      description: z.string().nullable(),
+      contactEmail: z.string().nullable(),
+      approvalStatus: z.string(),
+      approvedAt: timestamp.nullable(),
+      rejectionReason: z.string().nullable(),
+      createdAt: timestamp,
+      userCount: z.number(),
+      owner: ownerSchema.nullable(),
+    }),
+  ),
+});
+
+export const decisionResultSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortname: z.string(),
+  approvalStatus: z.enum(APPROVAL_STATUSES),
+  rejectionReason: z.string().nullable(),
+});
+
+export const registeredOrganizationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortname: z.string(),
+  approvalStatus: z.literal('approved'),
+  owner: ownerSchema,
+});
+
+export const systemInfoSchema = z.object({
+  databaseStatus: z.string(),
+  connectionCount: z.number(),
+  uptime: z.number(),
+  version: z.string(),
+  database: z.object({ kind: z.enum(['embedded', 'server']), source: z.string(), name: z.string() }),
+});
+
+// Plain types: before anything is saved the defaults have no database or username yet.
+export const storedDatabaseSettingsSchema = z.object({
+  host: z.string(),
+  port: z.number(),
+  database: z.string(),
+  username: z.string(),
+  password: z.literal(''),
+  ssl: z.boolean(),
+  maxConnections: z.number(),
+  connectionTimeout: z.number(),
+  hasPassword: z.boolean(),
+  saved: z.boolean(),
+});
+
+export const connectionTestSchema = z.object({
+  success: z.literal(true),
+  responseTime: z.number(),
+  serverVersion: z.string(),
+});
+
+const outboxMessageSchema = z.object({
+  id: z.number(),
+  toAddress: z.string(),
+  subject: z.string(),
+  sentAt: timestamp.nullable(),
+  error: z.string().nullable(),
+  createdAt: timestamp,
+});
+
+export const outboxListSchema = z.object({
+  items: z.array(outboxMessageSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+export const outboxEntrySchema = outboxMessageSchema.extend({
+  textBody: z.string(),
+  htmlBody: z.string().nullable(),
+});
+
+export const tableListSchema = z.array(
+  z.object({ name: z.string(), insertable: z.boolean(), rowCount: z.number() }),
+);
+
+export const recordPageSchema = z.object({
+  table: z.string(),
+  columns: z.array(z.string()),
+  records: z.array(z.record(z.string(), z.unknown())),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+export const tableSchemaSchema = z.object({
+  table: z.string(),
+  insertable: z.boolean(),
+  columns: z.array(
+    z.object({
+      column_name: z.string(),
+      data_type: z.string(),
+      is_nullable: z.string(),
+      column_default: z.string().nullable(),
+      required: z.boolean(),
+    }),
+  ),
+});

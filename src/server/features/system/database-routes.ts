@@ -1,0 +1,128 @@
+// The database manager (spec part 2 §7, DESIGN §5): allow-listed tables only (tables.ts).
+import { count } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  recordDataSchema,
+  recordPageSchema,
+  tableListSchema,
+  tableRecordsQuerySchema,
+  tableSchemaSchema,
+} from '../../../common/schemas/system';
+import { badRequest } from '../../http/errors';
+import { requireSystemUser } from '../../http/guards';
+import { idSchema } from '../../http/params';
+import type { App } from '../../http/types';
+import { deleteRecord, exportRecords, insertRecord, listRecords, updateRecord } from './records';
+import { isSecretColumn, managedTable, managedTableNames, parseRecord } from './tables';
+
+// Only names shaped like our tables pass; the allow-list then decides (404 for the rest).
+const tableParams = z.object({
+  table: z.string().regex(/^[a-z][a-z_]{0,62}$/, 'Unknown table'),
+});
+const recordParams = tableParams.extend({ id: idSchema });
+// A record is a few kilobytes at most; a larger body is refused before any work.
+const WRITE_LIMIT = 256 * 1024;
+
+/** A system user cannot lock themself out through the manager (delete or demote their own row). */
+function assertNotSelfLockout(table: string, id: number, actorId: number, body?: Record<string, unknown>) {
+  if (table !== 'users' || id !== actorId) return;
+  if (!body || 'is_system_user' in body) {
+    throw badRequest('You cannot remove your own system access here');
+  }
+}
+
+export async function databaseRoutes(app: App) {
+  const { database } = app.deps;
+  const { db } = database;
+
+  app.get('/api/system/database/tables', { schema: { response: { 200: tableListSchema } } }, async () =>
+    Promise.all(
+      managedTableNames().map(async (name) => {
+        const t = managedTable(name);
+        const [{ rows }] = await db.select({ rows: count() }).from(t.table);
+        return { name, insertable: t.insertable, rowCount: rows };
+      }),
+    ),
+  );
+
+  app.get(
+    '/api/system/database/table/:table',
+    {
+      schema: {
+        params: tableParams,
+        querystring: tableRecordsQuerySchema,
+        response: { 200: recordPageSchema },
+      },
+    },
+    async (request) => listRecords(db, managedTable(request.params.table), request.query),
+  );
+
+  app.get(
+    '/api/system/database/table/:table/export',
+    { schema: { params: tableParams } },
+    async (request, reply) => {
+      const t = managedTable(request.params.table);
+      reply.header('content-disposition', `attachment; filename="${t.name}_export.json"`);
+      return exportRecords(db, t);
+    },
+  );
+
+  app.get(
+    '/api/system/database/schema/:table',
+    { schema: { params: tableParams, response: { 200: tableSchemaSchema } } },
+    async (request) => {
+      const t = managedTable(request.params.table);
+      const columns = await database.query<{
+        column_name: string;
+        data_type: string;
+        is_nullable: string;
+        column_default: string | null;
+      }>(
+        `select column_name, data_type, is_nullable, column_default from information_schema.columns
+       where table_schema = current_schema() and table_name = $1 order by ordinal_position`,
+        [t.name],
+      );
+      return {
+        table: t.name,
+        insertable: t.insertable,
+        columns: columns
+          .filter((c) => !isSecretColumn(t.name, c.column_name))
+          .map((c) => ({ ...c, required: t.byName.get(c.column_name)?.required ?? false })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/system/database/table/:table',
+    { bodyLimit: WRITE_LIMIT, schema: { params: tableParams, body: recordDataSchema } },
+    async (request, reply) => {
+      const { user } = await requireSystemUser(request);
+      const t = managedTable(request.params.table);
+      const record = await insertRecord(db, user.id, t, parseRecord(t, request.body, 'insert'));
+      reply.code(201);
+      return record;
+    },
+  );
+
+  app.patch(
+    '/api/system/database/table/:table/:id',
+    { bodyLimit: WRITE_LIMIT, schema: { params: recordParams, body: recordDataSchema } },
+    async (request) => {
+      const { user } = await requireSystemUser(request);
+      const t = managedTable(request.params.table);
+      assertNotSelfLockout(t.name, request.params.id, user.id, request.body);
+      return updateRecord(db, user.id, t, request.params.id, parseRecord(t, request.body, 'update'));
+    },
+  );
+
+  app.delete(
+    '/api/system/database/table/:table/:id',
+    { schema: { params: recordParams } },
+    async (request) => {
+      const { user } = await requireSystemUser(request);
+      const t = managedTable(request.params.table);
+      assertNotSelfLockout(t.name, request.params.id, user.id);
+      return deleteRecord(db, user.id, t, request.params.id);
+    },
+  );
+}

@@ -1,0 +1,140 @@
+// System status and the database settings (spec part 2 §3, §5, §9). Saved settings live in
+// system_settings and are read by main.ts at the next start when DATABASE_URL is not set; the
+// password is stored for that purpose and never sent back.
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import {
+  DATABASE_SETTINGS_DEFAULTS,
+  type DatabaseSettings,
+  databaseSettingsSchema,
+} from '../../../common/schemas/system';
+import type { Database } from '../../db/client';
+import { badRequest } from '../../http/errors';
+
+const SETTINGS_KEY = 'database';
+
+export type DatabaseSource = 'embedded' | 'DATABASE_URL' | 'saved settings';
+let activeSource: DatabaseSource | undefined;
+
+/** main.ts says where the running instance's database came from. */
+export function setDatabaseSource(source: DatabaseSource) {
+  activeSource = source;
+}
+
+const VERSION = (() => {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'));
+    return String(pkg.version);
+  } catch {
+    return 'unknown';
+  }
+})();
+
+export async function systemInfo(database: Database) {
+  let databaseStatus = 'connected';
+  let connectionCount = 0;
+  let databaseName = '';
+  try {
+    const [row] = await database.query<{ connections: number; name: string }>(
+      `select (select count(*)::int from pg_stat_activity where datname = current_database()) as connections,
+         current_database() as name`,
+    );
+    // The embedded database has one in-process connection and no activity view rows.
+    connectionCount = Math.max(row.connections, 1);
+    databaseName = row.name;
+  } catch {
+    databaseStatus = 'disconnected';
+  }
+  return {
+    databaseStatus,
+    connectionCount,
+    uptime: Math.floor(process.uptime()),
+    version: VERSION,
+    database: {
+      kind: database.kind === 'pglite' ? ('embedded' as const) : ('server' as const),
+      source: activeSource ?? (database.kind === 'pglite' ? 'embedded' : 'DATABASE_URL'),
+      name: databaseName,
+    },
+  };
+}
+
+export async function savedSettings(database: Database): Promise<DatabaseSettings | null> {
+  const [row] = await database.query<{ value: unknown }>('select value from system_settings where key = $1', [
+    SETTINGS_KEY,
+  ]);
+  if (!row) return null;
+  const value = typeof row.value === 'string' ? JSON.parse(row.value) : row.value;
+  const parsed = databaseSettingsSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** What the form shows: the saved settings or the defaults, never the password itself. */
+export async function readSettings(database: Database) {
+  const saved = await savedSettings(database);
+  const { password: _never, ...shown } = saved ?? DATABASE_SETTINGS_DEFAULTS;
+  return { ...shown, password: '' as const, hasPassword: Boolean(saved?.password), saved: saved !== null };
+}
+
+/** An empty password means "keep the stored one"; with none stored it is required. */
+export async function withPassword(
+  database: Database,
+  input: Omit<DatabaseSettings, 'password'> & { password: string },
+): Promise<DatabaseSettings> {
+  if (input.password) return input;
+  const stored = (await savedSettings(database))?.password;
+  if (!stored) throw badRequest('Password is required', { password: 'Password is required' });
+  return { ...input, password: stored };
+}
+
+export async function saveSettings(database: Database, settings: DatabaseSettings) {
+  await database.query(
+    `insert into system_settings (key, value, updated_at) values ($1, $2::jsonb, now())
+     on conflict (key) do update set value = excluded.value, updated_at = now()`,
+    [SETTINGS_KEY, JSON.stringify(settings)],
+  );
+}
+
+/** A PostgreSQL address for the settings, for main.ts at the next start. */
+export function settingsUrl(s: DatabaseSettings): string {
+  const auth = `${encodeURIComponent(s.username)}:${encodeURIComponent(s.password)}`;
+  const host = s.host.includes(':') ? `[${s.host}]` : s.host;
+  const ssl = s.ssl ? '?sslmode=require' : '';
+  return `postgres://${auth}@${host}:${s.port}/${encodeURIComponent(s.database)}${ssl}`;
+}
+
+/**
+ * Really connects with the given settings and runs one query; the driver's own message comes
+ * back on failure (refused, timed out, bad password, unknown database, TLS refused).
+ */
+export async function testConnection(s: DatabaseSettings) {
+  const client = new pg.Client({
+    host: s.host,
+    port: s.port,
+    database: s.database,
+    user: s.username,
+    password: s.password,
+    ssl: s.ssl ? true : undefined,
+    connectionTimeoutMillis: s.connectionTimeout,
+    query_timeout: s.connectionTimeout,
+  });
+  client.on('error', () => {});
+  const started = performance.now();
+  try {
+    await client.connect();
+    const [row] = (
+      await client.query<{ version: string }>("select current_setting('server_version') as version")
+    ).rows;
+    return {
+      success: true as const,
+      responseTime: Math.round(performance.now() - started),
+      serverVersion: row.version,
+    };
+  } catch (err) {
+    // A refused connection to a name with several addresses is an AggregateError without a message.
+    const e = err as Error & { code?: string; errors?: Error[] };
+    const message = e.message || e.errors?.map((x) => x.message).join('; ') || e.code || 'Connection failed';
+    return { success: false as const, message };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

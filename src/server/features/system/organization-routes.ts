@@ -1,0 +1,92 @@
+// The approval queue, all organizations, decisions, and registration by a system user.
+import { rejectOrganizationSchema } from '../../../common/schemas/auth';
+import {
+  type ApprovalDecision,
+  decisionResultSchema,
+  organizationListQuerySchema,
+  organizationListSchema,
+  registeredOrganizationSchema,
+  suspendOrganizationSchema,
+  systemRegisterOrganizationSchema,
+} from '../../../common/schemas/system';
+import { requireSystemUser } from '../../http/guards';
+import { idParams } from '../../http/params';
+import type { App } from '../../http/types';
+import { decideOrganization, listOrganizations } from './organizations';
+import { registerApprovedOrganization } from './register-organization';
+
+export async function organizationRoutes(app: App) {
+  const { database } = app.deps;
+
+  app.get('/api/system/stats', async () => {
+    const [row] = await database.query<{
+      totalOrganizations: number;
+      totalUsers: number;
+      totalEvents: number;
+      databaseSize: string;
+    }>(
+      `select (select count(*)::int from organizations) as "totalOrganizations",
+        (select count(*)::int from users where not is_system_user) as "totalUsers",
+        (select count(*)::int from calendar_events) as "totalEvents",
+        pg_size_pretty(pg_database_size(current_database())) as "databaseSize"`,
+    );
+    return row;
+  });
+
+  app.get('/api/system/pending-organizations', async () =>
+    database.query(
+      `select o.id, o.name, o.shortname, o.contact_email as "contactEmail", o.created_at as "createdAt",
+         json_build_object('id', u.id, 'username', u.username, 'email', u.email) as owner
+       from organizations o
+       left join user_organizations m on m.organization_id = o.id and m.role = 'owner'
+       left join users u on u.id = m.user_id
+       where o.approval_status = 'pending' order by o.created_at, o.id`,
+    ),
+  );
+
+  app.get(
+    '/api/system/organizations',
+    { schema: { querystring: organizationListQuerySchema, response: { 200: organizationListSchema } } },
+    async (request) => listOrganizations(database, request.query),
+  );
+
+  app.post(
+    '/api/system/organizations',
+    { schema: { body: systemRegisterOrganizationSchema, response: { 201: registeredOrganizationSchema } } },
+    async (request, reply) => {
+      const actor = await requireSystemUser(request);
+      reply.code(201);
+      return registerApprovedOrganization(app.deps, actor.user.id, request.body);
+    },
+  );
+
+  const decide = (decision: ApprovalDecision, id: number, actorId: number, reason?: string | null) =>
+    decideOrganization(app.deps, { id, actorId, decision, reason: reason || null });
+
+  app.post(
+    '/api/system/organizations/:id/approve',
+    { schema: { params: idParams, response: { 200: decisionResultSchema } } },
+    async (request) => decide('approve', request.params.id, (await requireSystemUser(request)).user.id),
+  );
+
+  app.post(
+    '/api/system/organizations/:id/reject',
+    { schema: { params: idParams, body: rejectOrganizationSchema, response: { 200: decisionResultSchema } } },
+    async (request) =>
+      decide(
+        'reject',
+        request.params.id,
+        (await requireSystemUser(request)).user.id,
+        request.body.rejectionReason,
+      ),
+  );
+
+  app.post(
+    '/api/system/organizations/:id/suspend',
+    {
+      schema: { params: idParams, body: suspendOrganizationSchema, response: { 200: decisionResultSchema } },
+    },
+    async (request) =>
+      decide('suspend', request.params.id, (await requireSystemUser(request)).user.id, request.body.reason),
+  );
+}

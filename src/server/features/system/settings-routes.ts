@@ -1,0 +1,55 @@
+// System status and database settings (spec part 2 §3, §7).
+import {
+  connectionTestSchema,
+  saveDatabaseSettingsSchema,
+  storedDatabaseSettingsSchema,
+  systemInfoSchema,
+} from '../../../common/schemas/system';
+import { AppError } from '../../http/errors';
+import { requireSystemUser } from '../../http/guards';
+import type { App } from '../../http/types';
+import { recordAudit } from '../audit/service';
+import { readSettings, saveSettings, systemInfo, testConnection, withPassword } from './database-settings';
+
+export async function settingsRoutes(app: App) {
+  const { database } = app.deps;
+
+  app.get('/api/system/info', { schema: { response: { 200: systemInfoSchema } } }, async () =>
+    systemInfo(database),
+  );
+
+  app.get(
+    '/api/system/database-settings',
+    { schema: { response: { 200: storedDatabaseSettingsSchema } } },
+    async () => readSettings(database),
+  );
+
+  app.patch(
+    '/api/system/database-settings',
+    { schema: { body: saveDatabaseSettingsSchema, response: { 200: storedDatabaseSettingsSchema } } },
+    async (request) => {
+      const { user } = await requireSystemUser(request);
+      const settings = await withPassword(database, request.body);
+      await saveSettings(database, settings);
+      const { password: _secret, ...shown } = settings;
+      await recordAudit(database.db, {
+        organizationId: null,
+        actorId: user.id,
+        action: 'system.database_settings_updated',
+        targetType: 'system',
+        details: shown,
+      });
+      return readSettings(database);
+    },
+  );
+
+  app.post(
+    '/api/system/test-connection',
+    { schema: { body: saveDatabaseSettingsSchema, response: { 200: connectionTestSchema } } },
+    async (request) => {
+      const result = await testConnection(await withPassword(database, request.body));
+      if (!result.success) throw new AppError(422, result.message);
+      return result;
+    },
+  );
+}

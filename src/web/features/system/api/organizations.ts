@@ -1,0 +1,91 @@
+import type { SystemRegisterOrganizationInput } from '@common/schemas/system';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@web/hooks/use-toast';
+import { apiRequest, errorMessage, withQuery } from '@web/lib/api';
+
+export interface OrganizationSummary {
+  id: number;
+  name: string;
+  shortname: string;
+  description: string | null;
+  contactEmail: string | null;
+  approvalStatus: string;
+  approvedAt: string | null;
+  rejectionReason: string | null;
+  createdAt: string;
+  userCount: number;
+  owner: { id: number; username: string; email: string } | null;
+}
+
+export interface OrganizationList {
+  counts: { total: number; approved: number; pending: number; rejected: number; suspended: number };
+  organizations: OrganizationSummary[];
+}
+
+export function useOrganizations(filters: { search: string; status: string }) {
+  const url = withQuery('/api/system/organizations', {
+    search: filters.search.trim(),
+    status: filters.status === 'all' ? undefined : filters.status,
+  });
+  return useQuery<OrganizationList>({ queryKey: [url], placeholderData: (previous) => previous });
+}
+
+/** After any decision every list of organizations (queue, all, stats) is read again. */
+export function useOrganizationsChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.invalidateQueries({
+      predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/system/'),
+    });
+}
+
+type Decision = 'approve' | 'reject' | 'suspend';
+const DONE: Record<Decision, [string, string]> = {
+  approve: ['Organization approved', 'Failed to approve organization'],
+  reject: ['Organization rejected', 'Failed to reject organization'],
+  suspend: ['Organization suspended', 'Failed to suspend organization'],
+};
+
+export function useDecision(decision: Decision) {
+  const changed = useOrganizationsChanged();
+  return useMutation({
+    mutationFn: ({ org, reason }: { org: { id: number; name: string }; reason?: string }) =>
+      apiRequest(
+        'POST',
+        `/api/system/organizations/${org.id}/${decision}`,
+        decision === 'reject'
+          ? { approvalStatus: 'rejected', rejectionReason: reason?.trim() || null }
+          : decision === 'suspend'
+            ? { reason: reason?.trim() || null }
+            : undefined,
+      ),
+    onSuccess: (_res, { org }) => {
+      toast({ title: DONE[decision][0], description: org.name });
+      void changed();
+    },
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, DONE[decision][1]) }),
+  });
+}
+
+export interface RegisteredOrganization {
+  id: number;
+  name: string;
+  shortname: string;
+  owner: { id: number; username: string; email: string };
+}
+
+export function useRegisterOrganization() {
+  const changed = useOrganizationsChanged();
+  return useMutation({
+    mutationFn: (input: SystemRegisterOrganizationInput) =>
+      apiRequest<RegisteredOrganization>('POST', '/api/system/organizations', input),
+    onSuccess: (org) => {
+      toast({
+        title: 'Organization created',
+        description: `${org.name} is approved; ${org.owner.email} was sent a link to set a password.`,
+      });
+      void changed();
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { type Analytics, type SeriesName, useAnalytics } from '../api/insight';
+import { MetricChart } from '../components/metric-chart';
+import { useUrlState } from '../hooks/use-url-state';
+
+const CHARTS: { name: SeriesName; title: string; description: string; kind: 'line' | 'bar' }[] = [
+  {
+    name: 'organizations',
+    title: 'Organizations',
+    description: 'Organizations on the platform at the end of each week.',
+    kind: 'line',
+  },
+  { name: 'members', title: 'Members', description: 'Memberships at the end of each week.', kind: 'line' },
+  { name: 'events', title: 'Events', description: 'Calendar events taking place in each week.', kind: 'bar' },
+  {
+    name: 'activeMembers',
+    title: 'Active Members',
+    description: 'Members who used Greenroom in each week.',
+    kind: 'bar',
+  },
+];
+
+const RANGES = ['4', '12', '26', '52'];
+
+function OrganizationTable({ rows }: { rows: Analytics['organizations'] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Per Organization</CardTitle>
+      </CardHeader>
+      <CardContent className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead className="bg-muted/50">
+            <tr>
+              {['Organization', 'Status', 'Members', 'Active (7 days)', 'Events in range'].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 text-left font-medium">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((o) => (
+              <tr key={o.id} className="border-t">
+                <td className="px-3 py-2">
+                  {o.name} <span className="text-muted-foreground">@{o.shortname}</span>
+                </td>
+                <td className="px-3 py-2 capitalize">{o.approvalStatus}</td>
+                <td className="px-3 py-2 tabular-nums">{o.members}</td>
+                <td className="px-3 py-2 tabular-nums">{o.activeMembers}</td>
+                <td className="px-3 py-2 tabular-nums">{o.events}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** `/system/analytics` (spec part 1 §2, screen left open by the spec): platform figures by week. */
+export function AnalyticsPage() {
+  const [state, setState] = useUrlState({ org: '', weeks: '12' });
+  const weeks = RANGES.includes(state.weeks) ? Number(state.weeks) : 12;
+  const data = useAnalytics(weeks, state.org);
+  const organizations = data.data?.organizations ?? [];
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Analytics</h1>
+          <p className="text-muted-foreground">Organizations, members, events and activity over time.</p>
+        </div>
+        <div className="flex gap-2">
+          <Select
+            value={state.org || 'all'}
+            onValueChange={(org) => setState({ org: org === 'all' ? '' : org })}
+          >
+            <SelectTrigger className="w-56" aria-label="Organization">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All organizations</SelectItem>
+              {organizations.map((o) => (
+                <SelectItem key={o.id} value={String(o.id)}>
+                  {o.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Select value={String(weeks)} onValueChange={(w) => setState({ weeks: w })}>
+            <SelectTrigger className="w-44" aria-label="Time range">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {RANGES.map((w) => (
+                <SelectItem key={w} value={w}>
+                  Last {w} weeks
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+      {data.isLoading ? (
+        <div className="grid gap-6" aria-busy="true">
+          <Skeleton className="h-72" />
+          <Skeleton className="h-72" />
+        </div>
+      ) : data.isError || !data.data ? (
+        <Alert variant="destructive">
+          <AlertTitle>Error</AlertTitle>
+          <AlertDescription>Failed to fetch analytics</AlertDescription>
+        </Alert>
+      ) : (
+        <>
+          {CHARTS.map((c) => (
+            <MetricChart
+              key={c.name}
+              id={`chart-${c.name}`}
+              title={c.title}
+              description={c.description}
+              kind={c.kind}
+              points={data.data.series[c.name]}
+            />
+          ))}
+          {organizations.length === 0 ? (
+            <p className="text-center text-muted-foreground">There are no organizations in the system yet.</p>
+          ) : (
+            <OrganizationTable rows={organizations} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
