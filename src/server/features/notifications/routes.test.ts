@@ -48,7 +48,7 @@ describe('GET and PATCH /api/me/notifications', () => {
       [{ digestFrequency: 'hourly' }, 'Digest frequency must be one of immediate, daily, weekly, never'],
       [{ emailNotifications: 'yes' }, 'emailNotifications must be true or false'],
       [{ pushNotifications: null }, 'pushNotifications must be true or false'],
-      [{ scheduleReminders: false, smsNotifications: true }, 'Unrecognized key: "smsNotifications"'],
+      [{ scheduleReminders: false, smsNotifications: true }, 'Unknown field: smsNotifications'],
     ];
     for (const [body, message] of cases) {
       const res = await agent.patch('/api/me/notifications', body);
