@@ -15,6 +15,8 @@ import { systemRoutes } from './system/routes';
 import { teamAssetRoutes } from './teams/assets-routes';
 import { teamMemberRoutes } from './teams/members-routes';
 import { teamRoutes } from './teams/routes';
+import { publicWikiRoutes } from './wiki/public-routes';
+import { wikiRoutes } from './wiki/routes';
 
 export const featureRoutes: ((app: App) => Promise<void>)[] = [
   authRoutes,
@@ -32,4 +34,6 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   teamMemberRoutes,
   teamAssetRoutes,
   calendarRoutes,
+  wikiRoutes,
+  publicWikiRoutes,
 ];
