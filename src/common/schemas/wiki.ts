@@ -64,11 +64,7 @@ export const updateWikiPageSchema = z.object({
   isPublic: z.boolean().optional(),
   changeNote: changeNoteSchema,
   /** The version the edit started from: a newer one on the server means someone else saved first. */
-  currentVersion: z
-    .number({ error: 'currentVersion is required' })
-    .int()
-    .positive()
-    .max(2_147_483_647),
+  currentVersion: z.number({ error: 'currentVersion is required' }).int().positive().max(2_147_483_647),
 });
 export type UpdateWikiPageInput = z.input<typeof updateWikiPageSchema>;
 

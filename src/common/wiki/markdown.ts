@@ -92,10 +92,12 @@ md.renderer.rules.wikilink_open = (tokens, idx, _options, env: Env) => {
 md.renderer.rules.wikilink_close = () => '</a>';
 
 const defaultLinkOpen =
-  md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+  md.renderer.rules.link_open ??
+  ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env: Env, self) => {
   const internal = INTERNAL_HREF.exec(tokens[idx].attrGet('href') ?? '');
-  if (internal) return internalAnchor(env, internal[1], findTarget(env.ctx, { slug: internal[1] }), internal[2]);
+  if (internal)
+    return internalAnchor(env, internal[1], findTarget(env.ctx, { slug: internal[1] }), internal[2]);
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
@@ -126,7 +128,10 @@ md.core.ruler.push('heading_ids', (state) => {
   }
 });
 md.renderer.rules.heading_close = (tokens, idx) => {
-  const open = tokens.slice(0, idx).reverse().find((t) => t.type === 'heading_open');
+  const open = tokens
+    .slice(0, idx)
+    .reverse()
+    .find((t) => t.type === 'heading_open');
   const id = open?.attrGet('id');
   const anchor = id ? `<a href="#${id}" class="wiki-anchor" aria-label="Link to this section">#</a>` : '';
   return `${anchor}</${tokens[idx].tag}>\n`;
@@ -134,13 +139,43 @@ md.renderer.rules.heading_close = (tokens, idx) => {
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'strong', 'em', 's', 'code', 'pre',
-    'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'nav',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'strong',
+    'em',
+    's',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'nav',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'class', 'aria-label', 'target', 'rel'],
     img: ['src', 'alt', 'title'],
-    h1: ['id'], h2: ['id'], h3: ['id'], h4: ['id'], h5: ['id'], h6: ['id'],
+    h1: ['id'],
+    h2: ['id'],
+    h3: ['id'],
+    h4: ['id'],
+    h5: ['id'],
+    h6: ['id'],
     th: ['style'],
     td: ['style'],
     ol: ['start'],
@@ -176,9 +211,7 @@ function escapeText(text: string) {
 }
 
 function tocHtml(toc: TocEntry[]): string {
-  const items = toc
-    .map((e) => `<li><a href="#${e.id}">${escapeText(e.text)}</a></li>`)
-    .join('');
+  const items = toc.map((e) => `<li><a href="#${e.id}">${escapeText(e.text)}</a></li>`).join('');
   return `<nav class="wiki-toc" aria-label="Contents"><p><strong>Contents</strong></p><ul>${items}</ul></nav>\n`;
 }
 

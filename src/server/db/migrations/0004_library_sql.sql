@@ -1,7 +1,10 @@
 -- Library full-text search (DESIGN §5): a weighted tsvector per page (title A, tags B, content C)
 -- kept by a trigger, because array_to_string is not immutable and so cannot feed a generated
--- column. Only the first 256 KB of content are indexed: a tsvector is capped at 1 MB, and a page
--- that long is found by its opening anyway. Nothing here is newer than PostgreSQL 15.
+-- column. Each text is indexed twice: stemmed ('english': "inspections" finds "inspection") and
+-- as typed ('simple': "harn" is a prefix of "harness", though its stem is "har"), so the list can
+-- filter while a word is still being typed. Only the first 128 KB of content are indexed: a
+-- tsvector is capped at 1 MB, and a page that long is found by its opening anyway. Nothing here
+-- is newer than PostgreSQL 15.
 ALTER TABLE "wiki_pages" ADD COLUMN "search_vector" tsvector;
 --> statement-breakpoint
 CREATE FUNCTION greenroom_wiki_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -9,7 +12,10 @@ BEGIN
   NEW.search_vector :=
     setweight(to_tsvector('english', coalesce(NEW.title, '')), 'A') ||
     setweight(to_tsvector('english', coalesce(array_to_string(NEW.tags, ' '), '')), 'B') ||
-    setweight(to_tsvector('english', left(coalesce(NEW.content, ''), 262144)), 'C');
+    setweight(to_tsvector('english', left(coalesce(NEW.content, ''), 131072)), 'C') ||
+    setweight(to_tsvector('simple', coalesce(NEW.title, '')), 'A') ||
+    setweight(to_tsvector('simple', coalesce(array_to_string(NEW.tags, ' '), '')), 'B') ||
+    setweight(to_tsvector('simple', left(coalesce(NEW.content, ''), 131072)), 'C');
   RETURN NEW;
 END $$;
 --> statement-breakpoint

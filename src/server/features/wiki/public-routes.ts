@@ -35,7 +35,9 @@ export async function publicWikiRoutes(app: App) {
         response: {
           200: z.object({
             organization,
-            pages: z.array(wikiPageSummarySchema.pick({ title: true, slug: true, tags: true, updatedAt: true })),
+            pages: z.array(
+              wikiPageSummarySchema.pick({ title: true, slug: true, tags: true, updatedAt: true }),
+            ),
           }),
         },
       },

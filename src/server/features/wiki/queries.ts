@@ -1,7 +1,13 @@
 // Reading the library. Every query names the organization in its `where`, so another
 // organization's page ids and slugs are simply not found.
 import type { LinkTarget } from '../../../common/wiki/markdown';
-import { HISTORY_PREVIEW_CHARS, type WikiPage, type WikiPageSummary, type WikiVersion, type WikiVersionSummary } from '../../../common/schemas/wiki';
+import {
+  HISTORY_PREVIEW_CHARS,
+  type WikiPage,
+  type WikiPageSummary,
+  type WikiVersion,
+  type WikiVersionSummary,
+} from '../../../common/schemas/wiki';
 import type { Database } from '../../db/client';
 
 export const PAGE_NOT_FOUND = 'Page not found';

@@ -18,7 +18,15 @@ import { forbidden, notFound } from '../../http/errors';
 import { guardOrg, orgAccessOf, requireOrgAccess } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
-import { getVersion, listPages, listVersions, PAGE_NOT_FOUND, pageById, pageBySlug, VERSION_NOT_FOUND } from './queries';
+import {
+  getVersion,
+  listPages,
+  listVersions,
+  PAGE_NOT_FOUND,
+  pageById,
+  pageBySlug,
+  VERSION_NOT_FOUND,
+} from './queries';
 import { searchPages } from './search';
 import { createPage, deletePage, revertPage, updatePage, viewPage } from './service';
 
@@ -87,7 +95,11 @@ export async function wikiRoutes(app: App) {
   );
 
   // History is for the writers (spec part 2 §6: "create, edit, history, revert, delete").
-  const requireHistory = async (orgId: number, pageId: number, request: Parameters<typeof requireOrgAccess>[0]) => {
+  const requireHistory = async (
+    orgId: number,
+    pageId: number,
+    request: Parameters<typeof requireOrgAccess>[0],
+  ) => {
     const { organizationId, actor } = await requireOrgAccess(request, orgId);
     if (!policy.editWiki(actor)) throw forbidden(WRITE_REFUSED);
     if (!(await pageById(database, organizationId, pageId))) throw notFound(PAGE_NOT_FOUND);

@@ -1,6 +1,7 @@
 // Library search (DESIGN §5): PostgreSQL full-text search over the weighted tsvector kept by
 // migration 0004 (title A, tags B, content C), in the organization's scope, best first. Every
-// word typed counts as a prefix, so the list filters live while someone is still typing.
+// word typed matches as a whole (stemmed) word or as a prefix, so the list filters live while
+// someone is still typing.
 import { SEARCH_SNIPPET_CHARS, type WikiSearchResult } from '../../../common/schemas/wiki';
 import type { Database } from '../../db/client';
 
@@ -9,14 +10,24 @@ import type { Database } from '../../db/client';
 const START = '\u0002';
 const STOP = '\u0003';
 
-/** Letters and digits only: nothing typed can reach tsquery syntax. */
-export function prefixQuery(q: string): string | null {
-  const words = (q.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
-  return words.length ? words.map((w) => `${w.slice(0, 64)}:*`).join(' & ') : null;
+/**
+ * The words typed, as two tsquery texts: whole words (stemmed by the 'english' configuration)
+ * and prefixes (matched against the words as written). Letters and digits only, so nothing
+ * typed can reach tsquery syntax.
+ */
+export function queryTexts(q: string): { words: string; prefixes: string } | null {
+  const words = (q.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16).map((w) => w.slice(0, 64));
+  if (words.length === 0) return null;
+  return { words: words.join(' & '), prefixes: words.map((w) => `${w}:*`).join(' & ') };
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /**
  * A headline cut to 300 visible characters, escaped, with only the match markers turned into
@@ -59,12 +70,17 @@ export async function searchPages(
   q: string,
   page: { limit: number; offset: number },
 ): Promise<WikiSearchResult> {
-  const query = prefixQuery(q);
-  if (!query) return { total: 0, items: [] };
+  const texts = queryTexts(q);
+  if (!texts) return { total: 0, items: [] };
   // Rank every match (the GIN index finds them), keep one page of them, and only then draw
   // headlines, which is the costly part.
   const rows = await database.query<Hit>(
-    `with q as (select to_tsquery('english', $2) as query),
+    `with q as (
+       select to_tsquery('english', $2) || to_tsquery('simple', $8) as query,
+         -- Highlighting reads the text as written, so the stems count there as prefixes too.
+         to_tsquery('simple', $8) || to_tsquery('simple',
+           regexp_replace(to_tsquery('english', $2)::text, '''(\\s|$)', ''':*\\1', 'g')) as marks
+     ),
      hits as (
        select p.id, p.title, p.slug, p.tags, p.updated_at, p.content,
          ts_rank(p.search_vector, q.query) as rank, count(*) over () as total
@@ -75,12 +91,12 @@ export async function searchPages(
      )
      select h.id, h.title, h.slug, h.tags, h.updated_at as "updatedAt", h.rank::float8 as rank,
        h.total::int as total,
-       ts_headline('english', translate(left(h.content, 20000), $5, ''), q.query,
+       ts_headline('simple', translate(left(h.content, 20000), $5, ''), q.marks,
          'StartSel=' || $6 || ', StopSel=' || $7 || ', MaxWords=60, MinWords=25, MaxFragments=2, FragmentDelimiter=" … "')
          as headline
      from hits h, q
      order by h.rank desc, h.updated_at desc, h.id`,
-    [organizationId, query, page.limit, page.offset, START + STOP, START, STOP],
+    [organizationId, texts.words, page.limit, page.offset, START + STOP, START, STOP, texts.prefixes],
   );
   return {
     total: rows[0]?.total ?? 0,

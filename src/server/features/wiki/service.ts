@@ -24,6 +24,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = Record<string, unknown>;
 
 export const STALE_EDIT = 'This page was changed by someone else since you started editing';
+const SLUG_LOCK = 9_341_177;
 export const EARLIER_VERSION_ONLY = 'Only an earlier version can be restored';
 
 async function rows<T = Row>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -45,7 +46,12 @@ export async function viewPage(
   const publicOnly = opts.publicOnly ?? false;
   const [targets, linking] = await Promise.all([
     linkTargets(database, page.organizationId, internalLinks(page.content), publicOnly),
-    backlinks(database, page.organizationId, { id: page.id, slugs: [page.slug, slugify(page.title)] }, publicOnly),
+    backlinks(
+      database,
+      page.organizationId,
+      { id: page.id, slugs: [page.slug, slugify(page.title)] },
+      publicOnly,
+    ),
   ]);
   const { html } = renderMarkdown(page.content, { basePath: opts.basePath, targets });
   return { ...page, html, linkTargets: targets, backlinks: linking };
@@ -95,10 +101,12 @@ export async function createPage(
 ): Promise<WikiPage> {
   checkSize(input.content);
   const links = linkedSlugs(input.content);
-  // Two writers taking the same title at once: the loser of the unique index tries the next number.
+  // New pages of one organization take their slugs one at a time (a transaction lock), so two
+  // writers using one title at once get `x` and `x-2`; the unique index stays the last word.
   for (let attempt = 0; ; attempt++) {
     try {
       const id = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK}::int, ${organizationId}::int)`);
         const slug = await freeSlug(tx, organizationId, input.slug?.trim() || input.title);
         const [page] = await rows<{ id: number }>(
           tx,
@@ -107,7 +115,13 @@ export async function createPage(
                 ${authorId}, ${input.isPublic}, ${sql.param(links)}::text[])
               returning id`,
         );
-        await insertVersion(tx, organizationId, { ...input, id: page.id, currentVersion: 1 }, authorId, input.changeNote);
+        await insertVersion(
+          tx,
+          organizationId,
+          { ...input, id: page.id, currentVersion: 1 },
+          authorId,
+          input.changeNote,
+        );
         return page.id;
       });
       return pageAfterWrite(database, organizationId, id);
@@ -131,7 +145,13 @@ async function writeVersion(
   pageId: number,
   baseVersion: number,
   authorId: number,
-  change: { title?: string; content?: string; tags?: string[]; isPublic?: boolean; changeNote: string | null },
+  change: {
+    title?: string;
+    content?: string;
+    tags?: string[];
+    isPublic?: boolean;
+    changeNote: string | null;
+  },
 ): Promise<WikiPage> {
   const links = change.content === undefined ? null : linkedSlugs(change.content);
   const written = await database.db.transaction(async (tx) => {
@@ -150,7 +170,13 @@ async function writeVersion(
           returning id, title, content, tags, current_version as "currentVersion"`,
     );
     if (!row) return false;
-    const page = row as { id: number; title: string; content: string; tags: string[]; currentVersion: number };
+    const page = row as {
+      id: number;
+      title: string;
+      content: string;
+      tags: string[];
+      currentVersion: number;
+    };
     await insertVersion(tx, organizationId, page, authorId, change.changeNote);
     return true;
   });

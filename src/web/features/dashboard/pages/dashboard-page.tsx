@@ -3,6 +3,7 @@ import { RoleBadge } from '@web/components/role-badge';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { useAuth } from '@web/lib/session';
 import { DashboardEventCards } from '@web/features/calendar/components/dashboard-event-cards';
+import { DashboardLibraryCard } from '@web/features/library/components/dashboard-library-card';
 import { TeamCollaborationCard } from '@web/features/presence/components/team-collaboration-card';
 import { OrganizationStatCards, SystemStatCards } from '../components/stat-cards';
 
@@ -35,6 +36,7 @@ export function DashboardPage() {
       ) : (
         organization && <OrganizationStatCards organization={organization} />
       )}
+      {!isSystemUser && organization && <DashboardLibraryCard orgId={organization.id} />}
       {!isSystemUser && organization && <TeamCollaborationCard />}
     </div>
   );
