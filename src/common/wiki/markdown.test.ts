@@ -3,37 +3,8 @@
 // by tests/e2e/library.spec.ts.
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
+import { HOSTILE_MARKDOWN } from '../../../tests/support/hostile-markdown';
 import { internalLinks, renderMarkdown } from './markdown';
-
-export const HOSTILE_MARKDOWN = [
-  '<script>window.__pwned = 1</script>',
-  '<img src=x onerror="window.__pwned = 2">',
-  '<svg onload="window.__pwned = 3"><script>window.__pwned = 3</script></svg>',
-  '<iframe src="javascript:window.__pwned = 4"></iframe>',
-  '[click](javascript:window.__pwned=5)',
-  '[click2](JaVaScRiPt:window.__pwned=6)',
-  '[click3](java\nscript:window.__pwned=7)',
-  '[click4](&#106;avascript:window.__pwned=8)',
-  '[click5](javascript&colon;window.__pwned=9)',
-  '[data](data:text/html;base64,PHNjcmlwdD53aW5kb3cuX19wd25lZD0xMDwvc2NyaXB0Pg==)',
-  '![img](data:image/svg+xml,<svg onload=alert(1)>)',
-  '![img2](javascript:alert(1))',
-  '[vb](vbscript:msgbox(1))',
-  '<a href="javascript:alert(1)">raw</a>',
-  '<div style="background:url(javascript:alert(1))">styled</div>',
-  '<p onclick="alert(1)">unclosed <b onmouseover=alert(1)>bold',
-  '&lt;script&gt;alert(1)&lt;/script&gt; &#60;img src=x onerror=alert(1)&#62;',
-  '[[<script>alert(1)</script>]]',
-  '[[x" onmouseover="alert(1)]]',
-  '<math><mi xlink:href="javascript:alert(1)">m</mi></math>',
-  '<form action="javascript:alert(1)"><button>go</button></form>',
-  '<object data="data:text/html,<script>alert(1)</script>"></object>',
-  '`<script>in code</script>`',
-  '```html\n<script>alert(1)</script>\n```',
-  '[ok](https://example.com "title\\" onmouseover=\\"alert(1)")',
-  '<!-- <script>alert(1)</script> -->',
-  '<style>body{display:none}</style>',
-].join('\n\n');
 
 const ctx = { basePath: '/library', targets: [{ title: 'Home', slug: 'home' }] };
 
@@ -45,7 +16,9 @@ function parsed(html: string) {
   const elements = [...root.querySelectorAll('*')];
   const tags = new Set(elements.map((e) => e.tagName.toLowerCase()));
   const attrs = new Set(elements.flatMap((e) => [...e.attributes].map((a) => a.name.toLowerCase())));
-  const urls = elements.flatMap((e) => ['href', 'src'].map((n) => e.getAttribute(n)).filter((u) => u !== null));
+  const urls = elements.flatMap((e) =>
+    ['href', 'src'].map((n) => e.getAttribute(n)).filter((u) => u !== null),
+  );
   return { tags, attrs, urls: urls as string[] };
 }
 
@@ -74,16 +47,23 @@ describe('renderMarkdown with hostile input', () => {
 describe('renderMarkdown links and headings', () => {
   it('opens external links in a new tab without an opener', () => {
     const { html } = renderMarkdown('[site](https://example.com) and https://example.org', ctx);
-    expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a>');
+    expect(html).toContain(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a>',
+    );
     expect(html).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">');
   });
 
   it('resolves internal links by title and slug and marks missing ones', () => {
-    const { html } = renderMarkdown('[[home]] [[Home|start]] [x](/library/home) [[Nowhere]] [y](/library/gone)', ctx);
+    const { html } = renderMarkdown(
+      '[[home]] [[Home|start]] [x](/library/home) [[Nowhere]] [y](/library/gone)',
+      ctx,
+    );
     expect(html).toContain('<a href="/library/home" class="wiki-link">home</a>');
     expect(html).toContain('<a href="/library/home" class="wiki-link">start</a>');
     expect(html).toContain('<a href="/library/home" class="wiki-link">x</a>');
-    expect(html).toContain('<a href="/library/nowhere" class="wiki-link-missing" title="This page does not exist yet">');
+    expect(html).toContain(
+      '<a href="/library/nowhere" class="wiki-link-missing" title="This page does not exist yet">',
+    );
     expect(html).toContain('<a href="/library/gone" class="wiki-link-missing"');
     const pub = renderMarkdown('[[Home]]', { basePath: '/public/demo/library', targets: ctx.targets });
     expect(pub.html).toContain('href="/public/demo/library/home"');

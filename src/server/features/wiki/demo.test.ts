@@ -13,7 +13,8 @@ describe('demo library', () => {
   it('seeds a home page linking to a show bible, a safety procedure and a syllabus, with history', async () => {
     const org = await buildOrg(ctx.database);
     const userIds: Record<string, number> = {};
-    for (const p of DEMO_PEOPLE) userIds[p.username] = (await buildUser(ctx.database, { org, role: p.role })).id;
+    for (const p of DEMO_PEOPLE)
+      userIds[p.username] = (await buildUser(ctx.database, { org, role: p.role })).id;
     await seedDemoWiki(ctx.database, { organizationId: org.id, userIds });
     const reader = await buildUser(ctx.database, { org, role: 'standard_user' });
     const agent = await signedIn(ctx, reader, org);
@@ -24,7 +25,10 @@ describe('demo library', () => {
     expect(home.html).not.toContain('wiki-link-missing');
     const bible = (await agent.get(`/api/organizations/${org.id}/wiki/into-the-woods-show-bible`)).json();
     expect(bible.currentVersion).toBe(2);
-    expect(bible.backlinks.map((l: { slug: string }) => l.slug).sort()).toEqual(['home', 'youth-acting-class-syllabus']);
+    expect(bible.backlinks.map((l: { slug: string }) => l.slug).sort()).toEqual([
+      'home',
+      'youth-acting-class-syllabus',
+    ]);
     const found = (await agent.get(`/api/organizations/${org.id}/wiki/search?q=harness`)).json();
     expect(found.items[0].slug).toBe('backstage-safety-procedure');
   });

@@ -104,7 +104,10 @@ export const seedDemoWiki: DemoSeeder = async (database: Database, { organizatio
     tags: ['safety', 'crew'],
     isPublic: true,
   });
-  await edit(safety, userIds.olivia, { content: SAFETY, changeNote: 'Flying pieces rule after the tech rehearsal' });
+  await edit(safety, userIds.olivia, {
+    content: SAFETY,
+    changeNote: 'Flying pieces rule after the tech rehearsal',
+  });
   await write(userIds.adam, {
     title: 'Youth Acting Class Syllabus',
     content: SYLLABUS,
