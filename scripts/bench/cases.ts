@@ -15,3 +15,4 @@ benchCases.push(
 // Feature cases: one import line each.
 import './features/calendar';
 import './features/directory';
+import './features/wiki';

@@ -31,3 +31,9 @@ CREATE INDEX "wiki_pages_tags" ON "wiki_pages" USING gin ("tags");
 CREATE INDEX "wiki_pages_links" ON "wiki_pages" USING gin ("links");
 --> statement-breakpoint
 CREATE INDEX "wiki_pages_org_title" ON "wiki_pages" USING btree ("organization_id", lower("title"));
+--> statement-breakpoint
+-- Pages announce their changes like the other tenant tables (migration 0002), so kept page views
+-- and search answers are dropped the moment the library changes. Versions are only ever written
+-- with their page, so the page's notification covers them.
+CREATE TRIGGER wiki_pages_changed AFTER INSERT OR UPDATE OR DELETE ON "wiki_pages"
+  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();

@@ -8,6 +8,7 @@ import { isSlug } from '../../../common/wiki/slug';
 import { notFound } from '../../http/errors';
 import type { App } from '../../http/types';
 import { listPages, PAGE_NOT_FOUND, pageBySlug } from './queries';
+import { keptViews } from './kept';
 import { viewPage } from './service';
 
 const params = z.object({ orgShortname: z.string().max(60) });
@@ -15,6 +16,7 @@ const organization = z.object({ name: z.string(), shortname: z.string() });
 
 export async function publicWikiRoutes(app: App) {
   const { database } = app.deps;
+  const views = keptViews(database);
 
   const approvedOrg = async (raw: string) => {
     const shortname = raw.toLowerCase();
@@ -61,13 +63,15 @@ export async function publicWikiRoutes(app: App) {
     async (request, reply) => {
       const org = await approvedOrg(request.params.orgShortname);
       const { slug } = request.params;
-      const page = isSlug(slug) ? await pageBySlug(database, org.id, slug, true) : undefined;
-      if (!page) throw notFound(PAGE_NOT_FOUND);
-      // Links to private pages are drawn as missing: outside, they do not exist.
-      const view = await viewPage(database, page, {
-        basePath: `/public/${org.shortname}/library`,
-        publicOnly: true,
+      if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
+      const view = await views(org.id, `public|${slug}`, async () => {
+        const page = await pageBySlug(database, org.id, slug, true);
+        // Links to private pages are drawn as missing: outside, they do not exist.
+        return page
+          ? viewPage(database, page, { basePath: `/public/${org.shortname}/library`, publicOnly: true })
+          : null;
       });
+      if (!view) throw notFound(PAGE_NOT_FOUND);
       reply.header('cache-control', 'public, max-age=60');
       return { ...view, organization: { name: org.name, shortname: org.shortname } };
     },

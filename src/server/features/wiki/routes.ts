@@ -27,6 +27,7 @@ import {
   pageBySlug,
   VERSION_NOT_FOUND,
 } from './queries';
+import { keptSearches, keptViews } from './kept';
 import { searchPages } from './search';
 import { createPage, deletePage, revertPage, updatePage, viewPage } from './service';
 
@@ -41,6 +42,8 @@ const WRITE_BODY_LIMIT = 3 * 1024 * 1024;
 
 export async function wikiRoutes(app: App) {
   const { database } = app.deps;
+  const views = keptViews(database);
+  const searches = keptSearches(database);
 
   app.get(
     '/api/organizations/:orgId/wiki/pages',
@@ -73,7 +76,9 @@ export async function wikiRoutes(app: App) {
     async (request) => {
       const { organizationId } = await requireOrgAccess(request, request.params.orgId);
       const { q, limit, offset } = request.query;
-      return searchPages(database, organizationId, q, { limit, offset });
+      return searches(organizationId, JSON.stringify([q, limit, offset]), () =>
+        searchPages(database, organizationId, q, { limit, offset }),
+      );
     },
   );
 
@@ -88,9 +93,13 @@ export async function wikiRoutes(app: App) {
     async (request) => {
       const { organizationId } = await requireOrgAccess(request, request.params.orgId);
       const slug = request.params.slug;
-      const page = isSlug(slug) ? await pageBySlug(database, organizationId, slug) : undefined;
-      if (!page) throw notFound(PAGE_NOT_FOUND);
-      return viewPage(database, page);
+      if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
+      const view = await views(organizationId, `member|${slug}`, async () => {
+        const page = await pageBySlug(database, organizationId, slug);
+        return page ? viewPage(database, page) : null;
+      });
+      if (!view) throw notFound(PAGE_NOT_FOUND);
+      return view;
     },
   );
 

@@ -18,6 +18,7 @@ import { RESERVED_SLUGS, slugify } from '../../../common/wiki/slug';
 import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { libraryChanged } from './kept';
 import { backlinks, getVersion, linkTargets, PAGE_NOT_FOUND, pageById, VERSION_NOT_FOUND } from './queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -124,6 +125,7 @@ export async function createPage(
         );
         return page.id;
       });
+      libraryChanged(database, organizationId);
       return pageAfterWrite(database, organizationId, id);
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= 5) throw err;
@@ -181,6 +183,7 @@ async function writeVersion(
     return true;
   });
   if (!written) return staleEdit(database, organizationId, pageId);
+  libraryChanged(database, organizationId);
   return pageAfterWrite(database, organizationId, pageId);
 }
 
@@ -222,4 +225,5 @@ export async function deletePage(database: Database, organizationId: number, pag
     [organizationId, pageId],
   );
   if (deleted.length === 0) throw notFound(PAGE_NOT_FOUND);
+  libraryChanged(database, organizationId);
 }
