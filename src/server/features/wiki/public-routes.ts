@@ -8,11 +8,13 @@ import { isSlug } from '../../../common/wiki/slug';
 import { notFound } from '../../http/errors';
 import type { App } from '../../http/types';
 import { listPages, PAGE_NOT_FOUND, pageBySlug } from './queries';
-import { keptViews } from './kept';
+import { sendKept } from '../../http/etag';
+import { keptJson, keptViews } from './kept';
 import { viewPage } from './service';
 
 const params = z.object({ orgShortname: z.string().max(60) });
 const organization = z.object({ name: z.string(), shortname: z.string() });
+const publicPageSchema = publicWikiPageSchema.extend({ organization });
 
 export async function publicWikiRoutes(app: App) {
   const { database } = app.deps;
@@ -55,10 +57,8 @@ export async function publicWikiRoutes(app: App) {
   app.get(
     '/api/public/:orgShortname/wiki/:slug',
     {
-      schema: {
-        params: params.extend({ slug: z.string().max(200) }),
-        response: { 200: publicWikiPageSchema.extend({ organization }) },
-      },
+      // Answered with kept bytes cut to publicPageSchema (kept.ts), so no response schema here.
+      schema: { params: params.extend({ slug: z.string().max(200) }) },
     },
     async (request, reply) => {
       const org = await approvedOrg(request.params.orgShortname);
@@ -67,13 +67,19 @@ export async function publicWikiRoutes(app: App) {
       const view = await views(org.id, `public|${slug}`, async () => {
         const page = await pageBySlug(database, org.id, slug, true);
         // Links to private pages are drawn as missing: outside, they do not exist.
-        return page
-          ? viewPage(database, page, { basePath: `/public/${org.shortname}/library`, publicOnly: true })
-          : null;
+        if (!page) return null;
+        const view = await viewPage(database, page, {
+          basePath: `/public/${org.shortname}/library`,
+          publicOnly: true,
+        });
+        return keptJson(publicPageSchema, {
+          ...view,
+          organization: { name: org.name, shortname: org.shortname },
+        });
       });
       if (!view) throw notFound(PAGE_NOT_FOUND);
       reply.header('cache-control', 'public, max-age=60');
-      return { ...view, organization: { name: org.name, shortname: org.shortname } };
+      return sendKept(request, reply, view);
     },
   );
 }

@@ -27,7 +27,8 @@ import {
   pageBySlug,
   VERSION_NOT_FOUND,
 } from './queries';
-import { keptSearches, keptViews } from './kept';
+import { sendKept } from '../../http/etag';
+import { keptJson, keptSearches, keptViews } from './kept';
 import { searchPages } from './search';
 import { createPage, deletePage, revertPage, updatePage, viewPage } from './service';
 
@@ -70,36 +71,35 @@ export async function wikiRoutes(app: App) {
           limit: z.coerce.number().int().min(1).max(100).default(20),
           offset: z.coerce.number().int().min(0).max(10_000).default(0),
         }),
-        response: { 200: wikiSearchSchema },
+        // Answered with kept bytes cut to wikiSearchSchema (kept.ts), so no response schema here.
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { organizationId } = await requireOrgAccess(request, request.params.orgId);
       const { q, limit, offset } = request.query;
-      return searches(organizationId, JSON.stringify([q, limit, offset]), () =>
-        searchPages(database, organizationId, q, { limit, offset }),
+      const kept = await searches(organizationId, JSON.stringify([q, limit, offset]), async () =>
+        keptJson(wikiSearchSchema, await searchPages(database, organizationId, q, { limit, offset })),
       );
+      return sendKept(request, reply, kept);
     },
   );
 
   app.get(
     '/api/organizations/:orgId/wiki/:slug',
     {
-      schema: {
-        params: orgParams.extend({ slug: z.string().max(200) }),
-        response: { 200: wikiPageViewSchema },
-      },
+      // Answered with kept bytes cut to wikiPageViewSchema (kept.ts), so no response schema here.
+      schema: { params: orgParams.extend({ slug: z.string().max(200) }) },
     },
-    async (request) => {
+    async (request, reply) => {
       const { organizationId } = await requireOrgAccess(request, request.params.orgId);
       const slug = request.params.slug;
       if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
       const view = await views(organizationId, `member|${slug}`, async () => {
         const page = await pageBySlug(database, organizationId, slug);
-        return page ? viewPage(database, page) : null;
+        return page ? keptJson(wikiPageViewSchema, await viewPage(database, page)) : null;
       });
       if (!view) throw notFound(PAGE_NOT_FOUND);
-      return view;
+      return sendKept(request, reply, view);
     },
   );
 
