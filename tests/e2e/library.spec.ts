@@ -76,8 +76,8 @@ test('a writer creates, edits twice, compares, reverts, follows a link and searc
   const versions = page.getByRole('list', { name: 'Versions' });
   await expect(versions.getByRole('listitem')).toHaveCount(3);
   await expect(versions.getByText('Safety chain', { exact: true })).toBeVisible();
-  await page.getByLabel('From').selectOption('1');
-  await page.getByLabel('To').selectOption('3');
+  await page.getByRole('combobox', { name: 'From' }).selectOption('1');
+  await page.getByRole('combobox', { name: 'To' }).selectOption('3');
   await expect(page).toHaveURL(/history=1&from=1&to=3/);
   const diff = page.getByRole('list', { name: 'Differences' });
   await expect(diff.locator('[data-diff="added"]', { hasText: 'Check the safety chain.' })).toBeVisible();
