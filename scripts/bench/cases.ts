@@ -16,3 +16,4 @@ benchCases.push(
 import './features/calendar';
 import './features/directory';
 import './features/notifications';
+import './features/wiki';

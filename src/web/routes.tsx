@@ -184,6 +184,36 @@ export const routes: AppRoute[] = [
     layout: 'app',
   },
   {
+    path: '/library',
+    component: page(() => import('./features/library/pages/library-page'), 'LibraryIndexPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
+    path: '/library/:slug',
+    component: page(() => import('./features/library/pages/library-page'), 'LibraryPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
+    path: '/library-search',
+    component: page(() => import('./features/library/pages/library-search-page'), 'LibrarySearchPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
+    path: '/public/:orgShortname/library',
+    component: page(() => import('./features/library/pages/public-library-page'), 'PublicLibraryIndexPage'),
+    access: 'public',
+    layout: 'bare',
+  },
+  {
+    path: '/public/:orgShortname/library/:slug',
+    component: page(() => import('./features/library/pages/public-library-page'), 'PublicLibraryPage'),
+    access: 'public',
+    layout: 'bare',
+  },
+  {
     path: '/admin/users',
     component: page(() => import('./features/admin/pages/users-page'), 'UsersPage'),
     access: 'signed-in',

@@ -341,6 +341,8 @@ export const wikiPages = pgTable(
     isPublic: boolean('is_public').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Slugs this page's internal links point at, for "What links here" (GIN-indexed in SQL). */
+    links: text('links').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [uniqueIndex('wiki_pages_org_slug').on(t.organizationId, t.slug)],
 );

@@ -18,6 +18,8 @@ import { teamMemberRoutes } from './teams/members-routes';
 import { teamRoutes } from './teams/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { accountRoutes } from './account/routes';
+import { publicWikiRoutes } from './wiki/public-routes';
+import { wikiRoutes } from './wiki/routes';
 
 export const featureRoutes: ((app: App) => Promise<void>)[] = [
   authRoutes,
@@ -38,4 +40,6 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   accountRoutes,
   twoFactorRoutes,
   notificationRoutes,
+  wikiRoutes,
+  publicWikiRoutes,
 ];

@@ -5,6 +5,7 @@ import { hashPassword } from '../features/auth/passwords';
 import { seedDemoCalendar } from '../features/calendar/demo';
 import { seedDemoTeams } from '../features/teams/demo';
 import type { DemoSeeder } from './seeder';
+import { seedDemoWiki } from '../features/wiki/demo';
 
 export const DEMO_PASSWORD = 'Greenroom-demo-2026';
 
@@ -35,6 +36,7 @@ export const demoSeeders: DemoSeeder[] = [];
 // Teams first: later seeders (the calendar's shows) may put their events in these teams.
 demoSeeders.push(seedDemoTeams);
 demoSeeders.push(seedDemoCalendar);
+demoSeeders.push(seedDemoWiki);
 
 export async function seedDemo(database: Database): Promise<boolean> {
   const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from organizations');

@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** The server's `{errors}`: per-field messages for forms. */
   readonly fieldErrors: FieldErrors | undefined;
+  /** The server's `{data}`: what a refusal carries besides words (a 409's newer record). */
+  readonly data: unknown;
 
   constructor(status: number, text: string, body: unknown) {
     super(`${status}: ${text}`);
@@ -17,6 +19,7 @@ export class ApiError extends Error {
     const parsed = isRecord(body) ? body : {};
     this.serverMessage = typeof parsed.message === 'string' ? parsed.message : undefined;
     this.fieldErrors = isRecord(parsed.errors) ? toFieldErrors(parsed.errors) : undefined;
+    this.data = parsed.data;
   }
 }
 

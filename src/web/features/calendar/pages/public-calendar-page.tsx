@@ -57,12 +57,20 @@ export function PublicCalendarPage() {
       <main className="mx-auto max-w-3xl space-y-6 p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-xl font-semibold">Upcoming Events</h2>
-          <a
-            className="text-sm text-primary underline"
-            href={`/api/public/${encodeURIComponent(orgShortname)}/calendar.ics`}
-          >
-            Subscribe (iCalendar)
-          </a>
+          <div className="flex gap-4">
+            <a
+              className="text-sm text-primary underline"
+              href={`/public/${encodeURIComponent(orgShortname)}/library`}
+            >
+              Library
+            </a>
+            <a
+              className="text-sm text-primary underline"
+              href={`/api/public/${encodeURIComponent(orgShortname)}/calendar.ics`}
+            >
+              Subscribe (iCalendar)
+            </a>
+          </div>
         </div>
         {events.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-12 text-center">

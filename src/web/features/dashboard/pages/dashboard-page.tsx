@@ -4,6 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { useAuth } from '@web/lib/session';
 import { DashboardEventCards } from '@web/features/calendar/components/dashboard-event-cards';
 import { AnnouncementsCard } from '@web/features/notifications/components/announcements-card';
+import { DashboardLibraryCard } from '@web/features/library/components/dashboard-library-card';
 import { TeamCollaborationCard } from '@web/features/presence/components/team-collaboration-card';
 import { OrganizationStatCards, SystemStatCards } from '../components/stat-cards';
 
@@ -35,6 +36,7 @@ export function DashboardPage() {
       {/* A system user on an organization's address sees that organization as well. */}
       {isSystemUser && <SystemStatCards />}
       {organization && <OrganizationStatCards organization={organization} />}
+      {organization && <DashboardLibraryCard orgId={organization.id} />}
       {/* Presence is among members; a system user visiting is not one. */}
       {role && organization && <TeamCollaborationCard />}
     </div>

@@ -1,0 +1,39 @@
+-- Library full-text search (DESIGN §5): a weighted tsvector per page (title A, tags B, content C)
+-- kept by a trigger, because array_to_string is not immutable and so cannot feed a generated
+-- column. Each text is indexed twice: stemmed ('english': "inspections" finds "inspection") and
+-- as typed ('simple': "harn" is a prefix of "harness", though its stem is "har"), so the list can
+-- filter while a word is still being typed. Only the first 128 KB of content are indexed: a
+-- tsvector is capped at 1 MB, and a page that long is found by its opening anyway. Nothing here
+-- is newer than PostgreSQL 15.
+ALTER TABLE "wiki_pages" ADD COLUMN "search_vector" tsvector;
+--> statement-breakpoint
+CREATE FUNCTION greenroom_wiki_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.search_vector :=
+    setweight(to_tsvector('english', coalesce(NEW.title, '')), 'A') ||
+    setweight(to_tsvector('english', coalesce(array_to_string(NEW.tags, ' '), '')), 'B') ||
+    setweight(to_tsvector('english', left(coalesce(NEW.content, ''), 131072)), 'C') ||
+    setweight(to_tsvector('simple', coalesce(NEW.title, '')), 'A') ||
+    setweight(to_tsvector('simple', coalesce(array_to_string(NEW.tags, ' '), '')), 'B') ||
+    setweight(to_tsvector('simple', left(coalesce(NEW.content, ''), 131072)), 'C');
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER wiki_pages_search_vector BEFORE INSERT OR UPDATE OF title, tags, content ON "wiki_pages"
+  FOR EACH ROW EXECUTE FUNCTION greenroom_wiki_search_vector();
+--> statement-breakpoint
+UPDATE "wiki_pages" SET title = title;
+--> statement-breakpoint
+CREATE INDEX "wiki_pages_search" ON "wiki_pages" USING gin ("search_vector");
+--> statement-breakpoint
+CREATE INDEX "wiki_pages_tags" ON "wiki_pages" USING gin ("tags");
+--> statement-breakpoint
+CREATE INDEX "wiki_pages_links" ON "wiki_pages" USING gin ("links");
+--> statement-breakpoint
+CREATE INDEX "wiki_pages_org_title" ON "wiki_pages" USING btree ("organization_id", lower("title"));
+--> statement-breakpoint
+-- Pages announce their changes like the other tenant tables (migration 0002), so kept page views
+-- and search answers are dropped the moment the library changes. Versions are only ever written
+-- with their page, so the page's notification covers them.
+CREATE TRIGGER wiki_pages_changed AFTER INSERT OR UPDATE OR DELETE ON "wiki_pages"
+  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();

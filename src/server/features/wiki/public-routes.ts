@@ -1,0 +1,85 @@
+// Public library pages (beyond the spec, like the public calendar): pages marked isPublic are
+// readable by anyone at /public/{shortname}/library/{slug}. Private pages, and every page of an
+// organization that is not approved, answer 404 exactly as a page that does not exist.
+import { z } from 'zod';
+import { shortnameSchema } from '../../../common/schemas/auth';
+import { publicWikiPageSchema, wikiPageSummarySchema } from '../../../common/schemas/wiki';
+import { isSlug } from '../../../common/wiki/slug';
+import { notFound } from '../../http/errors';
+import type { App } from '../../http/types';
+import { listPages, PAGE_NOT_FOUND, pageBySlug } from './queries';
+import { sendKept } from '../../http/etag';
+import { keptJson, keptViews } from './kept';
+import { viewPage } from './service';
+
+const params = z.object({ orgShortname: z.string().max(60) });
+const organization = z.object({ name: z.string(), shortname: z.string() });
+const publicPageSchema = publicWikiPageSchema.extend({ organization });
+
+export async function publicWikiRoutes(app: App) {
+  const { database } = app.deps;
+  const views = keptViews(database);
+
+  const approvedOrg = async (raw: string) => {
+    const shortname = raw.toLowerCase();
+    if (!shortnameSchema.safeParse(shortname).success) throw notFound(PAGE_NOT_FOUND);
+    const [org] = await database.query<{ id: number; name: string; shortname: string }>(
+      `select id, name, shortname from organizations where shortname = $1 and approval_status = 'approved'`,
+      [shortname],
+    );
+    if (!org) throw notFound(PAGE_NOT_FOUND);
+    return org;
+  };
+
+  app.get(
+    '/api/public/:orgShortname/wiki',
+    {
+      schema: {
+        params,
+        response: {
+          200: z.object({
+            organization,
+            pages: z.array(
+              wikiPageSummarySchema.pick({ title: true, slug: true, tags: true, updatedAt: true }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const org = await approvedOrg(request.params.orgShortname);
+      const pages = await listPages(database, org.id, { publicOnly: true });
+      reply.header('cache-control', 'public, max-age=60');
+      return { organization: { name: org.name, shortname: org.shortname }, pages };
+    },
+  );
+
+  app.get(
+    '/api/public/:orgShortname/wiki/:slug',
+    {
+      // Answered with kept bytes cut to publicPageSchema (kept.ts), so no response schema here.
+      schema: { params: params.extend({ slug: z.string().max(200) }) },
+    },
+    async (request, reply) => {
+      const org = await approvedOrg(request.params.orgShortname);
+      const { slug } = request.params;
+      if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
+      const view = await views(org.id, `public|${slug}`, async () => {
+        const page = await pageBySlug(database, org.id, slug, true);
+        // Links to private pages are drawn as missing: outside, they do not exist.
+        if (!page) return null;
+        const view = await viewPage(database, page, {
+          basePath: `/public/${org.shortname}/library`,
+          publicOnly: true,
+        });
+        return keptJson(publicPageSchema, {
+          ...view,
+          organization: { name: org.name, shortname: org.shortname },
+        });
+      });
+      if (!view) throw notFound(PAGE_NOT_FOUND);
+      reply.header('cache-control', 'public, max-age=60');
+      return sendKept(request, reply, view);
+    },
+  );
+}

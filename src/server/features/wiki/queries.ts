@@ -1,0 +1,125 @@
+// Reading the library. Every query names the organization in its `where`, so another
+// organization's page ids and slugs are simply not found.
+import type { LinkTarget } from '../../../common/wiki/markdown';
+import {
+  HISTORY_PREVIEW_CHARS,
+  type WikiPage,
+  type WikiPageSummary,
+  type WikiVersion,
+  type WikiVersionSummary,
+} from '../../../common/schemas/wiki';
+import type { Database } from '../../db/client';
+
+export const PAGE_NOT_FOUND = 'Page not found';
+export const VERSION_NOT_FOUND = 'Version not found';
+
+const author = (alias: string) => `case when ${alias}.id is null then null else json_build_object(
+  'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'username', ${alias}.username) end`;
+
+export const PAGE_COLUMNS = `p.id, p.organization_id as "organizationId", p.title, p.slug, p.content, p.tags,
+  p.author_id as "authorId", ${author('u')} as author, p.current_version as "currentVersion",
+  p.is_public as "isPublic", p.created_at as "createdAt", p.updated_at as "updatedAt"`;
+
+const iso = (value: unknown) => new Date(value as string).toISOString();
+
+type Row = Record<string, unknown>;
+
+export function toPage(row: Row): WikiPage {
+  return { ...(row as unknown as WikiPage), createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
+}
+
+async function onePage(database: Database, where: string, params: unknown[]) {
+  const [row] = await database.query<Row>(
+    `select ${PAGE_COLUMNS} from wiki_pages p left join users u on u.id = p.author_id
+     where p.organization_id = $1 and ${where}`,
+    params,
+  );
+  return row ? toPage(row) : undefined;
+}
+
+export const pageBySlug = (database: Database, organizationId: number, slug: string, publicOnly = false) =>
+  onePage(database, `p.slug = $2${publicOnly ? ' and p.is_public' : ''}`, [organizationId, slug]);
+
+export const pageById = (database: Database, organizationId: number, pageId: number) =>
+  onePage(database, 'p.id = $2', [organizationId, pageId]);
+
+export async function listPages(
+  database: Database,
+  organizationId: number,
+  opts: { tag?: string; publicOnly?: boolean } = {},
+): Promise<WikiPageSummary[]> {
+  const rows = await database.query<Row>(
+    `select p.id, p.title, p.slug, p.tags, p.is_public as "isPublic", p.current_version as "currentVersion",
+       ${author('u')} as author, p.updated_at as "updatedAt"
+     from wiki_pages p left join users u on u.id = p.author_id
+     where p.organization_id = $1
+       and ($2::text is null or exists (select 1 from unnest(p.tags) t where lower(t) = lower($2::text)))
+       and (not $3::boolean or p.is_public)
+     order by lower(p.title), p.id`,
+    [organizationId, opts.tag ?? null, opts.publicOnly ?? false],
+  );
+  return rows.map((r) => ({ ...(r as unknown as WikiPageSummary), updatedAt: iso(r.updatedAt) }));
+}
+
+/** The pages that internal links name, found by title (case-insensitive) or by slug. */
+export async function linkTargets(
+  database: Database,
+  organizationId: number,
+  links: { titles: string[]; slugs: string[] },
+  publicOnly = false,
+): Promise<LinkTarget[]> {
+  if (links.titles.length === 0 && links.slugs.length === 0) return [];
+  return database.query<LinkTarget>(
+    `select title, slug from wiki_pages
+     where organization_id = $1 and (slug = any($2::text[]) or lower(title) = any($3::text[]))
+       and (not $4::boolean or is_public)
+     order by id`,
+    [organizationId, links.slugs, links.titles.map((t) => t.toLowerCase()), publicOnly],
+  );
+}
+
+/** "What links here": pages whose internal links name this page's slug or its title's slug. */
+export function backlinks(
+  database: Database,
+  organizationId: number,
+  page: { id: number; slugs: string[] },
+  publicOnly = false,
+): Promise<LinkTarget[]> {
+  return database.query<LinkTarget>(
+    `select title, slug from wiki_pages
+     where organization_id = $1 and links && $2::text[] and id <> $3 and (not $4::boolean or is_public)
+     order by lower(title), id limit 100`,
+    [organizationId, page.slugs, page.id, publicOnly],
+  );
+}
+
+const VERSION_COLUMNS = `v.id, v.page_id as "pageId", v.version, v.title, v.tags, v.author_id as "authorId",
+  ${author('u')} as author, v.change_note as "changeNote", v.created_at as "createdAt",
+  left(v.content, ${HISTORY_PREVIEW_CHARS}) as preview`;
+
+export async function listVersions(
+  database: Database,
+  organizationId: number,
+  pageId: number,
+): Promise<WikiVersionSummary[]> {
+  const rows = await database.query<Row>(
+    `select ${VERSION_COLUMNS} from wiki_page_versions v left join users u on u.id = v.author_id
+     where v.organization_id = $1 and v.page_id = $2 order by v.version desc`,
+    [organizationId, pageId],
+  );
+  return rows.map((r) => ({ ...(r as unknown as WikiVersionSummary), createdAt: iso(r.createdAt) }));
+}
+
+export async function getVersion(
+  database: Database,
+  organizationId: number,
+  pageId: number,
+  version: number,
+): Promise<WikiVersion | undefined> {
+  const [row] = await database.query<Row>(
+    `select ${VERSION_COLUMNS}, v.content from wiki_page_versions v left join users u on u.id = v.author_id
+     where v.organization_id = $1 and v.page_id = $2 and v.version = $3`,
+    [organizationId, pageId, version],
+  );
+  return row ? { ...(row as unknown as WikiVersion), createdAt: iso(row.createdAt) } : undefined;
+}

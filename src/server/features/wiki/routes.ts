@@ -1,0 +1,186 @@
+// The library's calls (spec part 2 §7, DESIGN §5): read a page by slug, list and search pages,
+// history, and the writes (create, edit with currentVersion, delete, revert) for the
+// wiki-privileged roles of part 2 §6. Public pages are in public-routes.ts.
+import { z } from 'zod';
+import { policy } from '../../../common/permissions';
+import {
+  createWikiPageSchema,
+  updateWikiPageSchema,
+  wikiPageSchema,
+  wikiPageSummarySchema,
+  wikiPageViewSchema,
+  wikiSearchSchema,
+  wikiVersionSchema,
+  wikiVersionSummarySchema,
+} from '../../../common/schemas/wiki';
+import { isSlug } from '../../../common/wiki/slug';
+import { forbidden, notFound } from '../../http/errors';
+import { guardOrg, orgAccessOf, requireOrgAccess } from '../../http/guards';
+import { idSchema, orgParams } from '../../http/params';
+import type { App } from '../../http/types';
+import {
+  getVersion,
+  listPages,
+  listVersions,
+  PAGE_NOT_FOUND,
+  pageById,
+  pageBySlug,
+  VERSION_NOT_FOUND,
+} from './queries';
+import { sendKept } from '../../http/etag';
+import { keptJson, keptSearches, keptViews } from './kept';
+import { searchPages } from './search';
+import { createPage, deletePage, revertPage, updatePage, viewPage } from './service';
+
+const WRITE_REFUSED = 'You do not have permission to edit the library';
+const writer = guardOrg(policy.editWiki, WRITE_REFUSED);
+const pageParams = orgParams.extend({ pageId: idSchema });
+const versionParams = pageParams.extend({ version: idSchema });
+const message = z.object({ message: z.string() });
+// Room for a page just over the 1 MB content limit (escaped as JSON), so the refusal is the
+// library's own 413 with its message rather than the server's general one.
+const WRITE_BODY_LIMIT = 3 * 1024 * 1024;
+
+export async function wikiRoutes(app: App) {
+  const { database } = app.deps;
+  const views = keptViews(database);
+  const searches = keptSearches(database);
+
+  app.get(
+    '/api/organizations/:orgId/wiki/pages',
+    {
+      schema: {
+        params: orgParams,
+        querystring: z.object({ tag: z.string().trim().min(1).max(50).optional() }),
+        response: { 200: z.array(wikiPageSummarySchema) },
+      },
+    },
+    async (request) => {
+      const { organizationId } = await requireOrgAccess(request, request.params.orgId);
+      return listPages(database, organizationId, { tag: request.query.tag });
+    },
+  );
+
+  app.get(
+    '/api/organizations/:orgId/wiki/search',
+    {
+      schema: {
+        params: orgParams,
+        querystring: z.object({
+          q: z.string().max(500).default(''),
+          limit: z.coerce.number().int().min(1).max(100).default(20),
+          offset: z.coerce.number().int().min(0).max(10_000).default(0),
+        }),
+        // Answered with kept bytes cut to wikiSearchSchema (kept.ts), so no response schema here.
+      },
+    },
+    async (request, reply) => {
+      const { organizationId } = await requireOrgAccess(request, request.params.orgId);
+      const { q, limit, offset } = request.query;
+      const kept = await searches(organizationId, JSON.stringify([q, limit, offset]), async () =>
+        keptJson(wikiSearchSchema, await searchPages(database, organizationId, q, { limit, offset })),
+      );
+      return sendKept(request, reply, kept);
+    },
+  );
+
+  app.get(
+    '/api/organizations/:orgId/wiki/:slug',
+    {
+      // Answered with kept bytes cut to wikiPageViewSchema (kept.ts), so no response schema here.
+      schema: { params: orgParams.extend({ slug: z.string().max(200) }) },
+    },
+    async (request, reply) => {
+      const { organizationId } = await requireOrgAccess(request, request.params.orgId);
+      const slug = request.params.slug;
+      if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
+      const view = await views(organizationId, `member|${slug}`, async () => {
+        const page = await pageBySlug(database, organizationId, slug);
+        return page ? keptJson(wikiPageViewSchema, await viewPage(database, page)) : null;
+      });
+      if (!view) throw notFound(PAGE_NOT_FOUND);
+      return sendKept(request, reply, view);
+    },
+  );
+
+  // History is for the writers (spec part 2 §6: "create, edit, history, revert, delete").
+  const requireHistory = async (
+    orgId: number,
+    pageId: number,
+    request: Parameters<typeof requireOrgAccess>[0],
+  ) => {
+    const { organizationId, actor } = await requireOrgAccess(request, orgId);
+    if (!policy.editWiki(actor)) throw forbidden(WRITE_REFUSED);
+    if (!(await pageById(database, organizationId, pageId))) throw notFound(PAGE_NOT_FOUND);
+    return organizationId;
+  };
+
+  app.get(
+    '/api/organizations/:orgId/wiki/:pageId/versions',
+    { schema: { params: pageParams, response: { 200: z.array(wikiVersionSummarySchema) } } },
+    async (request) => {
+      const { orgId, pageId } = request.params;
+      const organizationId = await requireHistory(orgId, pageId, request);
+      return listVersions(database, organizationId, pageId);
+    },
+  );
+
+  app.get(
+    '/api/organizations/:orgId/wiki/:pageId/versions/:version',
+    { schema: { params: versionParams, response: { 200: wikiVersionSchema } } },
+    async (request) => {
+      const { orgId, pageId, version } = request.params;
+      const organizationId = await requireHistory(orgId, pageId, request);
+      const found = await getVersion(database, organizationId, pageId, version);
+      if (!found) throw notFound(VERSION_NOT_FOUND);
+      return found;
+    },
+  );
+
+  app.post(
+    '/api/organizations/:orgId/wiki',
+    {
+      preValidation: writer,
+      bodyLimit: WRITE_BODY_LIMIT,
+      schema: { params: orgParams, body: createWikiPageSchema, response: { 201: wikiPageSchema } },
+    },
+    async (request, reply) => {
+      const { organizationId, actor } = orgAccessOf(request);
+      const page = await createPage(database, organizationId, actor.userId, request.body);
+      return reply.code(201).send(page);
+    },
+  );
+
+  app.patch(
+    '/api/organizations/:orgId/wiki/:pageId',
+    {
+      preValidation: writer,
+      bodyLimit: WRITE_BODY_LIMIT,
+      schema: { params: pageParams, body: updateWikiPageSchema, response: { 200: wikiPageSchema } },
+    },
+    async (request) => {
+      const { organizationId, actor } = orgAccessOf(request);
+      return updatePage(database, organizationId, request.params.pageId, actor.userId, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/organizations/:orgId/wiki/:pageId',
+    { preValidation: writer, schema: { params: pageParams, response: { 200: message } } },
+    async (request) => {
+      const { organizationId } = orgAccessOf(request);
+      await deletePage(database, organizationId, request.params.pageId);
+      return { message: 'Page deleted' };
+    },
+  );
+
+  app.post(
+    '/api/organizations/:orgId/wiki/:pageId/revert/:version',
+    { preValidation: writer, schema: { params: versionParams, response: { 200: wikiPageSchema } } },
+    async (request) => {
+      const { organizationId, actor } = orgAccessOf(request);
+      const { pageId, version } = request.params;
+      return revertPage(database, organizationId, pageId, version, actor.userId);
+    },
+  );
+}

@@ -1,0 +1,130 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
+import { buildOrg, buildUser } from '../../../../tests/support/factories';
+import { buildPage, buildWikiWorld } from '../../../../tests/support/wiki';
+import { snippetHtml } from './search';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await getTestApp();
+});
+
+describe('GET /api/organizations/:orgId/wiki/search', () => {
+  it('ranks title matches above tags above content, counts, and scopes to the organization', async () => {
+    const w = await buildWikiWorld(ctx);
+    const by = w.people.owner.id;
+    await buildPage(ctx, w.org, by, {
+      title: 'Costume care',
+      content: 'Wash the capes. The harness lives in the loft.',
+    });
+    await buildPage(ctx, w.org, by, { title: 'Fly system', content: 'Counterweights.', tags: ['harness'] });
+    await buildPage(ctx, w.org, by, { title: 'Harness inspection', content: 'Check every strap.' });
+    await buildPage(ctx, w.org, by, { title: 'Lobby', content: 'Nothing relevant.' });
+    await buildPage(ctx, w.foreign.org, w.foreign.user.id, { title: 'Harness elsewhere' });
+    const res = await w.agents.standard_user.get(w.wiki('/search?q=harness'));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(3);
+    expect(body.items.map((i: { title: string }) => i.title)).toEqual([
+      'Harness inspection',
+      'Fly system',
+      'Costume care',
+    ]);
+    expect(body.items[2].snippet).toContain('<mark>harness</mark>');
+    // Stems and prefixes: what is typed so far already filters.
+    const partial = (await w.agents.owner.get(w.wiki('/search?q=harn'))).json();
+    expect(partial.total).toBe(3);
+    const inspected = (await w.agents.owner.get(w.wiki('/search?q=inspections'))).json();
+    expect(inspected.items.map((i: { title: string }) => i.title)).toEqual(['Harness inspection']);
+  });
+
+  it('answers an empty list for an empty query or nothing found', async () => {
+    const w = await buildWikiWorld(ctx);
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Home' });
+    expect((await w.agents.owner.get(w.wiki('/search?q='))).json()).toEqual({ total: 0, items: [] });
+    expect((await w.agents.owner.get(w.wiki('/search?q=%21%40%23'))).json()).toEqual({ total: 0, items: [] });
+    expect((await w.agents.owner.get(w.wiki('/search?q=zzzyx'))).json()).toEqual({ total: 0, items: [] });
+  });
+
+  it('sends snippets of at most 300 characters whose only markup is the highlight', async () => {
+    const w = await buildWikiWorld(ctx);
+    const hostile = `<script>alert(1)</script> <img src=x onerror=alert(1)> "quoted" & ${'filler words '.repeat(60)} spotlight \u0002 end`;
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Hostile', content: hostile });
+    const [item] = (await w.agents.owner.get(w.wiki('/search?q=spotlight'))).json().items;
+    const text = item.snippet.replace(/<\/?mark>/g, '');
+    expect(text).not.toMatch(/[<>]/);
+    expect(
+      item.snippet.replace(/<\/?mark>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, '_').length,
+    ).toBeLessThanOrEqual(300);
+    expect(item.snippet).toContain('<mark>spotlight</mark>');
+    const quoted = (await w.agents.owner.get(w.wiki('/search?q=quoted'))).json().items[0];
+    expect(quoted.snippet).toContain('&quot;<mark>quoted</mark>&quot; &amp;');
+  });
+
+  it('pages through results with limit and offset', async () => {
+    const w = await buildWikiWorld(ctx);
+    for (let i = 0; i < 5; i++) await buildPage(ctx, w.org, w.people.owner.id, { title: `Rehearsal ${i}` });
+    const first = (await w.agents.owner.get(w.wiki('/search?q=rehearsal&limit=2'))).json();
+    const second = (await w.agents.owner.get(w.wiki('/search?q=rehearsal&limit=2&offset=2'))).json();
+    expect(first.total).toBe(5);
+    expect(first.items).toHaveLength(2);
+    expect(second.items).toHaveLength(2);
+    expect(second.items[0].id).not.toBe(first.items[0].id);
+    expect((await w.agents.owner.get(w.wiki('/search?q=x&limit=1000'))).statusCode).toBe(400);
+  });
+
+  it('answers 401 signed out and 404 for another organization', async () => {
+    const w = await buildWikiWorld(ctx);
+    expect((await new Agent(ctx.app, w.org.host).get(w.wiki('/search?q=a'))).statusCode).toBe(401);
+    expect((await w.foreign.agent.get(w.wiki('/search?q=a'))).statusCode).toBe(404);
+  });
+});
+
+describe('snippetHtml', () => {
+  it('escapes text, turns only the markers into marks and closes a mark cut by the limit', () => {
+    expect(snippetHtml('a <b> \u0002hit\u0003 & c')).toBe('a &lt;b&gt; <mark>hit</mark> &amp; c');
+    expect(snippetHtml(`\u0002${'x'.repeat(400)}\u0003`)).toBe(`<mark>${'x'.repeat(300)}</mark>`);
+  });
+});
+
+describe('public library pages', () => {
+  it('shows public pages without sign-in, with links only to other public pages', async () => {
+    const w = await buildWikiWorld(ctx);
+    await buildPage(ctx, w.org, w.people.owner.id, {
+      title: 'Visitor Guide',
+      isPublic: true,
+      content: 'See [[Parking]] and [[Secret Notes]].',
+    });
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Parking', isPublic: true });
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Secret Notes', content: 'private' });
+    const anon = new Agent(ctx.app, 'localhost');
+    const res = await anon.get(`/api/public/${w.org.shortname}/wiki/visitor-guide`);
+    expect(res.statusCode).toBe(200);
+    const page = res.json();
+    expect(page).toMatchObject({ title: 'Visitor Guide', organization: { shortname: w.org.shortname } });
+    expect(page.html).toContain(`href="/public/${w.org.shortname}/library/parking" class="wiki-link"`);
+    expect(page.html).toContain(
+      `href="/public/${w.org.shortname}/library/secret-notes" class="wiki-link-missing"`,
+    );
+    expect(page.content).toBeUndefined();
+    expect(page.authorId).toBeUndefined();
+    const list = (await anon.get(`/api/public/${w.org.shortname}/wiki`)).json();
+    expect(list.pages.map((p: { title: string }) => p.title)).toEqual(['Parking', 'Visitor Guide']);
+  });
+
+  it('answers 404 for a private page, a missing page and every page of an unapproved organization', async () => {
+    const w = await buildWikiWorld(ctx);
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Secret Notes' });
+    const anon = new Agent(ctx.app, 'localhost');
+    expect((await anon.get(`/api/public/${w.org.shortname}/wiki/secret-notes`)).statusCode).toBe(404);
+    expect((await anon.get(`/api/public/${w.org.shortname}/wiki/nothing`)).statusCode).toBe(404);
+    const pending = await buildOrg(ctx.database, { approvalStatus: 'pending' });
+    const owner = await buildUser(ctx.database, { org: pending, role: 'owner' });
+    await buildPage(ctx, pending, owner.id, { title: 'Open Day', isPublic: true });
+    const refused = await anon.get(`/api/public/${pending.shortname}/wiki/open-day`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe('Page not found');
+    expect((await anon.get(`/api/public/${pending.shortname}/wiki`)).statusCode).toBe(404);
+    expect((await anon.get('/api/public/no-such-org/wiki/open-day')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,114 @@
+// Library search (DESIGN §5): PostgreSQL full-text search over the weighted tsvector kept by
+// migration 0004 (title A, tags B, content C), in the organization's scope, best first. Every
+// word typed matches as a whole (stemmed) word or as a prefix, so the list filters live while
+// someone is still typing.
+import { SEARCH_SNIPPET_CHARS, type WikiSearchResult } from '../../../common/schemas/wiki';
+import type { Database } from '../../db/client';
+
+// ts_headline marks matches with these; they are stripped from the text first, so after the
+// text is escaped they are the only places `<mark>` can appear.
+const START = '\u0002';
+const STOP = '\u0003';
+
+/**
+ * The words typed, as two tsquery texts: whole words (stemmed by the 'english' configuration)
+ * and prefixes (matched against the words as written). Letters and digits only, so nothing
+ * typed can reach tsquery syntax.
+ */
+export function queryTexts(q: string): { words: string; prefixes: string } | null {
+  const words = (q.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16).map((w) => w.slice(0, 64));
+  if (words.length === 0) return null;
+  return { words: words.join(' & '), prefixes: words.map((w) => `${w}:*`).join(' & ') };
+}
+
+const escapeHtml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/**
+ * A headline cut to 300 visible characters, escaped, with only the match markers turned into
+ * `<mark>`; a mark cut open by the limit is closed.
+ */
+export function snippetHtml(headline: string, limit = SEARCH_SNIPPET_CHARS): string {
+  let out = '';
+  let visible = 0;
+  let open = false;
+  for (const ch of headline.replace(/\s+/g, ' ').trim()) {
+    if (ch === START) {
+      if (!open) out += '<mark>';
+      open = true;
+    } else if (ch === STOP) {
+      if (open) out += '</mark>';
+      open = false;
+    } else {
+      if (visible >= limit) break;
+      out += escapeHtml(ch);
+      visible++;
+    }
+  }
+  return open ? `${out}</mark>` : out;
+}
+
+interface Hit {
+  id: number;
+  title: string;
+  slug: string;
+  tags: string[];
+  updatedAt: string;
+  rank: number;
+  total: number;
+  headline: string;
+}
+
+export async function searchPages(
+  database: Database,
+  organizationId: number,
+  q: string,
+  page: { limit: number; offset: number },
+): Promise<WikiSearchResult> {
+  const texts = queryTexts(q);
+  if (!texts) return { total: 0, items: [] };
+  // Rank every match (the GIN index finds them), keep one page of them, and only then draw
+  // headlines, which is the costly part.
+  const rows = await database.query<Hit>(
+    // The tsquery is written in place (not in a CTE) so the planner sees a constant and can use
+    // the GIN index.
+    `with hits as (
+       select p.id, p.title, p.slug, p.tags, p.updated_at, p.content,
+         ts_rank(p.search_vector, to_tsquery('english', $2) || to_tsquery('simple', $8)) as rank,
+         count(*) over () as total
+       from wiki_pages p
+       where p.organization_id = $1
+         and p.search_vector @@ (to_tsquery('english', $2) || to_tsquery('simple', $8))
+       order by rank desc, p.updated_at desc, p.id
+       limit $3 offset $4
+     )
+     select h.id, h.title, h.slug, h.tags, h.updated_at as "updatedAt", h.rank::float8 as rank,
+       h.total::int as total,
+       -- Highlighting reads the text as written, so the stems count there as prefixes too.
+       ts_headline('simple', translate(left(h.content, 20000), $5, ''),
+         to_tsquery('simple', $8) || to_tsquery('simple',
+           regexp_replace(to_tsquery('english', $2)::text, '''(\\s|$)', ''':*\\1', 'g')),
+         'StartSel=' || $6 || ', StopSel=' || $7 || ', MaxWords=60, MinWords=25, MaxFragments=2, FragmentDelimiter=" … "')
+         as headline
+     from hits h
+     order by h.rank desc, h.updated_at desc, h.id`,
+    [organizationId, texts.words, page.limit, page.offset, START + STOP, START, STOP, texts.prefixes],
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      slug: r.slug,
+      tags: r.tags,
+      updatedAt: new Date(r.updatedAt).toISOString(),
+      rank: Number(r.rank),
+      snippet: snippetHtml(r.headline),
+    })),
+  };
+}

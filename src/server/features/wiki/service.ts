@@ -1,0 +1,229 @@
+// Library changes. Each create, edit and revert writes the page and its new version in one
+// transaction. An edit names the version it started from and is applied only while that is still
+// the page's version (a conditional UPDATE, which PostgreSQL re-checks after waiting on a
+// concurrent writer), so of several edits from one base exactly one wins and the rest get 409
+// with the page as it now is: no edit is silently lost.
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  CONTENT_TOO_LARGE,
+  MAX_CONTENT_BYTES,
+  type createWikiPageSchema,
+  type updateWikiPageSchema,
+  type WikiPage,
+  type WikiPageView,
+} from '../../../common/schemas/wiki';
+import { internalLinks, linkedSlugs, renderMarkdown } from '../../../common/wiki/markdown';
+import { RESERVED_SLUGS, slugify } from '../../../common/wiki/slug';
+import type { Database, Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { libraryChanged } from './kept';
+import { backlinks, getVersion, linkTargets, PAGE_NOT_FOUND, pageById, VERSION_NOT_FOUND } from './queries';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Row = Record<string, unknown>;
+
+export const STALE_EDIT = 'This page was changed by someone else since you started editing';
+const SLUG_LOCK = 9_341_177;
+export const EARLIER_VERSION_ONLY = 'Only an earlier version can be restored';
+
+async function rows<T = Row>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+function checkSize(content: string | undefined) {
+  if (content !== undefined && Buffer.byteLength(content, 'utf8') > MAX_CONTENT_BYTES) {
+    throw new AppError(413, CONTENT_TOO_LARGE);
+  }
+}
+
+/** The page as read: rendered with links resolved, and the pages linking to it. */
+export async function viewPage(
+  database: Database,
+  page: WikiPage,
+  opts: { basePath: string; publicOnly?: boolean } = { basePath: '/library' },
+): Promise<WikiPageView> {
+  const publicOnly = opts.publicOnly ?? false;
+  const [targets, linking] = await Promise.all([
+    linkTargets(database, page.organizationId, internalLinks(page.content), publicOnly),
+    backlinks(
+      database,
+      page.organizationId,
+      { id: page.id, slugs: [page.slug, slugify(page.title)] },
+      publicOnly,
+    ),
+  ]);
+  const { html } = renderMarkdown(page.content, { basePath: opts.basePath, targets });
+  return { ...page, html, linkTargets: targets, backlinks: linking };
+}
+
+/** The slug from `wanted`, or the first free numbered one (`home-2`, `home-3`, …). */
+async function freeSlug(tx: Tx, organizationId: number, wanted: string): Promise<string> {
+  const base = slugify(wanted);
+  const taken = new Set(
+    (
+      await rows<{ slug: string }>(
+        tx,
+        sql`select slug from wiki_pages where organization_id = ${organizationId}
+            and (slug = ${base} or slug like ${`${base}-%`})`,
+      )
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base) && !RESERVED_SLUGS.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+async function insertVersion(
+  tx: Tx,
+  organizationId: number,
+  page: { id: number; currentVersion: number; title: string; content: string; tags: string[] },
+  authorId: number,
+  changeNote: string | null,
+) {
+  await tx.execute(
+    sql`insert into wiki_page_versions (organization_id, page_id, version, title, content, tags, author_id, change_note)
+        values (${organizationId}, ${page.id}, ${page.currentVersion}, ${page.title}, ${page.content},
+          ${sql.param(page.tags)}::text[], ${authorId}, ${changeNote})`,
+  );
+}
+
+async function pageAfterWrite(database: Database, organizationId: number, pageId: number) {
+  const page = await pageById(database, organizationId, pageId);
+  if (!page) throw notFound(PAGE_NOT_FOUND);
+  return page;
+}
+
+export async function createPage(
+  database: Database,
+  organizationId: number,
+  authorId: number,
+  input: z.output<typeof createWikiPageSchema>,
+): Promise<WikiPage> {
+  checkSize(input.content);
+  const links = linkedSlugs(input.content);
+  // New pages of one organization take their slugs one at a time (a transaction lock), so two
+  // writers using one title at once get `x` and `x-2`; the unique index stays the last word.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const id = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK}::int, ${organizationId}::int)`);
+        const slug = await freeSlug(tx, organizationId, input.slug?.trim() || input.title);
+        const [page] = await rows<{ id: number }>(
+          tx,
+          sql`insert into wiki_pages (organization_id, title, slug, content, tags, author_id, is_public, links)
+              values (${organizationId}, ${input.title}, ${slug}, ${input.content}, ${sql.param(input.tags)}::text[],
+                ${authorId}, ${input.isPublic}, ${sql.param(links)}::text[])
+              returning id`,
+        );
+        await insertVersion(
+          tx,
+          organizationId,
+          { ...input, id: page.id, currentVersion: 1 },
+          authorId,
+          input.changeNote,
+        );
+        return page.id;
+      });
+      libraryChanged(database, organizationId);
+      return pageAfterWrite(database, organizationId, id);
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= 5) throw err;
+    }
+  }
+}
+
+/** The 409 answer: the page as it now stands, so the editor can show it beside the user's text. */
+async function staleEdit(database: Database, organizationId: number, pageId: number): Promise<never> {
+  const now = await pageById(database, organizationId, pageId);
+  if (!now) throw notFound(PAGE_NOT_FOUND);
+  throw conflict(STALE_EDIT, now);
+}
+
+/** Applies a new version on top of `baseVersion`; 409 when the page has moved on since. */
+async function writeVersion(
+  database: Database,
+  organizationId: number,
+  pageId: number,
+  baseVersion: number,
+  authorId: number,
+  change: {
+    title?: string;
+    content?: string;
+    tags?: string[];
+    isPublic?: boolean;
+    changeNote: string | null;
+  },
+): Promise<WikiPage> {
+  const links = change.content === undefined ? null : linkedSlugs(change.content);
+  const written = await database.db.transaction(async (tx) => {
+    const [row] = await rows(
+      tx,
+      sql`update wiki_pages set
+            title = coalesce(${change.title ?? null}, title),
+            content = coalesce(${change.content ?? null}, content),
+            tags = coalesce(${sql.param(change.tags ?? null)}::text[], tags),
+            is_public = coalesce(${change.isPublic ?? null}::boolean, is_public),
+            links = coalesce(${sql.param(links)}::text[], links),
+            author_id = ${authorId},
+            current_version = current_version + 1,
+            updated_at = now()
+          where organization_id = ${organizationId} and id = ${pageId} and current_version = ${baseVersion}
+          returning id, title, content, tags, current_version as "currentVersion"`,
+    );
+    if (!row) return false;
+    const page = row as {
+      id: number;
+      title: string;
+      content: string;
+      tags: string[];
+      currentVersion: number;
+    };
+    await insertVersion(tx, organizationId, page, authorId, change.changeNote);
+    return true;
+  });
+  if (!written) return staleEdit(database, organizationId, pageId);
+  libraryChanged(database, organizationId);
+  return pageAfterWrite(database, organizationId, pageId);
+}
+
+export async function updatePage(
+  database: Database,
+  organizationId: number,
+  pageId: number,
+  authorId: number,
+  input: z.output<typeof updateWikiPageSchema>,
+): Promise<WikiPage> {
+  checkSize(input.content);
+  const { currentVersion, ...change } = input;
+  return writeVersion(database, organizationId, pageId, currentVersion, authorId, change);
+}
+
+export async function revertPage(
+  database: Database,
+  organizationId: number,
+  pageId: number,
+  version: number,
+  authorId: number,
+): Promise<WikiPage> {
+  const page = await pageById(database, organizationId, pageId);
+  if (!page) throw notFound(PAGE_NOT_FOUND);
+  if (version >= page.currentVersion) throw badRequest(EARLIER_VERSION_ONLY);
+  const old = await getVersion(database, organizationId, pageId, version);
+  if (!old) throw notFound(VERSION_NOT_FOUND);
+  return writeVersion(database, organizationId, pageId, page.currentVersion, authorId, {
+    title: old.title,
+    content: old.content,
+    tags: old.tags,
+    changeNote: `Reverted to version ${version}`,
+  });
+}
+
+export async function deletePage(database: Database, organizationId: number, pageId: number) {
+  const deleted = await database.query(
+    'delete from wiki_pages where organization_id = $1 and id = $2 returning id',
+    [organizationId, pageId],
+  );
+  if (deleted.length === 0) throw notFound(PAGE_NOT_FOUND);
+  libraryChanged(database, organizationId);
+}

@@ -1,0 +1,182 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
+import { buildSystemUser } from '../../../../tests/support/factories';
+import { buildPage, buildWikiWorld, WRITER_ROLES } from '../../../../tests/support/wiki';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await getTestApp();
+});
+
+const count = async (table: string, orgId: number) =>
+  (
+    await ctx.database.query<{ n: number }>(
+      `select count(*)::int as n from ${table} where organization_id = $1`,
+      [orgId],
+    )
+  )[0].n;
+
+describe('POST /api/organizations/:orgId/wiki', () => {
+  it('lets every writer role create a page with its first version, tags trimmed and de-duplicated', async () => {
+    const w = await buildWikiWorld(ctx);
+    for (const role of WRITER_ROLES) {
+      const res = await w.agents[role].post(w.wiki(), {
+        title: `  Notes by ${role} `,
+        content: '# Hello',
+        tags: [' safety ', 'Safety', '', 'crew'],
+        changeNote: 'first draft',
+      });
+      expect(res.statusCode, role).toBe(201);
+      const page = res.json();
+      expect(page).toMatchObject({
+        title: `Notes by ${role}`,
+        slug: `notes-by-${role.replace(/_/g, '-')}`,
+        tags: ['safety', 'crew'],
+        isPublic: false,
+        currentVersion: 1,
+        authorId: w.people[role].id,
+        author: { username: w.people[role].username },
+      });
+      const [v] = await ctx.database.query<{ version: number; change_note: string }>(
+        'select version, change_note from wiki_page_versions where page_id = $1',
+        [page.id],
+      );
+      expect(v).toEqual({ version: 1, change_note: 'first draft' });
+    }
+  });
+
+  it('lets a system user write', async () => {
+    const w = await buildWikiWorld(ctx);
+    const sys = await buildSystemUser(ctx);
+    const res = await sys.agent.post(w.wiki(), { title: 'From the system', content: 'x' });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('answers the spec messages for a missing title or content', async () => {
+    const w = await buildWikiWorld(ctx);
+    const noTitle = await w.agents.owner.post(w.wiki(), { title: '   ', content: 'x' });
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json().message).toBe('Title is required');
+    const missingTitle = await w.agents.owner.post(w.wiki(), { content: 'x' });
+    expect(missingTitle.json().message).toBe('Title is required');
+    const noContent = await w.agents.owner.post(w.wiki(), { title: 'T', content: ' \n ' });
+    expect(noContent.statusCode).toBe(400);
+    expect(noContent.json().message).toBe('Content is required');
+    const missingContent = await w.agents.owner.post(w.wiki(), { title: 'T' });
+    expect(missingContent.json().message).toBe('Content is required');
+    expect(await count('wiki_pages', w.org.id)).toBe(0);
+  });
+
+  it('numbers a slug that is taken, and never takes the words the calls use', async () => {
+    const w = await buildWikiWorld(ctx);
+    const slugs = [];
+    for (const title of ['Home', 'home', 'HOME!', 'Search', 'Pages']) {
+      const res = await w.agents.admin.post(w.wiki(), { title, content: 'x' });
+      expect(res.statusCode).toBe(201);
+      slugs.push(res.json().slug);
+    }
+    expect(slugs).toEqual(['home', 'home-2', 'home-3', 'search-2', 'pages-2']);
+    const wanted = await w.agents.admin.post(w.wiki(), { title: 'Other', content: 'x', slug: 'home' });
+    expect(wanted.json().slug).toBe('home-4');
+  });
+
+  it('gives racing creates of one title distinct slugs, never a 500', async () => {
+    const w = await buildWikiWorld(ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => w.agents.owner.post(w.wiki(), { title: 'Show Bible', content: 'x' })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(201));
+    expect(new Set(answers.map((a) => a.json().slug)).size).toBe(8);
+  });
+
+  it('refuses content over 1 MB with 413 and its message', async () => {
+    const w = await buildWikiWorld(ctx);
+    const res = await w.agents.owner.post(w.wiki(), { title: 'Big', content: 'a'.repeat(1024 * 1024 + 1) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('Content must be 1 MB or less');
+    const fits = await w.agents.owner.post(w.wiki(), { title: 'Fits', content: 'a'.repeat(1024 * 1024) });
+    expect(fits.statusCode).toBe(201);
+    expect(await count('wiki_pages', w.org.id)).toBe(1);
+  });
+
+  it('answers 401 signed out, 403 for a standard user, 404 for another organization, and writes nothing', async () => {
+    const w = await buildWikiWorld(ctx);
+    const body = { title: 'Nope', content: 'x' };
+    expect((await new Agent(ctx.app, w.org.host).post(w.wiki(), body)).statusCode).toBe(401);
+    const refused = await w.agents.standard_user.post(w.wiki(), body);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You do not have permission to edit the library');
+    // 403 comes before validation: a reader learns nothing about the fields.
+    expect((await w.agents.standard_user.post(w.wiki(), {})).statusCode).toBe(403);
+    expect((await w.foreign.agent.post(w.wiki(), body)).statusCode).toBe(404);
+    expect(await count('wiki_pages', w.org.id)).toBe(0);
+  });
+});
+
+describe('GET /api/organizations/:orgId/wiki/:slug', () => {
+  it('shows a page to every member with rendered html, resolved links and what links here', async () => {
+    const w = await buildWikiWorld(ctx);
+    const safety = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Safety Procedure' });
+    await buildPage(ctx, w.org, w.people.admin.id, {
+      title: 'Home',
+      content: 'Read [[Safety Procedure]], [the bible](/library/show-bible) and [[Missing One]].',
+    });
+    const res = await w.agents.standard_user.get(w.wiki('/home'));
+    expect(res.statusCode).toBe(200);
+    const page = res.json();
+    expect(page.html).toContain('<a href="/library/safety-procedure" class="wiki-link">Safety Procedure</a>');
+    expect(page.html).toContain('href="/library/show-bible" class="wiki-link-missing"');
+    expect(page.html).toContain('href="/library/missing-one" class="wiki-link-missing"');
+    expect(page.linkTargets).toEqual([{ title: 'Safety Procedure', slug: 'safety-procedure' }]);
+    const target = (await w.agents.standard_user.get(w.wiki(`/${safety.slug}`))).json();
+    expect(target.backlinks).toEqual([{ title: 'Home', slug: 'home' }]);
+  });
+
+  it('answers 404 for a missing page, another organization, or a non-slug; 401 signed out', async () => {
+    const w = await buildWikiWorld(ctx);
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Home' });
+    expect((await w.agents.owner.get(w.wiki('/nothing-here'))).json().message).toBe('Page not found');
+    expect((await w.agents.owner.get(w.wiki('/Bad%20Slug'))).statusCode).toBe(404);
+    expect((await w.foreign.agent.get(w.wiki('/home'))).statusCode).toBe(404);
+    const foreignOwn = `/api/organizations/${w.foreign.org.id}/wiki/home`;
+    expect((await w.agents.owner.get(foreignOwn)).statusCode).toBe(404);
+    expect((await new Agent(ctx.app, w.org.host).get(w.wiki('/home'))).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/organizations/:orgId/wiki/pages', () => {
+  it('lists the organization pages by title, filtered by tag, for any member', async () => {
+    const w = await buildWikiWorld(ctx);
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Zebra', tags: ['Crew'] });
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'apple', tags: ['cast'] });
+    await buildPage(ctx, w.foreign.org, w.foreign.user.id, { title: 'Foreign', tags: ['crew'] });
+    const all = await w.agents.standard_user.get(w.wiki('/pages'));
+    expect(all.statusCode).toBe(200);
+    expect(all.json().map((p: { title: string }) => p.title)).toEqual(['apple', 'Zebra']);
+    const crew = await w.agents.standard_user.get(w.wiki('/pages?tag=crew'));
+    expect(crew.json().map((p: { title: string }) => p.title)).toEqual(['Zebra']);
+    expect((await w.foreign.agent.get(w.wiki('/pages'))).statusCode).toBe(404);
+    expect((await new Agent(ctx.app, w.org.host).get(w.wiki('/pages'))).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/organizations/:orgId/wiki/:pageId', () => {
+  it('deletes a page and its versions for writers only', async () => {
+    const w = await buildWikiWorld(ctx);
+    const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Old' });
+    const path = w.wiki(`/${page.id}`);
+    expect((await new Agent(ctx.app, w.org.host).delete(path)).statusCode).toBe(401);
+    expect((await w.agents.standard_user.delete(path)).statusCode).toBe(403);
+    expect((await w.foreign.agent.delete(path)).statusCode).toBe(404);
+    const foreignPage = await buildPage(ctx, w.foreign.org, w.foreign.user.id, { title: 'Theirs' });
+    expect((await w.agents.owner.delete(w.wiki(`/${foreignPage.id}`))).statusCode).toBe(404);
+    expect(await count('wiki_pages', w.org.id)).toBe(1);
+    expect(await count('wiki_pages', w.foreign.org.id)).toBe(1);
+    const res = await w.agents.team_lead.delete(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Page deleted' });
+    expect(await count('wiki_pages', w.org.id)).toBe(0);
+    expect(await count('wiki_page_versions', w.org.id)).toBe(0);
+    expect((await w.agents.owner.delete(path)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type WikiEditorValues,
+  type WikiPage,
+  type WikiPageView,
+  tagsFromText,
+  wikiEditorSchema,
+} from '@common/schemas/wiki';
+import { renderMarkdown } from '@common/wiki/markdown';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
+import { FormField, fieldA11y } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Switch } from '@web/components/ui/switch';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/hooks/use-toast';
+import { errorMessage, isApiError } from '@web/lib/api';
+import { useCreateWikiPage, useUpdateWikiPage } from '../api/mutations';
+import { useWikiPages } from '../api/pages';
+import { useUnsavedGuard } from '../lib/use-unsaved-guard';
+import { ConflictPanel } from './conflict-panel';
+import { RenderedMarkdown } from './rendered-markdown';
+
+interface Props {
+  orgId: number;
+  /** The page being edited; null creates a new one at `slug` titled `initialTitle`. */
+  page: WikiPageView | null;
+  slug: string;
+  initialTitle: string;
+  onDone: (slug: string) => void;
+  onCancel: () => void;
+}
+
+const valuesOf = (page: WikiPage | null, title: string): WikiEditorValues => ({
+  title: page?.title ?? title,
+  content: page?.content ?? '',
+  tags: page?.tags.join(', ') ?? '',
+  isPublic: page?.isPublic ?? false,
+  changeNote: '',
+});
+
+/** Markdown on the left, the live preview on the right (stacked on narrow screens). */
+export function PageEditor({ orgId, page, slug, initialTitle, onDone, onCancel }: Props) {
+  const [base, setBase] = useState(page?.currentVersion ?? 0);
+  const [newer, setNewer] = useState<WikiPage | null>(null);
+  const create = useCreateWikiPage(orgId);
+  const update = useUpdateWikiPage(orgId, page?.id ?? 0);
+  const pages = useWikiPages(orgId);
+  const form = useForm<WikiEditorValues>({
+    resolver: zodResolver(wikiEditorSchema),
+    defaultValues: valuesOf(page, initialTitle),
+  });
+  const { errors, isDirty, isSubmitting } = form.formState;
+  const mayLeave = useUnsavedGuard(isDirty && !isSubmitting);
+  const content = useDeferredValue(form.watch('content'));
+  const targets = useMemo(() => (pages.data ?? []).map(({ title, slug }) => ({ title, slug })), [pages.data]);
+  const preview = useMemo(
+    () => renderMarkdown(content, { basePath: '/library', targets }).html,
+    [content, targets],
+  );
+
+  const submit = form.handleSubmit(async (values) => {
+    const body = {
+      title: values.title,
+      content: values.content,
+      tags: tagsFromText(values.tags),
+      isPublic: values.isPublic,
+      changeNote: values.changeNote || null,
+    };
+    try {
+      const saved = page
+        ? await update.mutateAsync({ ...body, currentVersion: base })
+        : await create.mutateAsync({ ...body, slug });
+      toast({ title: page ? 'Wiki page updated successfully' : 'Wiki page created successfully' });
+      form.reset(values);
+      onDone(saved.slug);
+    } catch (error) {
+      if (isApiError(error, 409) && error.data) {
+        // Someone saved first: show their version beside this text; nothing typed is lost.
+        setNewer(error.data as WikiPage);
+        return;
+      }
+      toast({
+        variant: 'destructive',
+        title: page ? 'Failed to update wiki page' : 'Failed to create wiki page',
+        description: errorMessage(error, 'Please try again.'),
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate aria-label={page ? 'Edit page' : 'Create page'}>
+      {newer && (
+        <ConflictPanel
+          newer={newer}
+          mine={form.getValues('content')}
+          onKeepMine={() => {
+            setBase(newer.currentVersion);
+            setNewer(null);
+          }}
+          onTakeTheirs={() => {
+            setBase(newer.currentVersion);
+            form.reset({ ...valuesOf(newer, newer.title), changeNote: form.getValues('changeNote') });
+            setNewer(null);
+          }}
+        />
+      )}
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+        <FormField id="wiki-title-input" label="Title" error={errors.title?.message}>
+          <Input {...fieldA11y('wiki-title-input', errors.title?.message)} {...form.register('title')} />
+        </FormField>
+        <FormField id="wiki-tags" label="Tags" description="Separated by commas" error={errors.tags?.message}>
+          <Input
+            {...fieldA11y('wiki-tags', errors.tags?.message)}
+            placeholder="safety, crew"
+            {...form.register('tags')}
+          />
+        </FormField>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <FormField id="wiki-content" label="Content (markdown)" error={errors.content?.message}>
+          <Textarea
+            {...fieldA11y('wiki-content', errors.content?.message)}
+            className="min-h-[28rem] font-mono text-sm"
+            spellCheck
+            {...form.register('content')}
+          />
+        </FormField>
+        <div className="space-y-2">
+          <p className="text-sm font-medium" id="wiki-preview-label">
+            Preview
+          </p>
+          <Card className="min-h-[28rem] overflow-auto" aria-labelledby="wiki-preview-label" role="region">
+            <CardContent className="p-4">
+              {content.trim() ? (
+                <RenderedMarkdown html={preview} />
+              ) : (
+                <p className="text-sm text-muted-foreground">Nothing to preview yet.</p>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+        <FormField id="wiki-change-note" label="Change note (optional)" error={errors.changeNote?.message}>
+          <Input
+            {...fieldA11y('wiki-change-note', errors.changeNote?.message)}
+            placeholder="What did you change?"
+            {...form.register('changeNote')}
+          />
+        </FormField>
+        <div className="flex items-center gap-2 pb-2">
+          <Switch
+            id="wiki-public"
+            checked={form.watch('isPublic')}
+            onCheckedChange={(v) => form.setValue('isPublic', v, { shouldDirty: true })}
+          />
+          <Label htmlFor="wiki-public">Public page (readable without signing in)</Label>
+        </div>
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={() => mayLeave() && onCancel()}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : page ? 'Save Changes' : 'Create Page'}
+        </Button>
+      </div>
+    </form>
+  );
+}

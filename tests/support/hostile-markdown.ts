@@ -1,0 +1,32 @@
+// Markdown that tries every way we know to run script or leave the page. Rendered by the
+// library's one renderer, it must come out inert: checked on the server
+// (src/common/wiki/markdown.test.ts) and in Chromium (tests/e2e/library.spec.ts).
+export const HOSTILE_MARKDOWN = [
+  '<script>window.__pwned = 1</script>',
+  '<img src=x onerror="window.__pwned = 2">',
+  '<svg onload="window.__pwned = 3"><script>window.__pwned = 3</script></svg>',
+  '<iframe src="javascript:window.__pwned = 4"></iframe>',
+  '[click](javascript:window.__pwned=5)',
+  '[click2](JaVaScRiPt:window.__pwned=6)',
+  '[click3](java\nscript:window.__pwned=7)',
+  '[click4](&#106;avascript:window.__pwned=8)',
+  '[click5](javascript&colon;window.__pwned=9)',
+  '[data](data:text/html;base64,PHNjcmlwdD53aW5kb3cuX19wd25lZD0xMDwvc2NyaXB0Pg==)',
+  '![img](data:image/svg+xml,<svg onload=alert(1)>)',
+  '![img2](javascript:alert(1))',
+  '[vb](vbscript:msgbox(1))',
+  '<a href="javascript:alert(1)">raw</a>',
+  '<div style="background:url(javascript:alert(1))">styled</div>',
+  '<p onclick="alert(1)">unclosed <b onmouseover=alert(1)>bold',
+  '&lt;script&gt;alert(1)&lt;/script&gt; &#60;img src=x onerror=alert(1)&#62;',
+  '[[<script>alert(1)</script>]]',
+  '[[x" onmouseover="alert(1)]]',
+  '<math><mi xlink:href="javascript:alert(1)">m</mi></math>',
+  '<form action="javascript:alert(1)"><button>go</button></form>',
+  '<object data="data:text/html,<script>alert(1)</script>"></object>',
+  '`<script>in code</script>`',
+  '```html\n<script>alert(1)</script>\n```',
+  '[ok](https://example.com "title\\" onmouseover=\\"alert(1)")',
+  '<!-- <script>alert(1)</script> -->',
+  '<style>body{display:none}</style>',
+].join('\n\n');
