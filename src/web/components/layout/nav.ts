@@ -24,6 +24,29 @@ import {
 export interface NavContext {
   actor: Actor;
   hasOrganization: boolean;
+  /** The page showing the menu: the spec sets the admin flags per page (see adminFlags). */
+  location?: string;
+}
+
+/**
+ * Spec part 2 §2: the side menu's manage-users and manage-settings flags are owner, admin or
+ * system user, except on the calendar page (owner or admin) and on library pages (the wiki
+ * writers of §6). The screens behind them still send anyone else to /dashboard.
+ */
+export function adminFlags({ actor, location = '' }: NavContext): {
+  manageUsers: boolean;
+  manageSettings: boolean;
+} {
+  const under = (prefix: string) => location === prefix || location.startsWith(`${prefix}/`);
+  if (under('/calendar')) {
+    const ownerOrAdmin = actor.role === 'owner' || actor.role === 'admin';
+    return { manageUsers: ownerOrAdmin, manageSettings: ownerOrAdmin };
+  }
+  if (under('/library') || location === '/library-search') {
+    const writer = policy.editWiki(actor);
+    return { manageUsers: writer, manageSettings: writer };
+  }
+  return { manageUsers: policy.manageUsers(actor), manageSettings: policy.manageSettings(actor) };
 }
 
 export interface NavItem {
@@ -64,26 +87,28 @@ export const NAV_GROUPS: NavGroup[] = [
     icon: Settings,
     collapsible: true,
     defaultOpen: false,
-    visible: ({ actor, hasOrganization }) =>
-      hasOrganization && (policy.manageUsers(actor) || policy.manageSettings(actor)),
+    visible: (ctx) => {
+      const flags = adminFlags(ctx);
+      return ctx.hasOrganization && (flags.manageUsers || flags.manageSettings);
+    },
     items: [
       {
         label: 'User Management',
         href: '/admin/users',
         icon: UserCog,
-        visible: ({ actor }) => policy.manageUsers(actor),
+        visible: (ctx) => adminFlags(ctx).manageUsers,
       },
       {
         label: 'Organization Settings',
         href: '/admin/settings',
         icon: Settings,
-        visible: ({ actor }) => policy.manageSettings(actor),
+        visible: (ctx) => adminFlags(ctx).manageSettings,
       },
       {
         label: 'Branding',
         href: '/admin/branding',
         icon: Palette,
-        visible: ({ actor }) => policy.manageSettings(actor),
+        visible: (ctx) => adminFlags(ctx).manageSettings,
       },
       {
         label: 'Audit Log',

@@ -69,7 +69,8 @@ function CollapsibleGroup({ group, onNavigate }: { group: NavGroup; onNavigate?:
 /** The side menu's entries (spec part 1 §2), as nav.ts defines them for this person. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { actor, organization } = useAuth();
-  const groups = visibleNav({ actor, hasOrganization: organization !== null });
+  const [location] = useLocation();
+  const groups = visibleNav({ actor, hasOrganization: organization !== null, location });
   return (
     <nav aria-label="Main" className="space-y-6 p-4">
       {groups.map((group) => {
