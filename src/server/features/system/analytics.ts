@@ -1,11 +1,7 @@
 // Platform analytics for system users: weekly figures over all organizations or one, each chart
 // from one aggregate query over a series of weeks (no per-row work in the app).
+import type { OrganizationFigures, SeriesName, WeekPoint } from '../../../common/types/system';
 import type { Database } from '../../db/client';
-
-export interface WeekPoint {
-  week: string;
-  value: number;
-}
 
 // $1 = number of weeks ending with the current one; $2 = organization id or null for all.
 const WEEKS = `with w as (
@@ -38,9 +34,7 @@ const SERIES = {
       (select count(*)::int from member_activity_weeks a
         where a.week = w.week and ($2::int is null or a.organization_id = $2)) as value
     from w order by w.week`,
-} as const;
-
-export type SeriesName = keyof typeof SERIES;
+} satisfies Record<SeriesName, string>;
 
 export async function analytics(database: Database, weeks: number, organizationId: number | null) {
   const names = Object.keys(SERIES) as SeriesName[];
@@ -48,15 +42,7 @@ export async function analytics(database: Database, weeks: number, organizationI
     names.map((name) => database.query<WeekPoint>(SERIES[name], [weeks, organizationId])),
   );
   const series = Object.fromEntries(names.map((n, i) => [n, results[i]])) as Record<SeriesName, WeekPoint[]>;
-  const organizations = await database.query<{
-    id: number;
-    name: string;
-    shortname: string;
-    approvalStatus: string;
-    members: number;
-    events: number;
-    activeMembers: number;
-  }>(
+  const organizations = await database.query<OrganizationFigures>(
     `select o.id, o.name, o.shortname, o.approval_status as "approvalStatus",
        coalesce(m.members, 0)::int as members, coalesce(m.active, 0)::int as "activeMembers",
        coalesce(e.events, 0)::int as events

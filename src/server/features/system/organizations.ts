@@ -2,6 +2,7 @@
 // (approve, reject, suspend) with the transitions of common/schemas/system.ts.
 import { eq } from 'drizzle-orm';
 import { type ApprovalDecision, canDecide } from '../../../common/schemas/system';
+import type { OrganizationCounts, OrganizationSummary } from '../../../common/types/system';
 import { organizationOrigin } from '../../../common/tenancy';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -11,22 +12,6 @@ import { ChangeFeed, orgScope } from '../../db/change-feed';
 import { disconnectSession } from '../../http/presence-signal';
 import { recordAudit } from '../audit/service';
 import type { Mailer } from '../mail/mailer';
-
-export interface OrganizationSummary {
-  id: number;
-  name: string;
-  shortname: string;
-  description: string | null;
-  contactEmail: string | null;
-  approvalStatus: string;
-  approvedAt: string | null;
-  rejectionReason: string | null;
-  createdAt: string;
-  userCount: number;
-  owner: { id: number; username: string; email: string } | null;
-}
-
-type OrganizationCounts = Record<'total' | 'approved' | 'pending' | 'rejected' | 'suspended', number>;
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 

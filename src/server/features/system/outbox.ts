@@ -1,18 +1,10 @@
 // The mail outbox (DESIGN §2): every message the product sent or would have sent, for
 // deployments without SMTP. System users read it and resend a message.
+import type { OutboxMessage } from '../../../common/types/system';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import type { Mailer } from '../mail/mailer';
-
-export interface OutboxMessage {
-  id: number;
-  toAddress: string;
-  subject: string;
-  sentAt: string | null;
-  error: string | null;
-  createdAt: string;
-}
 
 const COLUMNS = `id, to_address as "toAddress", subject, sent_at as "sentAt", error, created_at as "createdAt"`;
 

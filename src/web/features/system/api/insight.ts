@@ -1,43 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage, withQuery } from '@web/lib/api';
+import type { Analytics, OutboxMessage } from '@common/types/system';
 
-export interface WeekPoint {
-  week: string;
-  value: number;
-}
-
-export type SeriesName = 'organizations' | 'members' | 'events' | 'activeMembers';
-
-export interface Analytics {
-  weeks: number;
-  organizationId: number | null;
-  series: Record<SeriesName, WeekPoint[]>;
-  organizations: {
-    id: number;
-    name: string;
-    shortname: string;
-    approvalStatus: string;
-    members: number;
-    events: number;
-    activeMembers: number;
-  }[];
-}
+export type { Analytics, OutboxMessage, SeriesName, WeekPoint } from '@common/types/system';
 
 export const useAnalytics = (weeks: number, organizationId: string) =>
   useQuery<Analytics>({
     queryKey: [withQuery('/api/system/analytics', { weeks, organizationId: organizationId || undefined })],
     placeholderData: (p) => p,
   });
-
-export interface OutboxMessage {
-  id: number;
-  toAddress: string;
-  subject: string;
-  sentAt: string | null;
-  error: string | null;
-  createdAt: string;
-}
 
 export const OUTBOX_PAGE_SIZE = 25;
 

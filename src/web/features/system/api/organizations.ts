@@ -1,26 +1,10 @@
 import type { SystemRegisterOrganizationInput } from '@common/schemas/system';
+import type { OrganizationList, OrganizationSummary } from '@common/types/system';
+
+export type { OrganizationList, OrganizationSummary };
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage, withQuery } from '@web/lib/api';
-
-export interface OrganizationSummary {
-  id: number;
-  name: string;
-  shortname: string;
-  description: string | null;
-  contactEmail: string | null;
-  approvalStatus: string;
-  approvedAt: string | null;
-  rejectionReason: string | null;
-  createdAt: string;
-  userCount: number;
-  owner: { id: number; username: string; email: string } | null;
-}
-
-export interface OrganizationList {
-  counts: { total: number; approved: number; pending: number; rejected: number; suspended: number };
-  organizations: OrganizationSummary[];
-}
 
 export function useOrganizations(filters: { search: string; status: string }) {
   const url = withQuery('/api/system/organizations', {
