@@ -1,27 +1,20 @@
 // Starts one instance: database (migrated under a lock), first-boot data, the app, and a
 // graceful stop on SIGTERM.
-import { buildApp } from './app';
+import { needsFirstBoot, runFirstBoot } from './boot/first-boot';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { ensureSystemUser } from './seed/bootstrap';
-import { DEMO_PASSWORD, DEMO_PEOPLE, seedDemo } from './seed/demo';
 
 const config = loadConfig();
+// A new embedded database is made in a child process (see boot/first-boot.ts) while this one
+// loads the app's modules.
+const firstBoot = !config.databaseUrl && needsFirstBoot(config.dataDir) ? runFirstBoot() : undefined;
+const [{ buildApp }, { openDatabase }, { ensureFirstData }] = await Promise.all([
+  import('./app'),
+  import('./db/client'),
+  import('./boot/first-data'),
+]);
+await firstBoot;
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-
-const systemPassword = await ensureSystemUser(database, config.systemAdminPassword);
-if (systemPassword) {
-  console.log(
-    `\nSystem administrator created: username "system", password "${systemPassword}" (shown once)\n`,
-  );
-}
-if (config.seedDemo && (await seedDemo(database))) {
-  const port = config.port;
-  console.log(
-    `Demo organization seeded at http://demo.localhost:${port} (password "${DEMO_PASSWORD}" for all):`,
-  );
-  for (const p of DEMO_PEOPLE) console.log(`  ${p.username.padEnd(10)} ${p.role}`);
-}
+await ensureFirstData(database, config);
 
 const app = await buildApp({ config, database, logger: true });
 await app.listen({ port: config.port, host: config.host });
