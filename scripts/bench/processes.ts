@@ -69,7 +69,8 @@ export function startServer(
   cleanups.push(() => stopChild(child));
   const port = Number(env.PORT);
   return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
+    // Generous: a first boot on a busy machine can take a minute.
+    const deadline = Date.now() + 180_000;
     child.once('exit', (code) =>
       reject(new Error(`server exited (${code}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`)),
     );
