@@ -1,29 +1,26 @@
-// `npm run bench [-- name-filter...]`: throughput and latency of the hot reads, each beside a
-// bare Node HTTP server answering the same bytes, then the web bundle's weight per route.
-//
-// The app runs as the real server process (src/server/main.ts) on PostgreSQL: DATABASE_URL when
-// set (it must not already hold an organization `bench`), else a throwaway database on the local
-// server (PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres), else embedded PGlite
-// (noted in the output; not comparable with the targets). Load comes from autocannon in this
-// process; app and bare server are child processes, so all three share the machine alike.
-// Knobs: BENCH_DURATION (seconds per run, default 4), BENCH_CONNECTIONS (32), BENCH_SKIP_BUNDLE=1,
-// LOG_LEVEL for the app (default info, as deployed), BENCH_CPU_PROF (below), BENCH_BROWSER=1 (also
-// times the month view of 500 events in headless Chromium; adds ~30 s). Requests carry a browser's
-// Accept-Encoding. Cases: scripts/bench/registry.ts.
-import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
+import {
+  chooseDatabase,
+  cleanup,
+  cleanups,
+  freePort,
+  type Reply,
+  request,
+  startBare,
+  startServer,
+  stopChild,
+} from './bench/processes';
 import { BROWSER_EVENTS, BROWSER_MONTH, median, timeMonthView } from './bench/browser';
 import { buildWeb, measureBundle } from './bench/bundle';
 import { seedCalendarMonth } from './bench/features/calendar';
 import './bench/cases';
 import { cannedKey } from './bench/key';
+import { runMemoryBench } from './bench/memory';
 import { type BenchCase, type BenchContext, benchCases } from './bench/registry';
 import { BENCH_PASSWORD, benchOwner, seedBench } from './bench/seed';
 
@@ -36,133 +33,8 @@ const BROWSER_ORG = 'benchview';
 const DEFAULT_P99_MS = 50;
 const filters = process.argv.slice(2).map((f) => f.toLowerCase());
 
-const cleanups: (() => unknown)[] = [];
-async function cleanup() {
-  for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => {});
-  cleanups.length = 0;
-}
-process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
-
 const runDir = mkdtempSync(path.join(tmpdir(), 'greenroom-bench-'));
 cleanups.push(() => rmSync(runDir, { recursive: true, force: true }));
-
-// ---- database ----------------------------------------------------------------------------------
-
-async function chooseDatabase(): Promise<{ url: string | undefined; label: string }> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, label: 'PostgreSQL (DATABASE_URL)' };
-  const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch {
-    return {
-      url: undefined,
-      label: `embedded PGlite (no PostgreSQL at ${new URL(adminUrl).host}: not comparable)`,
-    };
-  }
-  const name = `greenroom_bench_${process.pid}_${Date.now().toString(36)}`;
-  await admin.query(`create database ${name}`);
-  const { rows } = await admin.query<{ server_version: string }>('show server_version');
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    label: `PostgreSQL ${rows[0]?.server_version ?? ''} at ${url.host} (throwaway database)`,
-  };
-}
-
-// ---- processes ---------------------------------------------------------------------------------
-
-function startServer(
-  env: Record<string, string>,
-  logFile: string,
-): Promise<{ child: ChildProcess; port: number }> {
-  const log = openSync(logFile, 'a');
-  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in
-  // Chrome DevTools), to see where a slow endpoint spends its time.
-  const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
-    : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', log, log],
-  });
-  cleanups.push(() => stopChild(child));
-  const port = Number(env.PORT);
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    child.once('exit', (code) =>
-      reject(new Error(`server exited (${code}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`)),
-    );
-    const poll = () => {
-      request({ port, host: '127.0.0.1', path: '/api/health' })
-        .then((res) => (res.status === 200 ? resolve({ child, port }) : setTimeout(poll, 200)))
-        .catch(() =>
-          Date.now() > deadline ? reject(new Error('server did not answer')) : setTimeout(poll, 200),
-        );
-    };
-    poll();
-  });
-}
-
-function startBare(): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(path.join(import.meta.dirname, 'bench/bare-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  cleanups.push(() => stopChild(child));
-  return new Promise((resolve) =>
-    child.once('message', (m: { port: number }) => resolve({ child, port: m.port })),
-  );
-}
-
-async function stopChild(child: ChildProcess): Promise<number> {
-  if (child.exitCode !== null) return 0;
-  const started = Date.now();
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-  return Date.now() - started;
-}
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-// ---- HTTP --------------------------------------------------------------------------------------
-
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function request(opts: http.RequestOptions & { body?: string }): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(opts, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
 
 // ---- measuring ---------------------------------------------------------------------------------
 
@@ -407,7 +279,8 @@ async function main() {
 }
 
 try {
-  await main();
+  if (filters.includes('memory')) await runMemoryBench(runDir);
+  else await main();
 } finally {
   await cleanup();
 }

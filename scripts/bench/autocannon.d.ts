@@ -18,6 +18,8 @@ declare module 'autocannon' {
     pipelining?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** Sent in turn by each connection. */
+    requests?: { method?: string; path?: string; headers?: Record<string, string> }[];
   }
   export interface Result {
     duration: number;

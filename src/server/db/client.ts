@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -25,6 +26,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * PostgreSQL's memory settings inside the embedded database, sized for one small process. PGlite
+ * keeps PostgreSQL's server defaults (128 MB of shared buffers, 64 MB for index builds), and every
+ * byte PostgreSQL touches lives in one WebAssembly memory that never shrinks once grown. The data
+ * files sit in the operating system's file cache anyway, so a read that misses these buffers
+ * costs a copy, not a disk read; the hot reads are kept answers in the app and touch neither.
+ */
+export const EMBEDDED_SETTINGS: Record<string, string> = {
+  shared_buffers: '16MB',
+  work_mem: '2MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '2MB',
+  wal_buffers: '1MB',
+};
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 7_424_871;
 
@@ -46,6 +62,11 @@ export async function openDatabase(opts: {
 }
 
 async function openPglite(opts: { dataDir?: string; memory?: boolean }): Promise<Database> {
+  // V8's optimising compiler, tiering PostgreSQL's 9 MB of WebAssembly up in the background, kept
+  // about 100 MB resident in the server for good; the baseline compiler's code is what runs then.
+  // The hot reads are kept answers that never reach PostgreSQL, so the server uses the baseline
+  // compiler only (EMBEDDED_WASM_OPTIMIZE=1 brings the optimising one back). Tests (in memory) keep V8's default.
+  if (!opts.memory && process.env.EMBEDDED_WASM_OPTIMIZE !== '1') v8.setFlagsFromString('--liftoff-only');
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -54,7 +75,15 @@ async function openPglite(opts: { dataDir?: string; memory?: boolean }): Promise
     dir = path.join(opts.dataDir ?? './data', 'db');
     mkdirSync(dir, { recursive: true });
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  // PGlite's own start parameters (single-user mode, no parallel workers, ...) stay; ours follow.
+  // Durability is PGlite's default: every commit reaches the data files before it returns (no
+  // relaxedDurability); PGlite turns fsync off, so a commit survives a crash of this process but
+  // not necessarily a power cut of the machine.
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+  const client = new PGlite({ dataDir: dir, startParams });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   // One process owns a PGlite directory, so no advisory lock is needed here.

@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+const extra = process.argv.slice(3);
+const db = new PGlite(process.argv[2], { startParams: [...PGlite.defaultStartParams, ...extra.flatMap((e) => ['-c', e])] });
+await db.waitReady;
+const m = () => `rss ${(process.memoryUsage().rss/1e6).toFixed(0)} wasm ${(db.mod.HEAPU8.length/1e6).toFixed(0)}`;
+console.log(extra.join(' '), 'ready', m());
+await db.query("select u.*, o.* from users u cross join organizations o order by random() limit 1000");
+await db.query("select count(*) from events");
+console.log('  after queries', m());
+await db.close();

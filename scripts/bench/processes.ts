@@ -1,0 +1,137 @@
+// The bench's processes: the database it measures on, the app server as a child process, and
+// plain HTTP requests to it. Shared by the hot-read bench and the memory bench.
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export const cleanups: (() => unknown)[] = [];
+export async function cleanup() {
+  for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => {});
+  cleanups.length = 0;
+}
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+// ---- database ----------------------------------------------------------------------------------
+
+export async function chooseDatabase(): Promise<{ url: string | undefined; label: string }> {
+  if (process.env.BENCH_DB === 'embedded')
+    return { url: undefined, label: 'embedded PGlite (BENCH_DB=embedded)' };
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, label: 'PostgreSQL (DATABASE_URL)' };
+  const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    return {
+      url: undefined,
+      label: `embedded PGlite (no PostgreSQL at ${new URL(adminUrl).host}: not comparable)`,
+    };
+  }
+  const name = `greenroom_bench_${process.pid}_${Date.now().toString(36)}`;
+  await admin.query(`create database ${name}`);
+  const { rows } = await admin.query<{ server_version: string }>('show server_version');
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    label: `PostgreSQL ${rows[0]?.server_version ?? ''} at ${url.host} (throwaway database)`,
+  };
+}
+
+// ---- processes ---------------------------------------------------------------------------------
+
+export function startServer(
+  env: Record<string, string>,
+  logFile: string,
+): Promise<{ child: ChildProcess; port: number }> {
+  const log = openSync(logFile, 'a');
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in
+  // Chrome DevTools), to see where a slow endpoint spends its time.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', log, log],
+  });
+  cleanups.push(() => stopChild(child));
+  const port = Number(env.PORT);
+  return new Promise((resolve, reject) => {
+    // Generous: a first boot on a busy machine can take a minute.
+    const deadline = Date.now() + 180_000;
+    child.once('exit', (code) =>
+      reject(new Error(`server exited (${code}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`)),
+    );
+    const poll = () => {
+      request({ port, host: '127.0.0.1', path: '/api/health' })
+        .then((res) => (res.status === 200 ? resolve({ child, port }) : setTimeout(poll, 200)))
+        .catch(() =>
+          Date.now() > deadline ? reject(new Error('server did not answer')) : setTimeout(poll, 200),
+        );
+    };
+    poll();
+  });
+}
+
+export function startBare(): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(path.join(import.meta.dirname, 'bare-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  cleanups.push(() => stopChild(child));
+  return new Promise((resolve) =>
+    child.once('message', (m: { port: number }) => resolve({ child, port: m.port })),
+  );
+}
+
+export async function stopChild(child: ChildProcess): Promise<number> {
+  if (child.exitCode !== null) return 0;
+  const started = Date.now();
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+  return Date.now() - started;
+}
+
+export async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+// ---- HTTP --------------------------------------------------------------------------------------
+
+export interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export function request(opts: http.RequestOptions & { body?: string }): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(opts, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
