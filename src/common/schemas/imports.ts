@@ -41,6 +41,7 @@ export const importQuerySchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
 });
 
+export const CALENDAR_IMPORT_FIELDS_INVALID = 'Invalid import options';
 export const calendarImportFieldsSchema = z.object({
   space: z.string().trim().max(200, 'Space must be 200 characters or less').optional(),
   eventType: z.enum(EVENT_TYPES, { error: 'Choose an event type from the list' }).optional(),

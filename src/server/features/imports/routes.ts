@@ -2,6 +2,9 @@
 // fate without writing anything.
 import { policy } from '../../../common/permissions';
 import {
+  CALENDAR_IMPORT_FIELDS_INVALID,
+  calendarImportFieldsSchema,
+  calendarImportResultSchema,
   importQuerySchema,
   MAX_IMPORT_BYTES,
   memberImportResultSchema,
@@ -10,6 +13,8 @@ import { guardOrg, orgAccessOf } from '../../http/guards';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { readUpload } from '../../http/upload';
+import { badRequest } from '../../http/errors';
+import { importCalendar } from './calendar-import';
 import { importMembers } from './member-import';
 
 export async function importRoutes(app: App) {
@@ -27,6 +32,31 @@ export async function importRoutes(app: App) {
       const { organizationId, actor } = orgAccessOf(request);
       const file = await readUpload(request, 'file', MAX_IMPORT_BYTES, 'Please choose a CSV file');
       return importMembers(app.deps, organizationId, actor, file, request.query.dryRun);
+    },
+  );
+
+  app.post(
+    '/api/organizations/:orgId/calendar/import',
+    {
+      preValidation: guardOrg(policy.importData),
+      schema: {
+        params: orgParams,
+        querystring: importQuerySchema,
+        response: { 200: calendarImportResultSchema },
+      },
+    },
+    async (request) => {
+      const access = orgAccessOf(request);
+      const file = await readUpload(request, 'file', MAX_IMPORT_BYTES, 'Please choose an .ics file');
+      // The plain fields come with the file (sent before it in the form).
+      const fields = calendarImportFieldsSchema.safeParse({
+        space: file.fields.space || undefined,
+        eventType: file.fields.eventType || undefined,
+        allowConflicts: file.fields.allowConflicts === 'true' || file.fields.allowConflicts === '1',
+      });
+      if (!fields.success)
+        throw badRequest(fields.error.issues[0]?.message ?? CALENDAR_IMPORT_FIELDS_INVALID);
+      return importCalendar(app.deps.database, access, file, fields.data, request.query.dryRun);
     },
   );
 }
