@@ -254,6 +254,12 @@ function expand(
   return dates;
 }
 
+/** The last date a rule with UNTIL reaches: the day before when UNTIL falls before the start time. */
+function lastDate(until: WallTime, start: WallTime) {
+  const date = until.slice(0, 10);
+  return until < `${date}T${start.slice(11)}` ? addDays(date, -1) : date;
+}
+
 function expressible(
   recur: InstanceType<typeof ICAL.Recur>,
   start: WallTime,
@@ -274,7 +280,7 @@ function expressible(
   const end = recur.count
     ? { endType: 'count' as const, endCount: recur.count, endDate: null }
     : recur.until
-      ? { endType: 'date' as const, endDate: wallOf(recur.until).slice(0, 10), endCount: null }
+      ? { endType: 'date' as const, endDate: lastDate(wallOf(recur.until), start), endCount: null }
       : { endType: 'never' as const, endDate: null, endCount: null };
   const common = {
     interval: recur.interval || 1,
