@@ -162,8 +162,9 @@ function spanOf(
   if (start.isDate) {
     // All day: 00:00 on the first date to 23:59 on the last (DTEND is the day after).
     const first = start.toString().slice(0, 10);
-    const last = end.isDate ? addDays(end.toString().slice(0, 10), -1) : first;
-    return { start: `${first}T00:00`, end: `${last < first ? first : last}T23:59`, allDay: true, raw: start };
+    const after = end.isDate ? end.toString().slice(0, 10) : first;
+    const last = after > first ? addDays(after, -1) : first;
+    return { start: `${first}T00:00`, end: `${last}T23:59`, allDay: true, raw: start };
   }
   const tz = (p: ICAL.Property | null) => (p?.getParameter('tzid') as string | undefined) ?? null;
   return {

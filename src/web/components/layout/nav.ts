@@ -19,6 +19,7 @@ import {
   Users,
   UserCog,
   type LucideIcon,
+  FileUp,
 } from 'lucide-react';
 
 export interface NavContext {
@@ -84,6 +85,12 @@ export const NAV_GROUPS: NavGroup[] = [
         href: '/admin/branding',
         icon: Palette,
         visible: ({ actor }) => policy.manageSettings(actor),
+      },
+      {
+        label: 'Import',
+        href: '/admin/import',
+        icon: FileUp,
+        visible: ({ actor }) => policy.importData(actor),
       },
       {
         label: 'Audit Log',
