@@ -42,7 +42,8 @@ test('an owner previews and imports members from a CSV; a new member sets a pass
   const password = 'Moving-in-2026!';
   await newcomer.getByLabel('New Password', { exact: true }).fill(password);
   await newcomer.getByLabel('Confirm New Password').fill(password);
-  await newcomer.getByRole('button', { name: /Reset Password/ }).click();
+  await newcomer.getByRole('button', { name: 'Reset password' }).click();
+  await expect(newcomer.getByRole('heading', { name: 'Password reset successful' })).toBeVisible();
   await signIn(newcomer, { username: name, password, org: DEMO_ORG });
   await context.close();
 });
