@@ -10,7 +10,9 @@ test('an owner previews and imports members from a CSV; a new member sets a pass
   const name = unique('mover');
   const email = `${name}@example.test`;
   await signIn(page, DEMO.owner);
-  await page.getByRole('link', { name: 'Import' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await menu.getByRole('button', { name: 'Admin', exact: true }).click();
+  await menu.getByRole('link', { name: 'Import', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Import', exact: true })).toBeVisible();
 
   const csv = `email,firstName,lastName,role\n${email},Moving,In,Board\nnot-an-email,Bad,Row,\n`;
