@@ -76,6 +76,8 @@ const WIKI_EDITORS: readonly PermissionRole[] = [
 export const policy = {
   manageUsers: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
   manageSettings: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
+  /** Moving in (issue #18): members from a spreadsheet, a season from a calendar file. */
+  importData: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
   /** The administrative audit log: whoever manages users or settings may read what was done. */
   viewAuditLog: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
   createTeam: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',

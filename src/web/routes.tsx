@@ -232,6 +232,12 @@ export const routes: AppRoute[] = [
     layout: 'app',
   },
   {
+    path: '/admin/import',
+    component: page(() => import('./features/imports/pages/import-page'), 'ImportPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
     path: '/admin/audit',
     component: page(() => import('./features/admin/pages/audit-page'), 'AuditPage'),
     access: 'signed-in',

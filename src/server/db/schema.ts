@@ -235,6 +235,9 @@ export const calendarEventSeries = pgTable('calendar_event_series', {
   materializedUntil: timestamp('materialized_until', { withTimezone: true }),
   /** The first series of a run split by "this and following" edits (null: this one is the first). */
   lineageId: integer('lineage_id'),
+  /** The UID of the calendar file this series was imported from, and the digest of what it said. */
+  icalUid: text('ical_uid'),
+  icalDigest: text('ical_digest'),
   createdAt: createdAt(),
 });
 
@@ -268,11 +271,15 @@ export const calendarEvents = pgTable(
     conflictOverride: boolean('conflict_override').notNull().default(false),
     isException: boolean('is_exception').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(true),
+    /** Imported events (issue #18): the file's UID, so a newer file updates instead of duplicating. */
+    icalUid: text('ical_uid'),
+    icalDigest: text('ical_digest'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('calendar_events_org_start').on(t.organizationId, t.startDateTime),
+    index('calendar_events_org_ical_uid').on(t.organizationId, t.icalUid),
     index('calendar_events_series').on(t.seriesId),
   ],
 );

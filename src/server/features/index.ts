@@ -6,6 +6,7 @@ import { authRoutes } from './auth/routes';
 import { calendarRoutes } from './calendar/routes';
 import { directoryRoutes } from './directory/routes';
 import { fileRoutes } from './files/routes';
+import { importRoutes } from './imports/routes';
 import { notificationRoutes } from './notifications/routes';
 import { organizationRoutes } from './organizations/routes';
 import { orgSettingsRoutes } from './org-settings/routes';
@@ -42,4 +43,5 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   notificationRoutes,
   wikiRoutes,
   publicWikiRoutes,
+  importRoutes,
 ];

@@ -11,6 +11,8 @@ export interface UploadedFile {
   data: Buffer;
   filename: string;
   mimetype: string;
+  /** Plain form fields sent before the file. */
+  fields: Record<string, string>;
 }
 
 /** The file sent in `field`; `missing` is the refusal when there is none (or it is elsewhere). */
@@ -36,7 +38,12 @@ export async function readUpload(
     throw asTooLarge(err) ?? badRequest(INVALID_UPLOAD);
   }
   if (part.file.truncated) throw new AppError(413, FILE_TOO_LARGE);
-  return { data, filename: part.filename, mimetype: part.mimetype };
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(part.fields)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first && first.type === 'field' && typeof first.value === 'string') fields[name] = first.value;
+  }
+  return { data, filename: part.filename, mimetype: part.mimetype, fields };
 }
 
 function asTooLarge(err: unknown): AppError | null {

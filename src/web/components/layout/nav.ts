@@ -19,6 +19,7 @@ import {
   Users,
   UserCog,
   type LucideIcon,
+  FileUp,
 } from 'lucide-react';
 
 export interface NavContext {
@@ -109,6 +110,12 @@ export const NAV_GROUPS: NavGroup[] = [
         href: '/admin/branding',
         icon: Palette,
         visible: (ctx) => adminFlags(ctx).manageSettings,
+      },
+      {
+        label: 'Import',
+        href: '/admin/import',
+        icon: FileUp,
+        visible: ({ actor }) => policy.importData(actor),
       },
       {
         label: 'Audit Log',

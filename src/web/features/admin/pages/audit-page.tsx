@@ -22,6 +22,8 @@ const ACTIONS: Record<string, string> = {
   'user.role_changed': 'Changed role',
   'user.details_updated': 'Updated member details',
   'users.exported': 'Exported member list',
+  'users.imported': 'Imported members',
+  'calendar.imported': 'Imported calendar',
   'organization.settings_updated': 'Updated settings',
   'organization.branding_updated': 'Updated branding',
   'organization.logo_uploaded': 'Uploaded logo',
@@ -74,6 +76,10 @@ function details(entry: AuditRow): string {
       return `Role: ${roleLabel(str(d.role))}`;
     case 'users.exported':
       return `${show(d.count)} rows`;
+    case 'users.imported':
+      return `${show(d.created)} created, ${show(d.skipped)} skipped (${str(d.file)})`;
+    case 'calendar.imported':
+      return `${show(d.created)} created, ${show(d.updated)} updated, ${show(d.skipped)} skipped (${str(d.file)})`;
     case 'organization.settings_updated':
     case 'organization.branding_updated': {
       const changes = (d.changes ?? {}) as Record<string, { from: unknown; to: unknown }>;
