@@ -18,6 +18,8 @@ declare module 'autocannon' {
     pipelining?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** Each request built just before it is sent (the write lines). */
+    requests?: { setupRequest?(request: Record<string, unknown>): Record<string, unknown> }[];
   }
   export interface Result {
     duration: number;
