@@ -205,7 +205,8 @@ async function signIn(port: number, host: string, shortname: string, password: s
     organizationShortname: shortname,
   });
   const cookie = login.headers['set-cookie']?.[0]?.split(';')[0];
-  if (login.status !== 200 || !cookie) throw new Error(`sign-in to ${shortname}: ${login.status} ${login.body}`);
+  if (login.status !== 200 || !cookie)
+    throw new Error(`sign-in to ${shortname}: ${login.status} ${login.body}`);
   return cookie;
 }
 
