@@ -1,8 +1,8 @@
 // Write lines (issue 17): what 32 people saving at once feel. Each line runs twice: all 32
 // connections in one organization (`benchw`, where a lock per organization would queue them) and
 // spread over 20 organizations (`benchw1`…`benchw20`). Every request writes something new (free
-// times from a counter, so a 409 means the app refused a booking it should have taken); answers
-// are counted as expected, 409 (conflict), other 4xx, 5xx and socket errors.
+// times scattered over the year from a counter, so a 409 means the app refused a booking it should
+// have taken); answers are counted as expected, 409 (conflict), other 4xx, 5xx and socket errors.
 //
 // Setup seeds the organizations and their teams with SQL before the server starts; after it
 // starts, each organization's owner signs in and the series the edit and follow lines touch are
@@ -20,6 +20,15 @@ const TEAMS_PER_SPREAD_ORG = 20;
 const P99_TARGET_MS = 100;
 const SPACES = ['Main Stage', 'Office', 'Annex'];
 const SLOT_HOURS = 13; // 08:00 to 20:00, clear of any daylight-saving gap
+/**
+ * Free times at random: the n-th request takes slot (n × a prime) mod the number of slots, a
+ * permutation, so no two requests of a line ask for the same space and hour, yet neighbours in
+ * time are scattered over the year as people's bookings are.
+ */
+const SCATTER = 7919;
+const scatter = (n: number, slots: number) => (n * SCATTER) % slots;
+const ONE_OFF_DAYS = 365;
+const SERIES_BLOCKS = 40;
 
 interface WriteOrg extends BenchOrganization {
   host: string;
@@ -62,11 +71,12 @@ const eventBody = (org: WriteOrg, name: string, space: string, start: string, en
   teamIds: [],
 });
 
-/** The n-th weekly series of 8 starting at `base`: its own space, weekday and hour. */
+/** The n-th weekly series of 8 from `base`: its own space, weekday and hour in one 8-week block. */
 function weeklyBody(org: WriteOrg, name: string, base: string, n: number) {
   const perWeek = 7 * SLOT_HOURS * SPACES.length;
-  const k = n % perWeek;
-  const block = Math.floor(n / perWeek);
+  const m = scatter(n, perWeek * SERIES_BLOCKS);
+  const k = m % perWeek;
+  const block = Math.floor(m / perWeek);
   const day = block * 56 + Math.floor(k / (SLOT_HOURS * SPACES.length));
   const hour = 8 + (Math.floor(k / SPACES.length) % SLOT_HOURS);
   const start = wall(base, day, hour);
@@ -95,7 +105,8 @@ export const WRITE_LINES: WriteLine[] = [
     name: 'event create (one-off)',
     expected: 201,
     build: (org, n) => {
-      const slot = Math.floor(n / SPACES.length);
+      const s = scatter(n, ONE_OFF_DAYS * SLOT_HOURS * SPACES.length);
+      const slot = Math.floor(s / SPACES.length);
       const day = Math.floor(slot / SLOT_HOURS);
       const hour = 8 + (slot % SLOT_HOURS);
       return {
@@ -104,7 +115,7 @@ export const WRITE_LINES: WriteLine[] = [
         body: eventBody(
           org,
           `Rehearsal ${n}`,
-          SPACES[n % SPACES.length],
+          SPACES[s % SPACES.length],
           wall('2032-01-01', day, hour),
           wall('2032-01-01', day, hour + 1),
         ),

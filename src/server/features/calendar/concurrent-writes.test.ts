@@ -1,4 +1,4 @@
-// Bookings made at the same moment (issue 17): calendar writes lock only the spaces and weeks they
+// Bookings made at the same moment (issue 17): calendar writes lock only the spaces and days they
 // book, so these prove the space-clash rule still refuses every overlap when requests race. On
 // PostgreSQL the requests run in parallel transactions over the pool; PGlite runs them one after
 // another, and the outcome must be the same.
@@ -57,7 +57,7 @@ describe('bookings made at the same moment', () => {
     expect(await countRows(c.org.id)).toBe(1);
   });
 
-  it('takes bookings of other spaces and other weeks side by side', async () => {
+  it('takes bookings of other spaces and other days side by side', async () => {
     const c = await calendarOrg(ctx);
     const spaces = ['Main Stage', 'Office', 'Annex'] as const;
     const answers = await Promise.all(
@@ -118,7 +118,7 @@ describe('bookings made at the same moment', () => {
     const c = await calendarOrg(ctx);
     const daily = eventBody(c.people.owner.id, {
       name: 'Daily warm-up',
-      // Two spaces over the 400-day horizon: far more (space, week) pairs than a write locks one by one.
+      // Daily over the 400-day horizon: far more (space, day) pairs than a write locks one by one.
       spaces: ['Main Stage', 'Annex'],
       startDateTime: '2032-01-05T08:00',
       endDateTime: '2032-01-05T09:00',

@@ -1,6 +1,6 @@
 // Creating, editing and deleting events and series (spec part 2 §3–§7, DESIGN §5). Every check
 // (shape, people, teams, permissions) runs before the one transaction that writes; conflicts are
-// checked inside it, under locks on the spaces and weeks being booked (lockBookings).
+// checked inside it, under locks on the spaces and days being booked (lockBookings).
 import { type Actor, policy } from '../../../common/permissions';
 import type { EventInput, Strategy } from '../../../common/schemas/calendar';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';

@@ -31,7 +31,7 @@ export function runner(tx: Tx): Runner {
 
 /**
  * One transaction for a calendar change. It holds no lock of its own: each write takes only what
- * it may clash over as its first step (lockBookings for the spaces and weeks it books, row locks
+ * it may clash over as its first step (lockBookings for the spaces and days it books, row locks
  * on the series it rewrites, lockKey for anything else), so unrelated writes run side by side.
  */
 export function calendarTransaction<T>(
@@ -41,16 +41,19 @@ export function calendarTransaction<T>(
   return database.db.transaction((tx) => work(runner(tx), tx));
 }
 
-const WEEK_MS = 7 * 86_400_000;
-/** Past this many (space, week) locks a write locks its spaces whole instead. */
-const MAX_WEEK_LOCKS = 64;
+const DAY_MS = 86_400_000;
+/**
+ * Past this many (space, day) locks a write locks its spaces whole instead (each lock is an entry
+ * in the server's shared lock table, sized max_locks_per_transaction × connections).
+ */
+const MAX_DAY_LOCKS = 64;
 
 /**
  * Serializes bookings that could overlap, and only those: two overlapping spans share an instant,
- * hence a (space, week) pair, so each write holds an exclusive advisory lock on every pair its
+ * hence a (space, UTC day) pair, so each write holds an exclusive advisory lock on every pair its
  * spans touch (plus a shared one on each space). A long series would need hundreds of pairs: it
  * takes its spaces whole (exclusive), which the shared locks of the small writes respect. Keys
- * are hashed to 64 bits and taken in one sorted order (spaces before weeks), so writers never
+ * are hashed to 64 bits and taken in one sorted order (spaces before days), so writers never
  * wait on each other in a circle.
  */
 export async function lockBookings(
@@ -59,12 +62,12 @@ export async function lockBookings(
   spaces: readonly string[],
   spans: readonly { start: Date; end: Date }[],
 ) {
-  const weeks = new Set<number>();
+  const days = new Set<number>();
   for (const span of spans) {
-    const last = Math.floor((span.end.getTime() - 1) / WEEK_MS);
-    for (let w = Math.floor(span.start.getTime() / WEEK_MS); w <= last; w++) weeks.add(w);
+    const last = Math.floor((span.end.getTime() - 1) / DAY_MS);
+    for (let d = Math.floor(span.start.getTime() / DAY_MS); d <= last; d++) days.add(d);
   }
-  const whole = weeks.size * spaces.length > MAX_WEEK_LOCKS;
+  const whole = days.size * spaces.length > MAX_DAY_LOCKS;
   const keys: string[] = [];
   const exclusive: boolean[] = [];
   const level: number[] = [];
@@ -73,8 +76,8 @@ export async function lockBookings(
     exclusive.push(whole);
     level.push(0);
     if (whole) continue;
-    for (const week of weeks) {
-      keys.push(`calendar:${organizationId}:${space}:${week}`);
+    for (const day of days) {
+      keys.push(`calendar:${organizationId}:${space}:${day}`);
       exclusive.push(true);
       level.push(1);
     }
