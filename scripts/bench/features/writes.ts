@@ -230,7 +230,7 @@ async function seedSeries(port: number, org: WriteOrg, count: number) {
       'POST',
       eventsPath(org),
       org.cookie,
-      weeklyBody(org, `Seeded series ${n}`, '2038-01-01', n),
+      weeklyBody(org, `Seeded series ${n}`, '2041-01-01', n),
     );
     if (created.status !== 201) throw new Error(`seeding a series: ${created.status} ${created.body}`);
     const { event } = JSON.parse(created.body) as { event: { id: number; seriesId: number } };
