@@ -18,6 +18,7 @@ import {
 import { BROWSER_EVENTS, BROWSER_MONTH, median, timeMonthView } from './bench/browser';
 import { buildWeb, measureBundle } from './bench/bundle';
 import { seedCalendarMonth } from './bench/features/calendar';
+import { runWrites, selectedWriteLines, setupWrites } from './bench/features/writes';
 import './bench/cases';
 import { cannedKey } from './bench/key';
 import { runMemoryBench } from './bench/memory';
@@ -97,6 +98,7 @@ async function main() {
   const cases = benchCases.filter(
     (c) => filters.length === 0 || filters.some((f) => c.name.toLowerCase().includes(f)),
   );
+  const writes = selectedWriteLines(filters).length > 0;
   const { url: databaseUrl, label } = await chooseDatabase();
   const dataDir = path.join(runDir, 'data');
 
@@ -104,6 +106,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl, dataDir });
   const ctx: BenchContext = await seedBench(database);
   for (const c of cases) await c.setup?.(ctx);
+  const writeOrgs = writes ? await setupWrites(ctx) : null;
   const paths = new Map(cases.map((c) => [c, typeof c.path === 'function' ? c.path(ctx) : c.path]));
   if (BROWSER) {
     const org = await ctx.addOrganization(BROWSER_ORG);
@@ -248,7 +251,19 @@ async function main() {
       target: plan.c.target,
     });
   }
-  printRows(rows);
+  if (rows.length > 0) printRows(rows);
+  if (writeOrgs) {
+    await runWrites(writeOrgs, {
+      port,
+      orgHost,
+      password: BENCH_PASSWORD,
+      owner: benchOwner,
+      seconds: DURATION,
+      warmupSeconds: WARMUP,
+      connections: CONNECTIONS,
+      filters,
+    });
+  }
 
   if (BROWSER) {
     const [name, value] = cookies.get(BROWSER_ORG)!.split('=');

@@ -18,8 +18,13 @@ declare module 'autocannon' {
     pipelining?: number;
     headers?: Record<string, string>;
     method?: string;
-    /** Sent in turn by each connection. */
-    requests?: { method?: string; path?: string; headers?: Record<string, string> }[];
+    /** Sent in turn by each connection; setupRequest builds one just before it is sent (the write lines). */
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      setupRequest?(request: Record<string, unknown>): Record<string, unknown>;
+    }[];
   }
   export interface Result {
     duration: number;

@@ -7,7 +7,7 @@ import { organizationOrigin } from '../../../common/tenancy';
 import type { Database } from '../../db/client';
 import { buildCalendar, type IcsEvent } from './ics';
 import { isFollowingSql } from './queries';
-import { calendarTransaction } from './sql';
+import { calendarTransaction, lockKey } from './sql';
 
 const DAY_MS = 86_400_000;
 /** What a subscription carries: the recent past and the year ahead. */
@@ -69,7 +69,8 @@ export async function currentFeed(ctx: FeedContext): Promise<FeedLinks> {
 
 /** A new address; any earlier one stops working at once. */
 export async function createFeed(ctx: FeedContext): Promise<FeedLinks> {
-  const { token, createdAt } = await calendarTransaction(ctx.database, ctx.organizationId, async (q) => {
+  const { token, createdAt } = await calendarTransaction(ctx.database, async (q) => {
+    await lockKey(q, `calendar-feed:${ctx.organizationId}:${ctx.userId}`);
     await q.query(
       `update calendar_feed_tokens set revoked_at = now()
        where organization_id = $1 and user_id = $2 and revoked_at is null`,

@@ -12,14 +12,25 @@ import { EVENT_NOT_FOUND } from './service';
 async function targetIds(q: Runner, organizationId: number, eventId: number, strategy: Strategy) {
   const row = await getEventRow(q, organizationId, eventId);
   if (!row) throw notFound(EVENT_NOT_FOUND);
-  if (!row.seriesId || strategy === 'this') return [row.id];
+  if (!row.seriesId || strategy === 'this') return keep(q, organizationId, [row.id]);
   // Every part of a split series (DESIGN §5): "all dates" and "this and following" reach them all.
-  const parts = await lineageParts(q, organizationId, row.seriesId);
+  // Locked, so the series is neither rewritten nor grown (copying follow choices) meanwhile.
+  const parts = await lineageParts(q, organizationId, row.seriesId, true);
   const rows = await q.query<{ id: number }>(
     `select id from calendar_events where organization_id = $1 and series_id = any($2::int[])
        and ($3::timestamptz is null or start_date_time >= $3) order by start_date_time`,
     [organizationId, parts.map((p) => p.id), strategy === 'future' ? row.start : null],
   );
+  return rows.map((r) => r.id);
+}
+
+/** The occurrences still there, held until the follow records are written (no delete between). */
+async function keep(q: Runner, organizationId: number, ids: number[]) {
+  const rows = await q.query<{ id: number }>(
+    'select id from calendar_events where organization_id = $1 and id = any($2::int[]) for key share',
+    [organizationId, ids],
+  );
+  if (rows.length === 0) throw notFound(EVENT_NOT_FOUND);
   return rows.map((r) => r.id);
 }
 
@@ -59,7 +70,7 @@ function setFollowingFor(
   strategy: Strategy,
   value: boolean,
 ) {
-  return calendarTransaction(database, organizationId, async (q) => {
+  return calendarTransaction(database, async (q) => {
     const ids = await targetIds(q, organizationId, eventId, strategy);
     const before = await followingNow(q, organizationId, userId, ids);
     await setFollowing(q, organizationId, userId, ids, value);

@@ -391,6 +391,6 @@ export async function ensureMaterialized(database: Database, organizationId: num
   );
   const grow = Math.min(want + EXTEND_SLACK_DAYS * DAY_MS, cap);
   for (const { id } of stale) {
-    await calendarTransaction(database, organizationId, (q) => extendSeries(q, organizationId, id, grow));
+    await calendarTransaction(database, (q) => extendSeries(q, organizationId, id, grow));
   }
 }

@@ -1,6 +1,6 @@
 // Creating, editing and deleting events and series (spec part 2 §3–§7, DESIGN §5). Every check
 // (shape, people, teams, permissions) runs before the one transaction that writes; conflicts are
-// checked inside it, under the organization's calendar lock.
+// checked inside it, under locks on the spaces and days being booked (lockBookings).
 import { type Actor, policy } from '../../../common/permissions';
 import type { EventInput, Strategy } from '../../../common/schemas/calendar';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
@@ -20,7 +20,7 @@ import {
   ruleFromInput,
   templateFromInput,
 } from './series';
-import { calendarTransaction, type Runner } from './sql';
+import { calendarTransaction, lockBookings, type Runner } from './sql';
 import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './validation';
 
 export interface Access {
@@ -60,6 +60,7 @@ export async function checkSpaces(
   spans: { start: Date; end: Date }[],
   replacing: Replacing,
 ) {
+  await lockBookings(q, access.organizationId, input.spaces, spans);
   const conflicts = await findConflicts(q, access.organizationId, timeZone, input.spaces, spans, replacing);
   return {
     overridden: resolveConflicts(conflicts, input.overrideConflicts, policy.overrideConflicts(access.actor)),
@@ -83,7 +84,7 @@ export async function createEvent(database: Database, access: Access, input: Eve
     ({ occurrences: spans, until } = plan(rule));
   }
   await ensureMaterialized(database, organizationId, lastEnd(spans));
-  const created = await calendarTransaction(database, organizationId, async (q) => {
+  const created = await calendarTransaction(database, async (q) => {
     const check = await checkSpaces(q, access, timeZone, input, spans, {});
     const template = templateFromInput(input, check.overridden, isPublic);
     let seriesId: number | null = null;
@@ -159,7 +160,7 @@ export async function deleteEvent(database: Database, access: Access, eventId: n
   const row = await getEventRow(database, organizationId, eventId);
   if (!row) throw notFound(EVENT_NOT_FOUND);
   if (!policy.deleteEvent(actor, row.reservedBy)) throw forbidden(DELETE_REFUSED);
-  return calendarTransaction(database, organizationId, async (q) => {
+  return calendarTransaction(database, async (q) => {
     await noteEventEditor(q, actor.userId);
     const parts = row.seriesId ? await lineageParts(q, organizationId, row.seriesId, true) : [];
     const index = parts.findIndex((p) => p.id === row.seriesId);

@@ -48,7 +48,7 @@ import {
   recordOverride,
 } from './service';
 import { noteEventEditor } from '../notifications/event-changes';
-import { calendarTransaction, type Runner } from './sql';
+import { calendarTransaction, lockSeries, type Runner } from './sql';
 import { checkReferences, parseOrThrow, spanOf } from './validation';
 
 type Planned = { occurrences: Occurrence[]; until: number | null };
@@ -253,8 +253,10 @@ export async function updateEvent(
       : [span];
   if (spans.length > 0) await ensureMaterialized(database, organizationId, lastEnd(spans));
 
-  const result = await calendarTransaction(database, organizationId, async (q) => {
+  const result = await calendarTransaction(database, async (q) => {
     await noteEventEditor(q, actor.userId);
+    // Edits, deletes, follows and materialization of one series wait for each other here.
+    if (parts.length > 0) await lockSeries(q, organizationId, parts);
     const check = await checkSpaces(q, access, timeZone, input, spans, replacing);
     // isPublic null in an edit keeps the stored switch.
     const template = templateFromInput(

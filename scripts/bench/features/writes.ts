@@ -1,0 +1,372 @@
+// Write lines (issue 17): what 32 people saving at once feel. Each line runs twice: all 32
+// connections in one organization (`benchw`, where a lock per organization would queue them) and
+// spread over 20 organizations (`benchw1`…`benchw20`). Every request writes something new (free
+// times scattered over the year from a counter, so a 409 means the app refused a booking it should
+// have taken); answers are counted as expected, 409 (conflict), other 4xx, 5xx and socket errors.
+//
+// Setup seeds the organizations and their teams with SQL before the server starts; after it
+// starts, each organization's owner signs in and the series the edit and follow lines touch are
+// created through the API (so they are the rows the app itself writes).
+import http from 'node:http';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import type { BenchContext, BenchOrganization } from '../registry';
+
+const SPREAD = 20;
+const SERIES_ONE_ORG = 240;
+const SERIES_PER_SPREAD_ORG = 16;
+const TEAMS_ONE_ORG = 120;
+const TEAMS_PER_SPREAD_ORG = 20;
+const P99_TARGET_MS = 100;
+const SPACES = ['Main Stage', 'Office', 'Annex'];
+const SLOT_HOURS = 13; // 08:00 to 20:00, clear of any daylight-saving gap
+/**
+ * Free times at random: the n-th request takes slot (n × a prime) mod the number of slots, a
+ * permutation, so no two requests of a line ask for the same space and hour, yet neighbours in
+ * time are scattered over the year as people's bookings are.
+ */
+const SCATTER = 7919;
+const scatter = (n: number, slots: number) => (n * SCATTER) % slots;
+const ONE_OFF_DAYS = 365;
+const SERIES_BLOCKS = 40;
+
+interface WriteOrg extends BenchOrganization {
+  host: string;
+  cookie: string;
+  teamIds: number[];
+  /** One occurrence (the fourth of eight) of each seeded weekly series. */
+  occurrences: number[];
+  /** Per-line counters, so every request of a line writes something new in its organization. */
+  counters: Map<string, number>;
+}
+
+interface Built {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+interface WriteLine {
+  name: string;
+  expected: number;
+  build(org: WriteOrg, n: number): Built;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** Wall time `days` after `base` (YYYY-MM-DD) at `hour`:00, e.g. 2032-01-05T09:00. */
+function wall(base: string, days: number, hour: number) {
+  const d = new Date(Date.parse(`${base}T00:00:00Z`) + days * 86_400_000);
+  return `${d.toISOString().slice(0, 10)}T${pad2(hour)}:00`;
+}
+
+const eventBody = (org: WriteOrg, name: string, space: string, start: string, end: string) => ({
+  name,
+  description: 'Written by the write bench.',
+  spaces: [space],
+  startDateTime: start,
+  endDateTime: end,
+  eventType: 'rehearsal',
+  isRecurring: false,
+  reservedBy: org.ownerId,
+  teamIds: [],
+});
+
+/** The n-th weekly series of 8 from `base`: its own space, weekday and hour in one 8-week block. */
+function weeklyBody(org: WriteOrg, name: string, base: string, n: number) {
+  const perWeek = 7 * SLOT_HOURS * SPACES.length;
+  const m = scatter(n, perWeek * SERIES_BLOCKS);
+  const k = m % perWeek;
+  const block = Math.floor(m / perWeek);
+  const day = block * 56 + Math.floor(k / (SLOT_HOURS * SPACES.length));
+  const hour = 8 + (Math.floor(k / SPACES.length) % SLOT_HOURS);
+  const start = wall(base, day, hour);
+  const weekday = new Date(`${start.slice(0, 10)}T00:00:00Z`).getUTCDay();
+  return {
+    ...eventBody(org, name, SPACES[k % SPACES.length], start, wall(base, day, hour + 1)),
+    isRecurring: true,
+    recurringPattern: 'weekly',
+    recurringInterval: 1,
+    recurringWeeklyDays: [String(weekday)],
+    recurringEndType: 'count',
+    recurringEndCount: 8,
+  };
+}
+
+const eventsPath = (org: WriteOrg) => `/api/organizations/${org.organizationId}/calendar/events`;
+const occurrence = (org: WriteOrg, n: number) => org.occurrences[n % org.occurrences.length];
+const rename = (org: WriteOrg, n: number, strategy: string): Built => ({
+  method: 'PATCH',
+  path: `${eventsPath(org)}/${occurrence(org, n)}?strategy=${strategy}`,
+  body: { name: `Rehearsal (${strategy} edit ${n})` },
+});
+
+export const WRITE_LINES: WriteLine[] = [
+  {
+    name: 'event create (one-off)',
+    expected: 201,
+    build: (org, n) => {
+      const s = scatter(n, ONE_OFF_DAYS * SLOT_HOURS * SPACES.length);
+      const slot = Math.floor(s / SPACES.length);
+      const day = Math.floor(slot / SLOT_HOURS);
+      const hour = 8 + (slot % SLOT_HOURS);
+      return {
+        method: 'POST',
+        path: eventsPath(org),
+        body: eventBody(
+          org,
+          `Rehearsal ${n}`,
+          SPACES[s % SPACES.length],
+          wall('2032-01-01', day, hour),
+          wall('2032-01-01', day, hour + 1),
+        ),
+      };
+    },
+  },
+  {
+    name: 'event create (weekly, 8 dates)',
+    expected: 201,
+    build: (org, n) => ({
+      method: 'POST',
+      path: eventsPath(org),
+      body: weeklyBody(org, `Weekly rehearsal ${n}`, '2034-01-01', n),
+    }),
+  },
+  { name: 'event edit (this date)', expected: 200, build: (org, n) => rename(org, n, 'this') },
+  { name: 'event edit (this and following)', expected: 200, build: (org, n) => rename(org, n, 'future') },
+  { name: 'event edit (all dates)', expected: 200, build: (org, n) => rename(org, n, 'series') },
+  {
+    name: 'follow / unfollow',
+    expected: 200,
+    build: (org, n) => ({
+      method: Math.floor(n / org.occurrences.length) % 2 === 0 ? 'POST' : 'DELETE',
+      path: `${eventsPath(org)}/${occurrence(org, n)}/follow?strategy=this`,
+    }),
+  },
+  {
+    name: 'team member add',
+    expected: 201,
+    build: (org, n) => {
+      const others = org.memberIds.length - 1;
+      return {
+        method: 'POST',
+        path: `/api/teams/${org.teamIds[Math.floor(n / others) % org.teamIds.length]}/members`,
+        body: { userId: org.memberIds[1 + (n % others)], role: 'member' },
+      };
+    },
+  },
+  // Wiki edit: a line goes here once the wiki library lands (built in parallel, issue 17 part 3).
+];
+
+// ---- setup -------------------------------------------------------------------------------------
+
+interface Seeded {
+  one: BenchOrganization & { teamIds: number[] };
+  spread: (BenchOrganization & { teamIds: number[] })[];
+}
+
+async function seedTeams(ctx: BenchContext, org: BenchOrganization, count: number) {
+  const rows = await ctx.database.query<{ id: number }>(
+    `insert into teams (organization_id, name, handle)
+     select $1::int, 'Write bench crew ' || t, 'benchw-' || $1::int || '-' || t from generate_series(1, $2::int) as t
+     returning id`,
+    [org.organizationId, count],
+  );
+  return { ...org, teamIds: rows.map((r) => r.id) };
+}
+
+/** Seeds the write organizations (before the server starts). */
+export async function setupWrites(ctx: BenchContext): Promise<Seeded> {
+  const one = await seedTeams(ctx, await ctx.addOrganization('benchw'), TEAMS_ONE_ORG);
+  const spread = [];
+  for (let i = 1; i <= SPREAD; i++)
+    spread.push(await seedTeams(ctx, await ctx.addOrganization(`benchw${i}`), TEAMS_PER_SPREAD_ORG));
+  return { one, spread };
+}
+
+// ---- HTTP --------------------------------------------------------------------------------------
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function send(port: number, host: string, method: string, path: string, cookie?: string, body?: unknown) {
+  return new Promise<Reply>((resolve, reject) => {
+    const headers: Record<string, string> = { host, origin: `http://${host}`, accept: 'application/json' };
+    if (cookie) headers.cookie = cookie;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => {
+        text += c;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+async function signIn(port: number, host: string, shortname: string, password: string, username: string) {
+  const login = await send(port, host, 'POST', '/api/login', undefined, {
+    username,
+    password,
+    organizationShortname: shortname,
+  });
+  const cookie = login.headers['set-cookie']?.[0]?.split(';')[0];
+  if (login.status !== 200 || !cookie)
+    throw new Error(`sign-in to ${shortname}: ${login.status} ${login.body}`);
+  return cookie;
+}
+
+/** Weekly series created through the API; keeps the fourth occurrence of each. */
+async function seedSeries(port: number, org: WriteOrg, count: number) {
+  for (let n = 0; n < count; n++) {
+    const created = await send(
+      port,
+      org.host,
+      'POST',
+      eventsPath(org),
+      org.cookie,
+      weeklyBody(org, `Seeded series ${n}`, '2041-01-01', n),
+    );
+    if (created.status !== 201) throw new Error(`seeding a series: ${created.status} ${created.body}`);
+    const { event } = JSON.parse(created.body) as { event: { id: number; seriesId: number } };
+    // Series rows get consecutive ids in date order: the fourth date is the first id + 3.
+    org.occurrences.push(event.id + 3);
+  }
+}
+
+// ---- measuring ---------------------------------------------------------------------------------
+
+interface Outcome {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  ok: number;
+  conflicts: number;
+  clientErrors: number;
+  serverErrors: number;
+  socketErrors: number;
+}
+
+async function runLine(
+  port: number,
+  line: WriteLine,
+  orgs: WriteOrg[],
+  seconds: number,
+  connections: number,
+): Promise<Outcome> {
+  let turn = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => {
+          const org = orgs[turn++ % orgs.length];
+          const n = org.counters.get(line.name) ?? 0;
+          org.counters.set(line.name, n + 1);
+          const built = line.build(org, n);
+          const headers: Record<string, string> = {
+            host: org.host,
+            origin: `http://${org.host}`,
+            cookie: org.cookie,
+            accept: 'application/json',
+          };
+          if (built.body !== undefined) headers['content-type'] = 'application/json';
+          return {
+            ...req,
+            method: built.method,
+            path: built.path,
+            headers,
+            body: built.body === undefined ? undefined : JSON.stringify(built.body),
+          };
+        },
+      },
+    ],
+  });
+  const count = (pick: (status: number) => boolean) =>
+    Object.entries(result.statusCodeStats)
+      .filter(([s]) => pick(Number(s)))
+      .reduce((sum, [, v]) => sum + v.count, 0);
+  const total = result.latency.totalCount;
+  return {
+    rps: total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total,
+    ok: count((s) => s === line.expected),
+    conflicts: count((s) => s === 409),
+    clientErrors: count((s) => s >= 400 && s < 500 && s !== 409),
+    serverErrors: count((s) => s >= 500),
+    socketErrors: result.errors + result.timeouts,
+  };
+}
+
+const pct = (part: number, total: number) => (total ? `${((100 * part) / total).toFixed(1)}%` : '-');
+const ms = (v: number) => `${v < 10 ? v.toFixed(1) : Math.round(v)}ms`;
+
+export interface WriteRunOptions {
+  port: number;
+  orgHost(shortname: string): string;
+  password: string;
+  owner(shortname: string): string;
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+  filters: string[];
+}
+
+export function selectedWriteLines(filters: string[]) {
+  return WRITE_LINES.filter(
+    (l) =>
+      filters.length === 0 ||
+      filters.some((f) => f === 'writes' || `write ${l.name}`.toLowerCase().includes(f)),
+  );
+}
+
+/** Signs in, seeds the series, then measures each selected line in one and in 20 organizations. */
+export async function runWrites(seeded: Seeded, opts: WriteRunOptions) {
+  const lines = selectedWriteLines(opts.filters);
+  if (lines.length === 0) return;
+  const prepare = async (o: Seeded['one'], series: number): Promise<WriteOrg> => {
+    const host = opts.orgHost(o.shortname);
+    const org: WriteOrg = {
+      ...o,
+      host,
+      cookie: await signIn(opts.port, host, o.shortname, opts.password, opts.owner(o.shortname)),
+      occurrences: [],
+      counters: new Map(),
+    };
+    await seedSeries(opts.port, org, series);
+    return org;
+  };
+  const one = await prepare(seeded.one, SERIES_ONE_ORG);
+  // One after another: each series' rows then get consecutive ids (see seedSeries).
+  const spread: WriteOrg[] = [];
+  for (const o of seeded.spread) spread.push(await prepare(o, SERIES_PER_SPREAD_ORG));
+
+  console.log(
+    `\nWrites: ${opts.connections} connections, ${opts.seconds}s per run after ${opts.warmupSeconds}s warm-up; ` +
+      `conflicts (409) apart from errors; load average before each run in the last column`,
+  );
+  const header = `${'write'.padEnd(34)} ${'orgs'.padStart(4)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'409'.padStart(6)} ${'4xx'.padStart(6)} ${'5xx'.padStart(6)} ${'sock'.padStart(5)}  goal          load`;
+  console.log(header);
+  console.log('-'.repeat(header.length + 4));
+  for (const line of lines) {
+    for (const orgs of [[one], spread]) {
+      if (opts.warmupSeconds > 0) await runLine(opts.port, line, orgs, opts.warmupSeconds, opts.connections);
+      const load = os.loadavg()[0];
+      const r = await runLine(opts.port, line, orgs, opts.seconds, opts.connections);
+      const goal = `p99<${P99_TARGET_MS}ms ${r.total > 0 && r.p99 < P99_TARGET_MS && r.serverErrors === 0 ? 'ok  ' : 'MISS'}`;
+      console.log(
+        `${line.name.padEnd(34)} ${String(orgs.length).padStart(4)} ${String(Math.round(r.rps)).padStart(7)} ${ms(r.p50).padStart(7)} ${ms(r.p99).padStart(7)} ${pct(r.conflicts, r.total).padStart(6)} ${pct(r.clientErrors, r.total).padStart(6)} ${pct(r.serverErrors, r.total).padStart(6)} ${String(r.socketErrors).padStart(5)}  ${goal}  ${load.toFixed(1)}`,
+      );
+    }
+  }
+}
