@@ -59,7 +59,11 @@ export function readableAgainst(color: string, surface: string, target = TEXT_CO
   for (let step = 1; step <= 20; step++) {
     const t = step / 20;
     const mixed = `#${base
-      .map((c) => Math.round(c + (toward - c) * t).toString(16).padStart(2, '0'))
+      .map((c) =>
+        Math.round(c + (toward - c) * t)
+          .toString(16)
+          .padStart(2, '0'),
+      )
       .join('')}`;
     if (contrastRatio(mixed, surface) >= target) return mixed;
   }

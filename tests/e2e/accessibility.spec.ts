@@ -27,7 +27,9 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
 async function check(page: Page, state: string) {
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+      .analyze();
     statesChecked++;
     for (const v of result.violations) {
       if (v.impact !== 'serious' && v.impact !== 'critical') continue;
@@ -47,7 +49,12 @@ async function attempt(state: string, run: () => Promise<void>) {
   try {
     await run();
   } catch (error) {
-    findings.push({ state, rule: 'could-not-check', impact: 'serious', targets: [String(error).split('\n')[0]] });
+    findings.push({
+      state,
+      rule: 'could-not-check',
+      impact: 'serious',
+      targets: [String(error).split('\n')[0]],
+    });
   }
 }
 
@@ -100,7 +107,8 @@ test('every page and main dialog, for every role, in light and dark: no serious 
     `axe: ${statesChecked} page/dialog states checked (light and dark), ` +
       `${findings.length} serious or critical violations over ${elements} elements`,
   );
-  for (const f of findings) console.log(`  ${f.state}: ${f.rule} (${f.impact}) ${f.targets.slice(0, 4).join(', ')}`);
+  for (const f of findings)
+    console.log(`  ${f.state}: ${f.rule} (${f.impact}) ${f.targets.slice(0, 4).join(', ')}`);
   expect(statesChecked).toBeGreaterThan(60);
   expect(findings.map((f) => `${f.state}: ${f.rule} ${f.targets.join(', ')}`)).toEqual([]);
 });

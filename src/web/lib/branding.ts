@@ -1,6 +1,7 @@
 // Organization branding as CSS custom properties on <html>. The Tailwind theme (index.css) reads
 // only these variables, so any screen that changes them (e.g. a live branding preview) restyles
 // the whole app without touching components.
+import { isHexColor, readableAgainst, readableOn } from '@common/contrast';
 import type { SessionOrganization } from '@common/types/session';
 
 export interface Branding {
@@ -12,29 +13,7 @@ export interface Branding {
   theme?: string | null;
 }
 
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-export function isHexColor(value: string | null | undefined): value is string {
-  return typeof value === 'string' && HEX.test(value);
-}
-
-function channels(hex: string): [number, number, number] {
-  const h = hex.length === 4 ? [...hex.slice(1)].map((c) => c + c).join('') : hex.slice(1);
-  return [0, 2, 4].map((i) => Number.parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
-}
-
-/** WCAG relative luminance, to pick readable text on a brand colour. */
-function luminance(hex: string): number {
-  const [r, g, b] = channels(hex).map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-export function readableOn(hex: string): string {
-  return luminance(hex) > 0.45 ? '#111827' : '#ffffff';
-}
+export { isHexColor } from '@common/contrast';
 
 export type ResolvedTheme = 'light' | 'dark';
 
@@ -55,24 +34,40 @@ const BRAND_VARS = [
   '--brand-foreground',
 ] as const;
 
-/** Sets (or, for missing values, clears back to the defaults in index.css) the brand variables. */
+/** The app's own colours (index.css), used where an organization chose none. */
+export const DEFAULT_BRAND = { primary: '#6b46c1', secondary: '#f0594f', accent: '#10b981' } as const;
+/** The dark theme's page colour (index.css `.dark`). */
+export const DARK_BACKGROUND = '#0f172a';
+
+/**
+ * A brand colour as the app shows it in `theme`: in the dark theme it is lifted just enough to
+ * read as text on the dark page (4.5:1), keeping its hue.
+ */
+export function brandColorFor(color: string, theme: ResolvedTheme): string {
+  return theme === 'dark' ? readableAgainst(color, DARK_BACKGROUND) : color;
+}
+
+/**
+ * Sets (or, for missing values, clears back to the defaults in index.css) the brand variables.
+ * Every brand colour gets the foreground (near-black or white) with the better WCAG contrast.
+ */
 export function applyBranding(root: HTMLElement, branding: Branding | null, theme: ResolvedTheme): void {
   for (const name of BRAND_VARS) root.style.removeProperty(name);
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
-  if (!branding) return;
-  const set = (name: string, color: string | null | undefined, withForeground: boolean) => {
-    if (!isHexColor(color)) return;
+  const brand = (name: string, chosen: string | null | undefined, fallback: string) => {
+    const color = brandColorFor(isHexColor(chosen) ? chosen : fallback, theme);
     root.style.setProperty(name, color);
-    if (withForeground) root.style.setProperty(`${name}-foreground`, readableOn(color));
+    root.style.setProperty(`${name}-foreground`, readableOn(color));
   };
-  set('--brand-primary', branding.primaryColor, true);
-  set('--brand-secondary', branding.secondaryColor, true);
-  set('--brand-accent', branding.accentColor, true);
+  brand('--brand-primary', branding?.primaryColor, DEFAULT_BRAND.primary);
+  brand('--brand-secondary', branding?.secondaryColor, DEFAULT_BRAND.secondary);
+  brand('--brand-accent', branding?.accentColor, DEFAULT_BRAND.accent);
   // An organization's page colours are for its light look; dark mode keeps its own palette.
-  if (theme === 'light') {
-    set('--brand-background', branding.backgroundColor, false);
-    set('--brand-foreground', branding.textColor, false);
+  if (theme === 'light' && branding) {
+    if (isHexColor(branding.backgroundColor))
+      root.style.setProperty('--brand-background', branding.backgroundColor);
+    if (isHexColor(branding.textColor)) root.style.setProperty('--brand-foreground', branding.textColor);
   }
 }
 

@@ -34,12 +34,16 @@ export function TimeGridView({
   const slotStarts = Array.from({ length: slots }, (_, i) => hours.start + i * SLOT_MINUTES);
   const px = (minutes: number) => ((minutes - hours.start) / SLOT_MINUTES) * SLOT_HEIGHT_PX;
   return (
-    <div
-      className="overflow-x-auto rounded-lg border"
+    // A scrolling region takes focus, so keyboard users can scroll it too.
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+      tabIndex={0}
+      aria-label={days.length === 1 ? 'Day schedule' : 'Week schedule'}
+      className="overflow-x-auto rounded-lg border focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       data-testid={days.length === 1 ? 'day-view' : 'week-view'}
     >
       <div
-        className="grid min-w-[640px]"
+        className={cn('grid', days.length > 1 && 'min-w-[640px]')}
         style={{ gridTemplateColumns: `4rem repeat(${days.length}, minmax(0, 1fr))` }}
       >
         <div className="border-b bg-muted/50" />
@@ -58,7 +62,7 @@ export function TimeGridView({
           {slotStarts.map((minutes) => (
             <div
               key={minutes}
-              className="absolute right-1 -translate-y-2 text-[10px] text-muted-foreground"
+              className="absolute right-1 -translate-y-2 text-xs text-muted-foreground"
               style={{ top: px(minutes) }}
             >
               {minutes % 60 === 0 ? formatClock(minutes) : ''}
@@ -118,6 +122,6 @@ export function TimeGridView({
           );
         })}
       </div>
-    </div>
+    </section>
   );
 }
