@@ -32,6 +32,14 @@ export function DialogContent({
   // Mounts as the dialog opens, before Radix moves focus inside (its focus scope uses a passive effect).
   useLayoutEffect(() => {
     opener.current = currentOpener();
+    // A dialog its parent removes outright (no closing state) gets no onCloseAutoFocus: hand focus
+    // back once the page has settled, unless something else (say, the next dialog) has taken it.
+    return () => {
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) returnFocus(opener.current);
+      });
+    };
   }, []);
   return (
     <DialogPortal>
