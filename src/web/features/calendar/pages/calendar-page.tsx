@@ -96,6 +96,7 @@ export function CalendarPage() {
   const [editing, setEditing] = useState<{ event: CalendarEvent | null; date: string } | null>(null);
   const [colorsOpen, setColorsOpen] = useState(false);
   const phone = useMediaQuery(PHONE);
+  const shownDays = useMemo(() => (view === 'week' ? weekOf(date) : [date]), [view, date]);
   const tab = location.endsWith('/my-schedule') ? 'my-schedule' : 'home';
   const range = useMemo(
     () => ({ ...rangeFor(view, date), type: type === 'all' ? undefined : type }),
@@ -219,10 +220,11 @@ export function CalendarPage() {
             <ListView events={events.data ?? []} onOpen={setOpen} />
           ) : (
             <TimeGridView
-              days={view === 'week' ? weekOf(date) : [date]}
+              days={shownDays}
               today={today}
               events={events.data ?? []}
               onOpen={setOpen}
+              onShowDay={(d) => go({ view: 'day', date: d })}
             />
           )}
         </TabsContent>
