@@ -23,52 +23,54 @@ export function resolveTheme(theme: string | null | undefined, prefersDark: bool
   return 'light';
 }
 
-const BRAND_VARS = [
-  '--brand-primary',
-  '--brand-primary-foreground',
-  '--brand-secondary',
-  '--brand-secondary-foreground',
-  '--brand-accent',
-  '--brand-accent-foreground',
-  '--brand-background',
-  '--brand-foreground',
-] as const;
-
-/** The app's own colours (index.css), used where an organization chose none. */
-export const DEFAULT_BRAND = { primary: '#6b46c1', secondary: '#f0594f', accent: '#10b981' } as const;
-/** The dark theme's page colour (index.css `.dark`). */
-export const DARK_BACKGROUND = '#0f172a';
+/** The dark theme's lightest surface (index.css `.dark` --surface-muted): brand text must read on it. */
+export const DARK_SURFACE = '#1e293b';
 
 /**
  * A brand colour as the app shows it in `theme`: in the dark theme it is lifted just enough to
- * read as text on the dark page (4.5:1), keeping its hue.
+ * read as text on the dark surfaces (4.5:1), keeping its hue.
  */
 export function brandColorFor(color: string, theme: ResolvedTheme): string {
-  return theme === 'dark' ? readableAgainst(color, DARK_BACKGROUND) : color;
+  return theme === 'dark' ? readableAgainst(color, DARK_SURFACE) : color;
 }
 
+const BRAND_COLORS = [
+  ['primary', 'primaryColor'],
+  ['secondary', 'secondaryColor'],
+  ['accent', 'accentColor'],
+] as const;
+
+/** Every variable applyBranding may set, so a change of organization starts clean. */
+const BRAND_VARS = [
+  ...BRAND_COLORS.flatMap(([name]) =>
+    ['light', 'dark'].flatMap((t) => [`--brand-${name}-${t}`, `--brand-${name}-${t}-foreground`]),
+  ),
+  '--brand-background-light',
+  '--brand-foreground-light',
+];
+
 /**
- * Sets (or, for missing values, clears back to the defaults in index.css) the brand variables.
- * Every brand colour gets the foreground (near-black or white) with the better WCAG contrast.
+ * Sets (or, for missing values, clears back to the defaults in index.css) the brand variables:
+ * each brand colour in a light and a dark version with the foreground of better WCAG contrast;
+ * the `dark` class on <html> picks which (index.css), so switching theme needs nothing else.
  */
 export function applyBranding(root: HTMLElement, branding: Branding | null, theme: ResolvedTheme): void {
   for (const name of BRAND_VARS) root.style.removeProperty(name);
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
-  const brand = (name: string, chosen: string | null | undefined, fallback: string) => {
-    const color = brandColorFor(isHexColor(chosen) ? chosen : fallback, theme);
-    root.style.setProperty(name, color);
-    root.style.setProperty(`${name}-foreground`, readableOn(color));
-  };
-  brand('--brand-primary', branding?.primaryColor, DEFAULT_BRAND.primary);
-  brand('--brand-secondary', branding?.secondaryColor, DEFAULT_BRAND.secondary);
-  brand('--brand-accent', branding?.accentColor, DEFAULT_BRAND.accent);
-  // An organization's page colours are for its light look; dark mode keeps its own palette.
-  if (theme === 'light' && branding) {
-    if (isHexColor(branding.backgroundColor))
-      root.style.setProperty('--brand-background', branding.backgroundColor);
-    if (isHexColor(branding.textColor)) root.style.setProperty('--brand-foreground', branding.textColor);
+  if (!branding) return;
+  for (const [name, field] of BRAND_COLORS) {
+    const chosen = branding[field];
+    if (!isHexColor(chosen)) continue;
+    for (const t of ['light', 'dark'] as const) {
+      const color = brandColorFor(chosen, t);
+      root.style.setProperty(`--brand-${name}-${t}`, color);
+      root.style.setProperty(`--brand-${name}-${t}-foreground`, readableOn(color));
+    }
   }
+  if (isHexColor(branding.backgroundColor))
+    root.style.setProperty('--brand-background-light', branding.backgroundColor);
+  if (isHexColor(branding.textColor)) root.style.setProperty('--brand-foreground-light', branding.textColor);
 }
 
 export function brandingOf(org: SessionOrganization | null): Branding | null {
