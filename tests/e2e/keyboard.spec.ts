@@ -66,9 +66,9 @@ async function openAndClose(page: Page, opener: string, dialogName: string | Reg
 test('a keyboard user signs in, reads and creates events and uses every main dialog', async ({ page }) => {
   test.setTimeout(240_000);
   await page.goto(orgUrl(DEMO_ORG, '/login'));
-  await tabTo(page, (f) => f.tag === 'input');
+  await tabUntil(page, page.getByLabel('Username'));
   await page.keyboard.type(DEMO.owner.username);
-  await page.keyboard.press('Tab');
+  await tabUntil(page, page.getByLabel('Password', { exact: true }));
   await page.keyboard.type(DEMO.owner.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard$/);
