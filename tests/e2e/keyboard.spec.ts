@@ -156,6 +156,8 @@ test('on a phone the menu drawer is a modal: focus inside, Escape closes, focus 
   await page.getByLabel('Password', { exact: true }).fill(DEMO.standard.password);
   await page.getByLabel('Password', { exact: true }).press('Enter');
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The new page takes focus on its heading; then the menu button.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   const toggle = page.getByRole('button', { name: 'Open menu' });
   await toggle.focus();
   await page.keyboard.press('Enter');

@@ -38,7 +38,8 @@ export function currentOpener(): HTMLElement | null {
 
 /** Gives focus back to `opener` when it is still on the page, else to the main heading. */
 export function returnFocus(opener: HTMLElement | null): void {
-  if (opener?.isConnected && !opener.closest('[inert],[aria-hidden="true"]')) {
+  // The page behind a modal is still aria-hidden while it closes: connected is what counts.
+  if (opener?.isConnected) {
     opener.focus();
     if (document.activeElement === opener) return;
   }

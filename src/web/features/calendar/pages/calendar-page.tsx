@@ -228,7 +228,7 @@ export function CalendarPage() {
             />
           )}
         </TabsContent>
-        <TabsContent value="my-schedule" className="grid gap-6 lg:grid-cols-[1fr_24rem]">
+        <TabsContent value="my-schedule" className="grid gap-6 lg:grid-cols-[1fr_24rem] [&>*]:min-w-0">
           <section className="space-y-3" aria-label="My Schedule">
             <h2 className="text-xl font-semibold">Upcoming events you follow</h2>
             {schedule.isError ? (
