@@ -25,6 +25,8 @@ function focused(page: Page) {
 }
 
 async function expectFocusOnVisibleControl(page: Page) {
+  // Focus comes back as the closing dialog leaves the page: allow that moment.
+  await expect.poll(async () => (await focused(page)).tag).not.toBe('body');
   const now = await focused(page);
   expect(now.tag).not.toBe('body');
   expect(now.visible).toBe(true);

@@ -35,7 +35,8 @@ export function DialogContent({
     // A dialog its parent removes outright (no closing state) gets no onCloseAutoFocus: hand focus
     // back once the page has settled, unless something else (say, the next dialog) has taken it.
     return () => {
-      requestAnimationFrame(() => {
+      // After the commit that removed the dialog (its nodes are still in place during cleanup).
+      queueMicrotask(() => {
         const active = document.activeElement;
         if (!active || active === document.body) returnFocus(opener.current);
       });
