@@ -25,23 +25,24 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content>) {
   const opener = useRef<HTMLElement | null>(null);
-  // Mounts as the dialog opens, before Radix moves focus inside (its focus scope uses a passive effect).
-  useLayoutEffect(() => {
-    opener.current = currentOpener();
-    // A dialog its parent removes outright (no closing state) gets no onCloseAutoFocus: hand focus
-    // back once the page has settled, unless something else (say, the next dialog) has taken it.
-    return () => {
-      // After the commit that removed the dialog (its nodes are still in place during cleanup).
+  // This wrapper stays mounted while a controlled dialog is closed, so the opener is taken each
+  // time the dialog opens (onOpenAutoFocus runs before focus moves inside). A dialog its parent
+  // removes outright gets no onCloseAutoFocus: focus goes back once the commit is done, unless
+  // something else (say, the next dialog) has taken it.
+  useLayoutEffect(
+    () => () => {
       queueMicrotask(() => {
         const active = document.activeElement;
-        if (!active || active === document.body) returnFocus(opener.current);
+        if (opener.current && (!active || active === document.body)) returnFocus(opener.current);
       });
-    };
-  }, []);
+    },
+    [],
+  );
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -50,6 +51,10 @@ export function DialogContent({
           'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg data-[state=open]:animate-dialog-in',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          opener.current = currentOpener();
+          onOpenAutoFocus?.(event);
+        }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
           if (event.defaultPrevented) return;
