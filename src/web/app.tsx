@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrandingProvider } from './components/branding-provider';
+import { PageAnnouncer } from './components/page-announcer';
 import { Toaster } from './components/ui/toaster';
 import { TooltipProvider } from './components/ui/tooltip';
 import { PresenceProvider } from './features/presence/presence-provider';
@@ -15,6 +16,7 @@ export function App() {
         <TooltipProvider>
           <PresenceProvider>
             <Router />
+            <PageAnnouncer />
           </PresenceProvider>
           <Toaster />
         </TooltipProvider>

@@ -8,7 +8,6 @@ import {
 } from '@web/lib/branding';
 import { useAuth } from '@web/lib/session';
 
-const DEFAULT_TITLE = 'Greenroom';
 const DEFAULT_FAVICON = '/favicon.svg';
 
 function usePrefersDark(): boolean {
@@ -33,7 +32,7 @@ function setFavicon(href: string) {
   link.href = href;
 }
 
-/** Applies the signed-in organization's colours, theme, favicon and title to the document. */
+/** Applies the signed-in organization's colours, theme and favicon (the title: PageAnnouncer). */
 export function BrandingProvider({ children }: { children: React.ReactNode }) {
   const { organization } = useAuth();
   const prefersDark = usePrefersDark();
@@ -44,7 +43,6 @@ export function BrandingProvider({ children }: { children: React.ReactNode }) {
   }, [organization, prefersDark]);
 
   useEffect(() => {
-    document.title = organization ? `${organization.name} · ${DEFAULT_TITLE}` : DEFAULT_TITLE;
     setFavicon(organization?.favicon || DEFAULT_FAVICON);
   }, [organization]);
 

@@ -25,9 +25,8 @@ interface FormDialogProps {
 
 /**
  * The one shell every form dialog uses: title and description, the form's body and footer
- * (`FormDialogForm`), a question before unsaved changes are thrown away, and focus back on
- * whatever opened the dialog once it closes (even when that was a menu item that is gone,
- * in which case Radix's own choice stands).
+ * (`FormDialogForm`), a question before unsaved changes are thrown away, and (through
+ * `DialogContent`) focus back on whatever opened the dialog once it closes.
  *
  * Success closes through `onOpenChange(false)` directly and never asks; Escape, the overlay,
  * the corner X and Cancel go through `requestClose`, which asks when the form is dirty.
@@ -42,12 +41,9 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const dirty = useRef(false);
-  const opener = useRef<HTMLElement | null>(null);
   const [asking, setAsking] = useState(false);
 
-  // Runs before Radix moves focus into the dialog (its focus scope uses a passive effect).
   useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
     if (!open) {
       dirty.current = false;
       setAsking(false);
@@ -69,13 +65,6 @@ export function FormDialog({
           className={className}
           // An undefined role would override Radix's own "dialog".
           {...(role ? { role } : {})}
-          onCloseAutoFocus={(event) => {
-            const target = opener.current;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
         >
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>

@@ -1,6 +1,7 @@
 // Organization branding as CSS custom properties on <html>. The Tailwind theme (index.css) reads
 // only these variables, so any screen that changes them (e.g. a live branding preview) restyles
 // the whole app without touching components.
+import { isHexColor, readableAgainst, readableOn } from '@common/contrast';
 import type { SessionOrganization } from '@common/types/session';
 
 export interface Branding {
@@ -12,29 +13,7 @@ export interface Branding {
   theme?: string | null;
 }
 
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-export function isHexColor(value: string | null | undefined): value is string {
-  return typeof value === 'string' && HEX.test(value);
-}
-
-function channels(hex: string): [number, number, number] {
-  const h = hex.length === 4 ? [...hex.slice(1)].map((c) => c + c).join('') : hex.slice(1);
-  return [0, 2, 4].map((i) => Number.parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
-}
-
-/** WCAG relative luminance, to pick readable text on a brand colour. */
-function luminance(hex: string): number {
-  const [r, g, b] = channels(hex).map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-export function readableOn(hex: string): string {
-  return luminance(hex) > 0.45 ? '#111827' : '#ffffff';
-}
+export { isHexColor } from '@common/contrast';
 
 export type ResolvedTheme = 'light' | 'dark';
 
@@ -44,36 +23,54 @@ export function resolveTheme(theme: string | null | undefined, prefersDark: bool
   return 'light';
 }
 
-const BRAND_VARS = [
-  '--brand-primary',
-  '--brand-primary-foreground',
-  '--brand-secondary',
-  '--brand-secondary-foreground',
-  '--brand-accent',
-  '--brand-accent-foreground',
-  '--brand-background',
-  '--brand-foreground',
+/** The dark theme's lightest surface (index.css `.dark` --surface-muted): brand text must read on it. */
+export const DARK_SURFACE = '#1e293b';
+
+/**
+ * A brand colour as the app shows it in `theme`: in the dark theme it is lifted just enough to
+ * read as text on the dark surfaces (4.5:1), keeping its hue.
+ */
+export function brandColorFor(color: string, theme: ResolvedTheme): string {
+  return theme === 'dark' ? readableAgainst(color, DARK_SURFACE) : color;
+}
+
+const BRAND_COLORS = [
+  ['primary', 'primaryColor'],
+  ['secondary', 'secondaryColor'],
+  ['accent', 'accentColor'],
 ] as const;
 
-/** Sets (or, for missing values, clears back to the defaults in index.css) the brand variables. */
+/** Every variable applyBranding may set, so a change of organization starts clean. */
+const BRAND_VARS = [
+  ...BRAND_COLORS.flatMap(([name]) =>
+    ['light', 'dark'].flatMap((t) => [`--brand-${name}-${t}`, `--brand-${name}-${t}-foreground`]),
+  ),
+  '--brand-background-light',
+  '--brand-foreground-light',
+];
+
+/**
+ * Sets (or, for missing values, clears back to the defaults in index.css) the brand variables:
+ * each brand colour in a light and a dark version with the foreground of better WCAG contrast;
+ * the `dark` class on <html> picks which (index.css), so switching theme needs nothing else.
+ */
 export function applyBranding(root: HTMLElement, branding: Branding | null, theme: ResolvedTheme): void {
   for (const name of BRAND_VARS) root.style.removeProperty(name);
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
   if (!branding) return;
-  const set = (name: string, color: string | null | undefined, withForeground: boolean) => {
-    if (!isHexColor(color)) return;
-    root.style.setProperty(name, color);
-    if (withForeground) root.style.setProperty(`${name}-foreground`, readableOn(color));
-  };
-  set('--brand-primary', branding.primaryColor, true);
-  set('--brand-secondary', branding.secondaryColor, true);
-  set('--brand-accent', branding.accentColor, true);
-  // An organization's page colours are for its light look; dark mode keeps its own palette.
-  if (theme === 'light') {
-    set('--brand-background', branding.backgroundColor, false);
-    set('--brand-foreground', branding.textColor, false);
+  for (const [name, field] of BRAND_COLORS) {
+    const chosen = branding[field];
+    if (!isHexColor(chosen)) continue;
+    for (const t of ['light', 'dark'] as const) {
+      const color = brandColorFor(chosen, t);
+      root.style.setProperty(`--brand-${name}-${t}`, color);
+      root.style.setProperty(`--brand-${name}-${t}-foreground`, readableOn(color));
+    }
   }
+  if (isHexColor(branding.backgroundColor))
+    root.style.setProperty('--brand-background-light', branding.backgroundColor);
+  if (isHexColor(branding.textColor)) root.style.setProperty('--brand-foreground-light', branding.textColor);
 }
 
 export function brandingOf(org: SessionOrganization | null): Branding | null {

@@ -218,6 +218,11 @@ describe('public calendar', () => {
       description: 'Our stage',
       logoUrl: null,
       primaryColor: '#aa3300',
+      secondaryColor: '#f0594f',
+      accentColor: '#10b981',
+      backgroundColor: '#ffffff',
+      textColor: '#111827',
+      theme: 'light',
       timeZone: 'Europe/London',
     });
     expect(body.events).toHaveLength(31);

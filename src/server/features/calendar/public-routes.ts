@@ -18,6 +18,11 @@ interface PublicOrg {
   description: string | null;
   logoUrl: string | null;
   primaryColor: string;
+  secondaryColor: string;
+  accentColor: string;
+  backgroundColor: string;
+  textColor: string;
+  theme: string;
   timezone: string;
   shortname: string;
 }
@@ -28,7 +33,9 @@ export async function publicRoutes(app: App) {
   const organization = async (shortname: string): Promise<PublicOrg> => {
     if (!shortnameSchema.safeParse(shortname.toLowerCase()).success) throw notFound(CALENDAR_NOT_FOUND);
     const [org] = await database.query<PublicOrg>(
-      `select id, name, description, logo_url as "logoUrl", primary_color as "primaryColor", timezone, shortname
+      `select id, name, description, logo_url as "logoUrl", primary_color as "primaryColor",
+              secondary_color as "secondaryColor", accent_color as "accentColor",
+              background_color as "backgroundColor", text_color as "textColor", theme, timezone, shortname
        from organizations where shortname = $1 and approval_status = 'approved'`,
       [shortname.toLowerCase()],
     );
@@ -52,6 +59,12 @@ export async function publicRoutes(app: App) {
       description: org.description,
       logoUrl: org.logoUrl,
       primaryColor: org.primaryColor,
+      // The page follows the organization's look (colours and light/dark theme), like its app.
+      secondaryColor: org.secondaryColor,
+      accentColor: org.accentColor,
+      backgroundColor: org.backgroundColor,
+      textColor: org.textColor,
+      theme: org.theme,
       timeZone: org.timezone,
     });
     return reply

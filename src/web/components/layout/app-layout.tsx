@@ -1,21 +1,25 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { cn } from '@web/lib/utils';
+import { useMediaQuery } from '@web/hooks/use-media-query';
 import { Header } from './header';
+import { MobileDrawer } from './mobile-drawer';
 import { SidebarNav } from './sidebar';
 
 const WIDE = '(min-width: 768px)';
 
 /** Header and side menu around every signed-in screen (spec part 1 §2). */
 export function AppLayout({ children }: { children: React.ReactNode }) {
-  const [menuOpen, setMenuOpen] = useState(() => window.matchMedia(WIDE).matches);
+  const wide = useMediaQuery(WIDE);
+  // Wide screens show the menu beside the page; narrow ones open it as a drawer on demand.
+  const [wideOpen, setWideOpen] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const [location] = useLocation();
 
-  // On narrow screens the menu covers the page, so it closes when the user goes somewhere.
   useEffect(() => {
-    if (location && !window.matchMedia(WIDE).matches) setMenuOpen(false);
+    if (location) setDrawerOpen(false);
   }, [location]);
 
+  const menuOpen = wide ? wideOpen : drawerOpen;
   return (
     <div className="min-h-screen bg-background">
       <a
@@ -24,26 +28,22 @@ export function AppLayout({ children }: { children: React.ReactNode }) {
       >
         Skip to content
       </a>
-      <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)} />
+      <Header
+        menuOpen={menuOpen}
+        onToggleMenu={() => (wide ? setWideOpen((o) => !o) : setDrawerOpen((o) => !o))}
+      />
       <div className="flex">
-        {menuOpen && (
-          <button
-            type="button"
-            aria-label="Close menu"
-            tabIndex={-1}
-            className="fixed inset-0 top-16 z-20 bg-black/40 md:hidden"
-            onClick={() => setMenuOpen(false)}
-          />
+        {wide ? (
+          <aside
+            id="side-menu"
+            hidden={!wideOpen}
+            className="sticky top-16 h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto border-r bg-card"
+          >
+            <SidebarNav />
+          </aside>
+        ) : (
+          <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
         )}
-        <aside
-          id="side-menu"
-          hidden={!menuOpen}
-          className={cn(
-            'fixed top-16 bottom-0 left-0 z-30 w-64 overflow-y-auto border-r bg-card md:sticky md:h-[calc(100vh-4rem)]',
-          )}
-        >
-          <SidebarNav />
-        </aside>
         <main id="main-content" className="min-w-0 flex-1 p-4 md:p-8">
           {children}
         </main>

@@ -1,5 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
+import { currentOpener, returnFocus } from '@web/lib/focus';
 import { cn } from '@web/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -16,11 +18,31 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
   );
 }
 
+/**
+ * A dialog box. Every dialog gives focus back to the control that opened it when it closes
+ * (Escape, Close, saving), or to the page's main heading when that control is gone.
+ */
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content>) {
+  const opener = useRef<HTMLElement | null>(null);
+  // This wrapper stays mounted while a controlled dialog is closed, so the opener is taken each
+  // time the dialog opens (onOpenAutoFocus runs before focus moves inside). A dialog its parent
+  // removes outright gets no onCloseAutoFocus: focus goes back once the commit is done, unless
+  // something else (say, the next dialog) has taken it.
+  useLayoutEffect(
+    () => () => {
+      queueMicrotask(() => {
+        const active = document.activeElement;
+        if (opener.current && (!active || active === document.body)) returnFocus(opener.current);
+      });
+    },
+    [],
+  );
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -29,12 +51,22 @@ export function DialogContent({
           'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg data-[state=open]:animate-dialog-in',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          opener.current = currentOpener();
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          returnFocus(opener.current);
+        }}
         {...props}
       >
         {children}
         <DialogPrimitive.Close
           data-dialog-close=""
-          className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus:ring-2 focus:ring-ring focus:ring-offset-2 disabled:pointer-events-none"
+          className="absolute right-2 top-2 inline-flex size-8 items-center justify-center rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus:ring-2 focus:ring-ring focus:ring-offset-2 disabled:pointer-events-none"
         >
           <X className="size-4" aria-hidden="true" />
           <span className="sr-only">Close</span>

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { cn } from '@web/lib/utils';
 
 export interface AdminColumn {
@@ -14,11 +15,25 @@ interface AdminTableProps {
   children: React.ReactNode;
 }
 
-/** The administration screens' bordered, scrollable table with its heading row. */
+/**
+ * The administration screens' bordered table with its heading row. Below 640 px every row is a
+ * stacked card (index.css `.stacked-table`), each cell led by its column's name, so nothing needs
+ * sideways swiping on a phone.
+ */
 export function AdminTable({ caption, columns, busy, children }: AdminTableProps) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  // Each cell names its column for the stacked layout; rows come and go with every render.
+  useLayoutEffect(() => {
+    for (const row of body.current?.rows ?? []) {
+      [...row.cells].forEach((cell, i) => {
+        const label = columns[i]?.label;
+        if (label && cell.dataset.label !== label) cell.dataset.label = label;
+      });
+    }
+  });
   return (
     <div className="overflow-x-auto rounded-md border" aria-busy={busy}>
-      <table className="w-full text-sm">
+      <table className="stacked-table w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/60 text-left text-muted-foreground">
           <tr>
@@ -29,7 +44,7 @@ export function AdminTable({ caption, columns, busy, children }: AdminTableProps
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody ref={body}>{children}</tbody>
       </table>
     </div>
   );

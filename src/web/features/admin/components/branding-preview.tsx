@@ -1,6 +1,7 @@
 import { Theater } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { isHexColor, readableOn, resolveTheme } from '@web/lib/branding';
+import { isHexColor, readableOn } from '@common/contrast';
+import { resolveTheme } from '@web/lib/branding';
 
 export interface PreviewBranding {
   primaryColor: string;

@@ -15,6 +15,7 @@ import { useBranding, useUpdateBranding } from '../api/branding';
 import { AdminAccess } from '../components/admin-access';
 import { BrandImageField } from '../components/brand-image-field';
 import { BrandingPreview } from '../components/branding-preview';
+import { ContrastReport } from '../components/contrast-report';
 
 const COLORS = [
   { name: 'primaryColor', label: 'Primary Color', hint: 'Buttons, links and highlights' },
@@ -165,6 +166,7 @@ function BrandingEditor({ organizationId, branding }: { organizationId: number; 
                   )}
                 />
               ))}
+              <ContrastReport colors={values} />
             </CardContent>
           </Card>
 

@@ -43,7 +43,7 @@ export function ChallengeCanvas({ question }: { question: string }) {
       height={HEIGHT}
       role="img"
       aria-label={question}
-      className="rounded-md border"
+      className="h-auto max-w-full min-w-0 rounded-md border"
       data-testid="challenge-canvas"
     />
   );

@@ -106,6 +106,7 @@ export function SecurityChallengeField({ verified, onVerified }: SecurityChallen
         <div className="flex gap-2">
           <Input
             id="challenge-answer"
+            className="min-w-0"
             value={answer}
             autoComplete="off"
             onChange={(e) => setAnswer(e.target.value)}

@@ -36,7 +36,7 @@ const FEATURES = [
 function MainSiteHero() {
   return (
     <section className="mx-auto max-w-4xl px-4 py-16 text-center">
-      <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Theater management, all in one place</h1>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-5xl">Theater management, all in one place</h1>
       <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
         Greenroom brings your people, schedules and production knowledge together, for companies, schools and
         community theaters.
@@ -105,17 +105,17 @@ export function LandingPage() {
   return (
     <div className="min-h-screen bg-background">
       <header className="border-b">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-          <span className="flex items-center gap-2 text-xl font-bold">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-4">
+          <span className="flex min-w-0 items-center gap-2 text-lg font-bold sm:text-xl">
             <Theater className="size-7 text-primary" aria-hidden="true" />
             Greenroom
           </span>
-          <nav aria-label="Account" className="flex gap-2">
-            <Button variant="ghost" asChild>
+          <nav aria-label="Account" className="flex shrink-0 gap-1 sm:gap-2">
+            <Button variant="ghost" className="px-3 sm:px-4" asChild>
               <Link href="/login">Sign In</Link>
             </Button>
             {isMainSite && (
-              <Button asChild>
+              <Button className="px-3 sm:px-4" asChild>
                 <Link href="/register">Get Started</Link>
               </Button>
             )}

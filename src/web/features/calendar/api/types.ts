@@ -82,7 +82,17 @@ export interface PublicEvent {
 }
 
 export interface PublicCalendar {
-  organization: { name: string; description: string | null; logoUrl: string | null; primaryColor: string };
+  organization: {
+    name: string;
+    description: string | null;
+    logoUrl: string | null;
+    primaryColor: string;
+    secondaryColor?: string;
+    accentColor?: string;
+    backgroundColor?: string;
+    textColor?: string;
+    theme?: string;
+  };
   events: PublicEvent[];
 }
 

@@ -11,21 +11,27 @@ export function EventChip({
   event,
   onOpen,
   showTime = true,
+  tabbable = true,
 }: {
   event: CalendarEvent;
   onOpen: (event: CalendarEvent) => void;
   showTime?: boolean;
+  /** False in a month grid's days other than the active one (one Tab stop per grid). */
+  tabbable?: boolean;
 }) {
   const { types, spaces } = useCalendarColors();
   const color = types[event.eventType] ?? types.other;
   return (
     <button
       type="button"
+      tabIndex={tabbable ? 0 : -1}
+      // The visible text first (time and name), then what only the colours and dots say.
+      aria-label={`${showTime ? `${formatEventTime(event.startDateTime)} ` : ''}${event.name}, ${event.spaces.join(', ') || 'no space'}${event.isRecurring ? ', repeats' : ''}`}
       onClick={(e) => {
         e.stopPropagation();
         onOpen(event);
       }}
-      className="flex w-full min-w-0 items-start gap-1 rounded border-l-4 px-1 py-0.5 text-left text-[11px] leading-tight sm:px-1.5 sm:text-xs hover:opacity-85 focus:outline-none focus:ring-2 focus:ring-ring"
+      className="flex min-h-6 w-full min-w-0 items-start gap-1 rounded border-l-4 px-1 py-0.5 text-left text-[11px] leading-tight sm:px-1.5 sm:text-xs hover:opacity-85 focus:outline-none focus:ring-2 focus:ring-ring"
       style={{ backgroundColor: color.background, borderColor: color.border, color: color.text }}
       data-event-id={event.id}
       title={`${event.name} · ${event.spaces.join(', ')}`}

@@ -48,7 +48,7 @@ export function ListView({
                       className="h-8 w-1 rounded"
                       style={{ backgroundColor: color.border }}
                     />
-                    <span className="w-40 shrink-0 text-sm text-muted-foreground">
+                    <span className="w-24 shrink-0 text-xs text-muted-foreground sm:w-40 sm:text-sm">
                       {formatTimeRange(event.startDateTime, event.endDateTime)}
                     </span>
                     <span className="min-w-0 flex-1">

@@ -62,6 +62,7 @@ export function SubscribeCard({ orgId }: { orgId: number }) {
             <div className="flex gap-2">
               <Input
                 readOnly
+                className="min-w-0"
                 value={links.url}
                 aria-label="Subscription address"
                 data-testid="feed-url"

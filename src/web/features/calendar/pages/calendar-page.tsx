@@ -5,6 +5,7 @@ import { ChevronLeft, ChevronRight, Palette, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { FetchError } from '@web/components/fetch-error';
+import { useMediaQuery } from '@web/hooks/use-media-query';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -79,6 +80,9 @@ function useViewAndDate(today: string) {
 }
 
 /** /calendar, /calendar/home and /calendar/my-schedule (spec part 2 §2). */
+/** Below this the month is compact (dots and a day agenda) and the week an agenda. */
+const PHONE = '(max-width: 639px)';
+
 export function CalendarPage() {
   const { organization, actor } = useAuth();
   const [location] = useLocation();
@@ -91,6 +95,8 @@ export function CalendarPage() {
   const [open, setOpen] = useState<CalendarEvent | null>(null);
   const [editing, setEditing] = useState<{ event: CalendarEvent | null; date: string } | null>(null);
   const [colorsOpen, setColorsOpen] = useState(false);
+  const phone = useMediaQuery(PHONE);
+  const shownDays = useMemo(() => (view === 'week' ? weekOf(date) : [date]), [view, date]);
   const tab = location.endsWith('/my-schedule') ? 'my-schedule' : 'home';
   const range = useMemo(
     () => ({ ...rangeFor(view, date), type: type === 'all' ? undefined : type }),
@@ -161,7 +167,7 @@ export function CalendarPage() {
             >
               <ChevronRight aria-hidden="true" />
             </Button>
-            <h2 className="min-w-48 text-xl font-semibold" data-testid="calendar-title">
+            <h2 className="min-w-0 text-xl font-semibold sm:min-w-48" data-testid="calendar-title">
               {title}
             </h2>
             <div className="ml-auto flex flex-wrap gap-2">
@@ -205,21 +211,24 @@ export function CalendarPage() {
               date={date}
               today={today}
               events={events.data ?? []}
+              compact={phone}
               onOpen={setOpen}
               onShowDay={(d) => go({ view: 'day', date: d })}
             />
-          ) : view === 'list' ? (
+          ) : view === 'list' || (phone && view === 'week') ? (
+            // On a phone the week is a day-by-day agenda: seven columns cannot show names at 320 px.
             <ListView events={events.data ?? []} onOpen={setOpen} />
           ) : (
             <TimeGridView
-              days={view === 'week' ? weekOf(date) : [date]}
+              days={shownDays}
               today={today}
               events={events.data ?? []}
               onOpen={setOpen}
+              onShowDay={(d) => go({ view: 'day', date: d })}
             />
           )}
         </TabsContent>
-        <TabsContent value="my-schedule" className="grid gap-6 lg:grid-cols-[1fr_24rem]">
+        <TabsContent value="my-schedule" className="grid gap-6 lg:grid-cols-[1fr_24rem] [&>*]:min-w-0">
           <section className="space-y-3" aria-label="My Schedule">
             <h2 className="text-xl font-semibold">Upcoming events you follow</h2>
             {schedule.isError ? (

@@ -1,5 +1,8 @@
 import { CalendarX, MapPin } from 'lucide-react';
+import { useEffect } from 'react';
 import { useParams } from 'wouter';
+import { applyBranding, type Branding, brandingOf, resolveTheme } from '@web/lib/branding';
+import { useAuth } from '@web/lib/session';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { usePublicCalendar } from '../api/public';
@@ -13,10 +16,30 @@ const TYPE_LABELS: Record<string, string> = {
   other: 'Other',
 };
 
+const prefersDark = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
+
+/**
+ * Dresses the page in the organization's colours and light/dark theme while it shows, and gives
+ * the visitor's own organization (if any) its look back afterwards.
+ */
+function useOrganizationLook(branding: Branding | undefined) {
+  const { organization } = useAuth();
+  useEffect(() => {
+    if (!branding) return;
+    const root = document.documentElement;
+    applyBranding(root, branding, resolveTheme(branding.theme, prefersDark()));
+    return () => {
+      const own = brandingOf(organization);
+      applyBranding(root, own, resolveTheme(own?.theme, prefersDark()));
+    };
+  }, [branding, organization]);
+}
+
 /** /public/{orgShortname}/calendar (spec part 2 §2): no login, upcoming events by date. */
 export function PublicCalendarPage() {
   const { orgShortname = '' } = useParams<{ orgShortname: string }>();
   const calendar = usePublicCalendar(orgShortname);
+  useOrganizationLook(calendar.data?.organization);
   if (calendar.isLoading) {
     return (
       <div className="mx-auto max-w-3xl space-y-4 p-6">
@@ -38,18 +61,15 @@ export function PublicCalendarPage() {
   const groups = new Map<string, PublicEvent[]>();
   for (const e of events)
     groups.set(wallDate(e.startDateTime), [...(groups.get(wallDate(e.startDateTime)) ?? []), e]);
-  const tint = /^#[0-9a-f]{6}$/i.test(organization.primaryColor) ? organization.primaryColor : '#6b46c1';
   return (
     <div className="min-h-screen bg-background">
-      <header className="border-b" style={{ backgroundColor: `${tint}1a`, borderColor: `${tint}55` }}>
+      <header className="border-b border-primary/40 bg-primary/10">
         <div className="mx-auto flex max-w-3xl items-center gap-4 p-6">
           {organization.logoUrl && (
             <img src={organization.logoUrl} alt="" className="size-16 rounded-lg object-contain" />
           )}
           <div>
-            <h1 className="text-3xl font-bold" style={{ color: tint }}>
-              {organization.name}
-            </h1>
+            <h1 className="text-3xl font-bold text-primary [overflow-wrap:anywhere]">{organization.name}</h1>
             {organization.description && <p className="text-muted-foreground">{organization.description}</p>}
           </div>
         </div>

@@ -62,7 +62,12 @@ export function MetricChart({ id, title, description, points, kind }: MetricChar
             )}
           </ResponsiveContainer>
         </figure>
-        <div className="max-h-64 overflow-y-auto rounded-md border">
+        <section
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+          tabIndex={0}
+          aria-label={`${title} by week`}
+          className="max-h-64 overflow-y-auto rounded-md border focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">{title} by week</caption>
             <thead className="sticky top-0 bg-muted">
@@ -84,7 +89,7 @@ export function MetricChart({ id, title, description, points, kind }: MetricChar
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </CardContent>
     </Card>
   );

@@ -1,7 +1,6 @@
 import { Building } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import { Card, CardContent } from '@web/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { type OrganizationSummary, useDecision, useOrganizations } from '../api/organizations';
@@ -28,12 +27,11 @@ function Counts({ counts }: { counts?: Record<string, number> }) {
   return (
     <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
       {items.map(([label, value]) => (
-        <Card key={label}>
-          <CardContent className="p-4">
-            <dt className="text-sm text-muted-foreground">{label}</dt>
-            <dd className="text-2xl font-bold">{value ?? '–'}</dd>
-          </CardContent>
-        </Card>
+        // A <dl> may hold only <div> groups of <dt> and <dd>: the card is that div, styled as a Card.
+        <div key={label} className="rounded-lg border bg-card p-4 text-card-foreground shadow-sm">
+          <dt className="text-sm text-muted-foreground">{label}</dt>
+          <dd className="text-2xl font-bold">{value ?? '–'}</dd>
+        </div>
       ))}
     </dl>
   );

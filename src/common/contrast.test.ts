@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { contrastRatio, formatRatio, readableAgainst, readableOn, TEXT_CONTRAST } from './contrast';
+
+describe('contrastRatio', () => {
+  it('is 21 for black on white and 1 for a colour on itself, either order', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#fff', '#000')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#6b46c1', '#6b46c1')).toBe(1);
+  });
+
+  it('matches the figures axe reports for the old defaults', () => {
+    expect(contrastRatio('#ffffff', '#f0594f')).toBeCloseTo(3.36, 2);
+    expect(contrastRatio('#ffffff', '#10b981')).toBeCloseTo(2.54, 1);
+    expect(contrastRatio('#6b7280', '#f3f4f6')).toBeCloseTo(4.39, 2);
+  });
+});
+
+describe('readableOn', () => {
+  it('picks whichever of near-black and white reads better, not a luminance cut-off', () => {
+    expect(readableOn('#10b981')).toBe('#111827');
+    expect(readableOn('#f0594f')).toBe('#111827');
+    expect(readableOn('#6b46c1')).toBe('#ffffff');
+    expect(readableOn('#ffff00')).toBe('#111827');
+  });
+
+  it('reaches 4.5:1 on every grey from black to white', () => {
+    for (let v = 0; v <= 255; v += 1) {
+      const hex = `#${v.toString(16).padStart(2, '0').repeat(3)}`;
+      expect(contrastRatio(hex, readableOn(hex))).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    }
+  });
+});
+
+describe('readableAgainst', () => {
+  it('keeps a colour that already reads and lightens one that does not on a dark surface', () => {
+    expect(readableAgainst('#6b46c1', '#ffffff')).toBe('#6b46c1');
+    const lifted = readableAgainst('#6b46c1', '#0f172a');
+    expect(lifted).not.toBe('#6b46c1');
+    expect(contrastRatio(lifted, '#0f172a')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+  });
+
+  it('darkens on a light surface', () => {
+    const darker = readableAgainst('#10b981', '#ffffff');
+    expect(contrastRatio(darker, '#ffffff')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+  });
+});
+
+describe('formatRatio', () => {
+  it('rounds down so a failing ratio never shows as 4.5', () => {
+    expect(formatRatio(4.49)).toBe('4.4:1');
+    expect(formatRatio(21)).toBe('21.0:1');
+  });
+});

@@ -1,0 +1,200 @@
+// axe-core on every screen a person can reach, per role, in the light and the dark theme, with the
+// main dialogs open: no serious or critical violation anywhere. One browser context per role (one
+// sign-in each), so the whole walk stays around a minute or two.
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { BASE_URL, DEMO, DEMO_ORG, type Login, orgUrl, SYSTEM, signIn } from './support/app';
+
+interface Finding {
+  state: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+const findings: Finding[] = [];
+let statesChecked = 0;
+
+/** Puts the page in one theme the way the branding provider does (class and colour scheme). */
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((t) => {
+    document.documentElement.classList.toggle('dark', t === 'dark');
+    document.documentElement.style.colorScheme = t;
+  }, theme);
+}
+
+/** Runs axe on what the page shows now, in both themes, and records the serious findings. */
+async function check(page: Page, state: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    statesChecked++;
+    for (const v of result.violations) {
+      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+      findings.push({
+        state: `${state} (${theme})`,
+        rule: v.id,
+        impact: v.impact,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      });
+    }
+  }
+  await setTheme(page, 'light');
+}
+
+/** Records a state that could not be reached as a finding, and goes on with the others. */
+async function attempt(state: string, run: () => Promise<void>) {
+  try {
+    await run();
+  } catch (error) {
+    findings.push({
+      state,
+      rule: 'could-not-check',
+      impact: 'serious',
+      targets: [String(error).split('\n')[0]],
+    });
+  }
+}
+
+/** Opens a page and waits until its main heading is in, so axe sees the finished screen. */
+function visit(page: Page, url: string, state: string) {
+  return attempt(state, () => visitNow(page, url, state));
+}
+
+async function visitNow(page: Page, url: string, state: string) {
+  await page.goto(url);
+  await expect(page.locator('h1').first()).toBeVisible();
+  // Lists and cards arrive after the heading: wait (briefly: live updates keep a socket open) for
+  // the network to settle and for loading placeholders to go.
+  await page.waitForLoadState('networkidle', { timeout: 4_000 }).catch(() => undefined);
+  await expect(page.locator('main .animate-pulse')).toHaveCount(0);
+  await check(page, state);
+}
+
+function withDialog(page: Page, state: string, open: () => Promise<void>) {
+  return attempt(state, async () => {
+    await open();
+    await expect(page.getByRole('dialog').first()).toBeVisible();
+    await check(page, state);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+}
+
+const member = (path: string) => orgUrl(DEMO_ORG, path);
+
+async function signedIn(browser: Browser, login: Login) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, login);
+  return { context, page };
+}
+
+// One test, so one worker holds every finding; a role is a step, a state that fails is a finding.
+test('every page and main dialog, for every role, in light and dark: no serious violation', async ({
+  browser,
+}) => {
+  // Around a hundred axe runs on a shared two-core machine.
+  test.setTimeout(900_000);
+  await test.step('public pages', () => publicPages(browser));
+  await test.step('a standard member', () => standardMember(browser));
+  await test.step('an owner, with the main dialogs open', () => owner(browser));
+  await test.step('the system user', () => systemUser(browser));
+  const elements = findings.reduce((n, f) => n + f.targets.length, 0);
+  console.log(
+    `axe: ${statesChecked} page/dialog states checked (light and dark), ` +
+      `${findings.length} serious or critical violations over ${elements} elements`,
+  );
+  for (const f of findings)
+    console.log(`  ${f.state}: ${f.rule} (${f.impact}) ${f.targets.slice(0, 4).join(', ')}`);
+  expect(statesChecked).toBeGreaterThan(60);
+  expect(findings.map((f) => `${f.state}: ${f.rule} ${f.targets.join(', ')}`)).toEqual([]);
+});
+
+async function publicPages(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await visit(page, `${BASE_URL}/`, 'landing');
+  await visit(page, `${BASE_URL}/login`, 'main-site login');
+  await visit(page, `${BASE_URL}/register`, 'register organization');
+  await visit(page, member('/login'), 'organization login');
+  await visit(page, member('/register'), 'join organization');
+  await visit(page, member('/forgot-password'), 'forgot password');
+  await visit(page, `${BASE_URL}/public/${DEMO_ORG}/calendar`, 'public calendar');
+  await visit(page, member('/no-such-page'), 'not found');
+  await context.close();
+}
+
+async function standardMember(browser: Browser) {
+  const { context, page } = await signedIn(browser, DEMO.standard);
+  for (const [path, state] of [
+    ['/dashboard', 'dashboard'],
+    ['/calendar', 'calendar month'],
+    ['/calendar?view=week', 'calendar week'],
+    ['/calendar?view=day', 'calendar day'],
+    ['/calendar?view=list', 'calendar list'],
+    ['/calendar/home', 'calendar home'],
+    ['/calendar/my-schedule', 'my schedule'],
+    ['/directory', 'directory'],
+    ['/directory/teams', 'teams'],
+    ['/directory/people/@sam', 'person profile'],
+    ['/account-settings', 'account settings'],
+    ['/notification-settings', 'notification settings'],
+  ] as const) {
+    await visit(page, member(path), `member: ${state}`);
+  }
+  await context.close();
+}
+
+async function owner(browser: Browser) {
+  const { context, page } = await signedIn(browser, DEMO.owner);
+  await visit(page, member('/calendar'), 'owner: calendar month');
+  await withDialog(page, 'owner: Add Event', () => page.getByRole('button', { name: 'Add Event' }).click());
+  await withDialog(page, 'owner: event details', () =>
+    page.getByTestId('month-view').locator('button[data-event-id]').first().click(),
+  );
+  await visit(page, member('/directory/teams'), 'owner: teams');
+  await withDialog(page, 'owner: Create Team', () =>
+    page.getByRole('button', { name: 'Create Team' }).first().click(),
+  );
+  await attempt('owner: team page', async () => {
+    await page.locator('main a[href^="/directory/teams/"]').first().click();
+    await expect(page.locator('h1').first()).toBeVisible();
+    await check(page, 'owner: team page');
+  });
+  await visit(page, member('/directory'), 'owner: directory');
+  await withDialog(page, 'owner: User Details', async () => {
+    const card = page.getByRole('list', { name: 'Members' }).locator(':scope > li').first();
+    await card.hover();
+    await card.getByRole('button', { name: /^Edit / }).click();
+  });
+  await visit(page, member('/admin/users'), 'owner: user management');
+  await withDialog(page, 'owner: Add User', () => page.getByRole('button', { name: 'Add User' }).click());
+  for (const [path, state] of [
+    ['/admin/settings', 'organization settings'],
+    ['/admin/branding', 'branding'],
+    ['/admin/audit', 'audit log'],
+  ] as const) {
+    await visit(page, member(path), `owner: ${state}`);
+  }
+  await context.close();
+}
+
+async function systemUser(browser: Browser) {
+  const { context, page } = await signedIn(browser, SYSTEM);
+  for (const path of [
+    '/dashboard',
+    '/system/approval-queue',
+    '/system/organizations',
+    '/system/database',
+    '/system/settings',
+    '/system/analytics',
+    '/system/register-organization',
+    '/system/outbox',
+  ]) {
+    await visit(page, `${BASE_URL}${path}`, `system: ${path}`);
+  }
+  await context.close();
+}

@@ -1,0 +1,177 @@
+// Keyboard only: sign in, open the calendar, move through the month with the arrow keys, open an
+// event and close it (focus comes back to it), create an event, and open and close the main
+// dialogs. After every close the focused element is a visible control, never <body>.
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO, DEMO_ORG, orgUrl, unique } from './support/app';
+
+/** What has focus: its tag, name and whether it is on screen below the sticky header. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    const rect = el?.getBoundingClientRect();
+    return {
+      tag: el?.tagName.toLowerCase() ?? 'none',
+      text: (el?.getAttribute('aria-label') || el?.textContent || '').trim(),
+      eventId: el?.dataset.eventId ?? null,
+      visible:
+        !!rect &&
+        rect.width > 0 &&
+        rect.height > 0 &&
+        rect.bottom > 0 &&
+        rect.top < window.innerHeight &&
+        getComputedStyle(el as Element).visibility !== 'hidden',
+    };
+  });
+}
+
+async function expectFocusOnVisibleControl(page: Page) {
+  // Focus comes back as the closing dialog leaves the page: allow that moment.
+  await expect.poll(async () => (await focused(page)).tag).not.toBe('body');
+  const now = await focused(page);
+  expect(now.tag).not.toBe('body');
+  expect(now.visible).toBe(true);
+  return now;
+}
+
+type Focused = Awaited<ReturnType<typeof focused>>;
+
+/** Presses Tab (or `key`) until `matches` holds for the focused element (at most `max` presses). */
+async function tabTo(page: Page, matches: (f: Focused) => boolean, max = 60, key = 'Tab') {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(key);
+    const now = await focused(page);
+    if (matches(now)) return now;
+  }
+  throw new Error('Tab never reached the control');
+}
+
+/** Presses Tab until `target` has focus (it may have it already). */
+async function tabUntil(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the field');
+}
+
+/** Opens a dialog with Enter on the focused control, closes it with Escape, checks focus came back. */
+async function openAndClose(page: Page, opener: string, dialogName: string | RegExp, key = 'Tab') {
+  await tabTo(page, (f) => f.text === opener, 60, key);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: dialogName })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const back = await expectFocusOnVisibleControl(page);
+  expect(back.text).toBe(opener);
+}
+
+test('a keyboard user signs in, reads and creates events and uses every main dialog', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto(orgUrl(DEMO_ORG, '/login'));
+  await tabUntil(page, page.getByLabel('Username'));
+  await page.keyboard.type(DEMO.owner.username);
+  await tabUntil(page, page.getByLabel('Password', { exact: true }));
+  await page.keyboard.type(DEMO.owner.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The side menu's Calendar link; the page then names itself and takes focus on its heading.
+  await tabTo(page, (f) => f.tag === 'a' && f.text === 'Calendar');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeFocused();
+  await expect(page).toHaveTitle(/^Calendar · /);
+
+  // The month grid is one Tab stop; arrow keys walk the days until one has events.
+  const day = await tabTo(page, (f) => /^\d{1,2} \w+ \d{4}, /.test(f.text));
+  let label = day.text;
+  for (let i = 0; i < 40 && label.endsWith('no events'); i++) {
+    await page.keyboard.press('ArrowRight');
+    label = (await focused(page)).text;
+  }
+  expect(label).not.toMatch(/no events$/);
+  const chip = await tabTo(page, (f) => f.eventId !== null, 3);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('event-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('event-dialog')).toHaveCount(0);
+  const back = await expectFocusOnVisibleControl(page);
+  expect(back.eventId).toBe(chip.eventId);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('event-dialog')).toBeVisible();
+  await page.getByTestId('event-dialog').getByRole('button', { name: 'Close' }).last().press('Enter');
+  await expect(page.getByTestId('event-dialog')).toHaveCount(0);
+  expect((await expectFocusOnVisibleControl(page)).eventId).toBe(chip.eventId);
+
+  // Create an event without the mouse.
+  const name = `Keyboard ${unique('')}`;
+  await openAndClose(page, 'Add Event', 'Add Event', 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  const form = page.getByTestId('event-form');
+  await expect(form).toBeVisible();
+  const nameField = form.getByLabel('Event Name');
+  await tabUntil(page, nameField);
+  await page.keyboard.type(name);
+  const annex = form.getByRole('checkbox', { name: 'Annex' });
+  await tabUntil(page, annex);
+  await page.keyboard.press('Space');
+  await expect(annex).toBeChecked();
+  await tabTo(page, (f) => f.text === 'Create Event', 80);
+  await page.keyboard.press('Enter');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByText(name).first()).toBeVisible();
+  await expectFocusOnVisibleControl(page);
+
+  // Create Team, User Details and Add User: each returns focus to its opener.
+  await page.goto(orgUrl(DEMO_ORG, '/directory/teams'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await openAndClose(page, 'Create Team', 'Create Team');
+  await page.goto(orgUrl(DEMO_ORG, '/admin/users'));
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+  await openAndClose(page, 'Add User', 'Add User');
+  await page.goto(orgUrl(DEMO_ORG, '/directory'));
+  await expect(page.getByRole('list', { name: 'Members' })).toBeVisible();
+  const edit = await tabTo(page, (f) => f.text.startsWith('Edit '), 80);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'User Details' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect((await expectFocusOnVisibleControl(page)).text).toBe(edit.text);
+
+  // The account menu: Escape closes it and focus stays on its button.
+  await page.keyboard.press('Escape');
+  await page.goto(orgUrl(DEMO_ORG, '/dashboard'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const account = await tabTo(page, (f) => f.text.startsWith('Account menu for '));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect((await expectFocusOnVisibleControl(page)).text).toBe(account.text);
+});
+
+test('on a phone the menu drawer is a modal: focus inside, Escape closes, focus returns', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await page.goto(orgUrl(DEMO_ORG, '/login'));
+  await page.getByLabel('Username').fill(DEMO.standard.username);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.standard.password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The new page takes focus on its heading; then the menu button.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  // Tab never leaves the drawer.
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    expect(await drawer.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+  await context.close();
+});
