@@ -47,7 +47,7 @@ export function BrandingPreview({ branding, name }: { branding: PreviewBranding;
   return (
     <div
       data-testid="branding-preview"
-      className={`${theme === 'dark' ? 'dark ' : ''}overflow-hidden rounded-lg border bg-background text-foreground`}
+      className={`${theme === 'dark' ? 'dark' : 'light'} overflow-hidden rounded-lg border bg-background text-foreground`}
       style={{ ...vars, colorScheme: theme } as React.CSSProperties}
     >
       <div className="flex items-center gap-2 border-b bg-background px-4 py-3 font-semibold">
