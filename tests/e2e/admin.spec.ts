@@ -1,11 +1,14 @@
 // Spec part 2 §2-§5: owners and admins run their organization. Branding restyles the app for
 // every member; a disabled member is out at once and back when enabled; an added user can sign in.
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { brandColorFor } from '../../src/web/lib/branding';
 import { DEMO, DEMO_ORG, newPerson, orgUrl, signIn } from './support/app';
 import { createDemoMembers, loginOf } from './support/people';
 
 const brandVar = (page: Page, name: string) =>
   page.evaluate((n) => document.documentElement.style.getPropertyValue(n).trim(), name);
+const rgb = (hex: string) =>
+  `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
 async function signedInPage(browser: Browser, login: Parameters<typeof signIn>[1]) {
@@ -41,16 +44,17 @@ test('changing the primary colour and the theme restyles the app for every membe
 
     await page.getByRole('button', { name: 'Save Branding' }).click();
     await expect(page.getByText('Branding updated').first()).toBeVisible();
-    await expect.poll(() => brandVar(page, '--brand-primary')).toBe('#0a7d3b');
+    await expect.poll(() => brandVar(page, '--brand-primary-light')).toBe('#0a7d3b');
     await expect.poll(() => isDark(page)).toBe(true);
-    // Buttons take the colour (the mouse moved off, so no hover tint).
+    // Buttons take the colour as the dark theme shows it: lifted just enough to read on its
+    // surfaces (the mouse moved off, so no hover tint).
     await page.mouse.move(0, 0);
     const saveButton = page.getByRole('button', { name: 'Save Branding' });
-    await expect(saveButton).toHaveCSS('background-color', 'rgb(10, 125, 59)');
+    await expect(saveButton).toHaveCSS('background-color', rgb(brandColorFor('#0a7d3b', 'dark')));
 
     // Another member, in their own browser, sees the same.
     const other = await signedInPage(browser, DEMO.standard);
-    await expect.poll(() => brandVar(other.page, '--brand-primary')).toBe('#0a7d3b');
+    await expect.poll(() => brandVar(other.page, '--brand-primary-light')).toBe('#0a7d3b');
     expect(await isDark(other.page)).toBe(true);
     await expect(other.page.locator('body')).toHaveCSS('background-color', 'rgb(15, 23, 42)');
     await other.context.close();
