@@ -166,7 +166,7 @@ test('a weekly rehearsal: create, see it in every view and the feed, follow one 
   await expect(monthView.getByRole('button', { name: new RegExp(name) })).toHaveCount(shown.length);
 
   // Week view of that date, with the rehearsal at 5:00 PM.
-  await page.getByRole('button', { name: `Show ${first}` }).click();
+  await page.getByTestId('month-view').locator(`[data-day-button="${first}"]`).click();
   await expect(page.getByTestId('day-view').getByText(name)).toBeVisible();
   await page.getByRole('button', { name: 'Week', exact: true }).click();
   const week = page.getByTestId('week-view');

@@ -36,12 +36,18 @@ export function currentOpener(): HTMLElement | null {
   return active;
 }
 
-/** Gives focus back to `opener` when it is still on the page, else to the main heading. */
+/**
+ * Gives focus back to `opener` when it is still on the page. When it is gone (a confirmation
+ * opened from inside a dialog that closes with it) focus stays where the outer dialog put it,
+ * and only a focus lost to <body> goes to the main heading.
+ */
 export function returnFocus(opener: HTMLElement | null): void {
   // The page behind a modal is still aria-hidden while it closes: connected is what counts.
   if (opener?.isConnected) {
     opener.focus();
     if (document.activeElement === opener) return;
   }
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body && active.isConnected) return;
   focusMainHeading();
 }

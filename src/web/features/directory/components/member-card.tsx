@@ -19,7 +19,7 @@ export function MemberCard({ entry, onEdit }: MemberCardProps) {
   const name = displayName(entry);
   const nothingToShow = !entry.bio && entry.teams.length === 0;
   return (
-    <Card className="group relative flex h-full flex-col gap-3 p-5 transition-shadow hover:shadow-md focus-within:shadow-md">
+    <Card className="group relative flex h-full min-w-0 flex-col gap-3 p-5 transition-shadow hover:shadow-md focus-within:shadow-md">
       <div className="flex items-center gap-3">
         <PersonAvatar person={entry} className="size-12 text-base" />
         <div className="min-w-0">
@@ -37,8 +37,9 @@ export function MemberCard({ entry, onEdit }: MemberCardProps) {
       {entry.teams.length > 0 && (
         <ul aria-label="Teams" className="flex flex-wrap gap-1.5">
           {entry.teams.map((team) => (
-            <li key={team.id}>
-              <Badge variant="secondary">
+            <li key={team.id} className="min-w-0 max-w-full">
+              {/* A long team name must not push the card (and a phone's page) wider. */}
+              <Badge variant="secondary" className="block max-w-full truncate">
                 {team.name}
                 {team.role !== 'member' && ` (${roleLabel(team.role)})`}
               </Badge>
