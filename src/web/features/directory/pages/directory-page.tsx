@@ -14,7 +14,7 @@ import { matchesSearch } from '../search';
 
 // Spec part 1 §9: the directory skeleton shows six cards.
 const SKELETON_CARDS = [1, 2, 3, 4, 5, 6];
-const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
+const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
 
 /** `/directory` and `/directory/people` (spec part 1 §2). */
 export function DirectoryPage() {

@@ -23,7 +23,7 @@ export function AnnouncementsCard({ orgId }: { orgId: number }) {
   const canPost = policy.postAnnouncement({ role, isSystemUser });
   return (
     <Card>
-      <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 space-y-0">
         <CardTitle as="h2" className="flex items-center gap-2">
           <Megaphone className="size-5" aria-hidden="true" />
           Announcements
