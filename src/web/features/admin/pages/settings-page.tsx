@@ -7,6 +7,7 @@ import {
 import { timeZoneOptions } from '@common/timezones';
 import { useEffect, useMemo } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
+import { SwitchField } from '@web/components/switch-field';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -14,7 +15,6 @@ import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { useOrganizationSettings, useUpdateSettings } from '../api/settings';
 import { AdminAccess } from '../components/admin-access';
@@ -101,37 +101,8 @@ const TWO_FACTOR_SWITCH: SwitchSpec = {
     'Owners and admins without two-step sign-in are asked to turn it on in Account Settings before they can go on.',
 };
 
-function SettingSwitch({
-  control,
-  spec: { name, id, label, description },
-}: {
-  control: Control<OrganizationSettingsInput>;
-  spec: SwitchSpec;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <div className="flex items-start justify-between gap-4 rounded-md border p-4">
-          <div className="space-y-1">
-            <label htmlFor={id} className="font-medium">
-              {label}
-            </label>
-            <p id={`${id}-description`} className="text-sm text-muted-foreground">
-              {description}
-            </p>
-          </div>
-          <Switch
-            id={id}
-            checked={field.value}
-            onCheckedChange={field.onChange}
-            aria-describedby={`${id}-description`}
-          />
-        </div>
-      )}
-    />
-  );
+function SettingSwitch({ control, spec }: { control: Control<OrganizationSettingsInput>; spec: SwitchSpec }) {
+  return <SwitchField control={control} {...spec} className="rounded-md border p-4" />;
 }
 
 function SettingsForm({

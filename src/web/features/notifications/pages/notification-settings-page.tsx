@@ -10,13 +10,13 @@ import {
 import { useEffect } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { BackLink } from '@web/components/back-link';
+import { SwitchField } from '@web/components/switch-field';
 import { FetchError } from '@web/components/fetch-error';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Switch } from '@web/components/ui/switch';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/preferences';
 
 type Flag =
@@ -50,31 +50,8 @@ const FLAG_TEXT: Record<Flag, { label: string; description: string }> = {
 };
 
 function FlagRow({ control, name }: { control: Control<NotificationPreferences>; name: Flag }) {
-  const id = `pref-${name}`;
-  const { label, description } = FLAG_TEXT[name];
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <div className="flex items-start justify-between gap-4 py-3">
-          <div className="space-y-1">
-            <label htmlFor={id} className="font-medium">
-              {label}
-            </label>
-            <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-              {description}
-            </p>
-          </div>
-          <Switch
-            id={id}
-            checked={field.value}
-            onCheckedChange={field.onChange}
-            aria-describedby={`${id}-hint`}
-          />
-        </div>
-      )}
-    />
+    <SwitchField control={control} name={name} id={`pref-${name}`} {...FLAG_TEXT[name]} className="py-3" />
   );
 }
 
