@@ -6,7 +6,7 @@ import type { EventInput, Strategy } from '../../../common/schemas/calendar';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { noteEventEditor } from '../notifications/event-changes';
+import { setTransactionActor } from '../../db/transaction-actor';
 import { findConflicts, type Replacing, resolveConflicts } from './conflicts';
 import type { StoredRule } from './occurrences';
 import { instancesBefore, lineageParts, type Part, writeLineageCount } from './lineage';
@@ -161,7 +161,7 @@ export async function deleteEvent(database: Database, access: Access, eventId: n
   if (!row) throw notFound(EVENT_NOT_FOUND);
   if (!policy.deleteEvent(actor, row.reservedBy)) throw forbidden(DELETE_REFUSED);
   return calendarTransaction(database, async (q) => {
-    await noteEventEditor(q, actor.userId);
+    await setTransactionActor(q, actor.userId);
     const parts = row.seriesId ? await lineageParts(q, organizationId, row.seriesId, true) : [];
     const index = parts.findIndex((p) => p.id === row.seriesId);
     const part = index >= 0 ? parts[index] : null;

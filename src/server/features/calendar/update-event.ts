@@ -47,7 +47,7 @@ import {
   plan,
   recordOverride,
 } from './service';
-import { noteEventEditor } from '../notifications/event-changes';
+import { setTransactionActor } from '../../db/transaction-actor';
 import { calendarTransaction, lockSeries, type Runner } from './sql';
 import { checkReferences, parseOrThrow, spanOf } from './validation';
 
@@ -254,7 +254,7 @@ export async function updateEvent(
   if (spans.length > 0) await ensureMaterialized(database, organizationId, lastEnd(spans));
 
   const result = await calendarTransaction(database, async (q) => {
-    await noteEventEditor(q, actor.userId);
+    await setTransactionActor(q, actor.userId);
     // Edits, deletes, follows and materialization of one series wait for each other here.
     if (parts.length > 0) await lockSeries(q, organizationId, parts);
     const check = await checkSpaces(q, access, timeZone, input, spans, replacing);
