@@ -11,6 +11,6 @@ export function loginPathFor(pathAndSearch: string): string {
 /** Where to go after signing in: a safe `next`, else the dashboard. */
 export function returnPath(search: string): string {
   const next = new URLSearchParams(search).get('next');
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/dashboard';
+  if (!next?.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/dashboard';
   return next;
 }

@@ -1,7 +1,7 @@
-import { Ban, Calendar, Check, RotateCcw, User, Users, X } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
+import { Calendar, User, Users } from 'lucide-react';
 import { formatDate } from '@web/lib/format';
 import type { OrganizationSummary } from '../api/organizations';
+import { DecisionButtons } from './decision-buttons';
 import { ApprovalStatusBadge } from './status-badge';
 
 interface OrganizationCardProps {
@@ -20,12 +20,6 @@ export function OrganizationCard({
   onReject,
   onSuspend,
 }: OrganizationCardProps) {
-  const approveLabel =
-    org.approvalStatus === 'pending'
-      ? 'Approve'
-      : org.approvalStatus === 'suspended'
-        ? 'Restore'
-        : 'Re-approve';
   return (
     <article
       aria-labelledby={`org-${org.id}-name`}
@@ -73,40 +67,14 @@ export function OrganizationCard({
         )}
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
-        {org.approvalStatus !== 'approved' && (
-          <Button size="sm" onClick={onApprove} disabled={busy} aria-label={`${approveLabel} ${org.name}`}>
-            {org.approvalStatus === 'pending' ? (
-              <Check aria-hidden="true" />
-            ) : (
-              <RotateCcw aria-hidden="true" />
-            )}
-            {approveLabel}
-          </Button>
-        )}
-        {org.approvalStatus === 'pending' && (
-          <Button
-            size="sm"
-            variant="destructive"
-            onClick={onReject}
-            disabled={busy}
-            aria-label={`Reject ${org.name}`}
-          >
-            <X aria-hidden="true" />
-            Reject
-          </Button>
-        )}
-        {org.approvalStatus === 'approved' && (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={onSuspend}
-            disabled={busy}
-            aria-label={`Suspend ${org.name}`}
-          >
-            <Ban aria-hidden="true" />
-            Suspend
-          </Button>
-        )}
+        <DecisionButtons
+          name={org.name}
+          status={org.approvalStatus}
+          busy={busy}
+          onApprove={onApprove}
+          onReject={onReject}
+          onSuspend={onSuspend}
+        />
       </div>
     </article>
   );

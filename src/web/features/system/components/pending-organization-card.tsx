@@ -1,8 +1,8 @@
-import { Check, Mail, User, X } from 'lucide-react';
+import { Mail, User } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
 import { formatDateTime } from '@web/lib/format';
 import type { PendingOrganization } from '../api/pending-organizations';
+import { DecisionButtons } from './decision-buttons';
 
 interface PendingOrganizationCardProps {
   organization: PendingOrganization;
@@ -57,20 +57,13 @@ export function PendingOrganizationCard({
         </dl>
       </div>
       <div className="flex shrink-0 gap-2">
-        <Button size="sm" onClick={onApprove} disabled={busy} aria-label={`Approve ${org.name}`}>
-          <Check aria-hidden="true" />
-          Approve
-        </Button>
-        <Button
-          size="sm"
-          variant="destructive"
-          onClick={onReject}
-          disabled={busy}
-          aria-label={`Reject ${org.name}`}
-        >
-          <X aria-hidden="true" />
-          Reject
-        </Button>
+        <DecisionButtons
+          name={org.name}
+          status="pending"
+          busy={busy}
+          onApprove={onApprove}
+          onReject={onReject}
+        />
       </div>
     </article>
   );
