@@ -1,49 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestContext } from '../../../../tests/support/app';
+import { describe, expect, it } from 'vitest';
 import { buildUser, signedIn } from '../../../../tests/support/factories';
 import { addDays, instantToWallTime, wallTimeToInstant } from '../../../common/zoned-time';
 import { calendarOrg, eventBody } from '../calendar/test-helpers';
-import type { Mailer } from '../mail/mailer';
-import {
-  later,
-  minutesFromNow,
-  smtpMailer,
-  startSmtp,
-  TestClock,
-  type TestSmtp,
-  testWorker,
-} from './test-helpers';
+import { later, minutesFromNow, TestClock, testWorker, withSmtp } from './test-helpers';
 
-let ctx: TestContext;
-let smtp: TestSmtp;
-let mailer: Mailer;
-beforeAll(async () => {
-  ctx = await getTestApp();
-  smtp = await startSmtp();
-  mailer = smtpMailer(ctx, smtp);
-});
-afterAll(async () => {
-  mailer.close();
-  await smtp.close();
-});
+const env = withSmtp();
 
 const TZ = 'Europe/Berlin';
-const subjects = (address: string) => smtp.to(address).map((m) => /Subject: ([^\r\n]*)/.exec(m)?.[1] ?? '');
+const subjects = (address: string) =>
+  env.smtp.to(address).map((m) => /Subject: ([^\r\n]*)/.exec(m)?.[1] ?? '');
 
 /** Team members following a rehearsal two days ahead, one for each digest choice. */
 async function followedRehearsal() {
-  const c = await calendarOrg(ctx, TZ);
+  const c = await calendarOrg(env.ctx, TZ);
   const people = {} as Record<
     'immediate' | 'daily' | 'weekly' | 'never',
     Awaited<ReturnType<typeof buildUser>>
   >;
   for (const digestFrequency of ['immediate', 'daily', 'weekly', 'never'] as const) {
-    const user = await buildUser(ctx.database, { org: c.org });
-    await ctx.database.query(
+    const user = await buildUser(env.ctx.database, { org: c.org });
+    await env.ctx.database.query(
       'insert into team_members (organization_id, team_id, user_id) values ($1, $2, $3)',
       [c.org.id, c.teamId, user.id],
     );
-    const agent = await signedIn(ctx, user, c.org);
+    const agent = await signedIn(env.ctx, user, c.org);
     expect((await agent.patch('/api/me/notifications', { digestFrequency })).statusCode).toBe(200);
     people[digestFrequency] = user;
   }
@@ -74,7 +54,7 @@ describe('change notices', () => {
     // Before 07:00, so that no digest is due yet.
     const morning = nextMorning(new Date());
     const clock = new TestClock(later(morning, -60));
-    const worker = testWorker(ctx.database, mailer, clock);
+    const worker = testWorker(env.ctx.database, env.mailer, clock);
     const res = await c.agents.owner.patch(`${c.base}/events/${eventId}`, {
       name: 'Dress Rehearsal',
       spaces: ['Annex'],
@@ -84,7 +64,7 @@ describe('change notices', () => {
     expect(subjects(people.immediate.email)).toEqual([
       `Dress Rehearsal was changed | Theater ${c.org.shortname}`,
     ]);
-    const mail = smtp.to(people.immediate.email)[0];
+    const mail = env.smtp.to(people.immediate.email)[0];
     expect(mail).toContain('renamed from "Rehearsal"');
     expect(mail).toContain('now in Annex');
     for (const p of [people.daily, people.weekly, people.never, c.people.owner])
@@ -92,7 +72,7 @@ describe('change notices', () => {
     // The bell shows it to every follower with pushNotifications on, except the editor.
     const owner = (await c.agents.owner.get('/api/me/inbox')).json();
     expect(owner.items.filter((i: { kind: string }) => i.kind === 'change')).toHaveLength(0);
-    const never = (await (await signedIn(ctx, people.never, c.org)).get('/api/me/inbox')).json();
+    const never = (await (await signedIn(env.ctx, people.never, c.org)).get('/api/me/inbox')).json();
     expect(never.items.map((i: { title: string }) => i.title)).toContain('Dress Rehearsal was changed');
     // Nothing is sent twice.
     await worker.tick();
@@ -108,7 +88,7 @@ describe('change notices', () => {
     // The daily member's next digest carries both changes; the weekly member's waits for Monday.
     clock.set(morning);
     await worker.tick();
-    const daily = smtp.to(people.daily.email).filter((m) => m.includes('Subject: Your daily digest'));
+    const daily = env.smtp.to(people.daily.email).filter((m) => m.includes('Subject: Your daily digest'));
     expect(daily).toHaveLength(1);
     expect(daily[0]).toContain('Changes to your schedule');
     expect(daily[0]).toContain('Dress Rehearsal was changed');
@@ -118,11 +98,11 @@ describe('change notices', () => {
     await worker.tick();
     clock.set(later(morning, 24 * 60));
     await worker.tick();
-    expect(smtp.to(people.daily.email).filter((m) => m.includes('digest'))).toHaveLength(1);
+    expect(env.smtp.to(people.daily.email).filter((m) => m.includes('digest'))).toHaveLength(1);
 
     clock.set(nextMorning(new Date(), true));
     await worker.tick();
-    const weekly = smtp.to(people.weekly.email).filter((m) => m.includes('Subject: Your weekly digest'));
+    const weekly = env.smtp.to(people.weekly.email).filter((m) => m.includes('Subject: Your weekly digest'));
     expect(weekly).toHaveLength(1);
     expect(weekly[0]).toContain('Dress Rehearsal was cancelled');
   });
@@ -130,7 +110,7 @@ describe('change notices', () => {
 
 describe('digests', () => {
   it('are sent at 07:00 organization time with the coming schedule, not before', async () => {
-    const c = await calendarOrg(ctx, TZ);
+    const c = await calendarOrg(env.ctx, TZ);
     const morning = nextMorning(new Date());
     const start = later(morning, 120);
     const wall = (d: Date) => `${instantToWallTime(d, TZ).slice(0, 16)}:00`;
@@ -144,12 +124,12 @@ describe('digests', () => {
     );
     expect(res.statusCode).toBe(201);
     const clock = new TestClock(later(morning, -10));
-    const worker = testWorker(ctx.database, mailer, clock);
+    const worker = testWorker(env.ctx.database, env.mailer, clock);
     await worker.tick();
-    expect(smtp.to(c.actor.email).filter((m) => m.includes('digest'))).toHaveLength(0);
+    expect(env.smtp.to(c.actor.email).filter((m) => m.includes('digest'))).toHaveLength(0);
     clock.set(morning);
     await worker.tick();
-    const digest = smtp.to(c.actor.email).filter((m) => m.includes('Subject: Your daily digest'));
+    const digest = env.smtp.to(c.actor.email).filter((m) => m.includes('Subject: Your daily digest'));
     expect(digest).toHaveLength(1);
     expect(digest[0]).toContain('Your schedule today');
     expect(digest[0]).toContain('Rehearsal');

@@ -1,38 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestContext } from '../../../../tests/support/app';
+import { describe, expect, it } from 'vitest';
 import { signedIn } from '../../../../tests/support/factories';
 import { openDatabase } from '../../db/client';
 import { calendarOrg, eventBody } from '../calendar/test-helpers';
-import type { Mailer } from '../mail/mailer';
 import { claimJobs } from './jobs';
-import {
-  later,
-  minutesFromNow,
-  smtpMailer,
-  startSmtp,
-  TestClock,
-  type TestSmtp,
-  testWorker,
-} from './test-helpers';
+import { later, minutesFromNow, smtpMailer, TestClock, testWorker, withSmtp } from './test-helpers';
 
-let ctx: TestContext;
-let smtp: TestSmtp;
-let mailer: Mailer;
-beforeAll(async () => {
-  ctx = await getTestApp();
-  smtp = await startSmtp();
-  mailer = smtpMailer(ctx, smtp);
-});
-afterAll(async () => {
-  mailer.close();
-  await smtp.close();
-});
+const env = withSmtp();
 
 const TZ = 'America/New_York';
 
 /** A team rehearsal three hours from now: the owner reserved it, the team member `actor` follows it. */
 async function rehearsalSoon() {
-  const c = await calendarOrg(ctx, TZ);
+  const c = await calendarOrg(env.ctx, TZ);
   const start = minutesFromNow(180, TZ);
   const end = minutesFromNow(240, TZ);
   const res = await c.agents.owner.post(
@@ -44,13 +23,13 @@ async function rehearsalSoon() {
 }
 
 const reminders = (address: string) =>
-  smtp.to(address).filter((m) => m.includes('Subject: Reminder: Rehearsal'));
+  env.smtp.to(address).filter((m) => m.includes('Subject: Reminder: Rehearsal'));
 
 describe('schedule reminders', () => {
   it('mails a follower once, reminderTiming before the start, with unsubscribe headers and org links', async () => {
     const { c, start } = await rehearsalSoon();
     const clock = new TestClock(later(start, -61));
-    const worker = testWorker(ctx.database, mailer, clock);
+    const worker = testWorker(env.ctx.database, env.mailer, clock);
     await worker.tick();
     expect(reminders(c.actor.email)).toHaveLength(0);
 
@@ -71,7 +50,7 @@ describe('schedule reminders', () => {
     expect(reminders(c.people.board.email)).toHaveLength(0);
     // A later worker (another instance, or after a restart) does not send it again.
     clock.set(later(start, -30));
-    await testWorker(ctx.database, mailer, clock).tick();
+    await testWorker(env.ctx.database, env.mailer, clock).tick();
     expect(reminders(c.actor.email)).toHaveLength(1);
     // The reminder is in the member's notification centre too.
     const inbox = (await c.actorAgent.get('/api/me/inbox')).json();
@@ -86,7 +65,7 @@ describe('schedule reminders', () => {
       (await c.actorAgent.patch('/api/me/notifications', { emailNotifications: false })).statusCode,
     ).toBe(200);
     const clock = new TestClock(later(start, -59));
-    const worker = testWorker(ctx.database, mailer, clock);
+    const worker = testWorker(env.ctx.database, env.mailer, clock);
     await worker.tick();
     expect(reminders(c.people.owner.email)).toHaveLength(0);
     // No mail for the member who turned e-mail off, but the notice still reaches their bell.
@@ -121,7 +100,7 @@ describe('schedule reminders', () => {
     const deleted = await third.c.agents.owner.delete(`${third.c.base}/events/${third.eventId}`);
     expect(deleted.json()).toEqual({ deletedCount: 1 });
 
-    await testWorker(ctx.database, mailer, new TestClock(later(start, -30))).tick();
+    await testWorker(env.ctx.database, env.mailer, new TestClock(later(start, -30))).tick();
     expect(reminders(c.actor.email)).toHaveLength(0);
     expect(reminders(board.email)).toHaveLength(0);
     expect(reminders(other.c.actor.email)).toHaveLength(0);
@@ -132,14 +111,14 @@ describe('schedule reminders', () => {
   it('retries a failed delivery with back-off and resumes leased work after a restart', async () => {
     const { c, start } = await rehearsalSoon();
     const due = later(start, -59);
-    smtp.failing = true;
+    env.smtp.failing = true;
     try {
-      await testWorker(ctx.database, mailer, new TestClock(due)).tick();
+      await testWorker(env.ctx.database, env.mailer, new TestClock(due)).tick();
     } finally {
-      smtp.failing = false;
+      env.smtp.failing = false;
     }
     expect(reminders(c.actor.email)).toHaveLength(0);
-    const [job] = await ctx.database.query<{ attempts: number; lastError: string; runAt: Date }>(
+    const [job] = await env.ctx.database.query<{ attempts: number; lastError: string; runAt: Date }>(
       `select attempts, last_error as "lastError", run_at as "runAt" from jobs where unique_key = $1`,
       [`mail:reminder:${c.actor.id}:${await eventIdOf(c.org.id)}`],
     );
@@ -148,14 +127,14 @@ describe('schedule reminders', () => {
     expect(new Date(job.runAt).getTime()).toBe(later(due, 0.5).getTime());
 
     // A worker that claims the job and dies: its lease keeps others off for five minutes.
-    const dying = await claimJobs(ctx.database, later(due, 1));
+    const dying = await claimJobs(env.ctx.database, later(due, 1));
     expect(dying.some((j) => j.attempts === 2)).toBe(true);
-    const restarted = testWorker(ctx.database, mailer, new TestClock(later(due, 2)));
+    const restarted = testWorker(env.ctx.database, env.mailer, new TestClock(later(due, 2)));
     await restarted.tick();
     expect(reminders(c.actor.email)).toHaveLength(0);
-    await testWorker(ctx.database, mailer, new TestClock(later(due, 7))).tick();
+    await testWorker(env.ctx.database, env.mailer, new TestClock(later(due, 7))).tick();
     expect(reminders(c.actor.email)).toHaveLength(1);
-    const [done] = await ctx.database.query<{ doneAt: Date | null }>(
+    const [done] = await env.ctx.database.query<{ doneAt: Date | null }>(
       `select done_at as "doneAt" from jobs where unique_key like $1`,
       [`mail:reminder:${c.actor.id}:%`],
     );
@@ -168,7 +147,7 @@ describe('schedule reminders', () => {
     'two workers on one PostgreSQL send each reminder once (PostgreSQL only: PGlite has one connection)',
     async () => {
       const second = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
-      const otherMailer = smtpMailer({ ...ctx, database: second }, smtp);
+      const otherMailer = smtpMailer({ ...env.ctx, database: second }, env.smtp);
       try {
         const runs = await Promise.all(
           Array.from({ length: 4 }, async () => {
@@ -177,7 +156,7 @@ describe('schedule reminders', () => {
           }),
         );
         const clock = new TestClock(later(runs[0].start, -55));
-        const a = testWorker(ctx.database, mailer, clock);
+        const a = testWorker(env.ctx.database, env.mailer, clock);
         const b = testWorker(second, otherMailer, clock);
         await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
         for (const { c } of runs) {
@@ -193,7 +172,7 @@ describe('schedule reminders', () => {
 });
 
 async function eventIdOf(organizationId: number) {
-  const [row] = await ctx.database.query<{ id: number }>(
+  const [row] = await env.ctx.database.query<{ id: number }>(
     'select id from calendar_events where organization_id = $1 order by id limit 1',
     [organizationId],
   );
@@ -203,19 +182,19 @@ async function eventIdOf(organizationId: number) {
 describe('one-click unsubscribe from a real mail', () => {
   it('turns e-mail off without signing in; later reminders are not mailed', async () => {
     const { c, start } = await rehearsalSoon();
-    await testWorker(ctx.database, mailer, new TestClock(later(start, -59))).tick();
+    await testWorker(env.ctx.database, env.mailer, new TestClock(later(start, -59))).tick();
     const mail = reminders(c.actor.email)[0];
     const url = new URL(/List-Unsubscribe: <([^>]+)>/.exec(mail)?.[1] ?? '');
     expect(url.host).toBe(`${c.org.shortname}.localhost:5000`);
     // A mail provider's RFC 8058 POST: no cookie, no Origin.
-    const res = await ctx.app.inject({
+    const res = await env.ctx.app.inject({
       method: 'POST',
       url: `${url.pathname}${url.search}`,
       headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(res.statusCode).toBe(200);
-    const prefs = (await (await signedIn(ctx, c.actor, c.org)).get('/api/me/notifications')).json();
+    const prefs = (await (await signedIn(env.ctx, c.actor, c.org)).get('/api/me/notifications')).json();
     expect(prefs.emailNotifications).toBe(false);
   });
 });

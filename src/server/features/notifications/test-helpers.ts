@@ -3,7 +3,8 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { type TestContext, testConfig } from '../../../../tests/support/app';
+import { afterAll, beforeAll } from 'vitest';
+import { getTestApp, type TestContext, testConfig } from '../../../../tests/support/app';
 import { instantToWallTime } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { createMailer, type Mailer } from '../mail/mailer';
@@ -84,6 +85,27 @@ export function testWorker(database: Database, mailer: Mailer, clock: TestClock)
 
 export function smtpMailer(ctx: TestContext, smtp: TestSmtp) {
   return createMailer(ctx.database, smtp.url, 'Greenroom <no-reply@test>');
+}
+
+export interface SmtpTestEnv {
+  ctx: TestContext;
+  smtp: TestSmtp;
+  mailer: Mailer;
+}
+
+/** The test app with an SMTP server of the file's own and a mailer to it, for a whole file. */
+export function withSmtp(): SmtpTestEnv {
+  const env = {} as SmtpTestEnv;
+  beforeAll(async () => {
+    env.ctx = await getTestApp();
+    env.smtp = await startSmtp();
+    env.mailer = smtpMailer(env.ctx, env.smtp);
+  });
+  afterAll(async () => {
+    env.mailer.close();
+    await env.smtp.close();
+  });
+  return env;
 }
 
 const MINUTE = 60_000;
