@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Writes .br and .gz beside every text asset once, at build time, so the server sends compressed
@@ -39,10 +40,40 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The service worker (Workbox, generated at build time; none in development): it precaches the
+ * app shell (index.html, every script and stylesheet) so the app opens offline, and answers page
+ * loads with index.html. It caches nothing at run time: API answers are never kept by the worker
+ * (My Schedule's offline copy is kept by the app itself, per member; web/lib/offline-copy.ts).
+ * The manifest and icons are the server's (one per organization), so the plugin makes none.
+ * Updates: `prompt` — a new version waits until the member chooses Reload (lib/service-worker.ts),
+ * so nobody loses a half-filled form to an automatic reload; closing every tab also applies it.
+ */
+const serviceWorker = VitePWA({
+  injectRegister: false,
+  registerType: 'prompt',
+  manifest: false,
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg}'],
+    navigateFallback: 'index.html',
+    // Only the SPA's own pages: API calls, files, feeds, the manifest and icons go to the server.
+    navigateFallbackDenylist: [
+      /^\/api(\/|$)/,
+      /^\/files\//,
+      /^\/ws/,
+      /^\/manifest\.webmanifest/,
+      /^\/app-icons\//,
+    ],
+    runtimeCaching: [],
+    cleanupOutdatedCaches: true,
+    inlineWorkboxRuntime: true,
+  },
+});
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '5000'}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), serviceWorker, precompress()],
   resolve: {
     alias: {
       '@common': path.resolve(import.meta.dirname, 'src/common'),
@@ -64,6 +95,9 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget },
       '/ws': { target: apiTarget, ws: true },
+      '/files': { target: apiTarget },
+      '/manifest.webmanifest': { target: apiTarget },
+      '/app-icons': { target: apiTarget },
     },
   },
 });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import {
   freePort,
   type Reply,
   request,
+  serverEnv,
   startBare,
   startServer,
   stopChild,
@@ -39,6 +39,9 @@ cleanups.push(() => rmSync(runDir, { recursive: true, force: true }));
 
 // ---- measuring ---------------------------------------------------------------------------------
 
+/** A POST's JSON body: the same every time, or a new one per request. */
+type Post = string | (() => string);
+
 interface Run {
   rps: number;
   p50: number;
@@ -51,8 +54,20 @@ async function load(
   headers: Record<string, string>,
   seconds: number,
   expected: number,
+  post?: Post,
 ): Promise<Run> {
-  const result: Result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  const result: Result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers,
+    ...(post === undefined ? {} : { method: 'POST' }),
+    ...(typeof post === 'string' ? { body: post } : {}),
+    // A fresh body for every request, built just before it is sent.
+    ...(typeof post === 'function'
+      ? { requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: post() }) }] }
+      : {}),
+  });
   const ok = result.statusCodeStats[String(expected)]?.count ?? 0;
   const total = result.latency.totalCount;
   return {
@@ -108,6 +123,15 @@ async function main() {
   for (const c of cases) await c.setup?.(ctx);
   const writeOrgs = writes ? await setupWrites(ctx) : null;
   const paths = new Map(cases.map((c) => [c, typeof c.path === 'function' ? c.path(ctx) : c.path]));
+  const bodies = new Map(cases.map((c) => [c, c.body ? JSON.stringify(c.body(ctx)) : undefined]));
+  const freshBodies = new Map(
+    cases.map((c) => {
+      const fresh = c.freshBody;
+      if (!fresh) return [c, undefined];
+      let n = 0;
+      return [c, () => JSON.stringify(fresh(ctx, n++))];
+    }),
+  );
   if (BROWSER) {
     const org = await ctx.addOrganization(BROWSER_ORG);
     await seedCalendarMonth(database, org, BROWSER_MONTH, BROWSER_EVENTS);
@@ -122,18 +146,7 @@ async function main() {
   const port = await freePort();
   const logFile = path.join(runDir, 'server.log');
   const server = await startServer(
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl ?? '',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '0',
-      SYSTEM_ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
-      SESSION_SECRET: randomBytes(24).toString('base64url'),
-      BASE_DOMAIN: 'localhost',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-      ...(web ? { WEB_ROOT: web.outDir } : {}),
-    },
+    serverEnv(port, databaseUrl, dataDir, web ? { WEB_ROOT: web.outDir } : {}),
     logFile,
   );
   const serving = Date.now();
@@ -172,6 +185,8 @@ async function main() {
     headers: Record<string, string>;
     expected: number;
     reply: Reply;
+    /** A POST case's JSON body (or bodies). */
+    post?: Post;
   }
   const plans: Plan[] = [];
   for (const c of cases) {
@@ -184,12 +199,33 @@ async function main() {
       'accept-encoding': 'gzip, deflate, br, zstd',
     };
     if (c.signedIn !== false) base.cookie = cookies.get(shortname)!;
+    const fresh = freshBodies.get(c);
+    const post: Post | undefined = c.method === 'POST' ? (fresh ?? bodies.get(c)) : undefined;
+    const first = typeof post === 'function' ? post() : post;
+    // A POST comes from the page's own origin (the CSRF rule) and says what it sends.
+    if (c.method === 'POST')
+      Object.assign(base, { origin: `http://${host}`, 'content-type': 'application/json' });
     const p = paths.get(c)!;
-    const full = await request({ host: '127.0.0.1', port, path: p, headers: base });
+    const full = await request({
+      host: '127.0.0.1',
+      port,
+      path: p,
+      headers: base,
+      method: c.method,
+      body: first,
+    });
     if (full.status !== 200) throw new Error(`${c.name}: expected 200, got ${full.status} ${full.body}`);
-    plans.push({ c, variant: '200', path: p, headers: base, expected: 200, reply: full });
+    plans.push({
+      c,
+      variant: c.method !== 'POST' ? '200' : fresh ? '200 POST fresh' : '200 POST',
+      path: p,
+      headers: base,
+      expected: 200,
+      reply: full,
+      post,
+    });
     const etag = full.headers.etag;
-    if (c.conditional !== false && etag) {
+    if (c.conditional !== false && c.method !== 'POST' && etag) {
       const headers = { ...base, 'if-none-match': etag };
       const cached = await request({ host: '127.0.0.1', port, path: p, headers });
       if (cached.status !== 304) throw new Error(`${c.name}: If-None-Match gave ${cached.status}, not 304`);
@@ -197,8 +233,15 @@ async function main() {
     }
     if (c.uncompressed) {
       const { 'accept-encoding': _, ...headers } = base;
-      const plain = await request({ host: '127.0.0.1', port, path: p, headers });
-      plans.push({ c, variant: '200 plain', path: p, headers, expected: 200, reply: plain });
+      const plain = await request({
+        host: '127.0.0.1',
+        port,
+        path: p,
+        headers,
+        method: c.method,
+        body: first,
+      });
+      plans.push({ c, variant: '200 plain', path: p, headers, expected: 200, reply: plain, post });
     }
   }
 
@@ -237,10 +280,10 @@ async function main() {
   for (const plan of plans) {
     const appUrl = `http://127.0.0.1:${port}${plan.path}`;
     const bareUrl = `http://127.0.0.1:${bare.port}${plan.path}`;
-    await load(appUrl, plan.headers, WARMUP, plan.expected);
-    const app = await load(appUrl, plan.headers, DURATION, plan.expected);
-    await load(bareUrl, plan.headers, WARMUP, plan.expected);
-    const bareRun = await load(bareUrl, plan.headers, DURATION, plan.expected);
+    await load(appUrl, plan.headers, WARMUP, plan.expected, plan.post);
+    const app = await load(appUrl, plan.headers, DURATION, plan.expected, plan.post);
+    await load(bareUrl, plan.headers, WARMUP, plan.expected, plan.post);
+    const bareRun = await load(bareUrl, plan.headers, DURATION, plan.expected, plan.post);
     const bytes = plan.reply.body.length;
     rows.push({
       name: plan.c.name,
@@ -262,6 +305,8 @@ async function main() {
       warmupSeconds: WARMUP,
       connections: CONNECTIONS,
       filters,
+      databaseUrl,
+      serverPid: server.child.pid ?? 0,
     });
   }
 

@@ -18,12 +18,16 @@ declare module 'autocannon' {
     pipelining?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** The request body of every request (a POST case). */
+    body?: string;
     /** Sent in turn by each connection; setupRequest builds one just before it is sent (the write lines). */
     requests?: {
       method?: string;
       path?: string;
       headers?: Record<string, string>;
       setupRequest?(request: Record<string, unknown>): Record<string, unknown>;
+      /** Each answer's status and body (the wiki line reads the page's new version). */
+      onResponse?(status: number, body: unknown): void;
     }[];
   }
   export interface Result {

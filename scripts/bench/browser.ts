@@ -28,7 +28,13 @@ export async function timeMonthView(opts: {
   });
   try {
     // bypassCSP: the app's CSP forbids eval, which the timing probes below are.
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, bypassCSP: true });
+    // The production build's service worker serves repeat visits, as a member's browser would;
+    // BENCH_SERVICE_WORKER=block measures without it (what the worker costs or saves).
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 1000 },
+      bypassCSP: true,
+      serviceWorkers: process.env.BENCH_SERVICE_WORKER === 'block' ? 'block' : 'allow',
+    });
     const { hostname } = new URL(opts.origin);
     await context.addCookies([
       { ...opts.cookie, domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' },

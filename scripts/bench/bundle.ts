@@ -42,12 +42,23 @@ function routeModules(root: string): [string, string][] {
   // Each route reads `path: '/x', component: page(() => import('./features/...'), ...)`, on one
   // line or several.
   const pattern = /path:\s*'([^']+)'\s*,\s*component:\s*page\(\s*\(\)\s*=>\s*import\(\s*'\.\/([^']+)'/g;
-  for (const m of source.matchAll(pattern)) {
-    const base = path.join('src/web', m[2]);
+  const add = (route: string, module: string) => {
+    const base = path.join('src/web', module);
     const file = ['.tsx', '.ts', '/index.tsx']
       .map((ext) => base + ext)
       .find((f) => existsSync(path.join(root, f)));
-    if (file) found.push([m[1], file.split(path.sep).join('/')]);
+    if (file) found.push([route, file.split(path.sep).join('/')]);
+  };
+  for (const m of source.matchAll(pattern)) add(m[1], m[2]);
+  // A screen shared by several addresses (the calendar's): `const X = page(() => import('./…'))`
+  // and `['/a', '/b'].map((path) => ({ path, component: X, … }))`; the first address stands for all.
+  const shared = /const (\w+) = page\(\s*\(\)\s*=>\s*import\(\s*'\.\/([^']+)'/g;
+  for (const m of source.matchAll(shared)) {
+    const use = new RegExp(
+      `\\[\\s*'([^']+)'[^\\]]*\\]\\.map\\([^)]*\\)[^{]*\\{\\s*path,\\s*component:\\s*${m[1]}\\b`,
+    );
+    const paths = use.exec(source);
+    if (paths) add(paths[1], m[2]);
   }
   return found;
 }

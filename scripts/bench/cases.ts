@@ -16,4 +16,5 @@ benchCases.push(
 import './features/calendar';
 import './features/directory';
 import './features/notifications';
+import './features/scheduling';
 import './features/wiki';

@@ -1,6 +1,7 @@
 // The bench's processes: the database it measures on, the app server as a child process, and
 // plain HTTP requests to it. Shared by the hot-read bench and the memory bench.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { openSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -17,15 +18,23 @@ process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
 // ---- database ----------------------------------------------------------------------------------
 
-export async function chooseDatabase(): Promise<{ url: string | undefined; label: string }> {
-  if (process.env.BENCH_DB === 'embedded')
-    return { url: undefined, label: 'embedded PGlite (BENCH_DB=embedded)' };
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, label: 'PostgreSQL (DATABASE_URL)' };
+/**
+ * Where the bench measures: `embedded` (PGlite), or a throwaway database on the PostgreSQL server
+ * (dropped at cleanup). Without `kind`: BENCH_DB, then DATABASE_URL, then the server if it answers.
+ */
+export async function chooseDatabase(
+  kind?: 'postgres' | 'embedded',
+): Promise<{ url: string | undefined; label: string }> {
+  if (kind === 'embedded' || (!kind && process.env.BENCH_DB === 'embedded'))
+    return { url: undefined, label: 'embedded PGlite' };
+  if (!kind && process.env.DATABASE_URL)
+    return { url: process.env.DATABASE_URL, label: 'PostgreSQL (DATABASE_URL)' };
   const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
-  } catch {
+  } catch (error) {
+    if (kind === 'postgres') throw new Error(`no PostgreSQL at ${new URL(adminUrl).host}: ${error}`);
     return {
       url: undefined,
       label: `embedded PGlite (no PostgreSQL at ${new URL(adminUrl).host}: not comparable)`,
@@ -49,7 +58,43 @@ export async function chooseDatabase(): Promise<{ url: string | undefined; label
   };
 }
 
+/** Whether the PostgreSQL server named by PG_ADMIN_URL (default the local one) answers. */
+export async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({
+    connectionString: process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    connectionTimeoutMillis: 3000,
+  });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // ---- processes ---------------------------------------------------------------------------------
+
+/** The measured server's environment: no demo data, fresh secrets, LOG_LEVEL passed on. */
+export function serverEnv(
+  port: number,
+  databaseUrl: string | undefined,
+  dataDir: string,
+  more: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl ?? '',
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    SYSTEM_ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+    SESSION_SECRET: randomBytes(24).toString('base64url'),
+    BASE_DOMAIN: 'localhost',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    ...more,
+  };
+}
 
 export function startServer(
   env: Record<string, string>,

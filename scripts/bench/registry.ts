@@ -12,6 +12,10 @@
 //     },
 //   });
 //
+// A read that takes a body (a conflicts check) sets `method: 'POST'` and `body`; it is sent as
+// JSON from the organization's own origin and never measured conditionally. A case that must
+// miss every kept answer sets `freshBody` instead: each request then asks a different question.
+//
 // Every case is measured twice (full 200 answer, then the If-None-Match 304 answer unless
 // `conditional: false`), each beside a bare Node server answering the same bytes. Requests carry
 // a browser's Accept-Encoding; `uncompressed: true` adds a run without it.
@@ -43,6 +47,16 @@ export interface BenchCase {
   name: string;
   /** The URL path and query; a function when it needs ids from setup. */
   path: string | ((ctx: BenchContext) => string);
+  /** GET (default), or POST for a read whose question is a body. */
+  method?: 'GET' | 'POST';
+  /** A POST's JSON body; a function when it needs ids from setup. */
+  body?: (ctx: BenchContext) => unknown;
+  /**
+   * Instead of `body`: the n-th request's body (n counts from 0 over the whole case, warm-ups
+   * included), different for every n, so no answer the server keeps can serve it and the line
+   * measures computing the answer.
+   */
+  freshBody?: (ctx: BenchContext, n: number) => unknown;
   /** `org` (default): on {shortname}.localhost; `main`: on the main site. */
   host?: 'org' | 'main';
   /** Shortname of an organization the case's setup added (default: the shared one). */

@@ -14,7 +14,8 @@ const ROLES = ['admin', 'board', 'volunteer_coordinator', 'team_lead', 'standard
 const FIRST = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'June'];
 const LAST = ['Archer', 'Brook', 'Cole', 'Dunn', 'Ellis', 'Frost', 'Gray', 'Hale'];
 
-async function seedOrganization(
+/** An approved organization of `members` active members (owner first), all with `password` (a hash). */
+export async function seedOrganization(
   database: Database,
   password: string,
   shortname: string,

@@ -96,7 +96,42 @@ export const policy = {
   /** Issue 12: owners, admins, board and team leads post announcements on the dashboard. */
   postAnnouncement: (a: Actor) =>
     a.role === 'owner' || a.role === 'admin' || a.role === 'board' || a.role === 'team_lead',
+  /**
+   * Issue 16, who manages whom: owners and admins everyone; a team lead (the team's own
+   * 'team_lead' membership) the members of the teams they lead. Managers read and write the
+   * availability of the people they manage and see their availability notes in conflicts.
+   */
+  manageMember: (a: Actor, ledTeamIds: readonly number[], memberTeamIds: readonly number[]) =>
+    a.isSystemUser ||
+    a.role === 'owner' ||
+    a.role === 'admin' ||
+    memberTeamIds.some((id) => ledTeamIds.includes(id)),
+  /** Issue 16: an event's calls are set by its reserver, owners, admins and the leads of its teams. */
+  manageEventCalls: (a: Actor, event: EventRefs, ledTeamIds: readonly number[]) =>
+    a.isSystemUser ||
+    a.role === 'owner' ||
+    a.role === 'admin' ||
+    (a.userId !== undefined && a.userId === event.reservedBy) ||
+    event.teamIds.some((id) => ledTeamIds.includes(id)),
+  /** Attendance: the event's managers and, for a class, its instructor. */
+  takeAttendance: (a: Actor, event: EventRefs, ledTeamIds: readonly number[]) =>
+    policy.manageEventCalls(a, event, ledTeamIds) ||
+    (event.eventType === 'class' && a.userId !== undefined && a.userId === event.instructorId),
+  /** The attendance report: owners and admins for everyone, team leads for the teams they lead. */
+  viewAttendanceReport: (a: Actor, ledTeamIds: readonly number[], teamId?: number) =>
+    a.isSystemUser ||
+    a.role === 'owner' ||
+    a.role === 'admin' ||
+    (teamId === undefined ? ledTeamIds.length > 0 : ledTeamIds.includes(teamId)),
 };
+
+/** What the scheduling rules need to know of an event. */
+export interface EventRefs {
+  reservedBy: number;
+  teamIds: readonly number[];
+  eventType: string;
+  instructorId: number | null;
+}
 
 /** 'volunteer_coordinator' → 'Volunteer Coordinator' (underscores replaced, capitalised). */
 export function roleLabel(role: string): string {

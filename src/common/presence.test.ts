@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPresenceMessage, clientMessageSchema, type PresenceEntry } from './presence';
+import { applyPresenceMessage, type PresenceEntry } from './presence';
+import { clientMessageSchema } from './schemas/presence';
 
 const entry = (userId: number, status: PresenceEntry['status'] = 'online'): PresenceEntry => ({
   userId,

@@ -1,7 +1,6 @@
 // The realtime presence protocol on /ws (spec part 1 §3, §4, §7; DESIGN §5), shared by the
-// server hub and the web hook so both sides read the same messages.
-import { z } from 'zod';
-
+// server hub and the web hook so both sides read the same messages. What a client may send is
+// checked by the server with schemas/presence.ts (kept apart, so the web's first load carries no zod).
 export const PRESENCE_STATUSES = ['online', 'away', 'busy'] as const;
 export type PresenceStatus = (typeof PRESENCE_STATUSES)[number];
 
@@ -23,25 +22,9 @@ export type ServerMessage =
   | { type: 'presence_list'; data: PresenceEntry[] }
   | { type: 'presence_update'; updateType: PresenceUpdateType; data: PresenceEntry }
   // A new entry of the member's notification centre (issue 12); not a presence change.
-  | { type: 'notification'; data: { id: number; kind: string; title: string; body: string } };
-
-// A path inside the app, never a full URL: the page is shown to colleagues as is.
-const pageSchema = z
-  .string()
-  .max(300)
-  .regex(/^\/[^\s]*$/)
-  .nullish()
-  .transform((v) => v ?? null);
-
-export const clientMessageSchema = z.discriminatedUnion('type', [
-  // The spec's client also sends its session id; the cookie already authenticated the socket,
-  // so anything sent here is ignored.
-  z.object({ type: z.literal('authenticate'), sessionId: z.unknown().optional(), currentPage: pageSchema }),
-  z.object({ type: z.literal('heartbeat') }),
-  z.object({ type: z.literal('page_change'), currentPage: pageSchema }),
-  z.object({ type: z.literal('status_update'), status: z.enum(PRESENCE_STATUSES) }),
-]);
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
+  | { type: 'notification'; data: { id: number; kind: string; title: string; body: string } }
+  // Issue 16: the calls or answers of an occurrence changed; its managers' pages refetch them.
+  | { type: 'calls-changed'; eventId: number };
 
 /**
  * The spec's reducer (part 1 §4): presence_list replaces the list; join adds or replaces the
@@ -49,7 +32,7 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
  */
 export function applyPresenceMessage(list: PresenceEntry[], message: ServerMessage): PresenceEntry[] {
   if (message.type === 'presence_list') return message.data;
-  if (message.type === 'notification') return list;
+  if (message.type === 'notification' || message.type === 'calls-changed') return list;
   const entry = message.data;
   const others = list.filter((e) => e.userId !== entry.userId);
   if (message.updateType === 'leave') return others;

@@ -150,12 +150,14 @@ export function wallTimeToInstant(wall: WallTime, timeZone: string): Date {
  * 02:30–03:00 rehearsal on that night is 03:30–04:00, never an end before its start.
  */
 export function wallSpanToInstants(start: WallTime, end: WallTime, timeZone: string) {
-  const from = parseWallTime(start);
+  return floatingSpanToInstants(parseWallTime(start), parseWallTime(end), timeZone);
+}
+
+/** wallSpanToInstants for wall times already in floating milliseconds (no text to parse). */
+export function floatingSpanToInstants(from: number, to: number, timeZone: string) {
   const startInstant = floatingToInstant(from, timeZone);
   const inGap = instantToFloating(startInstant, timeZone) !== from;
-  const endInstant = inGap
-    ? startInstant + (parseWallTime(end) - from)
-    : floatingToInstant(parseWallTime(end), timeZone);
+  const endInstant = inGap ? startInstant + (to - from) : floatingToInstant(to, timeZone);
   return { start: new Date(startInstant), end: new Date(endInstant) };
 }
 

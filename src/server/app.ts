@@ -18,7 +18,8 @@ import { hostContext } from '../common/tenancy';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { ChangeFeed, orgScope, userScope } from './db/change-feed';
-import { isDatabaseUnavailable, sqlState } from './db/errors';
+import { isDatabaseUnavailable, isDiskFull, sqlState } from './db/errors';
+import { RESPOND_PAGE_PATH } from '../common/schemas/scheduling';
 import { featureRoutes } from './features';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { AppError } from './http/errors';
@@ -27,7 +28,7 @@ import { SECURITY_HEADERS } from './http/security-headers';
 import { enforceTwoFactorSetup } from './http/two-factor-gate';
 import { loggableError } from './http/log';
 import { readSessionId, loadSession } from './http/session';
-import type { App, Deps } from './http/types';
+import type { App, Deps, RegisteredRoute } from './http/types';
 
 export interface BuildOptions {
   config: Config;
@@ -37,6 +38,9 @@ export interface BuildOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** GETs, and POSTs whose route declares it only reads (`config: { readsOnly: true }`). */
+const readsOnly = (request: FastifyRequest) =>
+  SAFE_METHODS.has(request.method) || request.routeOptions.config?.readsOnly === true;
 
 async function sessionSecret(config: Config, database: Database): Promise<string> {
   if (config.sessionSecret) return config.sessionSecret;
@@ -98,6 +102,15 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The app keeps its own route table, so a test can hold every registered route to account
+  // (tests/security/access-matrix.test.ts) instead of trusting a hand-kept list.
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
+    }
+  });
 
   const secret = await sessionSecret(config, database);
   const mailer = opts.mailer ?? createMailer(database, config.smtpUrl, config.mailFrom);
@@ -117,7 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       // On an organization's address a session counts only for that organization (custom
       // domains could otherwise carry a cookie across).
       this.authCache = sid
-        ? loadSession(database, sid, { fresh: !SAFE_METHODS.has(this.method) }).then((auth) =>
+        ? loadSession(database, sid, { fresh: !readsOnly(this) }).then((auth) =>
             auth &&
             !auth.user.isSystemUser &&
             host?.shortname &&
@@ -155,7 +168,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // The caller's next read must see this write even before its notification arrives
   // (db/change-feed.ts): what is kept for them and their organization goes now.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (SAFE_METHODS.has(request.method) || !request.authCache) return payload;
+    if (readsOnly(request) || !request.authCache) return payload;
     const auth = await request.authCache;
     if (auth?.user.isSystemUser) changes.reset();
     else if (auth) {
@@ -221,6 +234,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       request.log.error({ err: loggableError(error) }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
     }
+    if (isDiskFull(error)) {
+      // The operator must free space; the caller's change was not saved and may be sent again.
+      request.log.error({ err: loggableError(error) }, 'database disk full');
+      return reply.code(503).header('retry-after', '60').send({ message: DISK_FULL });
+    }
     request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error' });
   });
@@ -246,6 +264,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 }
 
 export const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+export const DISK_FULL =
+  'The server has run out of disk space, so your change was not saved. Please try again later; the administrator has to free space.';
 // A health check that waits as long as a stuck pool would tell a load balancer nothing.
 const HEALTH_TIMEOUT_MS = 3000;
 
@@ -322,8 +342,10 @@ async function serveWeb(app: App, config: Config) {
     ) {
       return reply.code(404).send({ message: 'Not found' });
     }
-    // The SPA owns every other path; the reset page must not leak its token through Referer.
-    if (pathname === '/reset-password') reply.header('referrer-policy', 'no-referrer');
+    // The SPA owns every other path; pages opened with a token in their address (password reset,
+    // a call mail's one-click answer) must not leak it through Referer.
+    if (pathname === '/reset-password' || pathname === RESPOND_PAGE_PATH)
+      reply.header('referrer-policy', 'no-referrer');
     return sendIndex(reply);
   });
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, testConfig } from '../../tests/support/app';
 import { buildApp, DATABASE_UNAVAILABLE } from './app';
 import { openDatabase, type Database } from './db/client';
-import { isDatabaseUnavailable } from './db/errors';
+import { isDatabaseUnavailable, isDiskFull } from './db/errors';
 import type { App } from './http/types';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -54,6 +54,13 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable({ code: '08006' })).toBe(true);
     expect(isDatabaseUnavailable(new Error('wrapped', { cause: { code: 'ECONNRESET' } }))).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([{ code: 'ECONNREFUSED' }]))).toBe(true);
+  });
+
+  it('tells a full disk (SQLSTATE 53100) from other faults', () => {
+    expect(isDiskFull({ code: '53100', message: 'could not extend file' })).toBe(true);
+    expect(isDiskFull(new Error('Failed query', { cause: { code: '53100' } }))).toBe(true);
+    expect(isDiskFull({ code: '23505' })).toBe(false);
+    expect(isDatabaseUnavailable({ code: '53100' })).toBe(false);
   });
 
   it('leaves real faults alone', () => {

@@ -2,8 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrandingProvider } from './components/branding-provider';
 import { PageAnnouncer } from './components/page-announcer';
-import { Toaster } from './components/ui/toaster';
-import { TooltipProvider } from './components/ui/tooltip';
+import { LazyToaster } from './components/lazy-toaster';
 import { PresenceProvider } from './features/presence/presence-provider';
 import { createQueryClient } from './lib/query-client';
 import { Router } from './router';
@@ -13,13 +12,11 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrandingProvider>
-        <TooltipProvider>
-          <PresenceProvider>
-            <Router />
-            <PageAnnouncer />
-          </PresenceProvider>
-          <Toaster />
-        </TooltipProvider>
+        <PresenceProvider>
+          <Router />
+          <PageAnnouncer />
+        </PresenceProvider>
+        <LazyToaster />
       </BrandingProvider>
     </QueryClientProvider>
   );

@@ -168,9 +168,28 @@ export const routes: AppRoute[] = [
     access: 'signed-in',
     layout: 'app',
   },
-  ...['/calendar', '/calendar/home', '/calendar/my-schedule'].map(
+  ...['/calendar', '/calendar/home', '/calendar/my-schedule', '/calendar/availability'].map(
     (path): AppRoute => ({ path, component: CalendarPage, access: 'signed-in', layout: 'app' }),
   ),
+  {
+    path: '/calendar/call-sheet',
+    component: page(() => import('./features/calendar/pages/call-sheet-page'), 'CallSheetPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
+    path: '/calendar/attendance',
+    component: page(() => import('./features/calendar/pages/attendance-report-page'), 'AttendanceReportPage'),
+    access: 'signed-in',
+    layout: 'app',
+  },
+  {
+    // The call mail's one-click Confirm / Can't make it (issue 16): works signed out.
+    path: '/calls/respond',
+    component: page(() => import('./features/calendar/pages/call-respond-page'), 'CallRespondPage'),
+    access: 'public',
+    layout: 'bare',
+  },
   {
     path: '/public/:orgShortname/calendar',
     component: page(() => import('./features/calendar/pages/public-calendar-page'), 'PublicCalendarPage'),

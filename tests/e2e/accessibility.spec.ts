@@ -124,6 +124,8 @@ async function publicPages(browser: Browser) {
   await visit(page, member('/forgot-password'), 'forgot password');
   await visit(page, `${BASE_URL}/public/${DEMO_ORG}/calendar`, 'public calendar');
   await visit(page, member('/no-such-page'), 'not found');
+  // The call mail's one-click page with a link that is not (any more) good: the server's words.
+  await visit(page, member('/calls/respond?token=not-a-token&status=confirmed'), 'call answer link');
   await context.close();
 }
 
@@ -137,6 +139,8 @@ async function standardMember(browser: Browser) {
     ['/calendar?view=list', 'calendar list'],
     ['/calendar/home', 'calendar home'],
     ['/calendar/my-schedule', 'my schedule'],
+    ['/calendar/availability', 'availability'],
+    ['/calendar/call-sheet', 'call sheet'],
     ['/directory', 'directory'],
     ['/directory/teams', 'teams'],
     ['/directory/people/@sam', 'person profile'],
@@ -155,6 +159,7 @@ async function owner(browser: Browser) {
   await withDialog(page, 'owner: event details', () =>
     page.getByTestId('month-view').locator('button[data-event-id]').first().click(),
   );
+  await scheduling(page);
   await visit(page, member('/directory/teams'), 'owner: teams');
   await withDialog(page, 'owner: Create Team', () =>
     page.getByRole('button', { name: 'Create Team' }).first().click(),
@@ -180,6 +185,47 @@ async function owner(browser: Browser) {
     await visit(page, member(path), `owner: ${state}`);
   }
   await context.close();
+}
+
+/** Issue 16's screens and dialogs, as the owner (who manages every event and person). */
+async function scheduling(page: Page) {
+  await visit(page, member('/calendar/availability'), 'owner: availability');
+  await withDialog(page, 'owner: Add Unavailability', () =>
+    page.getByRole('button', { name: 'Add Unavailability' }).click(),
+  );
+  await visit(page, member('/calendar/attendance'), 'owner: attendance report');
+  await visit(page, member('/calendar/call-sheet'), 'owner: call sheet');
+  // The demo's last rehearsal has started: its details show the calls board, Call People and
+  // Take Attendance (each opened from the event dialog, so Escape closes one at a time).
+  await attempt('owner: rehearsal calls and attendance', async () => {
+    const last = await page.evaluate(async () => {
+      const me = await (await fetch('/api/me')).json();
+      const to = new Date().toISOString().slice(0, 10);
+      const from = new Date(Date.now() - 21 * 86_400_000).toISOString().slice(0, 10);
+      const url = `/api/organizations/${me.organization.id}/calendar/events?from=${from}&to=${to}`;
+      const events: { id: number; name: string; startDateTime: string }[] = await (await fetch(url)).json();
+      return events
+        .filter((e) => e.name === 'Into the Woods rehearsal' && Date.parse(e.startDateTime) < Date.now())
+        .at(-1);
+    });
+    if (!last) throw new Error('no started demo rehearsal');
+    await page.goto(member(`/calendar?view=day&date=${last.startDateTime.slice(0, 10)}`));
+    await page.locator(`button[data-event-id="${last.id}"]`).first().click();
+    const details = page.getByTestId('event-dialog');
+    await expect(details.getByTestId('call-board')).toBeVisible();
+    await check(page, 'owner: event details with calls');
+    for (const name of ['Call People', 'Take Attendance']) {
+      await details.getByRole('button', { name }).click();
+      const dialog = page.getByRole('dialog', { name });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.locator('[role="status"]')).toHaveCount(0);
+      await check(page, `owner: ${name}`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
 }
 
 async function systemUser(browser: Browser) {

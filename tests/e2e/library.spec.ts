@@ -151,6 +151,10 @@ test('an edit that crossed another shows both texts and loses nothing', async ({
 test('a reader reads but cannot write', async ({ page }) => {
   await signIn(page, DEMO.standard);
   await page.goto(lib('/dashboard'));
+  // The card lists the recently changed pages the server picked (?recent=5).
+  const recent = page.getByRole('list', { name: 'Recently changed pages' }).getByRole('link');
+  await expect(recent.first()).toBeVisible();
+  expect(await recent.count()).toBeLessThanOrEqual(5);
   await page.getByRole('link', { name: 'Open the library' }).click();
   await expect(page.getByRole('heading', { name: 'Home', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);

@@ -5,7 +5,13 @@ import { BASE_URL, DEMO, DEMO_ORG, orgUrl, signIn } from './support/app';
 
 const REHEARSAL = 'Into the Woods rehearsal';
 
-const PUBLIC = [`${BASE_URL}/`, `${BASE_URL}/login`, `${BASE_URL}/register`, orgUrl(DEMO_ORG, '/login')];
+const PUBLIC = [
+  `${BASE_URL}/`,
+  `${BASE_URL}/login`,
+  `${BASE_URL}/register`,
+  orgUrl(DEMO_ORG, '/login'),
+  orgUrl(DEMO_ORG, '/calls/respond?token=not-a-token&status=confirmed'),
+];
 const MEMBER = [
   '/dashboard',
   '/calendar',
@@ -13,13 +19,22 @@ const MEMBER = [
   '/calendar?view=day',
   '/calendar?view=list',
   '/calendar/my-schedule',
+  '/calendar/availability',
+  '/calendar/call-sheet',
   '/directory',
   '/directory/teams',
   '/directory/people/@sam',
   '/account-settings',
   '/notification-settings',
 ];
-const OWNER = ['/admin/users', '/admin/settings', '/admin/branding', '/admin/audit'];
+const OWNER = [
+  '/admin/users',
+  '/admin/settings',
+  '/admin/branding',
+  '/admin/audit',
+  '/calendar/availability',
+  '/calendar/attendance',
+];
 
 /** How far the page is wider than the window (0 when nothing scrolls sideways). */
 const overflow = (page: Page) =>

@@ -11,12 +11,14 @@ import http from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import type { BenchContext, BenchOrganization } from '../registry';
+import { type CostProbe, openCostProbe } from '../write-cost';
 
 const SPREAD = 20;
 const SERIES_ONE_ORG = 240;
 const SERIES_PER_SPREAD_ORG = 16;
-const TEAMS_ONE_ORG = 120;
-const TEAMS_PER_SPREAD_ORG = 20;
+// Enough (team, member) pairs that every 'team member add' of a line adds someone new.
+const TEAMS_ONE_ORG = 400;
+const TEAMS_PER_SPREAD_ORG = 60;
 const P99_TARGET_MS = 100;
 const SPACES = ['Main Stage', 'Office', 'Annex'];
 const SLOT_HOURS = 13; // 08:00 to 20:00, clear of any daylight-saving gap
@@ -29,6 +31,9 @@ const SCATTER = 7919;
 const scatter = (n: number, slots: number) => (n * SCATTER) % slots;
 const ONE_OFF_DAYS = 365;
 const SERIES_BLOCKS = 40;
+/** Library pages per organization: more than the connections, so no two edits race for one page. */
+const PAGES_ONE_ORG = 48;
+const PAGES_PER_SPREAD_ORG = 8;
 
 interface WriteOrg extends BenchOrganization {
   host: string;
@@ -36,8 +41,11 @@ interface WriteOrg extends BenchOrganization {
   teamIds: number[];
   /** One occurrence (the fourth of eight) of each seeded weekly series. */
   occurrences: number[];
+  pageIds: number[];
   /** Per-line counters, so every request of a line writes something new in its organization. */
   counters: Map<string, number>;
+  /** Library pages not being edited right now, with the version an edit must start from. */
+  idlePages: { id: number; version: number }[];
 }
 
 interface Built {
@@ -50,6 +58,10 @@ interface WriteLine {
   name: string;
   expected: number;
   build(org: WriteOrg, n: number): Built;
+  /** Sees each answer (the wiki line learns the page's new version from it). */
+  answered?(orgs: WriteOrg[], status: number, body: string): void;
+  /** Runs before each run (the wiki line reads every page's version again). */
+  before?(port: number, orgs: WriteOrg[]): Promise<void>;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -154,8 +166,62 @@ export const WRITE_LINES: WriteLine[] = [
       };
     },
   },
-  // Wiki edit: a line goes here once the wiki library lands (built in parallel, issue 17 part 3).
+  {
+    name: 'team edit',
+    expected: 200,
+    build: (org, n) => ({
+      method: 'PATCH',
+      path: `/api/teams/${org.teamIds[n % org.teamIds.length]}`,
+      body: { description: `Crew notes, revision ${n}.` },
+    }),
+  },
+  {
+    // Each edit starts from the version the last answer for that page gave, as the editor does;
+    // a page is edited by one connection at a time, so a 409 means an edit was refused wrongly.
+    name: 'wiki edit',
+    expected: 200,
+    build: (org, n) => {
+      const page = org.idlePages.shift() ?? { id: org.pageIds[n % org.pageIds.length], version: 1 };
+      return {
+        method: 'PATCH',
+        path: `/api/organizations/${org.organizationId}/wiki/${page.id}`,
+        body: {
+          content: `# Rehearsal notes\n\nRevision ${n}: blocking for act two, scene ${n % 7}.`,
+          changeNote: `Revision ${n}`,
+          currentVersion: page.version,
+        },
+      };
+    },
+    answered: (orgs, status, body) => {
+      if (status !== 200 && status !== 409) return;
+      const parsed = JSON.parse(body) as { data?: WikiAnswer } & WikiAnswer;
+      const page = status === 409 ? parsed.data : parsed;
+      const org = orgs.find((o) => o.organizationId === page?.organizationId);
+      if (page && org) org.idlePages.push({ id: page.id, version: page.currentVersion });
+    },
+    // A run stops with edits in flight whose answers never come back: start from the pages' versions.
+    before: async (port, orgs) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const org of orgs) {
+        const listed = await send(
+          port,
+          org.host,
+          'GET',
+          `/api/organizations/${org.organizationId}/wiki/pages`,
+          org.cookie,
+        );
+        const pages = JSON.parse(listed.body) as { id: number; currentVersion: number }[];
+        org.idlePages = pages.map((p) => ({ id: p.id, version: p.currentVersion }));
+      }
+    },
+  },
 ];
+
+interface WikiAnswer {
+  id: number;
+  organizationId: number;
+  currentVersion: number;
+}
 
 // ---- setup -------------------------------------------------------------------------------------
 
@@ -221,21 +287,47 @@ async function signIn(port: number, host: string, shortname: string, password: s
   return cookie;
 }
 
+/** Creates one thing through the API as the organization's owner; its answer. */
+async function created<T>(
+  port: number,
+  org: WriteOrg,
+  path: string,
+  body: unknown,
+  what: string,
+): Promise<T> {
+  const reply = await send(port, org.host, 'POST', path, org.cookie, body);
+  if (reply.status !== 201) throw new Error(`seeding ${what}: ${reply.status} ${reply.body}`);
+  return JSON.parse(reply.body) as T;
+}
+
 /** Weekly series created through the API; keeps the fourth occurrence of each. */
 async function seedSeries(port: number, org: WriteOrg, count: number) {
   for (let n = 0; n < count; n++) {
-    const created = await send(
-      port,
-      org.host,
-      'POST',
-      eventsPath(org),
-      org.cookie,
-      weeklyBody(org, `Seeded series ${n}`, '2041-01-01', n),
-    );
-    if (created.status !== 201) throw new Error(`seeding a series: ${created.status} ${created.body}`);
-    const { event } = JSON.parse(created.body) as { event: { id: number; seriesId: number } };
+    const body = weeklyBody(org, `Seeded series ${n}`, '2041-01-01', n);
+    const { event } = await created<{ event: { id: number } }>(port, org, eventsPath(org), body, 'a series');
     // Series rows get consecutive ids in date order: the fourth date is the first id + 3.
     org.occurrences.push(event.id + 3);
+  }
+}
+
+/** Library pages created through the API, each at version 1. */
+async function seedPages(port: number, org: WriteOrg, count: number) {
+  for (let n = 0; n < count; n++) {
+    const body = {
+      title: `Rehearsal notes ${n}`,
+      content: '# Rehearsal notes\n\nNothing yet.',
+      tags: ['bench'],
+      changeNote: 'First version',
+    };
+    const { id } = await created<{ id: number }>(
+      port,
+      org,
+      `/api/organizations/${org.organizationId}/wiki`,
+      body,
+      'a page',
+    );
+    org.pageIds.push(id);
+    org.idlePages.push({ id, version: 1 });
   }
 }
 
@@ -260,6 +352,7 @@ async function runLine(
   seconds: number,
   connections: number,
 ): Promise<Outcome> {
+  await line.before?.(port, orgs);
   let turn = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -287,6 +380,7 @@ async function runLine(
             body: built.body === undefined ? undefined : JSON.stringify(built.body),
           };
         },
+        onResponse: (status: number, body: unknown) => line.answered?.(orgs, status, String(body)),
       },
     ],
   });
@@ -320,6 +414,9 @@ export interface WriteRunOptions {
   warmupSeconds: number;
   connections: number;
   filters: string[];
+  /** The bench's database (none: embedded), for the per-request cost figures. */
+  databaseUrl: string | undefined;
+  serverPid: number;
 }
 
 export function selectedWriteLines(filters: string[]) {
@@ -334,7 +431,7 @@ export function selectedWriteLines(filters: string[]) {
 export async function runWrites(seeded: Seeded, opts: WriteRunOptions) {
   const lines = selectedWriteLines(opts.filters);
   if (lines.length === 0) return;
-  const prepare = async (o: Seeded['one'], series: number): Promise<WriteOrg> => {
+  const prepare = async (o: Seeded['one'], series: number, pages: number): Promise<WriteOrg> => {
     const host = opts.orgHost(o.shortname);
     const org: WriteOrg = {
       ...o,
@@ -342,30 +439,55 @@ export async function runWrites(seeded: Seeded, opts: WriteRunOptions) {
       cookie: await signIn(opts.port, host, o.shortname, opts.password, opts.owner(o.shortname)),
       occurrences: [],
       counters: new Map(),
+      pageIds: [],
+      idlePages: [],
     };
     await seedSeries(opts.port, org, series);
+    await seedPages(opts.port, org, pages);
     return org;
   };
-  const one = await prepare(seeded.one, SERIES_ONE_ORG);
+  const one = await prepare(seeded.one, SERIES_ONE_ORG, PAGES_ONE_ORG);
   // One after another: each series' rows then get consecutive ids (see seedSeries).
   const spread: WriteOrg[] = [];
-  for (const o of seeded.spread) spread.push(await prepare(o, SERIES_PER_SPREAD_ORG));
+  for (const o of seeded.spread) spread.push(await prepare(o, SERIES_PER_SPREAD_ORG, PAGES_PER_SPREAD_ORG));
+  const probe = await openCostProbe(opts.databaseUrl, opts.serverPid);
+  try {
+    await measureLines(lines, one, spread, probe, opts);
+  } finally {
+    await probe.close();
+  }
+}
 
+const perRequest = (v: number | null, digits = 1) => (v === null ? '-' : v.toFixed(digits));
+
+async function measureLines(
+  lines: WriteLine[],
+  one: WriteOrg,
+  spread: WriteOrg[],
+  probe: CostProbe,
+  opts: WriteRunOptions,
+) {
   console.log(
     `\nWrites: ${opts.connections} connections, ${opts.seconds}s per run after ${opts.warmupSeconds}s warm-up; ` +
-      `conflicts (409) apart from errors; load average before each run in the last column`,
+      `conflicts (409) apart from errors; load average before each run in the last column.\n` +
+      `Per request, from pg_stat_statements: stmt = statements, trips = round trips a request waits on, pg ms = ` +
+      `PostgreSQL's execution time; cpu node/pg = CPU ms of the app and of its database backends ('-': not ` +
+      `measurable here). With many connections, requests still running as a run ends blur these; 1 connection is exact.`,
   );
-  const header = `${'write'.padEnd(34)} ${'orgs'.padStart(4)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'409'.padStart(6)} ${'4xx'.padStart(6)} ${'5xx'.padStart(6)} ${'sock'.padStart(5)}  goal          load`;
+  const header = `${'write'.padEnd(34)} ${'orgs'.padStart(4)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'409'.padStart(6)} ${'4xx'.padStart(6)} ${'5xx'.padStart(6)} ${'sock'.padStart(5)} ${'stmt'.padStart(5)} ${'trips'.padStart(5)} ${'pg ms'.padStart(6)} ${'cpu node/pg'.padStart(11)}  goal          load`;
   console.log(header);
   console.log('-'.repeat(header.length + 4));
   for (const line of lines) {
     for (const orgs of [[one], spread]) {
       if (opts.warmupSeconds > 0) await runLine(opts.port, line, orgs, opts.warmupSeconds, opts.connections);
       const load = os.loadavg()[0];
+      const before = await probe.snapshot();
       const r = await runLine(opts.port, line, orgs, opts.seconds, opts.connections);
+      const c = probe.cost(before, await probe.snapshot(), r.total);
       const goal = `p99<${P99_TARGET_MS}ms ${r.total > 0 && r.p99 < P99_TARGET_MS && r.serverErrors === 0 ? 'ok  ' : 'MISS'}`;
+      const cpu = `${perRequest(c.nodeCpuMs)}/${perRequest(c.pgCpuMs)}`;
       console.log(
-        `${line.name.padEnd(34)} ${String(orgs.length).padStart(4)} ${String(Math.round(r.rps)).padStart(7)} ${ms(r.p50).padStart(7)} ${ms(r.p99).padStart(7)} ${pct(r.conflicts, r.total).padStart(6)} ${pct(r.clientErrors, r.total).padStart(6)} ${pct(r.serverErrors, r.total).padStart(6)} ${String(r.socketErrors).padStart(5)}  ${goal}  ${load.toFixed(1)}`,
+        `${line.name.padEnd(34)} ${String(orgs.length).padStart(4)} ${String(Math.round(r.rps)).padStart(7)} ${ms(r.p50).padStart(7)} ${ms(r.p99).padStart(7)} ${pct(r.conflicts, r.total).padStart(6)} ${pct(r.clientErrors, r.total).padStart(6)} ${pct(r.serverErrors, r.total).padStart(6)} ${String(r.socketErrors).padStart(5)} ${perRequest(c.statements).padStart(5)} ${perRequest(c.roundTrips).padStart(5)} ${perRequest(c.pgExecMs).padStart(6)} ${cpu.padStart(11)}  ${goal}  ${load.toFixed(1)}`,
       );
     }
   }

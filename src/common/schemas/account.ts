@@ -1,6 +1,7 @@
 // A member's own account (spec part 2 §5, §9; DESIGN §5): profile, password, picture and
 // two-step sign-in. The server validates with these and the forms resolve with them.
 import { z } from 'zod';
+import './messages';
 import { emailSchema, passwordSchema, usernameSchema } from './auth';
 
 const requiredName = (message: string, label: string) =>

@@ -7,7 +7,7 @@ import { customCssProblem } from '../custom-css';
 import { ASSIGNABLE_ROLES } from '../permissions';
 import { isValidTimeZone } from '../timezones';
 import { emailSchema, passwordSchema, usernameSchema } from './auth';
-import { EVENT_TYPES } from './calendar';
+import { EVENT_TYPES } from '../calendar';
 import { memberIdentitySchema } from './people';
 
 export const MEMBERSHIP_STATUSES = ['active', 'disabled', 'pending_approval'] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BAD_DATE, dateProblem, type EventFormValues, eventFormSchema, M, YEAR_RANGE } from './calendar';
+import { BAD_DATE, dateProblem, YEAR_RANGE } from '../calendar';
+import { type EventFormValues, eventFormSchema, M } from './calendar';
 
 const form = (over: Partial<EventFormValues> = {}): EventFormValues => ({
   name: 'Rehearsal',

@@ -1,39 +1,22 @@
 // The event form and the calendar calls (spec part 2 §3, §5, §7; DESIGN §5). The server validates
 // request bodies with these and the form resolves with them, so each message is written once.
 import { z } from 'zod';
+import './messages';
 import { RECURRING_END_TYPES, RECURRING_PATTERNS } from '../recurrence';
 import { isWallTime } from '../zoned-time';
-
-export const SPACES = ['Main Stage', 'Office', 'Annex'] as const;
-export type Space = (typeof SPACES)[number];
-export const EVENT_TYPES = ['show', 'class', 'rehearsal', 'other'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-export const STRATEGIES = ['this', 'future', 'series'] as const;
-export type Strategy = (typeof STRATEGIES)[number];
-
-/** Types that may carry teams, and the one that may carry an instructor (spec part 2 §5). */
-export const TEAM_EVENT_TYPES: readonly EventType[] = ['show', 'rehearsal'];
-export const INSTRUCTOR_EVENT_TYPE: EventType = 'class';
-export const INSTRUCTOR_ROLE = 'Instructor';
-/** Longer events are refused: it keeps every overlap query a bounded index range. */
-export const MAX_EVENT_DAYS = 14;
-export const MAX_OCCURRENCE_COUNT = 1000;
-/** How wide one list request may look (DESIGN §5 default is 31 days back to 366 ahead). */
-export const MAX_RANGE_DAYS = 400;
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Years a calendar holds; outside them JavaScript dates misread (0027 → 1927) or overflow. */
-export const CALENDAR_YEARS = { min: 1900, max: 2200 } as const;
-export const YEAR_RANGE = `Dates must be between ${CALENDAR_YEARS.min} and ${CALENDAR_YEARS.max}`;
-export const BAD_DATE = 'Dates must be ISO dates (YYYY-MM-DD)';
-
-/** A real calendar date 'YYYY-MM-DD' (no 30 February) whose year the calendar holds. */
-export function dateProblem(value: string): string | null {
-  if (!DATE.test(value.slice(0, 10)) || !isWallTime(`${value.slice(0, 10)}T00:00`)) return BAD_DATE;
-  const year = Number(value.slice(0, 4));
-  return year < CALENDAR_YEARS.min || year > CALENDAR_YEARS.max ? YEAR_RANGE : null;
-}
+import {
+  SPACES,
+  EVENT_TYPES,
+  STRATEGIES,
+  TEAM_EVENT_TYPES,
+  INSTRUCTOR_EVENT_TYPE,
+  MAX_EVENT_DAYS,
+  MAX_OCCURRENCE_COUNT,
+  YEAR_RANGE,
+  BAD_DATE,
+  dateProblem,
+  DATE,
+} from '../calendar';
 
 export const M = {
   name: 'Event name is required',
@@ -249,6 +232,22 @@ const formDate = (required: string) =>
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
 
+/** A form's separate date and time inputs, all filled, with the end not after the start. */
+export function endsBeforeStart(v: {
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+}) {
+  return Boolean(
+    v.startDate &&
+      v.startTime &&
+      v.endDate &&
+      v.endTime &&
+      `${v.endDate}T${v.endTime}` <= `${v.startDate}T${v.startTime}`,
+  );
+}
+
 /** The form's own fields: date and time are separate inputs (spec part 2 §5). */
 export const eventFormSchema = z
   .object({
@@ -288,15 +287,7 @@ export const eventFormSchema = z
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (
-      v.startDate &&
-      v.startTime &&
-      v.endDate &&
-      v.endTime &&
-      `${v.endDate}T${v.endTime}` <= `${v.startDate}T${v.startTime}`
-    ) {
-      issue('endTime', M.endAfterStart);
-    }
+    if (endsBeforeStart(v)) issue('endTime', M.endAfterStart);
     if (v.isRecurring && v.recurringEndType === 'date') {
       if (!v.recurringEnd) issue('recurringEnd', M.repeatEnd);
       else if (v.recurringEnd < v.startDate) issue('recurringEnd', M.endDateBefore);

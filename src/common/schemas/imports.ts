@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import './messages';
 import { addUserSchema, assignableRoleSchema } from './admin';
-import { EVENT_TYPES } from './calendar';
+import { EVENT_TYPES } from '../calendar';
 
 export const MAX_IMPORT_ROWS = 5000;
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;

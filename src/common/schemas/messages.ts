@@ -2,7 +2,8 @@
 // texts ("Too big: expected string to have <=5000 characters", "expected number, received NaN")
 // are for developers; people see these. One place, installed globally, so the server's 400s and
 // the forms (which resolve with the same schemas) read alike. A message a schema gives itself
-// (the spec's words) always wins over these.
+// (the spec's words) always wins over these. Every schema module imports this one, so it is in
+// place wherever a schema is used; the web's first page, which validates nothing, loads no zod.
 import { z } from 'zod';
 import type { $ZodRawIssue } from 'zod/v4/core';
 
@@ -75,3 +76,8 @@ export function plainMessage(issue: Issue): string | undefined {
 }
 
 z.config({ customError: plainMessage });
+
+// In the browser zod must not compile parsers with `new Function`: the pages' Content-Security-
+// Policy has no 'unsafe-eval', and even zod's probe for it is reported as a violation. Set here,
+// where every schema module passes before it can parse; the server keeps its compiled parsers.
+if (typeof window !== 'undefined') z.config({ jitless: true });

@@ -1,6 +1,8 @@
 // Notification preferences (spec part 2 §3, §7, §9), announcements and the in-app notification
 // centre (issue 12). The server validates with these and the forms resolve with them.
 import { z } from 'zod';
+import './messages';
+import { ANNOUNCEMENT_KINDS } from '../announcements';
 import { MAX_DB_ID } from '../ids';
 
 export const REMINDER_TIMINGS = ['15min', '1hour', '1day', '1week'] as const;
@@ -57,15 +59,6 @@ export function withDefaults(stored: unknown): NotificationPreferences {
   const parsed = notificationPreferencesSchema.partial().safeParse(stored ?? {});
   return { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(parsed.success ? parsed.data : {}) };
 }
-
-// Announcements: 'casting' is gated by castingUpdates (Class & Workshop Announcements),
-// 'production' by productionAnnouncements (General Theater Announcements).
-export const ANNOUNCEMENT_KINDS = ['casting', 'production'] as const;
-export type AnnouncementKind = (typeof ANNOUNCEMENT_KINDS)[number];
-export const ANNOUNCEMENT_KIND_LABELS: Record<AnnouncementKind, string> = {
-  casting: 'Class & Workshop Announcement',
-  production: 'General Theater Announcement',
-};
 
 export const announcementInputSchema = z.object({
   kind: z.enum(ANNOUNCEMENT_KINDS, { error: 'Please choose the kind of announcement' }),

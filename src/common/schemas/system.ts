@@ -1,5 +1,6 @@
 // System administration inputs (spec part 2 §5, §9), shared by the server and the forms.
 import { z } from 'zod';
+import './messages';
 import { emailSchema, shortnameSchema, usernameSchema } from './auth';
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;

@@ -1,6 +1,7 @@
 // Library (wiki) forms and calls (spec part 2 §3, §5, §7), with the spec's messages. The server
 // validates with these and the editor resolves with them.
 import { z } from 'zod';
+import './messages';
 
 /** Spec part 2 §9 and DESIGN: previews in history, snippets in search. */
 export const HISTORY_PREVIEW_CHARS = 200;

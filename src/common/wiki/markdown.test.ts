@@ -37,6 +37,20 @@ describe('renderMarkdown with hostile input', () => {
     for (const url of urls) expect(url).toMatch(/^(https:\/\/example\.com|\/library\/[a-z0-9-]+)$/);
   });
 
+  it("draws only the site's own images; another host's image becomes a link nothing fetches", () => {
+    const { html: own } = renderMarkdown('![poster](/files/12/abcdef0123456789)', ctx);
+    expect(own).toContain('<img src="/files/12/abcdef0123456789" alt="poster" />');
+    const { html: away } = renderMarkdown(
+      '![pixel](https://tracker.example/p.gif) ![](http://tracker.example/q.png) <img src="https://x.example/r.png">',
+      ctx,
+    );
+    expect(parsed(away).tags.has('img')).toBe(false);
+    expect(away).toContain(
+      '<a href="https://tracker.example/p.gif" target="_blank" rel="noopener noreferrer">pixel</a>',
+    );
+    expect(away).toContain('>http://tracker.example/q.png</a>');
+  });
+
   it('shows raw HTML and entities as text', () => {
     expect(html).toContain('&lt;script&gt;window.__pwned = 1&lt;/script&gt;');
     expect(html).toContain('&lt;img src=x onerror=');

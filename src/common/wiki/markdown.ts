@@ -101,6 +101,20 @@ md.renderer.rules.link_open = (tokens, idx, options, env: Env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
+// An image from another host would be fetched by every reader's browser the moment the page
+// opens, telling that host who read it and when (a tracking pixel). Only the site's own images
+// are drawn; any other becomes a link the reader may choose to follow.
+const OWN_IMAGE = /^\/(?!\/)/;
+const defaultImage =
+  md.renderer.rules.image ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+md.renderer.rules.image = (tokens, idx, options, env: Env, self) => {
+  const token = tokens[idx];
+  const src = token.attrGet('src') ?? '';
+  if (OWN_IMAGE.test(src)) return defaultImage(tokens, idx, options, env, self);
+  const label = self.renderInlineAsText(token.children ?? [], options, env) || src;
+  return `<a href="${md.utils.escapeHtml(src)}">${md.utils.escapeHtml(label)}</a>`;
+};
+
 function inlineText(token: Token | undefined): string {
   return (token?.children ?? [])
     .filter((c) => c.type === 'text' || c.type === 'code_inline')
@@ -189,7 +203,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
   },
   allowedStyles: { '*': { 'text-align': [/^(left|right|center)$/] } },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  // Images only from this site (relative addresses); see the image rule above.
+  allowedSchemesByTag: { img: [] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'escape',

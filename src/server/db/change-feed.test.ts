@@ -7,7 +7,7 @@ import { Agent, getTestApp, type TestContext, testConfig } from '../../../tests/
 import { buildOrg, buildUser, signedIn } from '../../../tests/support/factories';
 import { buildApp } from '../app';
 import type { App } from '../http/types';
-import { ChangeFeed, orgScope, userScope } from './change-feed';
+import { announcedTransaction, CHANGES_CHANNEL, ChangeFeed, orgScope, userScope } from './change-feed';
 import { type Database, openDatabase } from './client';
 
 let ctx: TestContext;
@@ -185,6 +185,45 @@ describe('kept answers on the test database', () => {
 const url = process.env.DATABASE_URL;
 
 // Its own database, so that cutting its listening connections disturbs no other test file.
+describe('announced writes (issue 17)', () => {
+  it("are announced once, after the commit, by the app; another organization's rows by their trigger", async () => {
+    const mine = await buildOrg(ctx.database);
+    const other = await buildOrg(ctx.database);
+    const heard: string[] = [];
+    const stop = await ctx.database.listen!(CHANGES_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const insertTeam = (orgId: number, handle: string) =>
+        `insert into teams (organization_id, name, handle) values (${orgId}, 'Crew', '${handle}')`;
+      await announcedTransaction(ctx.database, mine.id, async (q) => {
+        await q.query(insertTeam(mine.id, `crew-a-${mine.id}`));
+        await q.query(insertTeam(mine.id, `crew-b-${mine.id}`));
+        await q.query(insertTeam(other.id, `crew-${other.id}`));
+        // Nothing is announced before the commit.
+        expect(heard).toEqual([]);
+      });
+      await expect
+        .poll(() => heard.includes(orgScope(mine.id)) && heard.includes(orgScope(other.id)))
+        .toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The trigger stayed silent for the announced organization: one notice, the app's.
+      expect(heard.filter((p) => p === orgScope(mine.id))).toHaveLength(1);
+
+      // A refused write announces nothing.
+      heard.length = 0;
+      await expect(
+        announcedTransaction(ctx.database, mine.id, async (q) => {
+          await q.query(insertTeam(mine.id, `crew-c-${mine.id}`));
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual([]);
+    } finally {
+      await stop();
+    }
+  });
+});
+
 describe.skipIf(!url)('kept answers across instances with their own connections', () => {
   const name = `greenroom_feed_${process.pid}_${Date.now().toString(36)}`;
   let writer: Database;

@@ -7,7 +7,7 @@
 //
 // Nothing is served from memory while the listening connection is down: notifications could be
 // missed, so every cache empties and each read goes to the database until it listens again.
-import type { Database } from './client';
+import type { Database, Runner, TransactionSettings } from './client';
 
 export const CHANGES_CHANNEL = 'greenroom_changes';
 
@@ -15,6 +15,44 @@ export type Scope = `o:${number}` | `u:${number}`;
 
 export const orgScope = (organizationId: number): Scope => `o:${organizationId}`;
 export const userScope = (userId: number): Scope => `u:${userId}`;
+
+/**
+ * A write transaction on one organization's rows that announces its change itself, after the
+ * commit, instead of through the triggers inside it (migration *_announced_changes): PostgreSQL
+ * lets only one notifying transaction commit at a time, so in-transaction notifications queued
+ * every writer behind every other. This instance drops its copies at once; the others hear it
+ * from notifySoon's batch a moment later. A row of another organization, or another scope, is
+ * still announced by its trigger. Should the process die between commit and announcement, the
+ * other instances keep their copies until their maxAgeMs.
+ */
+export async function announcedTransaction<T>(
+  database: Database,
+  organizationId: number,
+  work: (q: Runner) => Promise<T>,
+  settings: TransactionSettings = {},
+): Promise<T> {
+  const result = await database.transaction(work, {
+    ...settings,
+    'greenroom.announced': orgScope(organizationId),
+  });
+  announce(database, organizationId);
+  return result;
+}
+
+/**
+ * The same for a write that is one statement (its own transaction): put `announcing('$n')` in its
+ * FROM, with orgScope(organizationId) as parameter n, and call announce() once it succeeded.
+ * Triggers fire at the end of the statement, after the setting is made.
+ */
+export const announcing = (param: string) =>
+  `(select set_config('greenroom.announced', ${param}::text, true)) as announcing`;
+
+/** After an announced write: this instance forgets at once, the others a moment later. */
+export function announce(database: Database, organizationId: number) {
+  const scope = orgScope(organizationId);
+  ChangeFeed.of(database).changed(scope);
+  database.notifySoon(CHANGES_CHANNEL, scope);
+}
 
 /** A read's starting point: a copy read after it may be kept only if nothing it covers changed since. */
 export type Ticket = number;

@@ -1,7 +1,21 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './client';
+import { type Database, openDatabase, sql } from './client';
 
 const url = process.env.DATABASE_URL;
+
+/** Notifies until the payload comes back: the listening connection is up again. */
+async function heardAgain(database: Database, channel: string, payload: string, received: string[]) {
+  await expect
+    .poll(
+      async () => {
+        await database.notify(channel, payload);
+        return received.includes(payload);
+      },
+      { timeout: 8_000, interval: 300 },
+    )
+    .toBe(true);
+}
 
 describe.skipIf(!url)('LISTEN/NOTIFY on a PostgreSQL server', () => {
   it('listens again after the server drops the listening connection', async () => {
@@ -18,17 +32,81 @@ describe.skipIf(!url)('LISTEN/NOTIFY on a PostgreSQL server', () => {
          where pid <> pg_backend_pid() and datname = current_database() and query ilike 'LISTEN%client_test%'`,
       );
       expect(terminated).toHaveLength(1);
-      await expect
-        .poll(
-          async () => {
-            await database.notify('client_test', 'after');
-            return received.includes('after');
-          },
-          { timeout: 8_000, interval: 300 },
-        )
-        .toBe(true);
+      await heardAgain(database, 'client_test', 'after', received);
     } finally {
       await database.close();
+    }
+  });
+
+  it('survives the server dropping a connection held by a transaction between two statements', async () => {
+    const database = await openDatabase({ databaseUrl: url, pool: { max: 2 } });
+    const crashes: unknown[] = [];
+    const onUncaught = (err: unknown) => crashes.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const outcome = database.db.transaction(async (tx) => {
+        const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: { pid: number }[];
+        };
+        const [{ pid }] = result.rows;
+        // A restart ends the session while the request is busy elsewhere (no query running on it).
+        await database.query('select pg_terminate_backend($1)', [pid]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.execute(sql`select 1`);
+      });
+      await expect(outcome).rejects.toThrow();
+      expect(crashes).toEqual([]);
+      // The pool goes on with a fresh connection.
+      expect(await database.query('select 1 as one')).toEqual([{ one: 1 }]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await database.close();
+    }
+  });
+
+  it('retries a lost LISTEN connection at a steady pace during a long outage, then listens again', async () => {
+    // A relay in front of the server that, while "down", accepts and drops every connection and
+    // counts the attempts.
+    const target = new URL(url as string);
+    let down = false;
+    let attempts = 0;
+    const sockets = new Set<net.Socket>();
+    const relay = net.createServer((socket) => {
+      if (down) {
+        attempts++;
+        socket.destroy();
+        return;
+      }
+      const upstream = net.connect(Number(target.port || 5432), target.hostname);
+      for (const s of [socket, upstream]) {
+        sockets.add(s);
+        s.on('error', () => {
+          socket.destroy();
+          upstream.destroy();
+        });
+      }
+      socket.pipe(upstream).pipe(socket);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayed = new URL(target);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String((relay.address() as net.AddressInfo).port);
+    const database = await openDatabase({ databaseUrl: relayed.toString() });
+    try {
+      const received: string[] = [];
+      await database.listen?.('client_outage', (payload) => received.push(payload));
+      down = true;
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      // One chain of retries, 1 s then 2 s apart: about four attempts in 7 s, not a growing number.
+      expect(attempts).toBeGreaterThanOrEqual(3);
+      expect(attempts).toBeLessThanOrEqual(5);
+      down = false;
+      await heardAgain(database, 'client_outage', 'back', received);
+    } finally {
+      await database.close();
+      relay.close();
+      for (const s of sockets) s.destroy();
     }
   });
 });

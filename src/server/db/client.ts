@@ -11,11 +11,33 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Raw, parameterised SQL: the database itself, or one transaction's connection. */
+export interface Runner {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+/**
+ * Transaction-local settings (set_config(name, value, true)) that triggers read, e.g. who is
+ * acting. Names and values are limited to letters, digits and `_ . : , -`: on PostgreSQL they
+ * travel in the same round trip as BEGIN, as text.
+ */
+export type TransactionSettings = Record<string, string>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL with positional parameters; used only for hot paths and LISTEN/NOTIFY plumbing. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * One transaction on one connection, raw SQL only (the hot writes): BEGIN and the settings cost
+   * one round trip, and every statement is prepared once per connection like `query`'s.
+   */
+  transaction<T>(work: (q: Runner) => Promise<T>, settings?: TransactionSettings): Promise<T>;
+  /**
+   * Sends a notification soon, outside any transaction: several sent meanwhile go together in one
+   * statement, and nothing waits for them to reach the disk (change-feed.ts, announced writes).
+   */
+  notifySoon(channel: string, payload: string): void;
   listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /**
    * Called with false when the LISTEN connection is lost (notifications may be missed from then
@@ -40,6 +62,18 @@ export const EMBEDDED_SETTINGS: Record<string, string> = {
   temp_buffers: '2MB',
   wal_buffers: '1MB',
 };
+
+const SAFE_SETTING = /^[A-Za-z0-9_.:,-]*$/;
+
+/** `set_config` calls for a transaction's settings, as SQL text (checked characters only). */
+function settingsSql(settings: TransactionSettings): string {
+  const calls = Object.entries(settings).map(([name, value]) => {
+    if (!SAFE_SETTING.test(name) || !SAFE_SETTING.test(value) || !name.includes('.'))
+      throw new Error(`unsafe transaction setting ${name}`);
+    return `set_config('${name}', '${value}', true)`;
+  });
+  return calls.length > 0 ? `select ${calls.join(', ')}` : '';
+}
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 7_424_871;
@@ -96,6 +130,20 @@ async function openPglite(opts: { dataDir?: string; memory?: boolean }): Promise
       const result = await client.query(text, params);
       return result.rows as T[];
     },
+    transaction(work, settings = {}) {
+      return client.transaction(async (tx) => {
+        const opening = settingsSql(settings);
+        if (opening) await tx.exec(opening);
+        return work({
+          async query<T>(text: string, params: unknown[] = []) {
+            return (await tx.query(text, params)).rows as T[];
+          },
+        });
+      });
+    },
+    notifySoon(channel, payload) {
+      for (const fn of listeners.get(channel) ?? []) fn(payload);
+    },
     // Presence on the embedded database stays in process: a PGlite directory has one owner.
     // Notifications sent from SQL (the change triggers) come through PGlite's own LISTEN.
     async listen(channel, onMessage) {
@@ -149,6 +197,11 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
   });
   // Without this handler a server restart would crash the process on an idle client's error.
   pool.on('error', (err) => console.error('database pool error:', err.message));
+  // The pool listens for errors only on idle connections. One checked out by a transaction that
+  // is between two statements (its request awaiting something else) has no listener, so a server
+  // restart ending it would crash the process; its next statement fails instead, and the request
+  // answers 503.
+  pool.on('connect', (client) => client.on('error', () => {}));
 
   const migrator = new Client({ connectionString: url });
   await migrator.connect();
@@ -175,19 +228,30 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
     client.on('notification', (msg) => {
       for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? '');
     });
+    let connected = false;
     const lost = (err?: Error) => {
-      if (err) console.error('database listen connection lost:', err.message);
       client.removeAllListeners('end');
       client.removeAllListeners('error');
       client.on('error', () => {});
+      // A connection that never got to listen also ends; its failed attempt schedules the next
+      // one itself (retryListen), so only a lost listening connection starts a round of retries
+      // (else every failed attempt during an outage would add a retry chain of its own).
+      if (!connected) return;
+      if (err) console.error('database listen connection lost:', err.message);
       listening = undefined;
       announce(false);
       if (!closed && handlers.size > 0) retryListen(1000);
     };
     client.on('error', lost);
     client.on('end', () => lost());
-    await client.connect();
-    for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
+    connected = true;
     return client;
   };
   const retryListen = (delay: number) => {
@@ -198,11 +262,13 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
         () => announce(true),
         () => {
           listening = undefined;
-          retryListen(Math.min(delay * 2, 30_000));
+          // At most 2 s apart, so fan-out resumes within 2 s of the server coming back.
+          retryListen(Math.min(delay * 2, 2_000));
         },
       );
     }, delay).unref();
   };
+  const soon = batchedNotifier(url, pool);
   return {
     db,
     kind: 'postgres',
@@ -210,6 +276,30 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
       const result = await pool.query({ name: statementName(text), text, values: params });
       return result.rows as T[];
     },
+    async transaction(work, settings = {}) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        // Simple protocol: several statements, one round trip.
+        await client.query(`begin; ${settingsSql(settings)}`);
+        const result = await work({
+          async query<T>(text: string, params: unknown[] = []) {
+            return (await client.query({ name: statementName(text), text, values: params })).rows as T[];
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch((e: Error) => {
+          broken = e;
+        });
+        throw err;
+      } finally {
+        // A connection that could not even roll back is closed rather than reused.
+        client.release(broken);
+      }
+    },
+    notifySoon: soon.send,
     async listen(channel, onMessage) {
       // Channel names are identifiers in SQL text, so only our own fixed names are accepted.
       if (!/^[a-z_]+$/.test(channel)) throw new Error('invalid channel');
@@ -234,7 +324,69 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
       closed = true;
       const client = await listening?.catch(() => undefined);
       await client?.end().catch(() => {});
+      await soon.close();
       await pool.end();
+    },
+  };
+}
+
+/**
+ * Notifications sent after the fact on a connection of their own. PostgreSQL serialises the
+ * commits of every transaction that notifies, on one lock per database held until the commit is
+ * on disk; so writes do not notify inside their own transaction (change-feed.ts) and their
+ * notifications go here instead: all that arrive while one batch is under way go in the next,
+ * with synchronous_commit off (a notification needs no durability), so the lock is held for
+ * microseconds. If that connection fails, the batch goes through the pool instead.
+ */
+function batchedNotifier(url: string, pool: import('pg').Pool) {
+  let pending = new Map<string, Set<string>>();
+  let sending: Promise<void> | null = null;
+  let client: Promise<import('pg').Client> | null = null;
+  const connect = async () => {
+    const { Client } = (await import('pg')).default;
+    const c = new Client({ connectionString: url, options: '-c synchronous_commit=off' });
+    c.on('error', () => {
+      client = null;
+    });
+    await c.connect();
+    return c;
+  };
+  const SEND =
+    'select pg_notify(n.channel, n.payload) from unnest($1::text[], $2::text[]) as n(channel, payload)';
+  const flush = async () => {
+    while (pending.size > 0) {
+      const batch = pending;
+      pending = new Map();
+      const channels: string[] = [];
+      const payloads: string[] = [];
+      for (const [channel, set] of batch)
+        for (const payload of set) {
+          channels.push(channel);
+          payloads.push(payload);
+        }
+      try {
+        client ??= connect();
+        await (await client).query(SEND, [channels, payloads]);
+      } catch {
+        client = null;
+        await pool
+          .query(SEND, [channels, payloads])
+          .catch((err: Error) => console.error('database notify failed:', err.message));
+      }
+    }
+    sending = null;
+  };
+  return {
+    send(channel: string, payload: string) {
+      const set = pending.get(channel) ?? new Set();
+      set.add(payload);
+      pending.set(channel, set);
+      sending ??= flush();
+    },
+    async close() {
+      await sending;
+      const c = await client?.catch(() => null);
+      await c?.end().catch(() => {});
     },
   };
 }

@@ -43,3 +43,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The database could not write for want of disk space (SQLSTATE 53100, e.g. "could not extend
+ * file": the data folder's filesystem is full). Nothing of the failed statement was kept.
+ */
+export const isDiskFull = (err: unknown) => sqlState(err) === '53100';

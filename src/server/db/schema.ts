@@ -3,11 +3,14 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -228,18 +231,27 @@ export const teamAssets = pgTable(
 );
 
 // A recurring series: the rule, and how far its occurrences have been materialised.
-export const calendarEventSeries = pgTable('calendar_event_series', {
-  id: serial('id').primaryKey(),
-  organizationId: orgId(),
-  rule: jsonb('rule').notNull(),
-  materializedUntil: timestamp('materialized_until', { withTimezone: true }),
-  /** The first series of a run split by "this and following" edits (null: this one is the first). */
-  lineageId: integer('lineage_id'),
-  /** The UID of the calendar file this series was imported from, and the digest of what it said. */
-  icalUid: text('ical_uid'),
-  icalDigest: text('ical_digest'),
-  createdAt: createdAt(),
-});
+export const calendarEventSeries = pgTable(
+  'calendar_event_series',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    rule: jsonb('rule').notNull(),
+    materializedUntil: timestamp('materialized_until', { withTimezone: true }),
+    /** The first series of a run split by "this and following" edits (null: this one is the first). */
+    lineageId: integer('lineage_id'),
+    /** The UID of the calendar file this series was imported from, and the digest of what it said. */
+    icalUid: text('ical_uid'),
+    icalDigest: text('ical_digest'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Series due to grow (ensureMaterialized, before every calendar read and write).
+    index('calendar_event_series_org_until').on(t.organizationId, t.materializedUntil),
+    // Every part of one series (lineageParts, in each series edit and follow).
+    index('calendar_event_series_org_lineage').on(t.organizationId, sql`coalesce(${t.lineageId}, ${t.id})`),
+  ],
+);
 
 // One row per occurrence: each has its own id for delete, follow and unfollow (DESIGN §5).
 export const calendarEvents = pgTable(
@@ -460,6 +472,18 @@ export const jobs = pgTable(
   (t) => [index('jobs_due_idx').on(t.runAt).where(sql`done_at is null`)],
 );
 
+// Which organization's digests were planned for which local date: the scan queues a day's digest
+// jobs once, in the transaction that adds this row, and later ticks that day skip the organization.
+export const digestPlans = pgTable(
+  'digest_plans',
+  {
+    organizationId: orgId(),
+    localDate: date('local_date').notNull(),
+    plannedAt: timestamp('planned_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.localDate] })],
+);
+
 export const memberNotifications = pgTable(
   'member_notifications',
   {
@@ -554,6 +578,95 @@ export const memberActivityWeeks = pgTable(
     week: timestamp('week', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('member_activity_weeks_org_week_user').on(t.organizationId, t.week, t.userId)],
+);
+
+// Rehearsal scheduling (issue 16). A period when a member is unavailable: once, or every week on
+// the start's weekday through weekly_until (inclusive) in time_zone (the organization's zone when
+// it was written), so 19:00 stays 19:00 across daylight-saving changes. last_end is the end of
+// its last repetition, so overlap queries stay one index range.
+export const availabilityPeriods = pgTable(
+  'availability_periods',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The wall times as entered ('YYYY-MM-DDTHH:MM'); what weekly repetition repeats. */
+    startWall: varchar('start_wall', { length: 16 }).notNull(),
+    endWall: varchar('end_wall', { length: 16 }).notNull(),
+    /** The first repetition's instants. */
+    startDateTime: timestamp('start_date_time', { withTimezone: true }).notNull(),
+    endDateTime: timestamp('end_date_time', { withTimezone: true }).notNull(),
+    weeklyUntil: date('weekly_until', { mode: 'string' }),
+    timeZone: text('time_zone').notNull(),
+    lastEnd: timestamp('last_end', { withTimezone: true }).notNull(),
+    note: text('note'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('availability_periods_org_user_start').on(t.organizationId, t.userId, t.startDateTime),
+    check(
+      'availability_periods_order',
+      sql`${t.endDateTime} > ${t.startDateTime} and ${t.lastEnd} >= ${t.endDateTime}`,
+    ),
+  ],
+);
+
+// Who is called to one occurrence, with their answer. link_nonce counts the one-click links
+// issued: a mail's links carry the value it had, and using one (or a newer mail) moves it on.
+export const eventCalls = pgTable(
+  'event_calls',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('called'),
+    callTime: varchar('call_time', { length: 5 }),
+    note: text('note'),
+    responseNote: text('response_note'),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    linkNonce: integer('link_nonce').notNull().default(0),
+    calledBy: integer('called_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('event_calls_event_user').on(t.eventId, t.userId),
+    index('event_calls_org_user').on(t.organizationId, t.userId),
+    check('event_calls_status', sql`${t.status} in ('called', 'confirmed', 'declined')`),
+  ],
+);
+
+// Attendance at one occurrence that has started.
+export const attendanceRecords = pgTable(
+  'attendance_records',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note'),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('attendance_records_event_user').on(t.eventId, t.userId),
+    index('attendance_records_org_user').on(t.organizationId, t.userId),
+    check('attendance_records_status', sql`${t.status} in ('present', 'late', 'absent', 'excused')`),
+  ],
 );
 
 export type Organization = typeof organizations.$inferSelect;

@@ -9,10 +9,12 @@ import { fileRoutes } from './files/routes';
 import { importRoutes } from './imports/routes';
 import { notificationRoutes } from './notifications/routes';
 import { organizationRoutes } from './organizations/routes';
+import { manifestRoutes } from './org-settings/manifest-routes';
 import { orgSettingsRoutes } from './org-settings/routes';
 import { passwordRoutes } from './passwords/routes';
 import { presenceRoutes } from './presence/routes';
 import { registrationRoutes } from './registration/routes';
+import { schedulingRoutes } from './scheduling/routes';
 import { systemRoutes } from './system/routes';
 import { teamAssetRoutes } from './teams/assets-routes';
 import { teamMemberRoutes } from './teams/members-routes';
@@ -31,6 +33,7 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   fileRoutes,
   adminUserRoutes,
   orgSettingsRoutes,
+  manifestRoutes,
   auditRoutes,
   directoryRoutes,
   presenceRoutes,
@@ -44,4 +47,5 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   wikiRoutes,
   publicWikiRoutes,
   importRoutes,
+  schedulingRoutes,
 ];

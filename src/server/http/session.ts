@@ -155,9 +155,17 @@ function authContext(sid: string, row: Row): AuthContext {
   };
 }
 
+/**
+ * Slides the expiry and records activity. Its commit does not wait for the disk
+ * (synchronous_commit off for this statement's own transaction, set in the statement so it costs
+ * no round trip): a crash can lose only the last moments of sliding, which the next request
+ * writes again (an expiry still a week away, an activity week already counted).
+ */
 function touch(database: Database, sid: string, organizationId: number | null) {
   return database.query(
-    `with s as (update session set expire = now() + make_interval(secs => $2::int) where sid = $1 returning user_id)
+    `with lazy as (select set_config('synchronous_commit', 'off', true) as v),
+     s as (update session set expire = now() + make_interval(secs => $2::int)
+           where sid = $1 and (select v from lazy) = 'off' returning user_id)
      update user_organizations set last_active_at = now()
      where organization_id = $3 and user_id = (select user_id from s)`,
     [sid, IDLE_TIMEOUT_MS / 1000, organizationId],

@@ -1,6 +1,7 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifySchema,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -27,9 +28,24 @@ export interface Deps {
   sessionSecret: string;
 }
 
+/** One method + URL pattern the app answers, with the zod schemas it declared. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+}
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A POST that only reads: its question is a body (a conflicts check). It is checked against
+     * the session like a GET and does not drop the caller's kept answers as a write would.
+     */
+    readsOnly?: boolean;
+  }
   interface FastifyInstance {
     deps: Deps;
+    routeTable: readonly RegisteredRoute[];
   }
   interface FastifyRequest {
     hostContext: HostContext;

@@ -3,6 +3,7 @@
 import type { Database } from '../db/client';
 import { hashPassword } from '../features/auth/passwords';
 import { seedDemoCalendar } from '../features/calendar/demo';
+import { seedDemoScheduling } from '../features/scheduling/demo';
 import { seedDemoTeams } from '../features/teams/demo';
 import type { DemoSeeder } from './seeder';
 import { seedDemoWiki } from '../features/wiki/demo';
@@ -36,6 +37,7 @@ export const demoSeeders: DemoSeeder[] = [];
 // Teams first: later seeders (the calendar's shows) may put their events in these teams.
 demoSeeders.push(seedDemoTeams);
 demoSeeders.push(seedDemoCalendar);
+demoSeeders.push(seedDemoScheduling);
 demoSeeders.push(seedDemoWiki);
 
 export async function seedDemo(database: Database): Promise<boolean> {

@@ -9,6 +9,8 @@ import {
 import { useAuth } from '@web/lib/session';
 
 const DEFAULT_FAVICON = '/favicon.svg';
+/** index.html's theme colour: Greenroom's primary, as the main site's manifest says. */
+const DEFAULT_THEME_COLOR = '#6b46c1';
 
 function usePrefersDark(): boolean {
   const query = '(prefers-color-scheme: dark)';
@@ -44,6 +46,10 @@ export function BrandingProvider({ children }: { children: React.ReactNode }) {
 
   useEffect(() => {
     setFavicon(organization?.favicon || DEFAULT_FAVICON);
+    // The browser's and an installed app's title bar take the organization's colour, as its manifest.
+    document
+      .querySelector('meta[name="theme-color"]')
+      ?.setAttribute('content', organization?.primaryColor || DEFAULT_THEME_COLOR);
   }, [organization]);
 
   useEffect(() => {

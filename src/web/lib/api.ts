@@ -54,10 +54,19 @@ async function readBody<T>(res: Response): Promise<T> {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Sends a request and returns the parsed JSON answer (undefined for an empty body). */
-export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+/**
+ * Sends a request and returns the parsed JSON answer (undefined for an empty body). `signal`
+ * cancels it (react-query passes one to a query that a newer key has replaced).
+ */
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
   const res = await fetch(url, {
     method,
+    signal,
     credentials: 'include',
     headers:
       body === undefined

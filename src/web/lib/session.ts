@@ -5,15 +5,40 @@ import type { Me, SessionOrganization, SessionUser } from '@common/types/session
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { apiGet, apiRequest, isApiError } from './api';
+import {
+  forgetOfflineCopies,
+  isNetworkFailure,
+  keepOfflineCopy,
+  type Owner,
+  offlineOwner,
+  readOfflineCopy,
+} from './offline-copy';
 
 export const ME_KEY = ['/api/me'] as const;
 
-/** A 401 means signed out (spec part 1 §8), not a failure: the answer is then null. */
+export const ownerOf = (me: Me): Owner => ({
+  userId: me.user.id,
+  organizationId: me.organization?.id ?? null,
+});
+
+/**
+ * A 401 means signed out (spec part 1 §8), not a failure: the answer is then null. The answer is
+ * kept for offline use (lib/offline-copy.ts), so a member who did not sign out can still open
+ * My Schedule without a connection; a sign-out or another member's session forgets it.
+ */
 async function fetchMe(): Promise<Me | null> {
   try {
-    return await apiGet<Me>(ME_KEY[0]);
+    const me = await apiGet<Me>(ME_KEY[0]);
+    keepOfflineCopy(ownerOf(me), 'session', me);
+    return me;
   } catch (error) {
-    if (isApiError(error, 401)) return null;
+    if (isApiError(error, 401)) {
+      forgetOfflineCopies();
+      return null;
+    }
+    const owner = offlineOwner();
+    const kept = owner && isNetworkFailure(error) ? readOfflineCopy<Me>(owner, 'session') : null;
+    if (kept) return kept.data;
     throw error;
   }
 }
@@ -27,6 +52,10 @@ export const meQueryOptions = queryOptions({
   refetchOnWindowFocus: false,
   refetchOnMount: false,
   refetchInterval: false,
+  // Runs without a connection too (it then answers from the offline copy), and asks the server
+  // again once the connection is back.
+  networkMode: 'always',
+  refetchOnReconnect: 'always',
 });
 
 export function useMe() {
@@ -79,6 +108,7 @@ export function usePolicy() {
 export async function startNewSession(queryClient: QueryClient, me?: null): Promise<void> {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
   if (me === null) {
+    forgetOfflineCopies();
     queryClient.setQueryData(ME_KEY, null);
     return;
   }

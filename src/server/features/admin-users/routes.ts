@@ -8,6 +8,7 @@ import {
   listUsersQuerySchema,
   membershipRowSchema,
 } from '../../../common/schemas/admin';
+import { sendCsv } from '../../http/csv';
 import { guardOrg, orgAccessOf } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
@@ -65,11 +66,7 @@ export async function adminUserRoutes(app: App) {
       const { page: _page, pageSize: _size, ...filter } = request.query;
       const csv = await exportUsersCsv(database, organizationId, actor, filter);
       const name = `${auth.organization?.shortname ?? `organization-${organizationId}`}-members.csv`;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsv(reply, name, csv);
     },
   );
 

@@ -9,6 +9,7 @@ import { roleLabel } from '../../../common/permissions';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { userOrganizations, users } from '../../db/schema';
+import { csvText } from '../../http/csv';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { disconnectUser } from '../../http/presence-signal';
 import { hashPassword } from '../auth/passwords';
@@ -255,15 +256,6 @@ export async function deleteUser(database: Database, organizationId: number, act
   return outcome;
 }
 
-// Spreadsheets run cells that start with these as formulas; a leading quote keeps them text.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
 export async function exportUsersCsv(
   database: Database,
   organizationId: number,
@@ -282,24 +274,17 @@ export async function exportUsersCsv(
     'Last Active',
     'Disabled Reason',
   ];
-  const lines = [header.map(csvCell).join(',')];
-  for (const r of rows) {
-    lines.push(
-      [
-        r.user.username,
-        r.user.email,
-        r.user.firstName,
-        r.user.lastName,
-        roleLabel(r.role),
-        r.status,
-        r.createdAt,
-        r.lastActiveAt,
-        r.disabledReason,
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
+  const lines = rows.map((r) => [
+    r.user.username,
+    r.user.email,
+    r.user.firstName,
+    r.user.lastName,
+    roleLabel(r.role),
+    r.status,
+    r.createdAt,
+    r.lastActiveAt,
+    r.disabledReason,
+  ]);
   await recordAudit(database.db, {
     organizationId,
     actorId: actor.userId,
@@ -308,5 +293,5 @@ export async function exportUsersCsv(
     targetId: organizationId,
     details: { count: rows.length, filter },
   });
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvText([header, ...lines]);
 }

@@ -270,3 +270,33 @@ describe('GET /api/health', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 });
+
+describe('sliding expiry', () => {
+  it('moves a session that is used on by a week and records the member as active', async () => {
+    const org = await buildOrg(ctx.database);
+    const user = await buildUser(ctx.database, { org });
+    const agent = await signedIn(ctx, user, org);
+    // Last slid an hour ago, last seen a month ago.
+    await ctx.database.query(
+      `update session set expire = now() + interval '7 days' - interval '1 hour' where user_id = $1`,
+      [user.id],
+    );
+    await ctx.database.query(
+      `update user_organizations set last_active_at = now() - interval '30 days' where user_id = $1`,
+      [user.id],
+    );
+    expect((await agent.get('/api/me')).statusCode).toBe(200);
+    await expect
+      .poll(async () => {
+        const [row] = await ctx.database.query<{ slid: boolean; active: boolean }>(
+          `select s.expire > now() + interval '7 days' - interval '1 minute' as slid,
+             m.last_active_at > now() - interval '1 minute' as active
+           from session s join user_organizations m on m.user_id = s.user_id and m.organization_id = $2
+           where s.user_id = $1`,
+          [user.id, org.id],
+        );
+        return row;
+      })
+      .toEqual({ slid: true, active: true });
+  });
+});

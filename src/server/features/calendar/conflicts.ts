@@ -1,6 +1,6 @@
 // Double-booking protection (beyond the spec): an occurrence may not overlap another booking of
 // the same space. Checked over every expanded occurrence being written, inside the calendar lock.
-import { MAX_EVENT_DAYS } from '../../../common/schemas/calendar';
+import { MAX_EVENT_DAYS } from '../../../common/calendar';
 import { toZonedIso } from '../../../common/zoned-time';
 import { AppError } from '../../http/errors';
 import { type Runner, spansJson } from './sql';
@@ -44,14 +44,22 @@ export async function findConflicts(
     end: Date;
     spaces: string[];
   }>(
+    // One (organization, start) index range per span being written. `offset 0` keeps it so: as a
+    // plain join, the planner walked the whole organization's index in start order to serve the
+    // ORDER BY and LIMIT, checking every event against the spans (107 ms for a 50,000-event
+    // organization, 0.3 ms this way; npm run bench:load).
     `select distinct on (e.start_date_time, e.id) e.id, e.series_id as "seriesId", e.name,
        e.start_date_time as start, e.end_date_time as "end",
        array(select unnest(e.spaces) intersect select unnest($3::text[])) as spaces
      from jsonb_to_recordset($2::jsonb) as x(s timestamptz, e timestamptz)
-     join calendar_events e on e.organization_id = $1
-       and e.start_date_time < x.e and e.end_date_time > x.s
-       and e.start_date_time > x.s - interval '${MAX_EVENT_DAYS} days'
-       and e.spaces && $3::text[]
+     cross join lateral (
+       select e.id, e.series_id, e.name, e.start_date_time, e.end_date_time, e.spaces
+       from calendar_events e
+       where e.organization_id = $1
+         and e.start_date_time < x.e and e.end_date_time > x.s
+         and e.start_date_time > x.s - interval '${MAX_EVENT_DAYS} days'
+         and e.spaces && $3::text[]
+       offset 0) e
      where not (e.id = any($4::int[]))
        and not (coalesce(e.series_id = any($5::int[]), false)
                 and e.start_date_time >= coalesce($6::timestamptz, '-infinity'::timestamptz))

@@ -3,7 +3,8 @@
 // the offset before the gap and keeps its length.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestContext } from '../../../../tests/support/app';
-import { BAD_DATE, M, YEAR_RANGE } from '../../../common/schemas/calendar';
+import { BAD_DATE, YEAR_RANGE } from '../../../common/calendar';
+import { M } from '../../../common/schemas/calendar';
 import { calendarOrg, eventBody } from './test-helpers';
 
 let ctx: TestContext;

@@ -1,14 +1,8 @@
 // The calendar's event calls (spec part 2 §7): list, read, create, edit, delete.
 import { z } from 'zod';
 import { policy } from '../../../common/permissions';
-import {
-  EVENT_TYPES,
-  eventInputSchema,
-  INSTRUCTOR_ROLE,
-  rangeQuery,
-  SPACES,
-  strategyQuery,
-} from '../../../common/schemas/calendar';
+import { EVENT_TYPES, INSTRUCTOR_ROLE, SPACES } from '../../../common/calendar';
+import { eventInputSchema, rangeQuery, strategyQuery } from '../../../common/schemas/calendar';
 import { notFound } from '../../http/errors';
 import { sendKept } from '../../http/etag';
 import { requireOrgAccess } from '../../http/guards';

@@ -1,7 +1,8 @@
 // Following (spec part 2 §4, DESIGN §5): an explicit record per occurrence overrides the default
 // (reserver, instructor, member of one of the event's teams). 'future' and 'series' reach every
 // materialised occurrence; later ones copy the series' latest choice as the horizon grows.
-import type { Strategy } from '../../../common/schemas/calendar';
+import type { Strategy } from '../../../common/calendar';
+import { announce, announcing, orgScope } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { lineageParts } from './lineage';
@@ -9,10 +10,11 @@ import { getEventRow, isFollowingSql } from './queries';
 import { calendarTransaction, type Runner } from './sql';
 import { EVENT_NOT_FOUND } from './service';
 
-async function targetIds(q: Runner, organizationId: number, eventId: number, strategy: Strategy) {
+/** Every occurrence "this and following" or "all dates" reaches, its series held meanwhile. */
+async function seriesTargets(q: Runner, organizationId: number, eventId: number, strategy: Strategy) {
   const row = await getEventRow(q, organizationId, eventId);
   if (!row) throw notFound(EVENT_NOT_FOUND);
-  if (!row.seriesId || strategy === 'this') return keep(q, organizationId, [row.id]);
+  if (!row.seriesId) return [row.id];
   // Every part of a split series (DESIGN §5): "all dates" and "this and following" reach them all.
   // Locked, so the series is neither rewritten nor grown (copying follow choices) meanwhile.
   const parts = await lineageParts(q, organizationId, row.seriesId, true);
@@ -24,45 +26,42 @@ async function targetIds(q: Runner, organizationId: number, eventId: number, str
   return rows.map((r) => r.id);
 }
 
-/** The occurrences still there, held until the follow records are written (no delete between). */
-async function keep(q: Runner, organizationId: number, ids: number[]) {
-  const rows = await q.query<{ id: number }>(
-    'select id from calendar_events where organization_id = $1 and id = any($2::int[]) for key share',
-    [organizationId, ids],
-  );
-  if (rows.length === 0) throw notFound(EVENT_NOT_FOUND);
-  return rows.map((r) => r.id);
-}
-
-/** Effective follow state of the given occurrences for one member. */
-async function followingNow(q: Runner, organizationId: number, userId: number, ids: number[]) {
-  const rows = await q.query<{ id: number; following: boolean }>(
-    `select e.id, ${isFollowingSql('$3')} as following
-     from calendar_events e
-     left join calendar_event_followers f on f.event_id = e.id and f.user_id = $3 and f.organization_id = $1
-     where e.organization_id = $1 and e.id = any($2::int[])`,
-    [organizationId, ids, userId],
-  );
-  return new Map(rows.map((r) => [r.id, r.following]));
-}
-
-async function setFollowing(
+/**
+ * Sets one member's follow record on the given occurrences and answers, for each, whether they
+ * followed it before (explicitly or by default): one statement. The occurrences are held
+ * (`for key share`) until the records are written, so none is deleted in between; none there: 404.
+ */
+async function writeFollowing(
   q: Runner,
   organizationId: number,
   userId: number,
   ids: number[],
   value: boolean,
+  announced: string | null,
 ) {
-  await q.query(
-    `insert into calendar_event_followers (organization_id, event_id, user_id, is_following)
-     select $1, id, $2, $3 from unnest($4::int[]) as t(id)
-     on conflict (event_id, user_id) do update set is_following = excluded.is_following`,
-    [organizationId, userId, value, ids],
+  const rows = await q.query<{ id: number; following: boolean }>(
+    `with held as (
+       select id from calendar_events where organization_id = $1 and id = any($2::int[]) for key share),
+     before as (
+       select e.id, ${isFollowingSql('$3')} as following
+       from calendar_events e join held on held.id = e.id
+       left join calendar_event_followers f on f.event_id = e.id and f.user_id = $3 and f.organization_id = $1),
+     written as (
+       insert into calendar_event_followers (organization_id, event_id, user_id, is_following)
+       select $1, held.id, $3, $4 from held ${announced === null ? '' : `, ${announcing('$5')}`}
+       on conflict (event_id, user_id) do update set is_following = excluded.is_following)
+     select id, following from before`,
+    [organizationId, ids, userId, value, ...(announced === null ? [] : [announced])],
   );
+  if (rows.length === 0) throw notFound(EVENT_NOT_FOUND);
+  return rows.map((r) => r.following);
 }
 
-/** Sets the caller's follow record on the occurrences a strategy names; what each followed before. */
-function setFollowingFor(
+/**
+ * Sets the caller's follow record on the occurrences a strategy names; what each followed before.
+ * One occurrence is one announced statement; a series' occurrences are one transaction.
+ */
+async function setFollowingFor(
   database: Database,
   organizationId: number,
   userId: number,
@@ -70,11 +69,21 @@ function setFollowingFor(
   strategy: Strategy,
   value: boolean,
 ) {
-  return calendarTransaction(database, async (q) => {
-    const ids = await targetIds(q, organizationId, eventId, strategy);
-    const before = await followingNow(q, organizationId, userId, ids);
-    await setFollowing(q, organizationId, userId, ids, value);
-    return ids.map((id) => Boolean(before.get(id)));
+  if (strategy === 'this') {
+    const before = await writeFollowing(
+      database,
+      organizationId,
+      userId,
+      [eventId],
+      value,
+      orgScope(organizationId),
+    );
+    announce(database, organizationId);
+    return before;
+  }
+  return calendarTransaction(database, organizationId, async (q) => {
+    const ids = await seriesTargets(q, organizationId, eventId, strategy);
+    return writeFollowing(q, organizationId, userId, ids, value, null);
   });
 }
 

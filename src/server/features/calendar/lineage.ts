@@ -13,26 +13,27 @@ export interface Part {
   materializedUntil: Date | null;
 }
 
-/** Every part of the series `seriesId` belongs to, earliest start first. */
-export async function lineageParts(
-  q: Runner | Database,
-  organizationId: number,
-  seriesId: number,
-  lock = false,
-): Promise<Part[]> {
-  const rows = await q.query<{
-    id: number;
-    lineageId: number;
-    rule: StoredRule | string;
-    materializedUntil: Date | null;
-  }>(
-    `select id, coalesce(lineage_id, id) as "lineageId", rule, materialized_until as "materializedUntil"
-     from calendar_event_series where organization_id = $1 and coalesce(lineage_id, id) = (
-       select coalesce(lineage_id, id) from calendar_event_series where organization_id = $1 and id = $2)
-     ${lock ? 'for update' : ''}`,
-    [organizationId, seriesId],
-  );
-  return rows
+type PartRow = {
+  id: number;
+  lineageId: number;
+  rule: StoredRule | string;
+  materializedUntil: Date | string | null;
+};
+
+/** The parts of the lineage of series `series` (SQL text: a parameter or a column). */
+const partsOf = (organization: string, series: string) =>
+  `select id, coalesce(lineage_id, id) as "lineageId", rule, materialized_until as "materializedUntil"
+   from calendar_event_series where organization_id = ${organization} and coalesce(lineage_id, id) = (
+     select coalesce(lineage_id, id) from calendar_event_series where organization_id = ${organization} and id = ${series})`;
+
+/** The same parts as one json column of another query, read back with `toParts`. */
+export const partsColumn = (organization: string, series: string) =>
+  `(select coalesce(json_agg(p), '[]') from (${partsOf(organization, series)}) p)`;
+
+/** Parts as read (rows, or a json column), earliest start first. */
+export function toParts(rows: PartRow[] | string): Part[] {
+  const list = typeof rows === 'string' ? (JSON.parse(rows) as PartRow[]) : rows;
+  return list
     .map((r) => ({
       id: r.id,
       lineageId: r.lineageId,
@@ -40,6 +41,18 @@ export async function lineageParts(
       materializedUntil: r.materializedUntil ? new Date(r.materializedUntil) : null,
     }))
     .sort((a, b) => parseWallTime(a.rule.start) - parseWallTime(b.rule.start) || a.id - b.id);
+}
+
+/** Every part of the series `seriesId` belongs to, earliest start first. */
+export async function lineageParts(
+  q: Runner | Database,
+  organizationId: number,
+  seriesId: number,
+  lock = false,
+): Promise<Part[]> {
+  return toParts(
+    await q.query<PartRow>(`${partsOf('$1', '$2')} ${lock ? 'for update' : ''}`, [organizationId, seriesId]),
+  );
 }
 
 /** Dates the rule produces before `date` (deleted ones too: RFC 5545 COUNT counts them). */
@@ -65,13 +78,20 @@ export function remainingFrom(parts: Part[], seriesId: number, date: string): nu
   return Math.max(0, (part.rule.endCount ?? 0) - instancesBefore(part.rule, date)) + later;
 }
 
-/** Every row of a count-ended lineage shows the whole series' count. */
+/**
+ * Every row of a count-ended lineage shows the whole series' count (rows showing it already stay
+ * as they are): the parts are read and the rows written in one statement. The total is
+ * `lineageTotal`'s, in SQL: null unless every part ends after a count.
+ */
 export async function writeLineageCount(q: Runner, organizationId: number, seriesId: number) {
-  const parts = await lineageParts(q, organizationId, seriesId);
-  const total = lineageTotal(parts);
-  if (total === null) return;
   await q.query(
-    'update calendar_events set recurring_end_count = $3 where organization_id = $1 and series_id = any($2::int[])',
-    [organizationId, parts.map((p) => p.id), total],
+    `with parts as (${partsOf('$1', '$2')}),
+     total as (
+       select sum((rule->>'endCount')::int) as n from parts
+       having bool_and(rule->>'endType' = 'count' and coalesce((rule->>'endCount')::int, 0) > 0))
+     update calendar_events set recurring_end_count = total.n from total
+     where organization_id = $1 and series_id in (select id from parts)
+       and recurring_end_count is distinct from total.n`,
+    [organizationId, seriesId],
   );
 }

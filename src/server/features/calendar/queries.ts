@@ -1,12 +1,12 @@
 // Reading events. The list is the calendar's hot path: one indexed range scan, and PostgreSQL
 // builds the JSON (times already in the organization's zone with their offset), so the server
 // sends the text it receives without parsing or re-serialising thousands of objects.
-import { MAX_EVENT_DAYS } from '../../../common/schemas/calendar';
+import { MAX_EVENT_DAYS } from '../../../common/calendar';
 import { formatOffset, offsetMinutes, zoneTransitions } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { ChangeFeed, orgScope } from '../../db/change-feed';
 import { FingerprintCache, type KeptBody } from '../../http/etag';
-import { lineageParts, remainingFrom } from './lineage';
+import { type Part, partsColumn, remainingFrom, toParts } from './lineage';
 import { ensureMaterialized, materializationTarget } from './series';
 import type { Runner } from './sql';
 
@@ -235,20 +235,18 @@ export async function getEventView(
   viewerId: number,
   eventId: number,
 ): Promise<EventView | null> {
-  const [row] = await q.query<{ event: EventView | string }>(
-    `select row_to_json(x) as event from (select ${memberEvent(offsetFromZone)} ${FROM}
-     where e.organization_id = $1 and e.id = $4) x`,
+  // A count-ended series' parts come along, for the dates left from this one.
+  const [row] = await q.query<{ event: EventView | string; parts: Parameters<typeof toParts>[0] | null }>(
+    `select row_to_json(x) as event,
+       case when x."recurringEndType" = 'count' then ${partsColumn('$1', 'x."seriesId"')} end as parts
+     from (select ${memberEvent(offsetFromZone)} ${FROM} where e.organization_id = $1 and e.id = $4) x`,
     [organizationId, timeZone, viewerId, eventId],
   );
   if (!row) return null;
   const event = typeof row.event === 'string' ? (JSON.parse(row.event) as EventView) : row.event;
   event.recurringRemainingCount =
-    event.seriesId && event.recurringEndType === 'count'
-      ? remainingFrom(
-          await lineageParts(q, organizationId, event.seriesId),
-          event.seriesId,
-          event.startDateTime.slice(0, 10),
-        )
+    event.seriesId && row.parts
+      ? remainingFrom(toParts(row.parts), event.seriesId, event.startDateTime.slice(0, 10))
       : null;
   return event;
 }
@@ -278,8 +276,24 @@ export async function getEventRow(
   eventId: number,
   lock = false,
 ): Promise<EventRow | null> {
-  const [row] = await q.query<EventRow>(
-    `select e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
+  return (await eventRow(q, organizationId, eventId, lock, false))?.row ?? null;
+}
+
+/** The stored row and, in the same round trip, every part of its series (none for a one-off). */
+export async function getEventRowAndParts(q: Runner | Database, organizationId: number, eventId: number) {
+  return eventRow(q, organizationId, eventId, false, true);
+}
+
+async function eventRow(
+  q: Runner | Database,
+  organizationId: number,
+  eventId: number,
+  lock: boolean,
+  withParts: boolean,
+): Promise<{ row: EventRow; parts: Part[] } | null> {
+  const [found] = await q.query<EventRow & { parts?: Parameters<typeof toParts>[0] }>(
+    `select ${withParts ? `${partsColumn('$1', 'e.series_id')} as parts,` : ''}
+       e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
        e.start_date_time as start, e.end_date_time as "end", e.event_type as "eventType",
        e.event_url as "eventUrl", e.instructor_id as "instructorId", e.reserved_by as "reservedBy",
        e.is_exception as "isException", e.conflict_override as "conflictOverride", e.is_public as "isPublic",
@@ -288,8 +302,12 @@ export async function getEventRow(
      from calendar_events e where e.organization_id = $1 and e.id = $2 ${lock ? 'for update of e' : ''}`,
     [organizationId, eventId],
   );
-  if (!row) return null;
-  return { ...row, start: new Date(row.start), end: new Date(row.end) };
+  if (!found) return null;
+  const { parts, ...row } = found;
+  return {
+    row: { ...row, start: new Date(row.start), end: new Date(row.end) },
+    parts: parts && row.seriesId ? toParts(parts) : [],
+  };
 }
 
 /** What creating an event needs from its organization: the zone, and which types are public. */

@@ -4,6 +4,7 @@
 // mapping from form to RRULE would pass there; here nothing of the product's rule code is reused.
 // The product is entered where the server enters it: the form schema, ruleFromInput, occurrencesBetween.
 import { describe, expect, it } from 'vitest';
+import { dateOf, dayNumber, wallReader } from '../../../../tests/support/oracle';
 import { eventInputSchema } from '../../../common/schemas/calendar';
 import { occurrencesBetween } from './occurrences';
 import { ruleFromInput } from './series';
@@ -12,8 +13,6 @@ const ZONE = 'America/New_York';
 const DAY_MS = 86_400_000;
 
 // UTC Date values serve only as a calendar of local dates: day numbers, no time zone involved.
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const weekdayOfDay = (day: number) => new Date(day * DAY_MS).getUTCDay();
 const ymd = (y: number, m: number, d: number) => dateOf(Date.UTC(y, m - 1, d) / DAY_MS);
 const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -85,19 +84,7 @@ function oracle(f: Form, windowEnd: string): string[] {
 }
 
 // Local wall clock of an instant, read by Intl rather than by the product's zone code.
-const local = new Intl.DateTimeFormat('en-US', {
-  timeZone: ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-function wallOf(instant: Date): string {
-  const p = Object.fromEntries(local.formatToParts(instant).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
-}
+const wallOf = wallReader(ZONE);
 
 /** The product's occurrences (local wall times) from the start to `windowEnd` inclusive. */
 function product(f: Form, windowEnd: string) {

@@ -4,6 +4,7 @@
 // wall time must become the right instant in the organization's zone.
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { prng } from '../../../../tests/support/oracle';
 import {
   RECURRING_END_TYPES,
   RECURRING_PATTERNS,
@@ -20,17 +21,6 @@ import {
   weekdayOf,
 } from '../../../common/zoned-time';
 import { expandFloating, occurrencesOf, type StoredRule } from './occurrences';
-
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ZONES = [
   'America/New_York',

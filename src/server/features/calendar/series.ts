@@ -97,14 +97,21 @@ export function recurrenceColumns(rule: StoredRule | null): unknown[] {
   ];
 }
 
-const INSERT = `
-with ins as (
+/** A new series' row, as a CTE the occurrences' insert takes its id from. */
+const NEW_SERIES = `series as (
+  insert into calendar_event_series (organization_id, rule, materialized_until) values ($1, $24::jsonb, $25)
+  returning id),`;
+
+const insertSql = (series: 'param' | 'new') => {
+  const seriesId = series === 'new' ? 'coalesce($2::int, (select id from series))' : '$2::int';
+  return `
+with ${series === 'new' ? NEW_SERIES : ''} ins as (
   insert into calendar_events (organization_id, series_id, name, description, spaces, event_type, event_url,
     instructor_id, reserved_by, conflict_override, is_public, is_exception,
     is_recurring, recurring_pattern, recurring_interval, recurring_end, recurring_weekly_days,
     recurring_monthly_week, recurring_monthly_weekday, recurring_end_type, recurring_end_count,
     start_date_time, end_date_time)
-  select $1::int, $2::int, $3::text, $4::text, $5::text[], $6::text, $7::text, $8::int, $9::int, $10::boolean,
+  select $1::int, ${seriesId}, $3::text, $4::text, $5::text[], $6::text, $7::text, $8::int, $9::int, $10::boolean,
     $11::boolean, $12::boolean, $13::boolean, $14::text, $15::int, $16::timestamptz, $17::text[], $18::int,
     $19::int, $20::text, $21::int, x.s, x.e
   from jsonb_to_recordset($22::jsonb) as x(s timestamptz, e timestamptz)
@@ -113,7 +120,10 @@ with ins as (
   insert into calendar_event_teams (organization_id, event_id, team_id)
   select $1::int, ins.id, t.team_id from ins cross join unnest($23::int[]) as t(team_id)
 )
-select id from ins order by start_date_time, id`;
+select id${series === 'new' ? ', (select id from series) as "seriesId"' : ''} from ins order by start_date_time, id`;
+};
+const INSERT = insertSql('param');
+const INSERT_WITH_SERIES = insertSql('new');
 
 export async function insertOccurrences(
   q: Runner,
@@ -125,17 +135,50 @@ export async function insertOccurrences(
   isException = false,
 ): Promise<number[]> {
   if (spans.length === 0) return [];
-  const rows = await q.query<{ id: number }>(INSERT, [
-    organizationId,
-    seriesId,
-    ...templateColumns(template),
-    isException,
-    ...recurrenceColumns(rule),
-    spansJson(spans),
-    template.teamIds,
-  ]);
+  const rows = await q.query<{ id: number }>(
+    INSERT,
+    occurrenceParams(organizationId, seriesId, template, isException, rule, spans),
+  );
   return rows.map((r) => r.id);
 }
+
+/**
+ * A new series and its first occurrences in one statement (a new booking's series): returns the
+ * series' id and the rows' ids, earliest first. `spans` must not be empty.
+ */
+export async function insertSeriesWithOccurrences(
+  q: Runner,
+  organizationId: number,
+  template: SeriesTemplate,
+  rule: StoredRule,
+  until: number | null,
+  spans: { start: Date; end: Date }[],
+) {
+  const rows = await q.query<{ id: number; seriesId: number }>(INSERT_WITH_SERIES, [
+    ...occurrenceParams(organizationId, null, template, false, rule, spans),
+    JSON.stringify(rule),
+    until === null ? null : new Date(until),
+  ]);
+  return { seriesId: rows[0].seriesId, ids: rows.map((r) => r.id) };
+}
+
+/** The occurrences' insert's parameters $1 to $23. */
+const occurrenceParams = (
+  organizationId: number,
+  seriesId: number | null,
+  template: SeriesTemplate,
+  isException: boolean,
+  rule: StoredRule | null,
+  spans: { start: Date; end: Date }[],
+): unknown[] => [
+  organizationId,
+  seriesId,
+  ...templateColumns(template),
+  isException,
+  ...recurrenceColumns(rule),
+  spansJson(spans),
+  template.teamIds,
+];
 
 const templateColumns = (t: SeriesTemplate) => [
   t.name,
@@ -158,6 +201,20 @@ const SET_FIELDS = `name = $3::text, description = $4::text, spaces = $5::text[]
   recurring_monthly_weekday = $18::int, recurring_end_type = $19::text, recurring_end_count = $20::int,
   updated_at = now()`;
 
+/**
+ * An update of event rows ($1: organization) and their team links (`teams`: an int[] parameter)
+ * as one statement: links no longer named go, new ones come, the rest stay as they are.
+ */
+const withTeams = (update: string, teams: string) => `with written as (${update} returning id),
+  gone as (
+    delete from calendar_event_teams et using written w where et.organization_id = $1 and et.event_id = w.id
+      and not (et.team_id = any(${teams}::int[]))),
+  added as (
+    insert into calendar_event_teams (organization_id, event_id, team_id)
+    select $1, w.id, t.team_id from written w cross join unnest(${teams}::int[]) as t(team_id)
+    on conflict (event_id, team_id) do nothing)
+  select 1`;
+
 /** Writes the template and recurrence columns onto every row of a series, and its teams. */
 export async function applyTemplate(
   q: Runner,
@@ -166,22 +223,12 @@ export async function applyTemplate(
   template: SeriesTemplate,
   rule: StoredRule,
 ) {
-  await q.query(`update calendar_events set ${SET_FIELDS} where organization_id = $1 and series_id = $2`, [
-    organizationId,
-    seriesId,
-    ...templateColumns(template),
-    ...recurrenceColumns(rule),
-  ]);
   await q.query(
-    `delete from calendar_event_teams where organization_id = $1
-       and event_id in (select id from calendar_events where organization_id = $1 and series_id = $2)`,
-    [organizationId, seriesId],
-  );
-  await q.query(
-    `insert into calendar_event_teams (organization_id, event_id, team_id)
-     select $1, e.id, t.team_id from calendar_events e cross join unnest($3::int[]) as t(team_id)
-     where e.organization_id = $1 and e.series_id = $2`,
-    [organizationId, seriesId, template.teamIds],
+    withTeams(
+      `update calendar_events set ${SET_FIELDS} where organization_id = $1 and series_id = $2`,
+      '$21',
+    ),
+    [organizationId, seriesId, ...templateColumns(template), ...recurrenceColumns(rule), template.teamIds],
   );
 }
 
@@ -196,9 +243,12 @@ export async function updateRow(
   extra: { seriesId: number | null; isException: boolean },
 ) {
   await q.query(
-    `update calendar_events set ${SET_FIELDS}, start_date_time = $21, end_date_time = $22,
-       series_id = $23::int, is_exception = $24::boolean
-     where organization_id = $1 and id = $2`,
+    withTeams(
+      `update calendar_events set ${SET_FIELDS}, start_date_time = $21, end_date_time = $22,
+         series_id = $23::int, is_exception = $24::boolean
+       where organization_id = $1 and id = $2`,
+      '$25',
+    ),
     [
       organizationId,
       eventId,
@@ -208,16 +258,8 @@ export async function updateRow(
       span.end,
       extra.seriesId,
       extra.isException,
+      template.teamIds,
     ],
-  );
-  await q.query('delete from calendar_event_teams where organization_id = $1 and event_id = $2', [
-    organizationId,
-    eventId,
-  ]);
-  await q.query(
-    `insert into calendar_event_teams (organization_id, event_id, team_id)
-     select $1, $2, t.team_id from unnest($3::int[]) as t(team_id)`,
-    [organizationId, eventId, template.teamIds],
   );
 }
 
@@ -280,34 +322,32 @@ export async function syncSeries(
   const gone = rows.filter((row) => !used.has(row.id)).map((row) => row.id);
 
   await applyTemplate(q, organizationId, seriesId, rule.template, rule);
-  if (pairs.length > 0) {
-    await q.query(
-      `update calendar_events e set start_date_time = x.s, end_date_time = x.e
-       from jsonb_to_recordset($2::jsonb) as x(id int, s timestamptz, e timestamptz)
-       where e.organization_id = $1 and e.id = x.id`,
-      [
-        organizationId,
-        JSON.stringify(
-          pairs.map((p) => ({
-            id: p.id,
-            s: p.occurrence.start.toISOString(),
-            e: p.occurrence.end.toISOString(),
-          })),
-        ),
-      ],
-    );
-  }
-  if (gone.length > 0) {
-    await q.query('delete from calendar_events where organization_id = $1 and id = any($2::int[])', [
-      organizationId,
-      gone,
-    ]);
-  }
-  await insertOccurrences(q, organizationId, seriesId, rule.template, rule, fresh);
+  // The series' rule, the dates it no longer has and the moved ones: one statement (distinct rows).
   await q.query(
-    'update calendar_event_series set rule = $3::jsonb, materialized_until = $4 where organization_id = $1 and id = $2',
-    [organizationId, seriesId, JSON.stringify(rule), until === null ? null : new Date(until)],
+    `with series as (
+       update calendar_event_series set rule = $3::jsonb, materialized_until = $4
+       where organization_id = $1 and id = $2),
+     gone as (delete from calendar_events where organization_id = $1 and id = any($5::int[]))
+     update calendar_events e set start_date_time = x.s, end_date_time = x.e
+     from jsonb_to_recordset($6::jsonb) as x(id int, s timestamptz, e timestamptz)
+     where e.organization_id = $1 and e.id = x.id
+       and (e.start_date_time, e.end_date_time) is distinct from (x.s, x.e)`,
+    [
+      organizationId,
+      seriesId,
+      JSON.stringify(rule),
+      until === null ? null : new Date(until),
+      gone,
+      JSON.stringify(
+        pairs.map((p) => ({
+          id: p.id,
+          s: p.occurrence.start.toISOString(),
+          e: p.occurrence.end.toISOString(),
+        })),
+      ),
+    ],
   );
+  await insertOccurrences(q, organizationId, seriesId, rule.template, rule, fresh);
   return { createdCount: fresh.length, updatedCount: pairs.length, deletedCount: gone.length };
 }
 
@@ -379,18 +419,21 @@ export function materializationTarget(target: Date): Date {
 
 /**
  * Makes sure every series of the organization has its rows up to `target` (capped at
- * MAX_HORIZON_DAYS ahead), before a read or a conflict check looks that far.
+ * MAX_HORIZON_DAYS ahead), before a read or a conflict check looks that far. Answers the
+ * organization's public event types, read in the same round trip (what a new event needs).
  */
 export async function ensureMaterialized(database: Database, organizationId: number, target: Date) {
   const cap = Date.now() + MAX_HORIZON_DAYS * DAY_MS;
   const want = materializationTarget(target).getTime();
-  const stale = await database.query<{ id: number }>(
-    `select id from calendar_event_series where organization_id = $1
-       and materialized_until is not null and materialized_until < $2`,
+  const [row] = await database.query<{ stale: number[]; publicEventTypes: string[] | null }>(
+    `select array(select id from calendar_event_series where organization_id = $1
+         and materialized_until < $2 order by id) as stale,
+       (select public_event_types from organizations where id = $1) as "publicEventTypes"`,
     [organizationId, new Date(want)],
   );
   const grow = Math.min(want + EXTEND_SLACK_DAYS * DAY_MS, cap);
-  for (const { id } of stale) {
-    await calendarTransaction(database, (q) => extendSeries(q, organizationId, id, grow));
+  for (const id of row.stale) {
+    await calendarTransaction(database, organizationId, (q) => extendSeries(q, organizationId, id, grow));
   }
+  return { publicEventTypes: row.publicEventTypes ?? [] };
 }

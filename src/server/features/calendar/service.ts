@@ -2,19 +2,20 @@
 // (shape, people, teams, permissions) runs before the one transaction that writes; conflicts are
 // checked inside it, under locks on the spaces and days being booked (lockBookings).
 import { type Actor, policy } from '../../../common/permissions';
-import type { EventInput, Strategy } from '../../../common/schemas/calendar';
+import type { Strategy } from '../../../common/calendar';
+import type { EventInput } from '../../../common/schemas/calendar';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { setTransactionActor } from '../../db/transaction-actor';
 import { findConflicts, type Replacing, resolveConflicts } from './conflicts';
 import type { StoredRule } from './occurrences';
 import { instancesBefore, lineageParts, type Part, writeLineageCount } from './lineage';
-import { type EventRow, calendarSettings, getEventRow, getEventView, organizationTimeZone } from './queries';
+import { type EventRow, getEventRow, getEventView, organizationTimeZone } from './queries';
 import {
   createSeries,
   ensureMaterialized,
   insertOccurrences,
+  insertSeriesWithOccurrences,
   plannedOccurrences,
   recurrenceColumns,
   ruleFromInput,
@@ -26,6 +27,16 @@ import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './validation';
 export interface Access {
   organizationId: number;
   actor: Actor & { userId: number };
+  /** The caller's session (requireOrgAccess): it holds its own organization's zone. */
+  auth?: { organization: { id: number; timezone: string } | null };
+}
+
+/** The organization's zone: from the caller's session when it is their organization, else read. */
+export function zoneOf(database: Database, access: Access): string | Promise<string> {
+  const org = access.auth?.organization;
+  return org?.id === access.organizationId
+    ? org.timezone
+    : organizationTimeZone(database, access.organizationId);
 }
 
 export const EVENT_NOT_FOUND = 'Event not found';
@@ -59,8 +70,9 @@ export async function checkSpaces(
   input: EventInput,
   spans: { start: Date; end: Date }[],
   replacing: Replacing,
+  seriesParts: readonly { id: number }[] = [],
 ) {
-  await lockBookings(q, access.organizationId, input.spaces, spans);
+  await lockBookings(q, access.organizationId, input.spaces, spans, seriesParts);
   const conflicts = await findConflicts(q, access.organizationId, timeZone, input.spaces, spans, replacing);
   return {
     overridden: resolveConflicts(conflicts, input.overrideConflicts, policy.overrideConflicts(access.actor)),
@@ -71,8 +83,7 @@ export async function checkSpaces(
 export async function createEvent(database: Database, access: Access, input: EventInput) {
   const { organizationId, actor } = access;
   await checkReferences(database, organizationId, actor, input, null);
-  const { timeZone, publicEventTypes } = await calendarSettings(database, organizationId);
-  const isPublic = input.isPublic ?? publicEventTypes.includes(input.eventType);
+  const timeZone = await zoneOf(database, access);
   const span = spanOf(input, timeZone);
   let rule: StoredRule | null = null;
   let until: number | null = null;
@@ -83,16 +94,18 @@ export async function createEvent(database: Database, access: Access, input: Eve
     rule = ruleFromInput(input, timeZone);
     ({ occurrences: spans, until } = plan(rule));
   }
-  await ensureMaterialized(database, organizationId, lastEnd(spans));
-  const created = await calendarTransaction(database, async (q) => {
+  const { publicEventTypes } = await ensureMaterialized(database, organizationId, lastEnd(spans));
+  const isPublic = input.isPublic ?? publicEventTypes.includes(input.eventType);
+  const created = await calendarTransaction(database, organizationId, async (q) => {
     const check = await checkSpaces(q, access, timeZone, input, spans, {});
     const template = templateFromInput(input, check.overridden, isPublic);
-    let seriesId: number | null = null;
-    if (rule) {
-      rule.template = template;
-      seriesId = await createSeries(q, organizationId, rule, until);
-    }
-    const ids = await insertOccurrences(q, organizationId, seriesId, template, rule, spans);
+    let ids: number[] = [];
+    if (rule) rule.template = template;
+    // A series and its dates are one statement; a series with no date yet is its row alone.
+    if (rule && spans.length > 0)
+      ({ ids } = await insertSeriesWithOccurrences(q, organizationId, template, rule, until, spans));
+    else if (rule) await createSeries(q, organizationId, rule, until);
+    else ids = await insertOccurrences(q, organizationId, null, template, null, spans);
     if (check.overridden) await recordOverride(q, access, ids[0], check.count);
     return { id: ids[0], count: ids.length };
   });
@@ -156,53 +169,57 @@ export async function deleteSeries(q: Runner, organizationId: number, ids: numbe
 
 export async function deleteEvent(database: Database, access: Access, eventId: number, strategy: Strategy) {
   const { organizationId, actor } = access;
-  const timeZone = await organizationTimeZone(database, organizationId);
+  const timeZone = await zoneOf(database, access);
   const row = await getEventRow(database, organizationId, eventId);
   if (!row) throw notFound(EVENT_NOT_FOUND);
   if (!policy.deleteEvent(actor, row.reservedBy)) throw forbidden(DELETE_REFUSED);
-  return calendarTransaction(database, async (q) => {
-    await setTransactionActor(q, actor.userId);
-    const parts = row.seriesId ? await lineageParts(q, organizationId, row.seriesId, true) : [];
-    const index = parts.findIndex((p) => p.id === row.seriesId);
-    const part = index >= 0 ? parts[index] : null;
-    let mode: Strategy = part ? strategy : 'this';
-    if (mode === 'future' && !(await hasEarlierRows(q, organizationId, parts, row))) mode = 'series';
-    const date = localDate(row.start, timeZone);
-    if (mode === 'this' || !part) {
+  return calendarTransaction(
+    database,
+    organizationId,
+    async (q) => {
+      const parts = row.seriesId ? await lineageParts(q, organizationId, row.seriesId, true) : [];
+      const index = parts.findIndex((p) => p.id === row.seriesId);
+      const part = index >= 0 ? parts[index] : null;
+      let mode: Strategy = part ? strategy : 'this';
+      if (mode === 'future' && !(await hasEarlierRows(q, organizationId, parts, row))) mode = 'series';
+      const date = localDate(row.start, timeZone);
+      if (mode === 'this' || !part) {
+        const removed = await q.query(
+          'delete from calendar_events where organization_id = $1 and id = $2 returning id',
+          [organizationId, row.id],
+        );
+        if (part && !row.isException) {
+          const next = { ...part.rule, exdates: [...new Set([...part.rule.exdates, date])].sort() };
+          await q.query(
+            'update calendar_event_series set rule = $3::jsonb where organization_id = $1 and id = $2',
+            [organizationId, part.id, JSON.stringify(next)],
+          );
+        }
+        return { deletedCount: removed.length };
+      }
+      // Every part of a split series: all of them, or from this date on.
       const removed = await q.query(
-        'delete from calendar_events where organization_id = $1 and id = $2 returning id',
-        [organizationId, row.id],
+        `delete from calendar_events where organization_id = $1 and series_id = any($2::int[])
+         and ($3::timestamptz is null or start_date_time >= $3) returning id`,
+        [organizationId, parts.map((p) => p.id), mode === 'future' ? row.start : null],
       );
-      if (part && !row.isException) {
-        const next = { ...part.rule, exdates: [...new Set([...part.rule.exdates, date])].sort() };
-        await q.query(
-          'update calendar_event_series set rule = $3::jsonb where organization_id = $1 and id = $2',
-          [organizationId, part.id, JSON.stringify(next)],
+      if (mode === 'future') {
+        await deleteSeries(
+          q,
+          organizationId,
+          parts.slice(index + 1).map((p) => p.id),
+        );
+        await endPartBefore(q, organizationId, part, date);
+        await writeLineageCount(q, organizationId, parts[0].id);
+      } else {
+        await deleteSeries(
+          q,
+          organizationId,
+          parts.map((p) => p.id),
         );
       }
       return { deletedCount: removed.length };
-    }
-    // Every part of a split series: all of them, or from this date on.
-    const removed = await q.query(
-      `delete from calendar_events where organization_id = $1 and series_id = any($2::int[])
-         and ($3::timestamptz is null or start_date_time >= $3) returning id`,
-      [organizationId, parts.map((p) => p.id), mode === 'future' ? row.start : null],
-    );
-    if (mode === 'future') {
-      await deleteSeries(
-        q,
-        organizationId,
-        parts.slice(index + 1).map((p) => p.id),
-      );
-      await endPartBefore(q, organizationId, part, date);
-      await writeLineageCount(q, organizationId, parts[0].id);
-    } else {
-      await deleteSeries(
-        q,
-        organizationId,
-        parts.map((p) => p.id),
-      );
-    }
-    return { deletedCount: removed.length };
-  });
+    },
+    actor.userId,
+  );
 }

@@ -1,13 +1,11 @@
-// Raw, parameterised SQL inside a Drizzle transaction. The calendar writes occurrences in bulk
+// Raw, parameterised SQL in a transaction. The calendar writes occurrences in bulk
 // (jsonb_to_recordset, unnest), which reads better as SQL than as query-builder calls.
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client';
+import { announcedTransaction } from '../../db/change-feed';
+import type { Database, Db, Runner } from '../../db/client';
 
+export type { Runner } from '../../db/client';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-export interface Runner {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-}
 
 /** `$1`-style text and values → Drizzle SQL; every value stays a bound parameter (arrays too). */
 function toSql(text: string, params: unknown[]): SQL {
@@ -30,15 +28,25 @@ export function runner(tx: Tx): Runner {
 }
 
 /**
- * One transaction for a calendar change. It holds no lock of its own: each write takes only what
- * it may clash over as its first step (lockBookings for the spaces and days it books, row locks
- * on the series it rewrites, lockKey for anything else), so unrelated writes run side by side.
+ * One transaction for a calendar change in one organization. It holds no lock of its own: each
+ * write takes only what it may clash over as its first step (lockBookings for the spaces and days
+ * it books, row locks on the series it rewrites, lockKey for anything else), so unrelated writes
+ * run side by side. Its change is announced after the commit (announcedTransaction), and
+ * `actorId` names the editor for the change-notice trigger (left out of their own notice); both
+ * are set in the same round trip as BEGIN.
  */
 export function calendarTransaction<T>(
   database: Database,
-  work: (q: Runner, tx: Tx) => Promise<T>,
+  organizationId: number,
+  work: (q: Runner) => Promise<T>,
+  actorId?: number,
 ): Promise<T> {
-  return database.db.transaction((tx) => work(runner(tx), tx));
+  return announcedTransaction(
+    database,
+    organizationId,
+    work,
+    actorId === undefined ? {} : { 'greenroom.actor_id': String(actorId) },
+  );
 }
 
 const DAY_MS = 86_400_000;
@@ -54,13 +62,15 @@ const MAX_DAY_LOCKS = 64;
  * spans touch (plus a shared one on each space). A long series would need hundreds of pairs: it
  * takes its spaces whole (exclusive), which the shared locks of the small writes respect. Keys
  * are hashed to 64 bits and taken in one sorted order (spaces before days), so writers never
- * wait on each other in a circle.
+ * wait on each other in a circle. A series rewrite passes its parts: their rows are locked first
+ * in the same statement.
  */
 export async function lockBookings(
   q: Runner,
   organizationId: number,
   spaces: readonly string[],
   spans: readonly { start: Date; end: Date }[],
+  seriesParts: readonly { id: number }[] = [],
 ) {
   const days = new Set<number>();
   for (const span of spans) {
@@ -82,15 +92,27 @@ export async function lockBookings(
       level.push(1);
     }
   }
-  await takeLocks(q, keys, exclusive, level);
+  if (seriesParts.length === 0) return takeLocks(q, keys, exclusive, level);
+  if (keys.length === 0) return lockSeries(q, organizationId, seriesParts);
+  // The aggregate over the locked rows is joined before the sort, so every row lock is held
+  // before the first advisory lock is asked for.
+  await q.query(
+    `select case when x then pg_advisory_xact_lock(h) else pg_advisory_xact_lock_shared(h) end
+     from (select count(*) from (${seriesRows('$4', '$5')}) r) held,
+          (select hashtextextended(k, 0) as h, x, l
+           from unnest($1::text[], $2::boolean[], $3::int[]) as t(k, x, l)) s
+     order by l, h`,
+    [keys, exclusive, level, organizationId, seriesParts.map((p) => p.id)],
+  );
 }
 
-/** Row locks on the parts of one series, which every rewrite of it holds first. */
-export async function lockSeries(q: Runner, organizationId: number, parts: readonly { id: number }[]) {
-  await q.query(
-    'select id from calendar_event_series where organization_id = $1 and id = any($2::int[]) order by id for update',
-    [organizationId, parts.map((p) => p.id)],
-  );
+/** Row locks on the parts of one series (ids in `ids`), which every rewrite of it holds first. */
+const seriesRows = (organization: string, ids: string) =>
+  `select id from calendar_event_series where organization_id = ${organization} and id = any(${ids}::int[])
+   order by id for update`;
+
+async function lockSeries(q: Runner, organizationId: number, parts: readonly { id: number }[]) {
+  await q.query(seriesRows('$1', '$2'), [organizationId, parts.map((p) => p.id)]);
 }
 
 /** An exclusive lock on one named thing (e.g. a member's feed address) until the transaction ends. */

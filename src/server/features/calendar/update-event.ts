@@ -11,19 +11,15 @@ import {
   shiftWeekdays,
   wallMinutesBetween,
 } from '../../../common/recurrence';
-import {
-  type EventInput,
-  type EventRequest,
-  eventInputSchema,
-  type Strategy,
-} from '../../../common/schemas/calendar';
+import type { Strategy } from '../../../common/calendar';
+import { type EventInput, type EventRequest, eventInputSchema } from '../../../common/schemas/calendar';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
 import type { Replacing } from './conflicts';
-import { lineageParts, lineageTotal, type Part, remainingFrom, writeLineageCount } from './lineage';
+import { lineageTotal, type Part, remainingFrom, writeLineageCount } from './lineage';
 import type { Occurrence, StoredRule } from './occurrences';
-import { type EventRow, getEventRow, getEventView, organizationTimeZone } from './queries';
+import { type EventRow, getEventRowAndParts, getEventView } from './queries';
 import {
   createSeries,
   ensureMaterialized,
@@ -46,9 +42,9 @@ import {
   localDate,
   plan,
   recordOverride,
+  zoneOf,
 } from './service';
-import { setTransactionActor } from '../../db/transaction-actor';
-import { calendarTransaction, lockSeries, type Runner } from './sql';
+import { calendarTransaction, type Runner } from './sql';
 import { checkReferences, parseOrThrow, spanOf } from './validation';
 
 type Planned = { occurrences: Occurrence[]; until: number | null };
@@ -170,11 +166,11 @@ export async function updateEvent(
   strategy: Strategy,
 ) {
   const { organizationId, actor } = access;
-  const timeZone = await organizationTimeZone(database, organizationId);
-  const row = await getEventRow(database, organizationId, eventId);
-  if (!row) throw notFound(EVENT_NOT_FOUND);
+  const timeZone = await zoneOf(database, access);
+  const found = await getEventRowAndParts(database, organizationId, eventId);
+  if (!found) throw notFound(EVENT_NOT_FOUND);
+  const { row, parts } = found;
   if (!policy.editEvent(actor, row.reservedBy)) throw forbidden(EDIT_REFUSED);
-  const parts = row.seriesId ? await lineageParts(database, organizationId, row.seriesId) : [];
   const index = parts.findIndex((p) => p.id === row.seriesId);
   const part = index >= 0 ? parts[index] : null;
   const originalDate = localDate(row.start, timeZone);
@@ -253,98 +249,102 @@ export async function updateEvent(
       : [span];
   if (spans.length > 0) await ensureMaterialized(database, organizationId, lastEnd(spans));
 
-  const result = await calendarTransaction(database, async (q) => {
-    await setTransactionActor(q, actor.userId);
-    // Edits, deletes, follows and materialization of one series wait for each other here.
-    if (parts.length > 0) await lockSeries(q, organizationId, parts);
-    const check = await checkSpaces(q, access, timeZone, input, spans, replacing);
-    // isPublic null in an edit keeps the stored switch.
-    const template = templateFromInput(
-      input,
-      check.overridden || (mode === 'this' && row.conflictOverride),
-      input.isPublic ?? row.isPublic,
-    );
-    for (const p of plans) p.rule.template = template;
-    const counts: SyncCounts = { createdCount: 0, updatedCount: 1, deletedCount: 0 };
-    let keepId = row.id;
-    if (mode === 'this' && part) {
-      await updateRow(q, organizationId, row.id, template, part.rule, span, {
-        seriesId: row.seriesId,
-        isException: true,
-      });
-      if (!row.isException && !part.rule.exdates.includes(originalDate)) {
-        const next = { ...part.rule, exdates: [...part.rule.exdates, originalDate].sort() };
-        await q.query(
-          'update calendar_event_series set rule = $3::jsonb where organization_id = $1 and id = $2',
-          [organizationId, row.seriesId, JSON.stringify(next)],
-        );
-      }
-    } else if (plans.length === 0) {
-      counts.deletedCount = await toSingleEvent(q, organizationId, row, span, template, parts, mode);
-      if (part && mode === 'future') {
-        await endPartBefore(q, organizationId, part, originalDate);
-        await writeLineageCount(q, organizationId, parts[0].id);
-      }
-    } else if (mode === 'single') {
-      const [{ rule, planned }] = plans;
-      const seriesId = await createSeries(q, organizationId, rule, planned.until);
-      const [first, ...rest] = planned.occurrences;
-      await updateRow(q, organizationId, row.id, template, rule, first, { seriesId, isException: false });
-      counts.createdCount = (
-        await insertOccurrences(q, organizationId, seriesId, template, rule, rest)
-      ).length;
-    } else if (part) {
-      if (mode === 'future') {
-        // A new part of the same series from this date, taking the later parts' dates along.
-        plans[0].id = await createSeries(
-          q,
-          organizationId,
-          plans[0].rule,
-          plans[0].planned.until,
-          part.lineageId,
-        );
-        await moveRows(q, organizationId, parts.slice(index), plans[0].id, row.start);
-        await deleteSeries(
-          q,
-          organizationId,
-          parts.slice(index + 1).map((p) => p.id),
-        );
-        await endPartBefore(q, organizationId, part, originalDate);
-      } else if (plans.length === 1) {
-        // All dates under one rule: the later parts' rows join the first part.
-        await moveRows(q, organizationId, parts.slice(1), parts[0].id, null);
-        await deleteSeries(
-          q,
-          organizationId,
-          parts.slice(1).map((p) => p.id),
-        );
-      }
-      counts.updatedCount = 0;
-      for (const p of plans) {
-        const synced = await syncSeries(
-          q,
-          organizationId,
-          p.id,
-          p.rule,
-          p.planned.occurrences,
-          p.planned.until,
-          p.shiftDays,
-        );
-        counts.createdCount += synced.createdCount;
-        counts.updatedCount += synced.updatedCount;
-        counts.deletedCount += synced.deletedCount;
-      }
-      await writeLineageCount(q, organizationId, plans[0].id);
-      keepId = await survivingId(
-        q,
-        organizationId,
-        row,
-        plans.map((p) => p.id),
+  const result = await calendarTransaction(
+    database,
+    organizationId,
+    async (q) => {
+      // Edits, deletes, follows and materialization of one series wait for each other on its
+      // rows, locked first, in the same statement as the spaces and days booked.
+      const check = await checkSpaces(q, access, timeZone, input, spans, replacing, parts);
+      // isPublic null in an edit keeps the stored switch.
+      const template = templateFromInput(
+        input,
+        check.overridden || (mode === 'this' && row.conflictOverride),
+        input.isPublic ?? row.isPublic,
       );
-    }
-    if (check.overridden) await recordOverride(q, access, keepId, check.count);
-    return { counts, keepId };
-  });
+      for (const p of plans) p.rule.template = template;
+      const counts: SyncCounts = { createdCount: 0, updatedCount: 1, deletedCount: 0 };
+      let keepId = row.id;
+      if (mode === 'this' && part) {
+        await updateRow(q, organizationId, row.id, template, part.rule, span, {
+          seriesId: row.seriesId,
+          isException: true,
+        });
+        if (!row.isException && !part.rule.exdates.includes(originalDate)) {
+          const next = { ...part.rule, exdates: [...part.rule.exdates, originalDate].sort() };
+          await q.query(
+            'update calendar_event_series set rule = $3::jsonb where organization_id = $1 and id = $2',
+            [organizationId, row.seriesId, JSON.stringify(next)],
+          );
+        }
+      } else if (plans.length === 0) {
+        counts.deletedCount = await toSingleEvent(q, organizationId, row, span, template, parts, mode);
+        if (part && mode === 'future') {
+          await endPartBefore(q, organizationId, part, originalDate);
+          await writeLineageCount(q, organizationId, parts[0].id);
+        }
+      } else if (mode === 'single') {
+        const [{ rule, planned }] = plans;
+        const seriesId = await createSeries(q, organizationId, rule, planned.until);
+        const [first, ...rest] = planned.occurrences;
+        await updateRow(q, organizationId, row.id, template, rule, first, { seriesId, isException: false });
+        counts.createdCount = (
+          await insertOccurrences(q, organizationId, seriesId, template, rule, rest)
+        ).length;
+      } else if (part) {
+        if (mode === 'future') {
+          // A new part of the same series from this date, taking the later parts' dates along.
+          plans[0].id = await createSeries(
+            q,
+            organizationId,
+            plans[0].rule,
+            plans[0].planned.until,
+            part.lineageId,
+          );
+          await moveRows(q, organizationId, parts.slice(index), plans[0].id, row.start);
+          await deleteSeries(
+            q,
+            organizationId,
+            parts.slice(index + 1).map((p) => p.id),
+          );
+          await endPartBefore(q, organizationId, part, originalDate);
+        } else if (plans.length === 1) {
+          // All dates under one rule: the later parts' rows join the first part.
+          await moveRows(q, organizationId, parts.slice(1), parts[0].id, null);
+          await deleteSeries(
+            q,
+            organizationId,
+            parts.slice(1).map((p) => p.id),
+          );
+        }
+        counts.updatedCount = 0;
+        for (const p of plans) {
+          const synced = await syncSeries(
+            q,
+            organizationId,
+            p.id,
+            p.rule,
+            p.planned.occurrences,
+            p.planned.until,
+            p.shiftDays,
+          );
+          counts.createdCount += synced.createdCount;
+          counts.updatedCount += synced.updatedCount;
+          counts.deletedCount += synced.deletedCount;
+        }
+        await writeLineageCount(q, organizationId, plans[0].id);
+        keepId = await survivingId(
+          q,
+          organizationId,
+          row,
+          plans.map((p) => p.id),
+        );
+      }
+      if (check.overridden) await recordOverride(q, access, keepId, check.count);
+      return { counts, keepId };
+    },
+    actor.userId,
+  );
   const event = await getEventView(database, organizationId, timeZone, actor.userId, result.keepId);
   return { event, ...result.counts };
 }

@@ -2,7 +2,8 @@
 // organization, and times that exist in its zone. All before the transaction that writes.
 import type { z } from 'zod';
 import { type Actor, policy } from '../../../common/permissions';
-import { type EventInput, INSTRUCTOR_ROLE, M, MAX_RANGE_DAYS } from '../../../common/schemas/calendar';
+import { INSTRUCTOR_ROLE, MAX_RANGE_DAYS } from '../../../common/calendar';
+import { type EventInput, M } from '../../../common/schemas/calendar';
 import { addDays, todayIn, wallSpanToInstants, wallTimeToInstant } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../http/errors';
@@ -49,7 +50,10 @@ export async function checkReferences(
   }
   const newInstructor =
     input.instructorId && input.instructorId !== previous?.instructorId ? input.instructorId : null;
-  const people = [...(newReserver ? [input.reservedBy] : []), ...(newInstructor ? [newInstructor] : [])];
+  // A member reserving for themself was just found active by their session's lookup.
+  const reserverKnown = input.reservedBy === actor.userId && !actor.isSystemUser;
+  const checkReserver = newReserver && !reserverKnown;
+  const people = [...(checkReserver ? [input.reservedBy] : []), ...(newInstructor ? [newInstructor] : [])];
   if (people.length > 0) {
     const rows = await database.query<{ userId: number; roles: string[] }>(
       `select user_id as "userId", organization_roles as roles from user_organizations
@@ -57,7 +61,7 @@ export async function checkReferences(
       [organizationId, people],
     );
     const member = new Map(rows.map((r) => [r.userId, r.roles ?? []]));
-    if (newReserver && !member.has(input.reservedBy))
+    if (checkReserver && !member.has(input.reservedBy))
       throw badRequest(RESERVER_NOT_MEMBER, { reservedBy: RESERVER_NOT_MEMBER });
     if (newInstructor && !member.get(newInstructor)?.includes(INSTRUCTOR_ROLE)) {
       throw badRequest(NOT_AN_INSTRUCTOR, { instructorId: NOT_AN_INSTRUCTOR });

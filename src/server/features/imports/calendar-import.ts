@@ -2,7 +2,8 @@
 // services (create, edit a date, delete a date), so imported events obey every rule typed ones
 // do; the file's UID is kept so importing a newer file updates instead of duplicating.
 import type { CalendarImportResult } from '../../../common/schemas/imports';
-import { EVENT_TYPES, type EventInput, eventInputSchema, SPACES } from '../../../common/schemas/calendar';
+import { EVENT_TYPES, SPACES } from '../../../common/calendar';
+import { type EventInput, eventInputSchema } from '../../../common/schemas/calendar';
 import { policy } from '../../../common/permissions';
 import { wallTimeToInstant } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import { type RecurringPattern, shiftWeekdays } from '../../../common/recurrence';
-import { MAX_OCCURRENCE_COUNT } from '../../../common/schemas/calendar';
+import { MAX_OCCURRENCE_COUNT } from '../../../common/calendar';
 import {
   addDays,
   formatFloating,

@@ -1,11 +1,8 @@
 // Announcements (issue 12): posted on the dashboard to the organization or one team, of one of
 // two kinds gated by castingUpdates / productionAnnouncements; each recipient hears of it as
 // their preferences say (notification centre, mail now, or their digest).
-import {
-  type Announcement,
-  ANNOUNCEMENT_KIND_LABELS,
-  type AnnouncementInput,
-} from '../../../common/schemas/notifications';
+import { ANNOUNCEMENT_KIND_LABELS } from '../../../common/announcements';
+import type { Announcement, AnnouncementInput } from '../../../common/schemas/notifications';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { deliver, pushAll, type Pushed } from './deliver';

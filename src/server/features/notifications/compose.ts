@@ -31,6 +31,8 @@ export function composeMail(opts: {
   sections: MailSection[];
   link: string;
   unsubscribeUrl: string;
+  /** One-click answers shown above the Open button (absolute URLs), e.g. a call's Confirm. */
+  actions?: { label: string; url: string }[];
 }): Mail {
   const { org } = opts;
   const url = `${org.origin}${opts.link}`;
@@ -39,6 +41,7 @@ export function composeMail(opts: {
     org.name,
     '',
     ...opts.sections.flatMap((s) => [s.heading, ...s.lines.map((l) => `- ${l}`), '']),
+    ...(opts.actions ?? []).map((a) => `${a.label}: ${a.url}`),
     `Open: ${url}`,
     '',
     `Change what you receive: ${settings}`,
@@ -56,6 +59,7 @@ ${opts.sections
         .join('')}</ul>`,
   )
   .join('\n')}
+${opts.actions?.length ? `<p>${opts.actions.map((a) => `<a href="${escapeHtml(a.url)}" style="display:inline-block;border:2px solid ${color};color:${color};padding:8px 16px;border-radius:6px;text-decoration:none;margin-right:8px">${escapeHtml(a.label)}</a>`).join('')}</p>` : ''}
 <p><a href="${escapeHtml(url)}" style="display:inline-block;background:${color};color:#ffffff;padding:8px 16px;border-radius:6px;text-decoration:none">Open ${escapeHtml(org.name)}</a></p>
 <p style="font-size:12px;color:#6b7280"><a href="${escapeHtml(settings)}">Notification settings</a> · <a href="${escapeHtml(opts.unsubscribeUrl)}">Unsubscribe</a></p>
 </div></body></html>`;

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isFollowingSql } from '../calendar/queries';
 import type { Mailer } from '../mail/mailer';
+import { CALL_MAIL_JOB, runCallMailJob } from '../scheduling/call-mail';
 import { composeMail, type MailOrg, type MailSection } from './compose';
 import { formatWhen } from './format';
 import type { Job } from './jobs';
@@ -152,5 +153,7 @@ async function runDigestJob(deps: MailDeps, job: Job, now: Date) {
 export function runJob(deps: MailDeps, job: Job, now: Date): Promise<void> {
   if (job.kind === 'mail') return runMailJob(deps, job);
   if (job.kind === 'digest') return runDigestJob(deps, job, now);
+  // Issue 16: a call to a rehearsal, with one-click answers (scheduling/call-mail.ts).
+  if (job.kind === CALL_MAIL_JOB) return runCallMailJob(deps, job, now);
   throw new Error(`Unknown job kind ${job.kind}`);
 }

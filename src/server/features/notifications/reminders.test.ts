@@ -6,6 +6,8 @@ import { claimJobs } from './jobs';
 import { later, minutesFromNow, smtpMailer, TestClock, testWorker, withSmtp } from './test-helpers';
 
 const env = withSmtp();
+// These tests are about reminders: other files' organizations' digests stay out of their ticks.
+const NO_DIGESTS = { planDigests: false };
 
 const TZ = 'America/New_York';
 
@@ -29,7 +31,7 @@ describe('schedule reminders', () => {
   it('mails a follower once, reminderTiming before the start, with unsubscribe headers and org links', async () => {
     const { c, start } = await rehearsalSoon();
     const clock = new TestClock(later(start, -61));
-    const worker = testWorker(env.ctx.database, env.mailer, clock);
+    const worker = testWorker(env.ctx.database, env.mailer, clock, NO_DIGESTS);
     await worker.tick();
     expect(reminders(c.actor.email)).toHaveLength(0);
 
@@ -50,7 +52,7 @@ describe('schedule reminders', () => {
     expect(reminders(c.people.board.email)).toHaveLength(0);
     // A later worker (another instance, or after a restart) does not send it again.
     clock.set(later(start, -30));
-    await testWorker(env.ctx.database, env.mailer, clock).tick();
+    await testWorker(env.ctx.database, env.mailer, clock, NO_DIGESTS).tick();
     expect(reminders(c.actor.email)).toHaveLength(1);
     // The reminder is in the member's notification centre too.
     const inbox = (await c.actorAgent.get('/api/me/inbox')).json();
@@ -65,7 +67,7 @@ describe('schedule reminders', () => {
       (await c.actorAgent.patch('/api/me/notifications', { emailNotifications: false })).statusCode,
     ).toBe(200);
     const clock = new TestClock(later(start, -59));
-    const worker = testWorker(env.ctx.database, env.mailer, clock);
+    const worker = testWorker(env.ctx.database, env.mailer, clock, NO_DIGESTS);
     await worker.tick();
     expect(reminders(c.people.owner.email)).toHaveLength(0);
     // No mail for the member who turned e-mail off, but the notice still reaches their bell.
@@ -76,6 +78,16 @@ describe('schedule reminders', () => {
     await worker.tick();
     expect(reminders(c.people.owner.email)).toHaveLength(1);
     expect(reminders(c.actor.email)).toHaveLength(0);
+  });
+
+  it('reminds whoever follows by any rule: an explicit follow, not a team member who unfollowed', async () => {
+    const { c, start, eventId } = await rehearsalSoon();
+    expect((await c.agents.board.post(`${c.base}/events/${eventId}/follow`)).statusCode).toBe(200);
+    expect((await c.actorAgent.delete(`${c.base}/events/${eventId}/follow`)).statusCode).toBe(200);
+    await testWorker(env.ctx.database, env.mailer, new TestClock(later(start, -30)), NO_DIGESTS).tick();
+    expect(reminders(c.people.board.email)).toHaveLength(1);
+    expect(reminders(c.actor.email)).toHaveLength(0);
+    expect(reminders(c.people.owner.email)).toHaveLength(1);
   });
 
   it('sends nothing when scheduleReminders is off, or for an unfollowed, moved or deleted occurrence', async () => {
@@ -100,7 +112,7 @@ describe('schedule reminders', () => {
     const deleted = await third.c.agents.owner.delete(`${third.c.base}/events/${third.eventId}`);
     expect(deleted.json()).toEqual({ deletedCount: 1 });
 
-    await testWorker(env.ctx.database, env.mailer, new TestClock(later(start, -30))).tick();
+    await testWorker(env.ctx.database, env.mailer, new TestClock(later(start, -30)), NO_DIGESTS).tick();
     expect(reminders(c.actor.email)).toHaveLength(0);
     expect(reminders(board.email)).toHaveLength(0);
     expect(reminders(other.c.actor.email)).toHaveLength(0);
@@ -113,7 +125,7 @@ describe('schedule reminders', () => {
     const due = later(start, -59);
     env.smtp.failing = true;
     try {
-      await testWorker(env.ctx.database, env.mailer, new TestClock(due)).tick();
+      await testWorker(env.ctx.database, env.mailer, new TestClock(due), NO_DIGESTS).tick();
     } finally {
       env.smtp.failing = false;
     }
@@ -129,10 +141,10 @@ describe('schedule reminders', () => {
     // A worker that claims the job and dies: its lease keeps others off for five minutes.
     const dying = await claimJobs(env.ctx.database, later(due, 1));
     expect(dying.some((j) => j.attempts === 2)).toBe(true);
-    const restarted = testWorker(env.ctx.database, env.mailer, new TestClock(later(due, 2)));
+    const restarted = testWorker(env.ctx.database, env.mailer, new TestClock(later(due, 2)), NO_DIGESTS);
     await restarted.tick();
     expect(reminders(c.actor.email)).toHaveLength(0);
-    await testWorker(env.ctx.database, env.mailer, new TestClock(later(due, 7))).tick();
+    await testWorker(env.ctx.database, env.mailer, new TestClock(later(due, 7)), NO_DIGESTS).tick();
     expect(reminders(c.actor.email)).toHaveLength(1);
     const [done] = await env.ctx.database.query<{ doneAt: Date | null }>(
       `select done_at as "doneAt" from jobs where unique_key like $1`,
@@ -156,8 +168,8 @@ describe('schedule reminders', () => {
           }),
         );
         const clock = new TestClock(later(runs[0].start, -55));
-        const a = testWorker(env.ctx.database, env.mailer, clock);
-        const b = testWorker(second, otherMailer, clock);
+        const a = testWorker(env.ctx.database, env.mailer, clock, NO_DIGESTS);
+        const b = testWorker(second, otherMailer, clock, NO_DIGESTS);
         await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
         for (const { c } of runs) {
           expect(reminders(c.actor.email)).toHaveLength(1);
@@ -182,7 +194,7 @@ async function eventIdOf(organizationId: number) {
 describe('one-click unsubscribe from a real mail', () => {
   it('turns e-mail off without signing in; later reminders are not mailed', async () => {
     const { c, start } = await rehearsalSoon();
-    await testWorker(env.ctx.database, env.mailer, new TestClock(later(start, -59))).tick();
+    await testWorker(env.ctx.database, env.mailer, new TestClock(later(start, -59)), NO_DIGESTS).tick();
     const mail = reminders(c.actor.email)[0];
     const url = new URL(/List-Unsubscribe: <([^>]+)>/.exec(mail)?.[1] ?? '');
     expect(url.host).toBe(`${c.org.shortname}.localhost:5000`);

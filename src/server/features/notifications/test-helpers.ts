@@ -76,10 +76,15 @@ export class TestClock {
   }
 }
 
-export function testWorker(database: Database, mailer: Mailer, clock: TestClock) {
+export function testWorker(
+  database: Database,
+  mailer: Mailer,
+  clock: TestClock,
+  options: { planDigests?: boolean } = {},
+) {
   return new NotificationWorker(
     { database, mailer, config: testConfig(), sessionSecret: 'test-secret' },
-    { now: clock.now },
+    { now: clock.now, ...options },
   );
 }
 

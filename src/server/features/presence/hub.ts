@@ -52,6 +52,9 @@ export class PresenceHub {
     if (this.database.listen) {
       this.unlisten = await this.database.listen(PRESENCE_CHANNEL, (payload) => this.receive(payload));
     }
+    this.database.onListenState((listening) => {
+      if (listening && !this.stopped) this.resync();
+    });
     this.timer = setInterval(() => this.tick(), this.settings.tickMs);
     this.timer.unref();
     // Ask the others to announce now, rather than waiting for their next round.
@@ -271,6 +274,18 @@ export class PresenceHub {
       this.lastRevalidate = now;
       this.revalidate().catch((err) => this.log.warn({ err }, 'presence session check failed'));
     }
+  }
+
+  /**
+   * Listening again after the database connection was lost (a server restart): signals sent in
+   * between are gone, both ours (NOTIFY failed) and the others'. What others told us may be stale
+   * (a leave we never heard), so their entries now expire within one grace period unless they
+   * announce again, and `hello` asks them to do so at once; our own members are announced now.
+   */
+  private resync(now = Date.now()) {
+    this.remote.expireAllBy(now + this.settings.graceMs);
+    this.publish({ t: 'hello', i: this.instanceId });
+    this.announce(now);
   }
 
   /** Re-announces every member this instance holds, so a crashed instance's members expire. */

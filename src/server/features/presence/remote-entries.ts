@@ -77,6 +77,13 @@ export class RemoteEntries {
       if (r.expiresAt > now) yield r;
   }
 
+  /** Every remote entry expires at `expiresAt` at the latest, unless announced again. */
+  expireAllBy(expiresAt: number) {
+    for (const users of this.byOrg.values())
+      for (const instances of users.values())
+        for (const r of instances.values()) r.expiresAt = Math.min(r.expiresAt, expiresAt);
+  }
+
   /** An instance said goodbye: its entries expire at `expiresAt` at the latest. */
   forgetInstance(instance: string, expiresAt: number) {
     for (const users of this.byOrg.values()) {

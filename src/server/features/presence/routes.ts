@@ -2,7 +2,7 @@
 // must be this very address (DESIGN §5); the socket then belongs to the caller's organization.
 import websocket from '@fastify/websocket';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clientMessageSchema } from '../../../common/presence';
+import { clientMessageSchema } from '../../../common/schemas/presence';
 import { sessionDigest } from '../../http/presence-signal';
 import type { App } from '../../http/types';
 import { type Connection, PresenceHub, presenceSettings } from './hub';

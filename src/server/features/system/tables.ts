@@ -5,7 +5,7 @@
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { PERMISSION_ROLES } from '../../../common/permissions';
-import { EVENT_TYPES } from '../../../common/schemas/calendar';
+import { EVENT_TYPES } from '../../../common/calendar';
 import { APPROVAL_STATUSES } from '../../../common/schemas/system';
 import { badRequest, notFound } from '../../http/errors';
 import * as schema from '../../db/schema';

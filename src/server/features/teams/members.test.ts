@@ -89,6 +89,19 @@ describe('POST /api/teams/:teamId/members', () => {
     expect((await memberIds(w.team.id)).sort()).toEqual(before.sort());
   });
 
+  it('adds a person once when sixteen requests add them at the same moment', async () => {
+    const w = await buildTeamWorld(ctx);
+    const url = `/api/teams/${w.team.id}/members`;
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        w.agents.admin.post(url, { userId: w.people.board.id, role: 'member' }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array(15).fill(409)]);
+    expect((await memberIds(w.team.id)).filter((id) => id === w.people.board.id)).toHaveLength(1);
+  });
+
   it('answers 403 to members and other teams’ leads, 404 to other organizations', async () => {
     const w = await buildTeamWorld(ctx);
     const url = `/api/teams/${w.team.id}/members`;

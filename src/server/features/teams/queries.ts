@@ -21,11 +21,11 @@ const isoOrNull = (v: Stamp | null) => (v === null ? null : iso(v));
 /** Sort people by first name, or username when there is none (spec part 2 §2). */
 const PERSON_ORDER = `lower(coalesce(nullif(trim(u.first_name), ''), u.username)), lower(u.username)`;
 
-const TEAM_COLUMNS = `t.id, t.organization_id as "organizationId", t.name, t.description, t.handle,
+export const TEAM_COLUMNS = `t.id, t.organization_id as "organizationId", t.name, t.description, t.handle,
   t.team_url as "teamUrl", t.header_image as "headerImage", t.archived_at as "archivedAt",
   t.created_at as "createdAt", t.updated_at as "updatedAt"`;
 
-interface TeamRow extends Omit<Team, 'archivedAt' | 'createdAt' | 'updatedAt'> {
+export interface TeamRow extends Omit<Team, 'archivedAt' | 'createdAt' | 'updatedAt'> {
   archivedAt: Stamp | null;
   createdAt: Stamp;
   updatedAt: Stamp;
@@ -101,22 +101,38 @@ export async function listTeams(
   }));
 }
 
+export const toTeamMember = (r: TeamMemberRow): TeamMember => ({
+  id: r.id,
+  teamId: r.teamId,
+  userId: r.userId,
+  role: r.role,
+  createdAt: iso(r.createdAt),
+  user: {
+    username: r.username,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    profilePicture: r.profilePicture,
+  },
+});
+
+export interface TeamMemberRow {
+  id: number;
+  teamId: number;
+  userId: number;
+  role: TeamRole;
+  createdAt: Stamp;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  profilePicture: string | null;
+}
+
 export async function teamMembers(
   database: Database,
   organizationId: number,
   teamId: number,
 ): Promise<TeamMember[]> {
-  const rows = await database.query<{
-    id: number;
-    teamId: number;
-    userId: number;
-    role: TeamRole;
-    createdAt: Stamp;
-    username: string;
-    firstName: string | null;
-    lastName: string | null;
-    profilePicture: string | null;
-  }>(
+  const rows = await database.query<TeamMemberRow>(
     `select m.id, m.team_id as "teamId", m.user_id as "userId", m.role, m.created_at as "createdAt",
        u.username, u.first_name as "firstName", u.last_name as "lastName", u.profile_picture as "profilePicture"
      from team_members m
@@ -126,19 +142,7 @@ export async function teamMembers(
      order by ${PERSON_ORDER}`,
     [organizationId, teamId],
   );
-  return rows.map((r) => ({
-    id: r.id,
-    teamId: r.teamId,
-    userId: r.userId,
-    role: r.role,
-    createdAt: iso(r.createdAt),
-    user: {
-      username: r.username,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      profilePicture: r.profilePicture,
-    },
-  }));
+  return rows.map(toTeamMember);
 }
 
 export async function teamMember(

@@ -9,6 +9,8 @@ import type {
   updateTeamSchema,
 } from '../../../common/schemas/teams';
 import type { TeamRole } from '../../../common/teams';
+import type { TeamMember } from '../../../common/schemas/teams';
+import { announce, announcing, orgScope } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { storedFiles, teamAssets, teamLinks, teamMembers, teams } from '../../db/schema';
@@ -16,7 +18,18 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/upload';
 import { deleteFile, fileIdFromUrl, storeFile, storeImage } from '../files/store';
 import { TEAM_IMAGE_OUTPUT_WIDTH } from '../../../common/teams';
-import { activeMemberIds, getTeam, membershipStatus, teamAsset, teamMember, toAsset } from './queries';
+import {
+  activeMemberIds,
+  getTeam,
+  TEAM_COLUMNS,
+  type TeamMemberRow,
+  type TeamRow,
+  teamAsset,
+  teamMember,
+  toAsset,
+  toTeam,
+  toTeamMember,
+} from './queries';
 
 export const HANDLE_TAKEN = 'A team with this handle already exists';
 export const NOT_ACTIVE_MEMBERS = 'Team members must be active members of this organization';
@@ -82,9 +95,8 @@ export async function updateTeam(
   teamId: number,
   input: z.output<typeof updateTeamSchema>,
 ) {
-  if (input.handle !== undefined && (await handleTaken(database, organizationId, input.handle, teamId))) {
-    throw conflict(HANDLE_TAKEN);
-  }
+  if (input.handle === undefined) return updateTeamFields(database, organizationId, teamId, input);
+  if (await handleTaken(database, organizationId, input.handle, teamId)) throw conflict(HANDLE_TAKEN);
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   await onHandleRace(() =>
     database.db.transaction(async (tx) => {
@@ -97,11 +109,42 @@ export async function updateTeam(
         .update(teams)
         .set({ ...changes, updatedAt: sql`now()` })
         .where(and(eq(teams.organizationId, organizationId), eq(teams.id, teamId)));
-      if (before && input.handle !== undefined && before.handle.toLowerCase() !== input.handle.toLowerCase())
-        await rememberFormerHandle(tx, organizationId, teamId, before.handle, input.handle);
+      if (before && before.handle.toLowerCase() !== input.handle!.toLowerCase())
+        await rememberFormerHandle(tx, organizationId, teamId, before.handle, input.handle!);
     }),
   );
   return (await getTeam(database, organizationId, teamId))!;
+}
+
+/** An edit that keeps the handle: one statement, which answers with the team as it now is. */
+async function updateTeamFields(
+  database: Database,
+  organizationId: number,
+  teamId: number,
+  input: z.output<typeof updateTeamSchema>,
+) {
+  const [row] = await database.query<TeamRow>(
+    `update teams t set name = case when $3 then $4::text else t.name end,
+       description = case when $5 then $6::text else t.description end,
+       team_url = case when $7 then $8::text else t.team_url end, updated_at = now()
+     from ${announcing('$9')}
+     where t.organization_id = $1 and t.id = $2
+     returning ${TEAM_COLUMNS}`,
+    [
+      organizationId,
+      teamId,
+      input.name !== undefined,
+      input.name ?? null,
+      input.description !== undefined,
+      input.description ?? null,
+      input.teamUrl !== undefined,
+      input.teamUrl ?? null,
+      orgScope(organizationId),
+    ],
+  );
+  if (!row) throw notFound('Team not found');
+  announce(database, organizationId);
+  return toTeam(row);
 }
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
@@ -158,27 +201,38 @@ export async function deleteTeam(database: Database, organizationId: number, tea
   });
 }
 
+export const ALREADY_MEMBER = 'This user is already a member of the team';
+
+/**
+ * One statement: the membership check, the insert and the new member's row (a unique-index
+ * clash inserts nothing, so two requests adding one person cannot both succeed).
+ */
 export async function addMember(
   database: Database,
   organizationId: number,
   teamId: number,
   input: z.output<typeof addMemberSchema>,
-) {
-  const status = await membershipStatus(database, organizationId, input.userId);
-  if (status === null) throw notFound('User not found');
-  if (status !== 'active') throw badRequest('Only active members of the organization can join a team');
-  if (await teamMember(database, organizationId, teamId, input.userId)) {
-    throw conflict('This user is already a member of the team');
-  }
-  try {
-    await database.db
-      .insert(teamMembers)
-      .values({ organizationId, teamId, userId: input.userId, role: input.role });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('This user is already a member of the team');
-    throw err;
-  }
-  return (await teamMember(database, organizationId, teamId, input.userId))!;
+): Promise<TeamMember> {
+  const [row] = await database.query<{ status: 'active' | 'inactive' | null; member: TeamMemberRow | null }>(
+    `with person as (
+       select case when status = 'active' and is_active then 'active' else 'inactive' end as status
+       from user_organizations where organization_id = $1 and user_id = $3),
+     added as (
+       insert into team_members (organization_id, team_id, user_id, role)
+       select $1, $2, $3, $4 from person, ${announcing('$5')} where person.status = 'active'
+       on conflict do nothing
+       returning id, team_id, user_id, role, created_at)
+     select (select status from person) as status,
+       (select row_to_json(m) from (select a.id, a.team_id as "teamId", a.user_id as "userId", a.role,
+          a.created_at as "createdAt", u.username, u.first_name as "firstName", u.last_name as "lastName",
+          u.profile_picture as "profilePicture" from added a join users u on u.id = a.user_id) m) as member`,
+    [organizationId, teamId, input.userId, input.role, orgScope(organizationId)],
+  );
+  if (!row.status) throw notFound('User not found');
+  if (row.status !== 'active') throw badRequest('Only active members of the organization can join a team');
+  if (!row.member) throw conflict(ALREADY_MEMBER);
+  announce(database, organizationId);
+  return toTeamMember(row.member);
 }
 
 const memberWhere = (organizationId: number, teamId: number, userId: number) =>

@@ -46,8 +46,10 @@ export const pageById = (database: Database, organizationId: number, pageId: num
 export async function listPages(
   database: Database,
   organizationId: number,
-  opts: { tag?: string; publicOnly?: boolean } = {},
+  /** `recent`: only that many, the most recently changed first (else all, by title). */
+  opts: { tag?: string; publicOnly?: boolean; recent?: number } = {},
 ): Promise<WikiPageSummary[]> {
+  const order = opts.recent ? 'p.updated_at desc, p.id desc limit $4' : 'lower(p.title), p.id';
   const rows = await database.query<Row>(
     `select p.id, p.title, p.slug, p.tags, p.is_public as "isPublic", p.current_version as "currentVersion",
        ${author('u')} as author, p.updated_at as "updatedAt"
@@ -55,8 +57,8 @@ export async function listPages(
      where p.organization_id = $1
        and ($2::text is null or exists (select 1 from unnest(p.tags) t where lower(t) = lower($2::text)))
        and (not $3::boolean or p.is_public)
-     order by lower(p.title), p.id`,
-    [organizationId, opts.tag ?? null, opts.publicOnly ?? false],
+     order by ${order}`,
+    [organizationId, opts.tag ?? null, opts.publicOnly ?? false, ...(opts.recent ? [opts.recent] : [])],
   );
   return rows.map((r) => ({ ...(r as unknown as WikiPageSummary), updatedAt: iso(r.updatedAt) }));
 }

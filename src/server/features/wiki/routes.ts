@@ -51,13 +51,22 @@ export async function wikiRoutes(app: App) {
     {
       schema: {
         params: orgParams,
-        querystring: z.object({ tag: z.string().trim().min(1).max(50).optional() }),
+        querystring: z.object({
+          tag: z.string().trim().min(1).max(50).optional(),
+          // The dashboard's card: the most recently changed pages only, not the whole library.
+          recent: z.coerce
+            .number({ error: 'recent must be a number' })
+            .int('recent must be a whole number')
+            .min(1, 'recent must be between 1 and 50')
+            .max(50, 'recent must be between 1 and 50')
+            .optional(),
+        }),
         response: { 200: z.array(wikiPageSummarySchema) },
       },
     },
     async (request) => {
       const { organizationId } = await requireOrgAccess(request, request.params.orgId);
-      return listPages(database, organizationId, { tag: request.query.tag });
+      return listPages(database, organizationId, { tag: request.query.tag, recent: request.query.recent });
     },
   );
 

@@ -15,6 +15,7 @@ import {
 } from '../../../common/schemas/wiki';
 import { internalLinks, linkedSlugs, renderMarkdown } from '../../../common/wiki/markdown';
 import { RESERVED_SLUGS, slugify } from '../../../common/wiki/slug';
+import { announce, announcing, orgScope } from '../../db/change-feed';
 import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
@@ -156,34 +157,40 @@ async function writeVersion(
   },
 ): Promise<WikiPage> {
   const links = change.content === undefined ? null : linkedSlugs(change.content);
-  const written = await database.db.transaction(async (tx) => {
-    const [row] = await rows(
-      tx,
-      sql`update wiki_pages set
-            title = coalesce(${change.title ?? null}, title),
-            content = coalesce(${change.content ?? null}, content),
-            tags = coalesce(${sql.param(change.tags ?? null)}::text[], tags),
-            is_public = coalesce(${change.isPublic ?? null}::boolean, is_public),
-            links = coalesce(${sql.param(links)}::text[], links),
-            author_id = ${authorId},
-            current_version = current_version + 1,
-            updated_at = now()
-          where organization_id = ${organizationId} and id = ${pageId} and current_version = ${baseVersion}
-          returning id, title, content, tags, current_version as "currentVersion"`,
-    );
-    if (!row) return false;
-    const page = row as {
-      id: number;
-      title: string;
-      content: string;
-      tags: string[];
-      currentVersion: number;
-    };
-    await insertVersion(tx, organizationId, page, authorId, change.changeNote);
-    return true;
-  });
-  if (!written) return staleEdit(database, organizationId, pageId);
-  libraryChanged(database, organizationId);
+  // One statement, so one round trip: the page, and its version from what the update returned.
+  const written = await database.query<{ id: number }>(
+    `with page as (
+       update wiki_pages p set
+         title = coalesce($4::text, title),
+         content = coalesce($5::text, content),
+         tags = coalesce($6::text[], tags),
+         is_public = coalesce($7::boolean, is_public),
+         links = coalesce($8::text[], links),
+         author_id = $9,
+         current_version = current_version + 1,
+         updated_at = now()
+       from ${announcing('$11')}
+       where p.organization_id = $1 and p.id = $2 and p.current_version = $3
+       returning p.id, p.title, p.content, p.tags, p.current_version)
+     insert into wiki_page_versions (organization_id, page_id, version, title, content, tags, author_id, change_note)
+     select $1, id, current_version, title, content, tags, $9, $10 from page
+     returning page_id as id`,
+    [
+      organizationId,
+      pageId,
+      baseVersion,
+      change.title ?? null,
+      change.content ?? null,
+      change.tags ?? null,
+      change.isPublic ?? null,
+      links,
+      authorId,
+      change.changeNote,
+      orgScope(organizationId),
+    ],
+  );
+  if (written.length === 0) return staleEdit(database, organizationId, pageId);
+  announce(database, organizationId);
   return pageAfterWrite(database, organizationId, pageId);
 }
 

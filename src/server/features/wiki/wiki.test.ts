@@ -158,6 +158,28 @@ describe('GET /api/organizations/:orgId/wiki/pages', () => {
     expect((await w.foreign.agent.get(w.wiki('/pages'))).statusCode).toBe(404);
     expect((await new Agent(ctx.app, w.org.host).get(w.wiki('/pages'))).statusCode).toBe(401);
   });
+
+  it('lists only the most recently changed pages with ?recent=n (the dashboard card)', async () => {
+    const w = await buildWikiWorld(ctx);
+    for (const title of ['First', 'Second', 'Third'])
+      await buildPage(ctx, w.org, w.people.owner.id, { title });
+    await ctx.database.query(
+      `update wiki_pages set updated_at = now() - make_interval(days => case title when 'First' then 3
+         when 'Second' then 1 else 2 end) where organization_id = $1`,
+      [w.org.id],
+    );
+    await buildPage(ctx, w.foreign.org, w.foreign.user.id, { title: 'Foreign' });
+    const recent = await w.agents.standard_user.get(w.wiki('/pages?recent=2'));
+    expect(recent.statusCode).toBe(200);
+    expect(recent.json().map((p: { title: string }) => p.title)).toEqual(['Second', 'Third']);
+    for (const bad of ['0', '51', 'two', '1.5']) {
+      const res = await w.agents.standard_user.get(w.wiki(`/pages?recent=${bad}`));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/recent/);
+    }
+    expect((await w.foreign.agent.get(w.wiki('/pages?recent=2'))).statusCode).toBe(404);
+    expect((await new Agent(ctx.app, w.org.host).get(w.wiki('/pages?recent=2'))).statusCode).toBe(401);
+  });
 });
 
 describe('DELETE /api/organizations/:orgId/wiki/:pageId', () => {

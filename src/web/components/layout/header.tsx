@@ -1,9 +1,16 @@
 import { Menu, Theater } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
-import { NotificationBell } from '@web/features/notifications/components/notification-bell';
 import { useAuth } from '@web/lib/session';
-import { UserMenu } from './user-menu';
+
+// The two menus (Radix menus and their positioning library) load just after the page paints:
+// the first page needs neither until someone opens one. Each holds its place meanwhile.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+const NotificationBell = lazy(async () => ({
+  default: (await import('@web/features/notifications/components/notification-bell')).NotificationBell,
+}));
+const placeholder = <span className="inline-flex size-11" aria-hidden="true" />;
 
 interface HeaderProps {
   menuOpen: boolean;
@@ -14,7 +21,7 @@ export function Header({ menuOpen, onToggleMenu }: HeaderProps) {
   const { organization, isSystemUser } = useAuth();
   const title = organization?.name ?? (isSystemUser ? 'System Administration' : 'Greenroom');
   return (
-    <header className="sticky top-0 z-40 flex h-16 items-center gap-3 border-b bg-background/95 px-4 backdrop-blur">
+    <header className="sticky top-0 z-40 flex h-16 print:hidden items-center gap-3 border-b bg-background/95 px-4 backdrop-blur">
       <Button
         variant="ghost"
         size="icon"
@@ -37,8 +44,10 @@ export function Header({ menuOpen, onToggleMenu }: HeaderProps) {
         <span className="truncate">{title}</span>
       </Link>
       <div className="ml-auto flex items-center gap-2">
-        {organization && <NotificationBell />}
-        <UserMenu />
+        <Suspense fallback={placeholder}>
+          {organization && <NotificationBell />}
+          <UserMenu />
+        </Suspense>
       </div>
     </header>
   );

@@ -15,6 +15,14 @@ export interface PresenceState {
   connected: boolean;
 }
 
+/** A feature's live signal over the presence socket: its type and what it concerns. */
+export interface LiveSignal {
+  type: string;
+  [key: string]: unknown;
+}
+
+const PRESENCE_TYPES = new Set(['presence_list', 'presence_update']);
+
 const INITIAL: PresenceState = { users: [], status: 'online', connected: false };
 const MAX_BACKOFF_MS = 30_000;
 // The server closes with this code when the session ended (sign-out elsewhere, disabled).
@@ -24,6 +32,7 @@ export class PresenceClient {
   private state: PresenceState = INITIAL;
   private readonly listeners = new Set<() => void>();
   private readonly noticeListeners = new Set<() => void>();
+  private readonly signalListeners = new Set<(signal: LiveSignal) => void>();
   private socket: WebSocket | null = null;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -47,6 +56,17 @@ export class PresenceClient {
     this.noticeListeners.add(listener);
     return () => {
       this.noticeListeners.delete(listener);
+    };
+  };
+
+  /**
+   * Called for each live signal of a feature (a message that is neither presence nor a notice,
+   * e.g. `{type: 'calls-changed', eventId}`): screens refetch what it names.
+   */
+  onSignal = (listener: (signal: LiveSignal) => void) => {
+    this.signalListeners.add(listener);
+    return () => {
+      this.signalListeners.delete(listener);
     };
   };
 
@@ -105,12 +125,19 @@ export class PresenceClient {
     };
     socket.onmessage = (event) => {
       try {
-        const message = JSON.parse(String(event.data)) as ServerMessage;
+        const message = JSON.parse(String(event.data)) as ServerMessage | LiveSignal;
         if (message.type === 'notification') {
           for (const listener of this.noticeListeners) listener();
           return;
         }
-        this.update({ ...this.state, users: applyPresenceMessage(this.state.users, message) });
+        if (!PRESENCE_TYPES.has(message.type)) {
+          for (const listener of this.signalListeners) listener(message as LiveSignal);
+          return;
+        }
+        this.update({
+          ...this.state,
+          users: applyPresenceMessage(this.state.users, message as ServerMessage),
+        });
       } catch (error) {
         console.warn('presence: could not read a message', error);
       }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { ME_KEY, useAuth } from '@web/lib/session';
-import { PresenceClient, type PresenceState } from './presence-client';
+import { type LiveSignal, PresenceClient, type PresenceState } from './presence-client';
 
 const PresenceContext = createContext<PresenceClient | null>(null);
 
@@ -50,4 +50,13 @@ export function usePresence(): Presence {
 export function useNoticeStream(onNotice: () => void) {
   const client = useContext(PresenceContext);
   useEffect(() => client?.onNotice(onNotice), [client, onNotice]);
+}
+
+/** Runs `onSignal` for each live signal of type `type` pushed to this member's page. */
+export function useLiveSignal(type: string, onSignal: (signal: LiveSignal) => void) {
+  const client = useContext(PresenceContext);
+  useEffect(
+    () => client?.onSignal((signal) => signal.type === type && onSignal(signal)),
+    [client, type, onSignal],
+  );
 }

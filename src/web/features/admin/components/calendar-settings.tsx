@@ -1,7 +1,7 @@
 // The calendar's part of Organization Settings: which event types the public calendar shows by
 // default, and what a new time zone does to the events already booked.
 import type { OrganizationSettingsInput } from '@common/schemas/admin';
-import { EVENT_TYPES } from '@common/schemas/calendar';
+import { EVENT_TYPES } from '@common/calendar';
 import { instantToWallTime, todayIn, wallTimeToInstant } from '@common/zoned-time';
 import { Info } from 'lucide-react';
 import { type Control, Controller } from 'react-hook-form';

@@ -9,6 +9,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useDebounced } from '@web/hooks/use-debounced';
 import { useAuth } from '@web/lib/session';
 import {
   exportUrl,
@@ -27,15 +28,6 @@ import { Pagination } from '../components/pagination';
 import { UsersTable } from '../components/users-table';
 
 const DELETE_CONFIRM = 'Are you sure you want to delete this user? This action cannot be undone.';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function UserManagement({ organizationId }: { organizationId: number }) {
   const { user } = useAuth();

@@ -1,20 +1,11 @@
 import { shortnameSchema } from '@common/schemas/auth';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDebounced } from '@web/hooks/use-debounced';
 import { apiGet } from '@web/lib/api';
 
 export type Availability = 'idle' | 'checking' | 'available' | 'taken' | 'unknown';
 
 const DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Live availability of a shortname; asked only for valid names of 3+ characters (spec §5). */
 export function useShortnameAvailability(shortname: string): Availability {

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema } from '@common/schemas/auth';
+import type { LoginInput } from '@common/schemas/auth';
+import { lazy, Suspense, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Redirect, useSearch } from 'wouter';
 import { Button } from '@web/components/ui/button';
@@ -15,12 +15,20 @@ import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { FullPageSpinner } from '@web/components/ui/spinner';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
 import { returnPath } from '@web/lib/return-to';
 import { useAuth } from '@web/lib/session';
 import { useLogin } from '../api/login';
 import { contextOrganization, useOrganizationContext } from '../api/organization-context';
 import { AuthShell } from '../components/auth-shell';
-import { TwoFactorStep } from '../components/two-factor-step';
+
+// The first visit's page: its schema and the two-step form load after it paints.
+const loginCheck = lazyZodResolver<LoginInput>(
+  async () => (await import('@common/schemas/auth')).loginSchema,
+);
+const TwoFactorStep = lazy(async () => ({
+  default: (await import('../components/two-factor-step')).TwoFactorStep,
+}));
 
 export function LoginPage() {
   const auth = useAuth();
@@ -29,9 +37,10 @@ export function LoginPage() {
   const search = useSearch();
   const organization = contextOrganization(context.data);
   const form = useForm({
-    resolver: zodResolver(loginSchema),
+    resolver: loginCheck.resolver,
     defaultValues: { username: '', password: '' },
   });
+  useEffect(loginCheck.preload, []);
   const { errors } = form.formState;
 
   if (auth.isLoading || context.isLoading) return <FullPageSpinner label="Loading" />;
@@ -40,7 +49,11 @@ export function LoginPage() {
   if (auth.isAuthenticated && !login.isPending && !login.isSuccess)
     return <Redirect to={returnPath(search)} replace />;
   if (login.data?.twoFactorToken)
-    return <TwoFactorStep token={login.data.twoFactorToken} onRestart={() => login.reset()} />;
+    return (
+      <Suspense fallback={<FullPageSpinner label="Loading" />}>
+        <TwoFactorStep token={login.data.twoFactorToken} onRestart={() => login.reset()} />
+      </Suspense>
+    );
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate({ ...values, organizationShortname: organization?.shortname }),

@@ -1,6 +1,6 @@
 // What the calendar calls answer (spec part 2 §3, §7; DESIGN §5). Times are ISO 8601 with the
 // organization's offset, so their first 16 characters are the local wall time.
-import type { EventType, Space } from '@common/schemas/calendar';
+import type { EventType, Space } from '@common/calendar';
 
 export interface PersonRef {
   id: number;

@@ -1,4 +1,4 @@
-import { EVENT_TYPES, SPACES } from '@common/schemas/calendar';
+import { EVENT_TYPES, SPACES } from '@common/calendar';
 import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import {

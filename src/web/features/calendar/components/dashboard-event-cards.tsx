@@ -1,15 +1,20 @@
 import { todayIn } from '@common/zoned-time';
 import { CalendarDays, GraduationCap, Theater } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FetchError } from '@web/components/fetch-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useLatch } from '@web/hooks/use-latch';
 import { useAuth } from '@web/lib/session';
 import { useEvents } from '../api/events';
 import type { CalendarEvent } from '../api/types';
 import { formatEventDate, formatTimeRange, sameDayNextMonth } from '../lib/dates';
 import { dashboardLists } from '../lib/dashboard';
-import { EventDetailDialog } from './event-detail-dialog';
+
+// An event's details load when one is first opened.
+const EventDetailDialog = lazy(async () => ({
+  default: (await import('./event-detail-dialog')).EventDetailDialog,
+}));
 
 /** Upcoming Shows, Upcoming Classes and My Rehearsals (spec part 1 §2). */
 export function DashboardEventCards({ orgId }: { orgId: number }) {
@@ -17,6 +22,7 @@ export function DashboardEventCards({ orgId }: { orgId: number }) {
   const today = todayIn(organization?.timezone ?? 'America/New_York');
   const events = useEvents(orgId, { from: today, to: sameDayNextMonth(today) });
   const [open, setOpen] = useState<CalendarEvent | null>(null);
+  const detailUsed = useLatch(open !== null);
   const lists = dashboardLists(events.data ?? [], Date.now());
   const cards = [
     { title: 'Upcoming Shows', icon: Theater, items: lists.shows, empty: 'No upcoming shows scheduled' },
@@ -74,7 +80,11 @@ export function DashboardEventCards({ orgId }: { orgId: number }) {
           </CardContent>
         </Card>
       ))}
-      <EventDetailDialog key={open?.id} orgId={orgId} event={open} onClose={() => setOpen(null)} />
+      {detailUsed && (
+        <Suspense fallback={null}>
+          <EventDetailDialog key={open?.id} orgId={orgId} event={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -18,6 +18,7 @@ import { useAuth } from '@web/lib/session';
 import { useDeleteEvent, useFollowEvent } from '../api/events';
 import type { CalendarEvent, Strategy } from '../api/types';
 import { formatEventDate, formatTimeRange } from '../lib/dates';
+import { CallsPanel } from './calls/calls-panel';
 
 const TYPE_LABELS: Record<string, string> = {
   show: 'Show',
@@ -176,6 +177,7 @@ export function EventDetailDialog({
               </Row>
             )}
           </dl>
+          <CallsPanel orgId={orgId} event={event} />
           <DialogFooter className="gap-2 sm:justify-between">
             <Button
               variant={isFollowing ? 'secondary' : 'default'}

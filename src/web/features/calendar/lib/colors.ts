@@ -1,6 +1,6 @@
 // Event-type and space colours (spec part 2 §2): kept in this browser's local storage under two
 // keys, with the spec's defaults and eight choices.
-import type { EventType, Space } from '@common/schemas/calendar';
+import type { EventType, Space } from '@common/calendar';
 
 export interface Swatch {
   name: string;

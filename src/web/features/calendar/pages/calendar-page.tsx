@@ -1,21 +1,22 @@
 import { policy } from '@common/permissions';
-import { dateProblem, EVENT_TYPES } from '@common/schemas/calendar';
+import { EVENT_TYPES } from '@common/calendar';
 import { addDays, todayIn } from '@common/zoned-time';
-import { ChevronLeft, ChevronRight, Palette, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { ChevronLeft, ChevronRight, ClipboardList, FileText, Palette, Plus, WifiOff } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { FetchError } from '@web/components/fetch-error';
+import { useLatch } from '@web/hooks/use-latch';
 import { useMediaQuery } from '@web/hooks/use-media-query';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { useAuth } from '@web/lib/session';
+import { formatDateTime } from '@web/lib/format';
+import { ownerOf, useAuth } from '@web/lib/session';
 import { useEvents } from '../api/events';
+import { useMySchedule } from '../api/my-schedule';
 import type { CalendarEvent } from '../api/types';
-import { ChoiceSelect } from '../components/choice-select';
 import { ColorConfigDialog } from '../components/color-config-dialog';
-import { EventDetailDialog } from '../components/event-detail-dialog';
-import { EventFormDialog } from '../components/event-form-dialog';
 import { ListView } from '../components/list-view';
 import { MonthView } from '../components/month-view';
 import { SubscribeCard } from '../components/subscribe-card';
@@ -29,10 +30,31 @@ import {
   startOfMonth,
   weekOf,
 } from '../lib/dates';
+import { isDate } from '../lib/url-date';
+
+// The grid paints first. The event form (react-hook-form, the schemas) loads when Add Event or
+// Edit is first chosen, an event's details when one is first opened, and the type filter's menu
+// (Radix Select and its positioning library) just after the page, showing its value meanwhile.
+const EventFormDialog = lazy(async () => ({
+  default: (await import('../components/event-form-dialog')).EventFormDialog,
+}));
+const EventDetailDialog = lazy(async () => ({
+  default: (await import('../components/event-detail-dialog')).EventDetailDialog,
+}));
+const ChoiceSelect = lazy(async () => ({
+  default: (await import('../components/choice-select')).ChoiceSelect,
+}));
+// My Schedule's calls and the Availability tab are not the first view: they load when shown.
+const MyCalls = lazy(async () => ({ default: (await import('../components/calls/my-calls')).MyCalls }));
+const AvailabilityTab = lazy(async () => ({
+  default: (await import('../components/availability/availability-tab')).AvailabilityTab,
+}));
 
 const VIEWS = ['month', 'week', 'day', 'list'] as const;
 type View = (typeof VIEWS)[number];
 const MY_SCHEDULE_LIMIT = 10;
+/** The calendar's tabs, each its own address (/calendar/home, /calendar/my-schedule, …). */
+const TABS = ['home', 'my-schedule', 'availability'] as const;
 const TYPE_LABELS: Record<string, string> = {
   show: 'Shows',
   class: 'Classes',
@@ -59,9 +81,6 @@ function step(view: View, date: string, direction: 1 | -1) {
   return addDays(date, view === 'week' ? 7 * direction : direction);
 }
 
-const isDate = (value: string | null): value is string =>
-  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && dateProblem(value) === null;
-
 /**
  * The view and date live in the address (`?view=week&date=2027-01-13`), so reload, back and
  * bookmarks keep them; each change is a history entry.
@@ -84,7 +103,7 @@ function useViewAndDate(today: string) {
 const PHONE = '(max-width: 639px)';
 
 export function CalendarPage() {
-  const { organization, actor } = useAuth();
+  const { me, organization, actor } = useAuth();
   const [location] = useLocation();
   const timeZone = organization?.timezone ?? 'America/New_York';
   const today = todayIn(timeZone);
@@ -94,21 +113,19 @@ export function CalendarPage() {
   const [type, setType] = useState('all');
   const [open, setOpen] = useState<CalendarEvent | null>(null);
   const [editing, setEditing] = useState<{ event: CalendarEvent | null; date: string } | null>(null);
+  const formUsed = useLatch(editing !== null);
+  const detailUsed = useLatch(open !== null);
   const [colorsOpen, setColorsOpen] = useState(false);
   const phone = useMediaQuery(PHONE);
   const shownDays = useMemo(() => (view === 'week' ? weekOf(date) : [date]), [view, date]);
-  const tab = location.endsWith('/my-schedule') ? 'my-schedule' : 'home';
+  const tab = TABS.find((t) => location.endsWith(`/${t}`)) ?? 'home';
   const range = useMemo(
     () => ({ ...rangeFor(view, date), type: type === 'all' ? undefined : type }),
     [view, date, type],
   );
   const orgId = organization?.id;
   const events = useEvents(orgId, range, tab === 'home');
-  const schedule = useEvents(
-    orgId,
-    { from: today, to: addDays(today, 365), followed: true },
-    tab === 'my-schedule',
-  );
+  const schedule = useMySchedule(me && ownerOf(me), today, tab === 'my-schedule');
   if (!orgId) return null;
 
   const title =
@@ -119,7 +136,7 @@ export function CalendarPage() {
         : formatMonthTitle(date);
   // Upcoming: not yet over (an event that ended this morning no longer takes one of the places).
   const now = Date.now();
-  const upcoming = (schedule.data ?? [])
+  const upcoming = (schedule.data?.events ?? [])
     .filter((e) => Date.parse(e.endDateTime) > now)
     .slice(0, MY_SCHEDULE_LIMIT);
 
@@ -127,7 +144,14 @@ export function CalendarPage() {
     <div className="mx-auto max-w-7xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Calendar</h1>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {(policy.viewAttendanceReport(actor, []) || actor.role === 'team_lead') && (
+            <Button variant="outline" asChild>
+              <Link href="/calendar/attendance">
+                <ClipboardList aria-hidden="true" /> Attendance
+              </Link>
+            </Button>
+          )}
           {policy.configureCalendar(actor) && (
             <Button variant="outline" onClick={() => setColorsOpen(true)}>
               <Palette aria-hidden="true" /> Config
@@ -138,13 +162,11 @@ export function CalendarPage() {
           </Button>
         </div>
       </div>
-      <Tabs
-        value={tab}
-        onValueChange={(value) => go({ path: value === 'home' ? '/calendar/home' : '/calendar/my-schedule' })}
-      >
-        <TabsList>
+      <Tabs value={tab} onValueChange={(value) => go({ path: `/calendar/${value}` })}>
+        <TabsList className="h-auto max-w-full flex-wrap justify-start">
           <TabsTrigger value="home">Calendar</TabsTrigger>
           <TabsTrigger value="my-schedule">My Schedule</TabsTrigger>
+          <TabsTrigger value="availability">Availability</TabsTrigger>
         </TabsList>
         <TabsContent value="home" className="space-y-4">
           <div className="flex flex-wrap items-center gap-2">
@@ -170,18 +192,33 @@ export function CalendarPage() {
             <h2 className="min-w-0 text-xl font-semibold sm:min-w-48" data-testid="calendar-title">
               {title}
             </h2>
+            {view === 'day' && (
+              <Button variant="link" asChild className="px-1">
+                <Link href={`/calendar/call-sheet?date=${date}`}>
+                  <FileText aria-hidden="true" /> Call sheet
+                </Link>
+              </Button>
+            )}
             <div className="ml-auto flex flex-wrap gap-2">
               <div className="w-40">
-                <ChoiceSelect
-                  id="type-filter"
-                  label="Event type"
-                  value={type}
-                  onChange={setType}
-                  choices={[
-                    ['all', 'All Events'],
-                    ...EVENT_TYPES.map((t): [string, string] => [t, TYPE_LABELS[t]]),
-                  ]}
-                />
+                <Suspense
+                  fallback={
+                    <div className="flex h-10 items-center rounded-md border border-input px-3 text-sm">
+                      {TYPE_LABELS[type] ?? 'All Events'}
+                    </div>
+                  }
+                >
+                  <ChoiceSelect
+                    id="type-filter"
+                    label="Event type"
+                    value={type}
+                    onChange={setType}
+                    choices={[
+                      ['all', 'All Events'],
+                      ...EVENT_TYPES.map((t): [string, string] => [t, TYPE_LABELS[t]]),
+                    ]}
+                  />
+                </Suspense>
               </div>
               <fieldset className="inline-flex rounded-md border" aria-label="View">
                 {VIEWS.map((v) => (
@@ -229,44 +266,77 @@ export function CalendarPage() {
           )}
         </TabsContent>
         <TabsContent value="my-schedule" className="grid gap-6 lg:grid-cols-[1fr_24rem] [&>*]:min-w-0">
-          <section className="space-y-3" aria-label="My Schedule">
-            <h2 className="text-xl font-semibold">Upcoming events you follow</h2>
-            {schedule.isError ? (
-              <FetchError
-                title="Failed to fetch followed events"
-                error={schedule.error}
-                onRetry={() => schedule.refetch()}
-              />
-            ) : schedule.isLoading ? (
-              <Skeleton className="h-64 w-full" />
-            ) : (
-              <ListView
-                events={upcoming}
-                onOpen={setOpen}
-                empty="You are not following any upcoming events"
-              />
-            )}
-          </section>
+          <div className="space-y-6">
+            <Suspense fallback={null}>
+              <MyCalls orgId={orgId} today={today} />
+            </Suspense>
+            <section className="space-y-3" aria-label="My Schedule">
+              <h2 className="text-xl font-semibold">Upcoming events you follow</h2>
+              {schedule.isError ? (
+                <FetchError
+                  title="Failed to fetch followed events"
+                  error={schedule.error}
+                  onRetry={() => schedule.refetch()}
+                />
+              ) : schedule.isLoading ? (
+                <Skeleton className="h-64 w-full" />
+              ) : (
+                <>
+                  {schedule.data?.offlineAsOf && (
+                    <Alert variant="warning" role="status">
+                      <WifiOff aria-hidden="true" />
+                      <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
+                        <span>
+                          Offline — showing your schedule as of {formatDateTime(schedule.data.offlineAsOf)}
+                        </span>
+                        <Button type="button" variant="outline" size="sm" onClick={() => schedule.refetch()}>
+                          Try again
+                        </Button>
+                      </AlertDescription>
+                    </Alert>
+                  )}
+                  <ListView
+                    events={upcoming}
+                    onOpen={setOpen}
+                    empty="You are not following any upcoming events"
+                  />
+                </>
+              )}
+            </section>
+          </div>
           <SubscribeCard orgId={orgId} />
         </TabsContent>
+        <TabsContent value="availability">
+          <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+            <AvailabilityTab orgId={orgId} today={today} />
+          </Suspense>
+        </TabsContent>
       </Tabs>
-      <EventDetailDialog
-        key={open?.id}
-        orgId={orgId}
-        event={open}
-        onClose={() => setOpen(null)}
-        onEdit={(event) => {
-          setOpen(null);
-          setEditing({ event, date: event.startDateTime.slice(0, 10) });
-        }}
-      />
-      <EventFormDialog
-        orgId={orgId}
-        open={editing !== null}
-        event={editing?.event ?? null}
-        date={editing?.date ?? today}
-        onClose={() => setEditing(null)}
-      />
+      {detailUsed && (
+        <Suspense fallback={null}>
+          <EventDetailDialog
+            key={open?.id}
+            orgId={orgId}
+            event={open}
+            onClose={() => setOpen(null)}
+            onEdit={(event) => {
+              setOpen(null);
+              setEditing({ event, date: event.startDateTime.slice(0, 10) });
+            }}
+          />
+        </Suspense>
+      )}
+      {formUsed && (
+        <Suspense fallback={null}>
+          <EventFormDialog
+            orgId={orgId}
+            open={editing !== null}
+            event={editing?.event ?? null}
+            date={editing?.date ?? today}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
       {colorsOpen && <ColorConfigDialog open onClose={() => setColorsOpen(false)} />}
     </div>
   );

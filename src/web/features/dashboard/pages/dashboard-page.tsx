@@ -1,12 +1,19 @@
 import { Clock } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { RoleBadge } from '@web/components/role-badge';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/session';
 import { DashboardEventCards } from '@web/features/calendar/components/dashboard-event-cards';
 import { AnnouncementsCard } from '@web/features/notifications/components/announcements-card';
 import { DashboardLibraryCard } from '@web/features/library/components/dashboard-library-card';
-import { TeamCollaborationCard } from '@web/features/presence/components/team-collaboration-card';
 import { OrganizationStatCards, SystemStatCards } from '../components/stat-cards';
+
+// Who is online arrives over the live connection after the page anyway; the card (its status
+// menu and tooltips) loads beside it, not before the dashboard's first paint.
+const TeamCollaborationCard = lazy(async () => ({
+  default: (await import('@web/features/presence/components/team-collaboration-card')).TeamCollaborationCard,
+}));
 
 /** `/dashboard` (spec part 1 §2). Event lists and presence arrive with the calendar work. */
 export function DashboardPage() {
@@ -38,7 +45,11 @@ export function DashboardPage() {
       {organization && <OrganizationStatCards organization={organization} />}
       {organization && <DashboardLibraryCard orgId={organization.id} />}
       {/* Presence is among members; a system user visiting is not one. */}
-      {role && organization && <TeamCollaborationCard />}
+      {role && organization && (
+        <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+          <TeamCollaborationCard />
+        </Suspense>
+      )}
     </div>
   );
 }

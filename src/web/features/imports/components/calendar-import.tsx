@@ -1,6 +1,6 @@
 // A season from another calendar app: what each event becomes, what is skipped and why, clashes.
 import type { CalendarImportResult } from '@common/schemas/imports';
-import { EVENT_TYPES, SPACES } from '@common/schemas/calendar';
+import { EVENT_TYPES, SPACES } from '@common/calendar';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { Checkbox } from '@web/components/ui/checkbox';

@@ -37,6 +37,16 @@ export function useWikiPages(orgId: number | undefined, tag?: string) {
   });
 }
 
+/** The `count` most recently changed pages (the dashboard's card), newest first. */
+export function useRecentWikiPages(orgId: number | undefined, count: number) {
+  const url = `${wikiBase(orgId ?? 0)}/pages?recent=${count}`;
+  return useQuery({
+    queryKey: [url],
+    queryFn: () => apiGet<WikiPageSummary[]>(url),
+    enabled: orgId !== undefined,
+  });
+}
+
 export function useWikiSearch(orgId: number | undefined, q: string) {
   const url = `${wikiBase(orgId ?? 0)}/search?q=${encodeURIComponent(q)}&limit=50`;
   return useQuery({

@@ -2,12 +2,13 @@ import { BookOpen } from 'lucide-react';
 import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useWikiPages } from '../api/pages';
+import { useRecentWikiPages } from '../api/pages';
 
 /** The dashboard's Library entry, for every role: the most recently changed pages. */
 export function DashboardLibraryCard({ orgId }: { orgId: number }) {
-  const pages = useWikiPages(orgId);
-  const recent = [...(pages.data ?? [])].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, 5);
+  // Five pages, chosen by the server: a large library's full list is hundreds of kilobytes.
+  const pages = useRecentWikiPages(orgId, 5);
+  const recent = pages.data ?? [];
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2">

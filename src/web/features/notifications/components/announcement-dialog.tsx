@@ -1,10 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ANNOUNCEMENT_KIND_LABELS,
-  ANNOUNCEMENT_KINDS,
-  type AnnouncementInput,
-  announcementInputSchema,
-} from '@common/schemas/notifications';
+import { ANNOUNCEMENT_KIND_LABELS, ANNOUNCEMENT_KINDS } from '@common/announcements';
+import { type AnnouncementInput, announcementInputSchema } from '@common/schemas/notifications';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialogFooter } from '@web/components/form-dialog-footer';
 import {

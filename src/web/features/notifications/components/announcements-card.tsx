@@ -1,5 +1,5 @@
 import { policy } from '@common/permissions';
-import { ANNOUNCEMENT_KIND_LABELS } from '@common/schemas/notifications';
+import { ANNOUNCEMENT_KIND_LABELS } from '@common/announcements';
 import { Megaphone } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { FetchError } from '@web/components/fetch-error';

@@ -3,7 +3,7 @@ import { Users } from 'lucide-react';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@web/components/ui/tooltip';
 import { useAuth } from '@web/lib/session';
 import { cn } from '@web/lib/utils';
 import { usePresence } from '../presence-provider';
@@ -64,58 +64,61 @@ export function TeamCollaborationCard() {
         {others.length === 0 ? (
           <p className="text-sm text-muted-foreground">No one else is online right now</p>
         ) : (
-          <div className="flex flex-wrap items-center gap-4">
-            <ul aria-label="Online now" className="flex -space-x-2">
-              {shown.map((entry) => (
-                <li key={entry.userId}>
-                  <Tooltip>
-                    <TooltipTrigger asChild>
-                      <button
-                        type="button"
-                        className="relative rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                        aria-label={`${nameOf(entry)}, ${statusLabel(entry.status)}`}
-                      >
-                        <PersonAvatar person={entry} className="size-10 ring-2 ring-card" />
-                        <StatusDot status={entry.status} className="absolute right-0 bottom-0" />
-                      </button>
-                    </TooltipTrigger>
-                    <TooltipContent>
-                      <p className="font-medium">{nameOf(entry)}</p>
-                      <p className="text-xs text-muted-foreground">
-                        {statusLabel(entry.status)}
-                        {entry.currentPage && ` · ${entry.currentPage}`}
-                      </p>
-                    </TooltipContent>
-                  </Tooltip>
-                </li>
-              ))}
-            </ul>
-            {rest.length > 0 && (
-              <Tooltip>
-                <TooltipTrigger asChild>
-                  <button
-                    type="button"
-                    className="text-sm font-medium text-muted-foreground hover:text-foreground"
-                  >
-                    +{rest.length} more
-                  </button>
-                </TooltipTrigger>
-                <TooltipContent>
-                  <ul>
-                    {rest.map((entry) => (
-                      <li key={entry.userId} className="flex items-center gap-2">
-                        <StatusDot status={entry.status} className="size-2 ring-0" />
-                        {nameOf(entry)}
-                      </li>
-                    ))}
-                  </ul>
-                </TooltipContent>
-              </Tooltip>
-            )}
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {others.length} {others.length === 1 ? 'colleague' : 'colleagues'} online
-            </p>
-          </div>
+          // The provider is here, not at the app's root, so the first page loads no tooltip code.
+          <TooltipProvider>
+            <div className="flex flex-wrap items-center gap-4">
+              <ul aria-label="Online now" className="flex -space-x-2">
+                {shown.map((entry) => (
+                  <li key={entry.userId}>
+                    <Tooltip>
+                      <TooltipTrigger asChild>
+                        <button
+                          type="button"
+                          className="relative rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                          aria-label={`${nameOf(entry)}, ${statusLabel(entry.status)}`}
+                        >
+                          <PersonAvatar person={entry} className="size-10 ring-2 ring-card" />
+                          <StatusDot status={entry.status} className="absolute right-0 bottom-0" />
+                        </button>
+                      </TooltipTrigger>
+                      <TooltipContent>
+                        <p className="font-medium">{nameOf(entry)}</p>
+                        <p className="text-xs text-muted-foreground">
+                          {statusLabel(entry.status)}
+                          {entry.currentPage && ` · ${entry.currentPage}`}
+                        </p>
+                      </TooltipContent>
+                    </Tooltip>
+                  </li>
+                ))}
+              </ul>
+              {rest.length > 0 && (
+                <Tooltip>
+                  <TooltipTrigger asChild>
+                    <button
+                      type="button"
+                      className="text-sm font-medium text-muted-foreground hover:text-foreground"
+                    >
+                      +{rest.length} more
+                    </button>
+                  </TooltipTrigger>
+                  <TooltipContent>
+                    <ul>
+                      {rest.map((entry) => (
+                        <li key={entry.userId} className="flex items-center gap-2">
+                          <StatusDot status={entry.status} className="size-2 ring-0" />
+                          {nameOf(entry)}
+                        </li>
+                      ))}
+                    </ul>
+                  </TooltipContent>
+                </Tooltip>
+              )}
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {others.length} {others.length === 1 ? 'colleague' : 'colleagues'} online
+              </p>
+            </div>
+          </TooltipProvider>
         )}
       </CardContent>
     </Card>

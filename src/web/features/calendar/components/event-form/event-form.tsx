@@ -2,15 +2,8 @@
 // and conflicts. For a series it first asks which dates the change applies to.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { policy } from '@common/permissions';
-import {
-  EVENT_TYPES,
-  type EventFormValues,
-  eventFormSchema,
-  type EventType,
-  formToRequest,
-  INSTRUCTOR_EVENT_TYPE,
-  TEAM_EVENT_TYPES,
-} from '@common/schemas/calendar';
+import { EVENT_TYPES, type EventType, INSTRUCTOR_EVENT_TYPE, TEAM_EVENT_TYPES } from '@common/calendar';
+import { type EventFormValues, eventFormSchema, formToRequest } from '@common/schemas/calendar';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@web/components/ui/button';
@@ -26,9 +19,12 @@ import { useAuth } from '@web/lib/session';
 import { useCalendarOptions, useEventDetail, useSaveEvent } from '../../api/events';
 import type { CalendarEvent, Conflict, Strategy } from '../../api/types';
 import { ChoiceSelect } from '../choice-select';
+import { usePeopleConflicts } from '../../api/conflicts';
 import { ConflictsAlert } from './conflicts-alert';
+import { PeopleConflicts } from './people-conflicts';
 import {
   conflictsOf,
+  conflictsRequestOf,
   countFor,
   FIELD_OF,
   followStartDate,
@@ -90,6 +86,11 @@ export function EventForm({
     if (!event && !formState.dirtyFields.isPublic)
       resetField('isPublic', { defaultValue: publicByDefault(eventType, publicTypes) });
   }, [event, eventType, publicTypes, formState.dirtyFields.isPublic, resetField]);
+
+  // Who cannot come, asked again as the form changes (a complete form only).
+  const values = watch();
+  const conflictsBody = conflictsRequestOf(values, event?.id ?? null, Boolean(editingOneDate));
+  const people = usePeopleConflicts(orgId, conflictsBody);
 
   const set = (name: keyof EventFormValues, value: unknown) =>
     setValue(name, value as never, { shouldDirty: true, shouldValidate: formState.isSubmitted });
@@ -219,6 +220,9 @@ export function EventForm({
           form={form}
           countHint={strategy === 'future' && count !== null ? 'Dates left from this one' : undefined}
         />
+      )}
+      {conflictsBody && (
+        <PeopleConflicts report={people.data} checking={people.isFetching} failed={people.isError} />
       )}
       {conflicts && <ConflictsAlert conflicts={conflicts} />}
       <DialogFooter className="gap-2">

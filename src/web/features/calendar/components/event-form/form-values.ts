@@ -1,7 +1,9 @@
 // The event form's values: from an event (or a new date), moved with the start date, and the
 // conflicts a refused save carries.
 import { daysBetween, recurrenceDefaults, shiftWeekdays, weekOfMonth } from '@common/recurrence';
-import { dateProblem, type EventFormValues, type EventType } from '@common/schemas/calendar';
+import { dateProblem, type EventType, SPACES } from '@common/calendar';
+import { type EventFormValues, eventFormSchema, formToRequest } from '@common/schemas/calendar';
+import type { ConflictsRequest } from '@common/schemas/scheduling';
 import { addDays, weekdayOf } from '@common/zoned-time';
 import { type ApiError, isApiError } from '@web/lib/api';
 import type { CalendarEvent, Conflict, Strategy } from '../../api/types';
@@ -98,4 +100,25 @@ export function conflictsOf(error: unknown): Conflict[] | null {
   } catch {
     return [];
   }
+}
+
+/**
+ * What to ask the people-conflicts check (issue 16): the event as it would be saved, or null
+ * while the form is incomplete. Editing one date of a series checks that date alone.
+ */
+export function conflictsRequestOf(
+  values: EventFormValues,
+  eventId: number | null,
+  oneDate: boolean,
+): ConflictsRequest | null {
+  // Who can come does not depend on the name or the spaces: ask before they are filled in.
+  const asked: EventFormValues = {
+    ...values,
+    name: values.name.trim() || 'New event',
+    spaces: values.spaces.length > 0 ? values.spaces : [SPACES[0]],
+    isRecurring: oneDate ? false : values.isRecurring,
+  };
+  if (!eventFormSchema.safeParse(asked).success) return null;
+  const body = formToRequest(asked);
+  return { ...body, eventId };
 }

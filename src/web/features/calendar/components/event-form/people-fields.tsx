@@ -1,5 +1,6 @@
 // Who the event is for: its reserver, the teams of a show or rehearsal, a class's instructor.
-import { INSTRUCTOR_EVENT_TYPE, type EventFormValues, TEAM_EVENT_TYPES } from '@common/schemas/calendar';
+import { INSTRUCTOR_EVENT_TYPE, TEAM_EVENT_TYPES } from '@common/calendar';
+import type { EventFormValues } from '@common/schemas/calendar';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { FormField } from '@web/components/ui/form-field';

@@ -1,5 +1,6 @@
 // Where and when: the spaces, and the start and end as separate date and time inputs.
-import { type EventFormValues, SPACES } from '@common/schemas/calendar';
+import { SPACES } from '@common/calendar';
+import type { EventFormValues } from '@common/schemas/calendar';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';

@@ -1,0 +1,2 @@
+CREATE INDEX "calendar_event_series_org_until" ON "calendar_event_series" USING btree ("organization_id","materialized_until");--> statement-breakpoint
+CREATE INDEX "calendar_event_series_org_lineage" ON "calendar_event_series" USING btree ("organization_id",coalesce("lineage_id", "id"));

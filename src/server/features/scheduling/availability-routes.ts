@@ -1,0 +1,68 @@
+// Availability calls (issue 16 §1); rules and rights in availability.ts and the policy.
+import { z } from 'zod';
+import {
+  availabilityCreateSchema,
+  availabilityPatchSchema,
+  availabilityPeriodSchema,
+  availabilityQuery,
+} from '../../../common/schemas/scheduling';
+import { guardOrg, orgAccessOf } from '../../http/guards';
+import { idSchema, orgParams } from '../../http/params';
+import type { App } from '../../http/types';
+import { createPeriod, deletePeriod, listAvailability, updatePeriod } from './availability';
+
+const periodParams = orgParams.extend({ id: idSchema });
+
+export async function availabilityRoutes(app: App) {
+  const { database } = app.deps;
+  const base = '/api/organizations/:orgId/availability';
+
+  app.get(
+    base,
+    {
+      preValidation: guardOrg(),
+      schema: {
+        params: orgParams,
+        querystring: availabilityQuery,
+        response: { 200: z.array(availabilityPeriodSchema) },
+      },
+    },
+    (request) => listAvailability(database, orgAccessOf(request), request.query),
+  );
+
+  app.post(
+    base,
+    {
+      preValidation: guardOrg(),
+      schema: {
+        params: orgParams,
+        body: availabilityCreateSchema,
+        response: { 201: availabilityPeriodSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createPeriod(database, orgAccessOf(request), request.body)),
+  );
+
+  app.patch(
+    `${base}/:id`,
+    {
+      preValidation: guardOrg(),
+      schema: {
+        params: periodParams,
+        body: availabilityPatchSchema,
+        response: { 200: availabilityPeriodSchema },
+      },
+    },
+    (request) => updatePeriod(database, orgAccessOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    `${base}/:id`,
+    { preValidation: guardOrg(), schema: { params: periodParams } },
+    async (request, reply) => {
+      await deletePeriod(database, orgAccessOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,96 @@
+// Conflicts while booking and calls (issue 16 §2, §3); rules and rights in the services.
+import { z } from 'zod';
+import {
+  callEntrySchema,
+  callsAnswerSchema,
+  callsPutSchema,
+  conflictReportSchema,
+  conflictsRequestSchema,
+  myCallSchema,
+  myCallsQuery,
+  respondLinkInfoSchema,
+  respondLinkQuery,
+  respondLinkSchema,
+  respondSchema,
+} from '../../../common/schemas/scheduling';
+import { guardOrg, orgAccessOf } from '../../http/guards';
+import { idSchema, orgParams } from '../../http/params';
+import type { App } from '../../http/types';
+import { listCalls, myCalls, putCalls, respondToCall } from './calls';
+import { findPeopleConflicts } from './people-conflicts';
+import { answerRespondLink, readRespondLink } from './respond-link';
+
+const eventParams = orgParams.extend({ eventId: idSchema });
+
+export async function callRoutes(app: App) {
+  const { database, sessionSecret } = app.deps;
+  const calls = '/api/organizations/:orgId/calendar/events/:eventId/calls';
+
+  app.post(
+    '/api/organizations/:orgId/calendar/conflicts',
+    {
+      // Asks, changes nothing: its answers are kept until the organization's data changes.
+      config: { readsOnly: true },
+      preValidation: guardOrg(),
+      schema: { params: orgParams, body: conflictsRequestSchema, response: { 200: conflictReportSchema } },
+    },
+    (request) => {
+      const access = orgAccessOf(request);
+      // A member's session already holds their organization's zone (one query fewer per check).
+      const own = access.auth.organization?.id === access.organizationId ? access.auth.organization : null;
+      return findPeopleConflicts(database, { ...access, timeZone: own?.timezone }, request.body);
+    },
+  );
+
+  app.get(
+    calls,
+    { preValidation: guardOrg(), schema: { params: eventParams, response: { 200: callsAnswerSchema } } },
+    (request) => listCalls(database, orgAccessOf(request), request.params.eventId),
+  );
+
+  app.put(
+    calls,
+    {
+      preValidation: guardOrg(),
+      schema: { params: eventParams, body: callsPutSchema, response: { 200: callsAnswerSchema } },
+    },
+    (request) => putCalls(database, orgAccessOf(request), request.params.eventId, request.body),
+  );
+
+  app.post(
+    `${calls}/respond`,
+    {
+      preValidation: guardOrg(),
+      schema: { params: eventParams, body: respondSchema, response: { 200: callEntrySchema } },
+    },
+    (request) => respondToCall(database, orgAccessOf(request), request.params.eventId, request.body),
+  );
+
+  app.get(
+    '/api/organizations/:orgId/calls/mine',
+    {
+      preValidation: guardOrg(),
+      schema: { params: orgParams, querystring: myCallsQuery, response: { 200: z.array(myCallSchema) } },
+    },
+    (request) => myCalls(database, orgAccessOf(request), request.query),
+  );
+
+  // The mail's one-click links: no session; the signed token is the whole authority.
+  app.get(
+    '/api/calls/respond-link',
+    { schema: { querystring: respondLinkQuery, response: { 200: respondLinkInfoSchema } } },
+    async (request, reply) => {
+      reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
+      return readRespondLink(database, sessionSecret, request.query.token);
+    },
+  );
+
+  app.post(
+    '/api/calls/respond-link',
+    { schema: { body: respondLinkSchema, response: { 200: respondLinkInfoSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return answerRespondLink(database, sessionSecret, request.body.token, request.body.status);
+    },
+  );
+}

@@ -1,0 +1,11 @@
+// Rehearsal scheduling's routes (issue 16), one plugin per resource.
+import type { App } from '../../http/types';
+import { attendanceRoutes } from './attendance-routes';
+import { availabilityRoutes } from './availability-routes';
+import { callRoutes } from './calls-routes';
+
+export async function schedulingRoutes(app: App) {
+  await availabilityRoutes(app);
+  await callRoutes(app);
+  await attendanceRoutes(app);
+}

@@ -1,0 +1,13 @@
+// The day's call sheet (issue 16).
+import { type CallSheet, ROUTES } from '@common/schemas/scheduling';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet, withQuery } from '@web/lib/api';
+import { calendarKey } from './events';
+
+export function useCallSheet(orgId: number | undefined, date: string) {
+  return useQuery({
+    queryKey: [...calendarKey(orgId ?? 0), 'call-sheet', date],
+    queryFn: () => apiGet<CallSheet>(withQuery(ROUTES.callSheet(orgId ?? 0), { date })),
+    enabled: orgId !== undefined,
+  });
+}

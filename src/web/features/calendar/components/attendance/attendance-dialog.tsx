@@ -1,0 +1,190 @@
+// Take attendance for one started date of an event (issue 16): each called person and team
+// member present, late, absent or excused, with a note. Fast by keyboard: Tab moves between
+// people, the arrow keys (or P, L, A, E) choose.
+import {
+  ATTENDANCE_LABELS,
+  ATTENDANCE_STATUSES,
+  type AttendanceEntry,
+  type AttendanceStatus,
+  MAX_NOTE_LENGTH,
+} from '@common/schemas/scheduling';
+import { useState } from 'react';
+import { FetchError } from '@web/components/fetch-error';
+import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/hooks/use-toast';
+import { errorMessage } from '@web/lib/api';
+import { cn } from '@web/lib/utils';
+import { useAttendance, useSaveAttendance } from '../../api/attendance';
+import type { CalendarEvent } from '../../api/types';
+import { formatEventDate } from '../../lib/dates';
+
+type Row = Pick<AttendanceEntry, 'userId' | 'name' | 'called' | 'status'> & { note: string };
+
+const KEYS: Record<string, AttendanceStatus> = { p: 'present', l: 'late', a: 'absent', e: 'excused' };
+
+export function AttendanceDialog({
+  orgId,
+  event,
+  open,
+  onOpenChange,
+}: {
+  orgId: number;
+  event: CalendarEvent;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Take Attendance"
+      description={`"${event.name}" on ${formatEventDate(event.startDateTime)}. Arrow keys or P, L, A, E choose; Tab moves to the next person.`}
+      className="max-w-2xl"
+    >
+      {open && <AttendanceLoader orgId={orgId} eventId={event.id} onDone={() => onOpenChange(false)} />}
+    </FormDialog>
+  );
+}
+
+function AttendanceLoader({
+  orgId,
+  eventId,
+  onDone,
+}: {
+  orgId: number;
+  eventId: number;
+  onDone: () => void;
+}) {
+  const entries = useAttendance(orgId, eventId);
+  if (entries.isLoading) return <Spinner label="Loading the register" className="py-6" />;
+  if (entries.isError || !entries.data)
+    return (
+      <FetchError title="Failed to load attendance" error={entries.error} onRetry={() => entries.refetch()} />
+    );
+  return <AttendanceForm orgId={orgId} eventId={eventId} entries={entries.data} onDone={onDone} />;
+}
+
+function AttendanceForm({
+  orgId,
+  eventId,
+  entries,
+  onDone,
+}: {
+  orgId: number;
+  eventId: number;
+  entries: AttendanceEntry[];
+  onDone: () => void;
+}) {
+  const save = useSaveAttendance(orgId, eventId);
+  const [rows, setRows] = useState<Row[]>(() => entries.map((e) => ({ ...e, note: e.note ?? '' })));
+  const dirty = rows.some((r, i) => r.status !== entries[i].status || r.note !== (entries[i].note ?? ''));
+  const update = (userId: number, change: Partial<Row>) =>
+    setRows((previous) => previous.map((r) => (r.userId === userId ? { ...r, ...change } : r)));
+  const unmarked = rows.filter((r) => r.status === null).length;
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      { records: rows.map((r) => ({ userId: r.userId, status: r.status, note: r.note.trim() || null })) },
+      {
+        onSuccess: () => {
+          toast({ title: 'Attendance saved' });
+          onDone();
+        },
+        onError: (error) =>
+          toast({
+            title: 'Failed to save attendance',
+            description: errorMessage(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  if (rows.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">
+        Nobody is called to this date and it has no team members: there is no one to mark.
+      </p>
+    );
+  return (
+    <FormDialogForm
+      onSubmit={submit}
+      dirty={dirty}
+      pending={save.isPending}
+      submitLabel="Save Attendance"
+      pendingLabel="Saving..."
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <p aria-live="polite">{unmarked === 0 ? 'Everyone is marked.' : `${unmarked} not marked yet.`}</p>
+        {unmarked > 0 && (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              setRows((previous) => previous.map((r) => ({ ...r, status: r.status ?? 'present' })))
+            }
+          >
+            Mark the rest present
+          </Button>
+        )}
+      </div>
+      <ul className="divide-y rounded-md border" data-testid="attendance-rows">
+        {rows.map((row) => (
+          <li key={row.userId} className="space-y-2 p-3">
+            <fieldset
+              className="flex flex-wrap items-center gap-x-3 gap-y-2"
+              onKeyDown={(e) => {
+                const status = KEYS[e.key.toLowerCase()];
+                if (!status || !(e.target instanceof HTMLInputElement) || e.target.type !== 'radio') return;
+                e.preventDefault();
+                update(row.userId, { status });
+                const next = e.currentTarget.querySelector<HTMLInputElement>(`input[value="${status}"]`);
+                next?.focus();
+              }}
+            >
+              <legend className="float-left mr-auto min-w-0 basis-full break-words font-medium sm:basis-auto">
+                {row.name}
+                {!row.called && (
+                  <span className="ml-2 text-xs font-normal text-muted-foreground">team member</span>
+                )}
+              </legend>
+              <div className="flex flex-wrap gap-1">
+                {ATTENDANCE_STATUSES.map((status) => (
+                  <label
+                    key={status}
+                    className={cn(
+                      'inline-flex cursor-pointer items-center rounded-md border px-2.5 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                      row.status === status && 'border-primary bg-primary text-primary-foreground',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      className="sr-only"
+                      name={`attendance-${row.userId}`}
+                      value={status}
+                      checked={row.status === status}
+                      onChange={() => update(row.userId, { status })}
+                    />
+                    {ATTENDANCE_LABELS[status]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <Input
+              aria-label={`Note for ${row.name}`}
+              value={row.note}
+              maxLength={MAX_NOTE_LENGTH}
+              placeholder="Note (optional)"
+              onChange={(e) => update(row.userId, { note: e.target.value })}
+            />
+          </li>
+        ))}
+      </ul>
+    </FormDialogForm>
+  );
+}
