@@ -15,11 +15,27 @@ interface Finding {
 const findings: Finding[] = [];
 let statesChecked = 0;
 
-/** Puts the page in one theme the way the branding provider does (class and colour scheme). */
+/**
+ * Puts the page in one theme the way the branding provider does (class and colour scheme). Buttons
+ * and badges fade their colours over 150 ms (`transition-colors`), so axe run straight after the
+ * switch could read a colour halfway between the themes and report a contrast a person never
+ * sees: transitions are switched off and animations cut to 1 ms first, and axe waits two frames.
+ */
 async function setTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((t) => {
+  await page.evaluate(async (t) => {
+    const id = 'axe-no-motion';
+    if (!document.getElementById(id)) {
+      const style = document.createElement('style');
+      style.id = id;
+      style.textContent =
+        // 1 ms, not none: dialogs wait for their closing animation to end before they go.
+        '*, *::before, *::after { transition: none !important; animation-duration: 1ms !important; animation-delay: 0s !important; }';
+      document.head.append(style);
+    }
     document.documentElement.classList.toggle('dark', t === 'dark');
     document.documentElement.style.colorScheme = t;
+    // Two frames: the shortened animations finish and the new colours are computed.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   }, theme);
 }
 
