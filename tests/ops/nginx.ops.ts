@@ -36,7 +36,9 @@ error_log ${path.join(dir, 'error.log')} warn;
 pid ${path.join(dir, 'nginx.pid')};
 events { worker_connections 256; }
 http {
-  access_log off;
+  # Which instance answered each request, so the suite can see nginx spread them.
+  log_format upstream '$upstream_addr';
+  access_log ${path.join(dir, 'upstream.log')} upstream;
   ${temp('client_body')}
   ${temp('proxy')}
   ${temp('fastcgi')}
@@ -313,6 +315,24 @@ describe('two instances behind nginx', () => {
     figures.push(
       `${EVENTS} reminders due at once with both workers ticking every 500 ms: ${EVENTS} mails and ${EVENTS} notices, each once (all out within ${mailedMs} ms, then 3 s more of ticks)`,
     );
+  });
+
+  it('spreads requests over both instances', async () => {
+    const log = path.join(nginxDir, 'upstream.log');
+    const before = readFileSync(log, 'utf8').length;
+    const REQUESTS = 20;
+    for (let i = 0; i < REQUESTS; i++)
+      expect((await send({ port: nginxPort, path: '/api/health' })).status).toBe(200);
+    // nginx writes each line when its request ends, so the 20 are in by now.
+    const answeredBy = readFileSync(log, 'utf8').slice(before).trim().split('\n');
+    expect(answeredBy).toHaveLength(REQUESTS);
+    const onA = answeredBy.filter((addr) => addr === `127.0.0.1:${a.port}`).length;
+    const onB = answeredBy.filter((addr) => addr === `127.0.0.1:${b.port}`).length;
+    expect(onA + onB).toBe(REQUESTS);
+    // Round robin with both up: each gets its turn (a failed try would show as two addresses).
+    expect(onA).toBeGreaterThanOrEqual(REQUESTS / 4);
+    expect(onB).toBeGreaterThanOrEqual(REQUESTS / 4);
+    figures.push(`${REQUESTS} requests through nginx: ${onA} answered by A, ${onB} by B`);
   });
 
   it('keeps serving through nginx when one instance stops', async () => {
