@@ -54,6 +54,8 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable({ code: '08006' })).toBe(true);
     expect(isDatabaseUnavailable(new Error('wrapped', { cause: { code: 'ECONNRESET' } }))).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([{ code: 'ECONNREFUSED' }]))).toBe(true);
+    // node-postgres's words when an open connection's server stops answering (query_timeout).
+    expect(isDatabaseUnavailable(new Error('Query read timeout'))).toBe(true);
   });
 
   it('tells a full disk (SQLSTATE 53100) from other faults', () => {

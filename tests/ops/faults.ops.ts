@@ -169,6 +169,74 @@ describe('PostgreSQL restarts under load', () => {
   });
 });
 
+/** Every process of the cluster: the postmaster (first line of postmaster.pid) and its children. */
+function clusterPids(): number[] {
+  const postmaster = Number(readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = spawnSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+describe('a PostgreSQL server that accepts connections but never answers', () => {
+  it('answers 503 within the set time limits instead of hanging, and serves again when it answers', async () => {
+    const url = await cluster.createDatabase('ops_frozen');
+    const { org, owner } = await seedOrg(url, 0);
+    const env = { DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '1000', DATABASE_QUERY_TIMEOUT_MS: '2000' };
+    const app = await startApp(env);
+    const browser = new Client(app.port, org.shortname);
+    await browser.login(owner.username, owner.password);
+    const base = `/api/organizations/${org.id}`;
+    const requests = {
+      me: () => browser.get('/api/me', 20_000),
+      calendar: () => browser.get(`${base}/calendar/events?from=2031-01-01&to=2031-02-01`, 20_000),
+      wikiWrite: () => browser.post(`${base}/wiki`, wikiPage(`frozen ${Date.now()}`), 20_000),
+    };
+    for (const send of Object.values(requests)) expect((await send()).status).toBeLessThan(300);
+
+    // SIGSTOP: the kernel still accepts connections on the port, but no process reads or answers,
+    // as with a server stuck on a dead disk or paused by its host. The postmaster first, so it
+    // starts no child that would escape.
+    const frozen = clusterPids();
+    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    let answers: { kind: string; status: number; ms: number }[];
+    try {
+      answers = await Promise.all(
+        // Twice each kind at once: pooled connections (stuck in a query) and new ones (never greeted).
+        [...Object.entries(requests), ...Object.entries(requests)].map(async ([kind, fn]) => {
+          const at = performance.now();
+          const res = await fn().catch(() => ({ status: 0 }));
+          return { kind, status: res.status, ms: round(performance.now() - at) };
+        }),
+      );
+    } finally {
+      for (const pid of [...frozen].reverse()) process.kill(pid, 'SIGCONT');
+    }
+    const thawedAt = performance.now();
+    expect(app.child.exitCode).toBeNull();
+    expect(answers.filter((a) => a.status !== 503)).toEqual([]);
+    // A query waits at most 2 s, and its rollback as long again: 503 well within 20 s.
+    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(10_000);
+
+    await eventually(
+      'every kind of request succeeds again',
+      async () => {
+        for (const send of Object.values(requests)) if ((await send()).status >= 300) return false;
+        return true;
+      },
+      10_000,
+    );
+    console.log(
+      [
+        'PostgreSQL frozen (SIGSTOP, connect limit 1 s, query limit 2 s):',
+        `  ${answers.length} requests, all 503 in ${Math.min(...answers.map((a) => a.ms))}–${Math.max(...answers.map((a) => a.ms))} ms`,
+        `  serving again ${round(performance.now() - thawedAt)} ms after SIGCONT`,
+      ].join('\n'),
+    );
+  });
+});
+
 describe('SIGTERM with requests in flight', () => {
   it('lets them finish, then exits 0', async () => {
     const url = await cluster.createDatabase('ops_sigterm');

@@ -194,6 +194,10 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
     // with it the request fails and answers 503 (app.ts).
     connectionTimeoutMillis:
       poolOptions.connectionTimeoutMillis ?? Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
+    // The same for a connection already open whose server stops answering (stuck disk, a paused
+    // host): the query fails, its connection is thrown away, and the request answers 503. Long
+    // enough for the slowest honest query of a loaded server.
+    query_timeout: Number(process.env.DATABASE_QUERY_TIMEOUT_MS ?? 30_000),
   });
   // Without this handler a server restart would crash the process on an idle client's error.
   pool.on('error', (err) => console.error('database pool error:', err.message));

@@ -20,7 +20,7 @@ const UNREACHABLE_CODES = new Set([
   'EPIPE',
 ]);
 const UNREACHABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Query read timeout/i;
 // SQLSTATEs of a server that is there but will not serve: class 08 (connection exception),
 // shutting down or starting up (57P01-57P03), too many connections (53300).
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
