@@ -171,7 +171,9 @@ describe('PostgreSQL restarts under load', () => {
 
 /** Every process of the cluster: the postmaster (first line of postmaster.pid) and its children. */
 function clusterPids(): number[] {
-  const postmaster = Number(readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const postmaster = Number(
+    readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
   const children = spawnSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
     .stdout.split('\n')
     .filter(Boolean)
