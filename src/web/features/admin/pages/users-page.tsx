@@ -1,7 +1,8 @@
 import { PERMISSION_ROLES, roleLabel } from '@common/permissions';
 import type { MembershipRow } from '@common/schemas/admin';
 import { Download, Search, UserPlus, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
+import { MountWhenOpened } from '@web/components/mount-when-opened';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -21,11 +22,17 @@ import {
   useEnableUser,
   useOrganizationUsers,
 } from '../api/users';
-import { AddUserDialog } from '../components/add-user-dialog';
 import { AdminAccess } from '../components/admin-access';
-import { DisableUserDialog } from '../components/disable-user-dialog';
 import { Pagination } from '../components/pagination';
 import { UsersTable } from '../components/users-table';
+
+// Loaded on first opening (MountWhenOpened), not with the page.
+const AddUserDialog = lazy(async () => ({
+  default: (await import('../components/add-user-dialog')).AddUserDialog,
+}));
+const DisableUserDialog = lazy(async () => ({
+  default: (await import('../components/disable-user-dialog')).DisableUserDialog,
+}));
 
 const DELETE_CONFIRM = 'Are you sure you want to delete this user? This action cannot be undone.';
 
@@ -176,12 +183,16 @@ function UserManagement({ organizationId }: { organizationId: number }) {
         </CardContent>
       </Card>
 
-      <AddUserDialog organizationId={organizationId} open={adding} onOpenChange={setAdding} />
-      <DisableUserDialog
-        organizationId={organizationId}
-        member={disabling}
-        onClose={() => setDisabling(null)}
-      />
+      <MountWhenOpened open={adding}>
+        <AddUserDialog organizationId={organizationId} open={adding} onOpenChange={setAdding} />
+      </MountWhenOpened>
+      <MountWhenOpened open={disabling !== null}>
+        <DisableUserDialog
+          organizationId={organizationId}
+          member={disabling}
+          onClose={() => setDisabling(null)}
+        />
+      </MountWhenOpened>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { addDays, todayIn } from '@common/zoned-time';
 import { Download } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import { FetchError } from '@web/components/fetch-error';
+import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -15,7 +16,6 @@ import { isApiError } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
 import { attendanceCsvUrl, useAttendanceReport } from '../api/attendance';
 import { useLeadership } from '../api/people';
-import { ChoiceSelect } from '../components/choice-select';
 import { formatRate } from '../lib/calls';
 import { isDate } from '../lib/url-date';
 
@@ -65,7 +65,7 @@ export function AttendanceReportPage() {
         <DateFilter id="report-to" label="To" value={to} min={from} onChange={(v) => set({ to: v })} />
         <div className="w-56 max-w-full space-y-1">
           <Label htmlFor="report-team">Team</Label>
-          <ChoiceSelect
+          <LazyChoiceSelect
             id="report-team"
             value={teamId ? String(teamId) : ALL}
             onChange={(v) => set({ team: v === ALL ? undefined : v })}

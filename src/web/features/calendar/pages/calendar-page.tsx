@@ -5,6 +5,7 @@ import { ChevronLeft, ChevronRight, ClipboardList, FileText, Palette, Plus, Wifi
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FetchError } from '@web/components/fetch-error';
+import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { useLatch } from '@web/hooks/use-latch';
 import { useMediaQuery } from '@web/hooks/use-media-query';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -34,15 +35,12 @@ import { isDate } from '../lib/url-date';
 
 // The grid paints first. The event form (react-hook-form, the schemas) loads when Add Event or
 // Edit is first chosen, an event's details when one is first opened, and the type filter's menu
-// (Radix Select and its positioning library) just after the page, showing its value meanwhile.
+// just after the page (LazyChoiceSelect).
 const EventFormDialog = lazy(async () => ({
   default: (await import('../components/event-form-dialog')).EventFormDialog,
 }));
 const EventDetailDialog = lazy(async () => ({
   default: (await import('../components/event-detail-dialog')).EventDetailDialog,
-}));
-const ChoiceSelect = lazy(async () => ({
-  default: (await import('../components/choice-select')).ChoiceSelect,
 }));
 // My Schedule's calls and the Availability tab are not the first view: they load when shown.
 const MyCalls = lazy(async () => ({ default: (await import('../components/calls/my-calls')).MyCalls }));
@@ -201,24 +199,16 @@ export function CalendarPage() {
             )}
             <div className="ml-auto flex flex-wrap gap-2">
               <div className="w-40">
-                <Suspense
-                  fallback={
-                    <div className="flex h-10 items-center rounded-md border border-input px-3 text-sm">
-                      {TYPE_LABELS[type] ?? 'All Events'}
-                    </div>
-                  }
-                >
-                  <ChoiceSelect
-                    id="type-filter"
-                    label="Event type"
-                    value={type}
-                    onChange={setType}
-                    choices={[
-                      ['all', 'All Events'],
-                      ...EVENT_TYPES.map((t): [string, string] => [t, TYPE_LABELS[t]]),
-                    ]}
-                  />
-                </Suspense>
+                <LazyChoiceSelect
+                  id="type-filter"
+                  label="Event type"
+                  value={type}
+                  onChange={setType}
+                  choices={[
+                    ['all', 'All Events'],
+                    ...EVENT_TYPES.map((t): [string, string] => [t, TYPE_LABELS[t]]),
+                  ]}
+                />
               </div>
               <fieldset className="inline-flex rounded-md border" aria-label="View">
                 {VIEWS.map((v) => (

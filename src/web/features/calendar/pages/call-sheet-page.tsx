@@ -1,7 +1,8 @@
 // /calendar/call-sheet?date=YYYY-MM-DD (issue 16): the day's events, times, spaces, who is called
 // at what time and whether they confirmed, notes, and the organization's logo. Printed, it is the
 // sheet alone (the app's header and menu are hidden) on one A4 or Letter page for an ordinary day.
-import { CALL_STATUS_LABELS, type CallSheet } from '@common/schemas/scheduling';
+import type { CallSheet } from '@common/schemas/scheduling';
+import { CALL_STATUS_LABELS } from '@common/scheduling';
 import { addDays, todayIn } from '@common/zoned-time';
 import { ChevronLeft, ChevronRight, Printer } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';

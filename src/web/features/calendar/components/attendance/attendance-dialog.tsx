@@ -1,13 +1,13 @@
 // Take attendance for one started date of an event (issue 16): each called person and team
 // member present, late, absent or excused, with a note. Fast by keyboard: Tab moves between
 // people, the arrow keys (or P, L, A, E) choose.
+import type { AttendanceEntry } from '@common/schemas/scheduling';
 import {
   ATTENDANCE_LABELS,
   ATTENDANCE_STATUSES,
-  type AttendanceEntry,
   type AttendanceStatus,
   MAX_NOTE_LENGTH,
-} from '@common/schemas/scheduling';
+} from '@common/scheduling';
 import { useState } from 'react';
 import { FetchError } from '@web/components/fetch-error';
 import { FormDialog, FormDialogForm } from '@web/components/form-dialog';

@@ -1,7 +1,8 @@
 // Choose who is called to one date of an event (issue 16): the event's team members first, a
 // search over everyone, a call time and a note. Saving replaces the list; people kept keep
 // their answers, newly called people get the call mail.
-import { type CallEntry, MAX_NOTE_LENGTH } from '@common/schemas/scheduling';
+import type { CallEntry } from '@common/schemas/scheduling';
+import { MAX_NOTE_LENGTH } from '@common/scheduling';
 import { displayName } from '@common/teams';
 import { useMemo, useState } from 'react';
 import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
