@@ -17,10 +17,8 @@ import { ownerOf, useAuth } from '@web/lib/session';
 import { useEvents } from '../api/events';
 import { useMySchedule } from '../api/my-schedule';
 import type { CalendarEvent } from '../api/types';
-import { ColorConfigDialog } from '../components/color-config-dialog';
 import { ListView } from '../components/list-view';
 import { MonthView } from '../components/month-view';
-import { SubscribeCard } from '../components/subscribe-card';
 import { TimeGridView } from '../components/time-grid-view';
 import {
   addMonths,
@@ -42,8 +40,15 @@ const EventFormDialog = lazy(async () => ({
 const EventDetailDialog = lazy(async () => ({
   default: (await import('../components/event-detail-dialog')).EventDetailDialog,
 }));
-// My Schedule's calls and the Availability tab are not the first view: they load when shown.
+// My Schedule's calls and subscription, the Availability tab and the colour settings are not the
+// first view: they load when shown.
 const MyCalls = lazy(async () => ({ default: (await import('../components/calls/my-calls')).MyCalls }));
+const SubscribeCard = lazy(async () => ({
+  default: (await import('../components/subscribe-card')).SubscribeCard,
+}));
+const ColorConfigDialog = lazy(async () => ({
+  default: (await import('../components/color-config-dialog')).ColorConfigDialog,
+}));
 const AvailabilityTab = lazy(async () => ({
   default: (await import('../components/availability/availability-tab')).AvailabilityTab,
 }));
@@ -294,7 +299,9 @@ export function CalendarPage() {
               )}
             </section>
           </div>
-          <SubscribeCard orgId={orgId} />
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <SubscribeCard orgId={orgId} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="availability">
           <Suspense fallback={<Skeleton className="h-64 w-full" />}>
@@ -327,7 +334,11 @@ export function CalendarPage() {
           />
         </Suspense>
       )}
-      {colorsOpen && <ColorConfigDialog open onClose={() => setColorsOpen(false)} />}
+      {colorsOpen && (
+        <Suspense fallback={null}>
+          <ColorConfigDialog open onClose={() => setColorsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
