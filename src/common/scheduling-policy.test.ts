@@ -2,7 +2,7 @@
 // who takes attendance, who reads the report.
 import { describe, expect, it } from 'vitest';
 import { type Actor, policy } from './permissions';
-import { attendanceRate, summarizeConflicts } from './schemas/scheduling';
+import { attendanceRate, summarizeConflicts } from './scheduling';
 
 const as = (role: string, userId = 1): Actor => ({ isSystemUser: false, role, userId });
 const rehearsal = { reservedBy: 7, teamIds: [10, 11], eventType: 'rehearsal', instructorId: null };

@@ -19,7 +19,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { ChangeFeed, orgScope, userScope } from './db/change-feed';
 import { isDatabaseUnavailable, isDiskFull, sqlState } from './db/errors';
-import { RESPOND_PAGE_PATH } from '../common/schemas/scheduling';
+import { RESPOND_PAGE_PATH } from '../common/scheduling';
 import { featureRoutes } from './features';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { AppError } from './http/errors';

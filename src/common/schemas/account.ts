@@ -2,12 +2,11 @@
 // two-step sign-in. The server validates with these and the forms resolve with them.
 import { z } from 'zod';
 import './messages';
+import { BIO_MAX } from '../account';
 import { emailSchema, passwordSchema, usernameSchema } from './auth';
 
 const requiredName = (message: string, label: string) =>
   z.string({ error: message }).trim().min(1, message).max(50, `${label} must be 50 characters or less`);
-
-export const BIO_MAX = 500;
 
 export const profileSchema = z.object({
   email: emailSchema,
@@ -22,9 +21,6 @@ export const profileSchema = z.object({
     .transform((v) => (v?.trim() ? v.trim() : null)),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
-
-export const USERNAME_TAKEN = 'This username is already taken';
-export const EMAIL_TAKEN = 'This email address is already in use';
 
 /** The user object PATCH /api/users/{id}/profile answers with. */
 export const profileUserSchema = z.object({
@@ -55,19 +51,6 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
-
-// Profile picture (spec part 2 §5, §9): checked in the browser before the crop dialog opens and
-// again by the server, by content.
-export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
-export const PICTURE_TOO_LARGE = {
-  title: 'File too large',
-  description: 'Profile picture must be smaller than 5MB.',
-};
-export const PICTURE_WRONG_TYPE = {
-  title: 'Invalid file type',
-  description: 'Please upload an image file (JPG, PNG, GIF, WebP).',
-};
-export const PROFILE_PICTURE_CROP = { size: 300, maxScale: 3, step: 0.05, quality: 0.9 };
 
 // Two-step sign-in.
 export const RECOVERY_CODE_COUNT = 10;

@@ -3,6 +3,7 @@
 // them, so each message is written once.
 import { z } from 'zod';
 import './messages';
+import { DISABLE_REASON_REQUIRED, type Theme, THEMES } from '../admin';
 import { customCssProblem } from '../custom-css';
 import { ASSIGNABLE_ROLES } from '../permissions';
 import { isValidTimeZone } from '../timezones';
@@ -12,18 +13,6 @@ import { memberIdentitySchema } from './people';
 
 export const MEMBERSHIP_STATUSES = ['active', 'disabled', 'pending_approval'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
-
-export const THEMES = ['light', 'dark', 'auto'] as const;
-export type Theme = (typeof THEMES)[number];
-
-export const BRANDING_DEFAULTS = {
-  primaryColor: '#6b46c1',
-  secondaryColor: '#f0594f',
-  accentColor: '#10b981',
-  backgroundColor: '#ffffff',
-  textColor: '#111827',
-  theme: 'light' as Theme,
-};
 
 export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, {
   error: (issue) =>
@@ -51,7 +40,6 @@ export const addUserSchema = z.object({
 });
 export type AddUserInput = z.input<typeof addUserSchema>;
 
-export const DISABLE_REASON_REQUIRED = 'Please provide a reason for disabling this user';
 export const disableUserSchema = z.object({
   reason: z
     .string({ error: DISABLE_REASON_REQUIRED })

@@ -20,19 +20,20 @@
 import { z } from 'zod';
 import { MAX_DB_ID } from '../ids';
 import { dateProblem, YEAR_RANGE } from '../calendar';
+import {
+  ATTENDANCE_STATUSES,
+  CALL_STATUSES,
+  MAX_CALLED,
+  MAX_NOTE_LENGTH,
+  MAX_PERIOD_DAYS,
+  MAX_WEEKLY_YEARS,
+  RESPONSE_STATUSES,
+} from '../scheduling';
 import { isWallTime } from '../zoned-time';
 import { checkEventFields, endsBeforeStart, eventFields, rangeQuery } from './calendar';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** A weekly period may repeat for at most this many years (no never-ending weekly period). */
-export const MAX_WEEKLY_YEARS = 3;
-/** A one-off period may last at most this many days (a summer away); a weekly one less than a week. */
-export const MAX_PERIOD_DAYS = 366;
-export const MAX_NOTE_LENGTH = 500;
-/** How many people one PUT .../calls may call. */
-export const MAX_CALLED = 500;
 
 export const SM = {
   start: 'Start is required',
@@ -97,25 +98,6 @@ const dateField = (message: string) =>
 
 // ---------------------------------------------------------------------------------------------
 // Availability: periods when a member is NOT available.
-
-export const ROUTES = {
-  availability: (orgId: number) => `/api/organizations/${orgId}/availability`,
-  availabilityPeriod: (orgId: number, id: number) => `/api/organizations/${orgId}/availability/${id}`,
-  conflicts: (orgId: number) => `/api/organizations/${orgId}/calendar/conflicts`,
-  calls: (orgId: number, eventId: number) => `/api/organizations/${orgId}/calendar/events/${eventId}/calls`,
-  respond: (orgId: number, eventId: number) =>
-    `/api/organizations/${orgId}/calendar/events/${eventId}/calls/respond`,
-  myCalls: (orgId: number) => `/api/organizations/${orgId}/calls/mine`,
-  respondLink: '/api/calls/respond-link',
-  attendance: (orgId: number, eventId: number) =>
-    `/api/organizations/${orgId}/calendar/events/${eventId}/attendance`,
-  attendanceReport: (orgId: number) => `/api/organizations/${orgId}/attendance/report`,
-  attendanceReportCsv: (orgId: number) => `/api/organizations/${orgId}/attendance/report.csv`,
-  callSheet: (orgId: number) => `/api/organizations/${orgId}/calendar/call-sheet`,
-} as const;
-
-/** The page a call mail's one-click links open, on the organization's own address. */
-export const RESPOND_PAGE_PATH = '/calls/respond';
 
 const periodFields = z.object({
   startDateTime: wallField(SM.start, SM.startFormat),
@@ -264,34 +246,8 @@ export const conflictReportSchema = z.object({
 });
 export type ConflictReport = z.infer<typeof conflictReportSchema>;
 
-/** "3 of 12 people have conflicts on 2 of 8 dates" (the event dialog's line). */
-export function summarizeConflicts(
-  r: Pick<
-    ConflictReport,
-    'peopleCount' | 'occurrenceCount' | 'peopleWithConflicts' | 'occurrencesWithConflicts'
-  >,
-): string {
-  if (r.peopleCount === 0) return 'No people to check yet';
-  if (r.peopleWithConflicts === 0)
-    return `No conflicts for ${r.peopleCount} ${r.peopleCount === 1 ? 'person' : 'people'}`;
-  const people = `${r.peopleWithConflicts} of ${r.peopleCount} ${r.peopleCount === 1 ? 'person' : 'people'}`;
-  const verb = r.peopleWithConflicts === 1 ? 'has' : 'have';
-  const dates = `${r.occurrencesWithConflicts} of ${r.occurrenceCount} ${r.occurrenceCount === 1 ? 'date' : 'dates'}`;
-  return `${people} ${verb} conflicts on ${dates}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Calls.
-
-export const CALL_STATUSES = ['called', 'confirmed', 'declined'] as const;
-export type CallStatus = (typeof CALL_STATUSES)[number];
-export const RESPONSE_STATUSES = ['confirmed', 'declined'] as const;
-export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
-export const CALL_STATUS_LABELS: Record<CallStatus, string> = {
-  called: 'Awaiting answer',
-  confirmed: 'Confirmed',
-  declined: "Can't make it",
-};
 
 const callTimeField = z
   .string({ error: SM.callTime })
@@ -412,15 +368,6 @@ export type RespondLinkInfo = z.infer<typeof respondLinkInfoSchema>;
 // ---------------------------------------------------------------------------------------------
 // Attendance.
 
-export const ATTENDANCE_STATUSES = ['present', 'late', 'absent', 'excused'] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
-export const ATTENDANCE_LABELS: Record<AttendanceStatus, string> = {
-  present: 'Present',
-  late: 'Late',
-  absent: 'Absent',
-  excused: 'Excused',
-};
-
 /**
  * PUT /api/organizations/{orgId}/calendar/events/{eventId}/attendance → AttendanceEntry[].
  * By the event's managers and, for a class, its instructor (403). Only once the occurrence has
@@ -487,11 +434,6 @@ export const attendanceReportSchema = z.object({
   teams: z.array(z.object({ teamId: z.number(), name: z.string(), ...counts })),
 });
 export type AttendanceReport = z.infer<typeof attendanceReportSchema>;
-
-/** (present + late) / total, 3 decimals; null when nothing was recorded. */
-export function attendanceRate(c: { present: number; late: number; total: number }): number | null {
-  return c.total === 0 ? null : Math.round(((c.present + c.late) / c.total) * 1000) / 1000;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Call sheet.

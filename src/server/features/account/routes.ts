@@ -1,13 +1,8 @@
 // PATCH /api/users/{id}/profile, PATCH /api/me/password, POST and DELETE /api/me/profile-picture
 // (spec part 2 §7). Each member edits only themself; system users may edit anyone's profile.
 import { z } from 'zod';
-import {
-  changePasswordSchema,
-  PICTURE_TOO_LARGE,
-  PROFILE_PICTURE_MAX_BYTES,
-  profileSchema,
-  profileUserSchema,
-} from '../../../common/schemas/account';
+import { changePasswordSchema, profileSchema, profileUserSchema } from '../../../common/schemas/account';
+import { PICTURE_TOO_LARGE, PROFILE_PICTURE_MAX_BYTES } from '../../../common/account';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../../http/errors';
 import { requireAuth } from '../../http/guards';

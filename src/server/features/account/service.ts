@@ -2,13 +2,13 @@
 // e-mails stay unique; a password change proves the current one, ends the member's other
 // sessions and live connections, and tells them by e-mail.
 import type { z } from 'zod';
+import type { profileSchema } from '../../../common/schemas/account';
 import {
   EMAIL_TAKEN,
   PICTURE_TOO_LARGE,
   PROFILE_PICTURE_CROP,
-  type profileSchema,
   USERNAME_TAKEN,
-} from '../../../common/schemas/account';
+} from '../../../common/account';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict, notFound } from '../../http/errors';

@@ -3,14 +3,13 @@
 // date range per member and per team, as JSON or CSV.
 import type { z } from 'zod';
 import { policy } from '../../../common/permissions';
-import {
-  type AttendanceEntry,
-  type AttendanceReport,
-  type AttendanceStatus,
-  type attendancePutSchema,
-  type attendanceReportQuery,
-  attendanceRate,
+import type {
+  AttendanceEntry,
+  AttendanceReport,
+  attendancePutSchema,
+  attendanceReportQuery,
 } from '../../../common/schemas/scheduling';
+import { type AttendanceStatus, attendanceRate } from '../../../common/scheduling';
 import { addDays, todayIn } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';

@@ -2,7 +2,7 @@
 // composer, to members who keep e-mail on and "Rehearsal & Performance Reminders"
 // (scheduleReminders) on: a call is a reminder of a rehearsal they are needed at. It carries
 // signed one-click Confirm / Can't make it links to the organization's own address.
-import { RESPOND_PAGE_PATH } from '../../../common/schemas/scheduling';
+import { RESPOND_PAGE_PATH } from '../../../common/scheduling';
 import { organizationOrigin } from '../../../common/tenancy';
 import { composeMail } from '../notifications/compose';
 import { formatWhen } from '../notifications/format';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
 import { M } from '../../../common/schemas/calendar';
-import { summarizeConflicts } from '../../../common/schemas/scheduling';
+import { summarizeConflicts } from '../../../common/scheduling';
 import { eventBody } from '../calendar/test-helpers';
 import { RESERVE_FOR_OTHERS, TEAMS_NOT_FOUND } from '../calendar/validation';
 import { bookEvent, schedulingOrg } from './test-helpers';

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChangePasswordInput, changePasswordSchema } from '@common/schemas/account';
+import type { ChangePasswordInput } from '@common/schemas/account';
 import { useForm } from 'react-hook-form';
 import { Button } from '@web/components/ui/button';
 import {
@@ -15,6 +14,9 @@ import { PasswordInput } from '@web/components/ui/password-input';
 import { toast } from '@web/hooks/use-toast';
 import { isApiError } from '@web/lib/api';
 import { useChangePassword } from '../api/change-password';
+import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
+
+const formCheck = lazyZodResolver(async () => (await import('@common/schemas/account')).changePasswordSchema);
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -22,7 +24,7 @@ const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confi
 export function PasswordForm() {
   const change = useChangePassword();
   const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: useLazyResolver(formCheck),
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;

@@ -1,11 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  BIO_MAX,
-  EMAIL_TAKEN,
-  type ProfileInput,
-  profileSchema,
-  USERNAME_TAKEN,
-} from '@common/schemas/account';
+import type { ProfileInput } from '@common/schemas/account';
+import { BIO_MAX, EMAIL_TAKEN, USERNAME_TAKEN } from '@common/account';
 import type { SessionUser } from '@common/types/session';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -24,6 +18,9 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/hooks/use-toast';
 import { isApiError } from '@web/lib/api';
 import { useUpdateProfile } from '../api/update-profile';
+import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
+
+const formCheck = lazyZodResolver(async () => (await import('@common/schemas/account')).profileSchema);
 
 const toForm = (user: SessionUser): ProfileInput => ({
   email: user.email,
@@ -36,7 +33,7 @@ const toForm = (user: SessionUser): ProfileInput => ({
 /** Profile Information (spec part 2 §5): e-mail, username, names and a bio with its counter. */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const update = useUpdateProfile(user.id);
-  const form = useForm<ProfileInput>({ resolver: zodResolver(profileSchema), defaultValues: toForm(user) });
+  const form = useForm<ProfileInput>({ resolver: useLazyResolver(formCheck), defaultValues: toForm(user) });
   useEffect(() => form.reset(toForm(user)), [user, form]);
   const { errors, isDirty } = form.formState;
   const bioLength = (form.watch('bio') ?? '').length;

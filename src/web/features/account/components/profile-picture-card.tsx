@@ -3,17 +3,22 @@ import {
   PICTURE_WRONG_TYPE,
   PROFILE_PICTURE_CROP,
   PROFILE_PICTURE_MAX_BYTES,
-} from '@common/schemas/account';
+} from '@common/account';
 import type { SessionUser } from '@common/types/session';
 import { Camera, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
+import { MountWhenOpened } from '@web/components/mount-when-opened';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { ImageCropDialog } from '@web/components/image-crop-dialog';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/hooks/use-toast';
 import { useRemoveProfilePicture, useUploadProfilePicture } from '../api/profile-picture';
+
+// Loaded on first opening (MountWhenOpened), not with the page.
+const ImageCropDialog = lazy(async () => ({
+  default: (await import('@web/components/image-crop-dialog')).ImageCropDialog,
+}));
 
 const TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 // Zoom 1 is the smallest scale that still covers the square (lib/crop.ts).
@@ -96,18 +101,20 @@ export function ProfilePictureCard({ user }: { user: SessionUser }) {
           )}
         </div>
       </CardContent>
-      <ImageCropDialog
-        file={chosen}
-        aspect={1}
-        outputWidth={PROFILE_PICTURE_CROP.size}
-        scale={SCALE}
-        quality={PROFILE_PICTURE_CROP.quality}
-        jpegOnly
-        title="Crop Profile Picture"
-        busy={upload.isPending}
-        onCancel={() => setChosen(null)}
-        onCrop={onCrop}
-      />
+      <MountWhenOpened open={chosen !== null}>
+        <ImageCropDialog
+          file={chosen}
+          aspect={1}
+          outputWidth={PROFILE_PICTURE_CROP.size}
+          scale={SCALE}
+          quality={PROFILE_PICTURE_CROP.quality}
+          jpegOnly
+          title="Crop Profile Picture"
+          busy={upload.isPending}
+          onCancel={() => setChosen(null)}
+          onCrop={onCrop}
+        />
+      </MountWhenOpened>
       <ConfirmDialog
         request={
           confirming

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { disableTwoFactorSchema } from '@common/schemas/account';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { MountWhenOpened } from '@web/components/mount-when-opened';
 import { FetchError } from '@web/components/fetch-error';
 import { FormDialogFooter } from '@web/components/form-dialog-footer';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -22,7 +21,16 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { useDisableTwoFactor, useTwoFactorStatus } from '../api/two-factor';
-import { TwoFactorSetupDialog } from './two-factor-setup-dialog';
+import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
+
+// Loaded on first opening (MountWhenOpened), not with the page.
+const TwoFactorSetupDialog = lazy(async () => ({
+  default: (await import('./two-factor-setup-dialog')).TwoFactorSetupDialog,
+}));
+
+const formCheck = lazyZodResolver(
+  async () => (await import('@common/schemas/account')).disableTwoFactorSchema,
+);
 
 /** Two-step sign-in: on with an authenticator app, off with the password. */
 export function TwoFactorCard() {
@@ -82,7 +90,9 @@ export function TwoFactorCard() {
           </>
         )}
       </CardContent>
-      <TwoFactorSetupDialog open={settingUp} onClose={() => setSettingUp(false)} />
+      <MountWhenOpened open={settingUp}>
+        <TwoFactorSetupDialog open={settingUp} onClose={() => setSettingUp(false)} />
+      </MountWhenOpened>
       <TurnOffDialog open={turningOff} onClose={() => setTurningOff(false)} />
     </Card>
   );
@@ -90,7 +100,7 @@ export function TwoFactorCard() {
 
 function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const disable = useDisableTwoFactor();
-  const form = useForm({ resolver: zodResolver(disableTwoFactorSchema), defaultValues: { password: '' } });
+  const form = useForm({ resolver: useLazyResolver(formCheck), defaultValues: { password: '' } });
   const { errors } = form.formState;
   const close = () => {
     form.reset({ password: '' });

@@ -1,4 +1,5 @@
-import { DISABLE_REASON_REQUIRED, type MembershipRow } from '@common/schemas/admin';
+import type { MembershipRow } from '@common/schemas/admin';
+import { DISABLE_REASON_REQUIRED } from '@common/admin';
 import { ReasonDialog } from '@web/components/reason-dialog';
 import { nameOf, useDisableUser } from '../api/users';
 

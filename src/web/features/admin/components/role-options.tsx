@@ -1,19 +1,8 @@
 import { ASSIGNABLE_ROLES, roleLabel } from '@common/permissions';
-import { fieldA11y } from '@web/components/ui/form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 
 /** The roles user management may hand out (spec part 2 §6): never owner. */
-export function AssignableRoleItems() {
-  return (
-    <>
-      {ASSIGNABLE_ROLES.map((role) => (
-        <SelectItem key={role} value={role}>
-          {roleLabel(role)}
-        </SelectItem>
-      ))}
-    </>
-  );
-}
+export const ASSIGNABLE_ROLE_CHOICES = ASSIGNABLE_ROLES.map((role) => [role, roleLabel(role)] as const);
 
 interface AssignableRoleSelectProps {
   /** The trigger's id, which its FormField's label and message point at. */
@@ -27,13 +16,14 @@ interface AssignableRoleSelectProps {
 /** A form's role picker over the assignable roles. */
 export function AssignableRoleSelect({ id, value, onChange, error, placeholder }: AssignableRoleSelectProps) {
   return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger {...fieldA11y(id, error)}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        <AssignableRoleItems />
-      </SelectContent>
-    </Select>
+    <LazyChoiceSelect
+      id={id}
+      invalid={!!error}
+      describedBy={error ? `${id}-error` : undefined}
+      placeholder={placeholder}
+      value={value}
+      onChange={onChange}
+      choices={ASSIGNABLE_ROLE_CHOICES}
+    />
   );
 }

@@ -1,14 +1,14 @@
 import { roleLabel } from '@common/permissions';
 import type { MembershipRow } from '@common/schemas/admin';
 import { CheckCircle, ShieldCheck, Trash2, UserCheck, UserX } from 'lucide-react';
+import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Select, SelectContent, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { formatDate, formatDateTime } from '@web/lib/format';
 import { nameOf } from '../api/users';
 import { type AdminColumn, AdminTable } from './admin-table';
-import { AssignableRoleItems } from './role-options';
+import { ASSIGNABLE_ROLE_CHOICES } from './role-options';
 import { timeAgo } from './time-ago';
 
 const STATUS: Record<
@@ -84,14 +84,14 @@ function UserRow({ row, isSelf, ...a }: RowActions & { row: MembershipRow; isSel
             {roleLabel(row.role)}
           </Badge>
         ) : (
-          <Select value={row.role} onValueChange={(role) => a.onRoleChange(row, role)} disabled={busy}>
-            <SelectTrigger className="h-9 w-52" aria-label={`Role of ${name}`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <AssignableRoleItems />
-            </SelectContent>
-          </Select>
+          <LazyChoiceSelect
+            className="h-9 w-52"
+            label={`Role of ${name}`}
+            value={row.role}
+            onChange={(role) => a.onRoleChange(row, role)}
+            disabled={busy}
+            choices={ASSIGNABLE_ROLE_CHOICES}
+          />
         )}
       </td>
       <td className="px-4 py-3">

@@ -4,7 +4,7 @@ import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateTime } from '@web/lib/format';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit';
@@ -120,25 +120,16 @@ function AuditLog({ organizationId }: { organizationId: number }) {
             <CardTitle as="h2">Administrative actions</CardTitle>
             <CardDescription>Newest first.</CardDescription>
           </div>
-          <Select
+          <LazyChoiceSelect
+            className="w-56"
+            label="Filter by action"
             value={action}
-            onValueChange={(v) => {
+            onChange={(v) => {
               setAction(v);
               setPage(1);
             }}
-          >
-            <SelectTrigger className="w-56" aria-label="Filter by action">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">All actions</SelectItem>
-              {Object.entries(ACTIONS).map(([value, label]) => (
-                <SelectItem key={value} value={value}>
-                  {label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            choices={[['all', 'All actions'], ...Object.entries(ACTIONS)]}
+          />
         </CardHeader>
         <CardContent>
           {log.isLoading ? (

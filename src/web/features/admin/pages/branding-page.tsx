@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { BRANDING_DEFAULTS, type Branding, brandingSchema, THEMES } from '@common/schemas/admin';
+import type { Branding } from '@common/schemas/admin';
+import { BRANDING_DEFAULTS, THEMES } from '@common/admin';
 import { MAX_CUSTOM_CSS } from '@common/custom-css';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { FieldError, FormField, fieldA11y } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
+import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
 import { useAuth } from '@web/lib/session';
 import { useBranding, useUpdateBranding } from '../api/branding';
 import { AdminAccess } from '../components/admin-access';
@@ -41,15 +42,17 @@ interface BrandingForm {
   customCss: string;
 }
 
-const formSchema = brandingSchema.pick({
-  primaryColor: true,
-  secondaryColor: true,
-  accentColor: true,
-  backgroundColor: true,
-  textColor: true,
-  theme: true,
-  customCss: true,
-});
+const formCheck = lazyZodResolver(async () =>
+  (await import('@common/schemas/admin')).brandingSchema.pick({
+    primaryColor: true,
+    secondaryColor: true,
+    accentColor: true,
+    backgroundColor: true,
+    textColor: true,
+    theme: true,
+    customCss: true,
+  }),
+);
 
 function toForm(b: Branding): BrandingForm {
   return {
@@ -106,7 +109,7 @@ function BrandingEditor({ organizationId, branding }: { organizationId: number; 
   const { organization } = useAuth();
   const update = useUpdateBranding(organizationId);
   const remove = useUpdateBranding(organizationId);
-  const form = useForm({ resolver: zodResolver(formSchema), defaultValues: toForm(branding) });
+  const form = useForm({ resolver: useLazyResolver(formCheck), defaultValues: toForm(branding) });
   // A logo upload refreshes the branding; edits not yet saved are kept.
   useEffect(() => form.reset(toForm(branding), { keepDirtyValues: true }), [branding, form]);
   const { errors, isDirty } = form.formState;

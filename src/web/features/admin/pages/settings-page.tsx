@@ -1,25 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type OrganizationSettings,
-  type OrganizationSettingsInput,
-  organizationSettingsSchema,
-} from '@common/schemas/admin';
+import type { OrganizationSettings, OrganizationSettingsInput } from '@common/schemas/admin';
 import { timeZoneOptions } from '@common/timezones';
 import { useEffect, useMemo } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
+import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { SwitchField } from '@web/components/switch-field';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { useOrganizationSettings, useUpdateSettings } from '../api/settings';
 import { AdminAccess } from '../components/admin-access';
 import { PublicEventTypesCard, TimeZoneChangeNote } from '../components/calendar-settings';
 import { AssignableRoleSelect } from '../components/role-options';
+import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
+
+const formCheck = lazyZodResolver(
+  async () => (await import('@common/schemas/admin')).organizationSettingsSchema,
+);
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -114,7 +114,7 @@ function SettingsForm({
 }) {
   const update = useUpdateSettings(organizationId);
   const form = useForm<OrganizationSettingsInput>({
-    resolver: zodResolver(organizationSettingsSchema),
+    resolver: useLazyResolver(formCheck),
     defaultValues: toForm(settings),
   });
   useEffect(() => form.reset(toForm(settings)), [settings, form]);
@@ -180,18 +180,15 @@ function SettingsForm({
               control={form.control}
               name="timezone"
               render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger {...fieldA11y('org-timezone', errors.timezone?.message)}>
-                    <SelectValue placeholder="Select a time zone" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {zones.map((z) => (
-                      <SelectItem key={z.value} value={z.value}>
-                        {z.label} ({z.value})
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <LazyChoiceSelect
+                  id="org-timezone"
+                  invalid={!!errors.timezone}
+                  describedBy={errors.timezone ? 'org-timezone-error' : undefined}
+                  placeholder="Select a time zone"
+                  value={field.value}
+                  onChange={field.onChange}
+                  choices={zones.map((z) => [z.value, `${z.label} (${z.value})`] as const)}
+                />
               )}
             />
           </FormField>

@@ -1,13 +1,14 @@
 import { PERMISSION_ROLES, roleLabel } from '@common/permissions';
 import type { MembershipRow } from '@common/schemas/admin';
 import { Download, Search, UserPlus, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
+import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
+import { MountWhenOpened } from '@web/components/mount-when-opened';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useDebounced } from '@web/hooks/use-debounced';
 import { useAuth } from '@web/lib/session';
@@ -21,12 +22,28 @@ import {
   useEnableUser,
   useOrganizationUsers,
 } from '../api/users';
-import { AddUserDialog } from '../components/add-user-dialog';
 import { AdminAccess } from '../components/admin-access';
-import { DisableUserDialog } from '../components/disable-user-dialog';
 import { Pagination } from '../components/pagination';
 import { UsersTable } from '../components/users-table';
 
+// Loaded on first opening (MountWhenOpened), not with the page.
+const AddUserDialog = lazy(async () => ({
+  default: (await import('../components/add-user-dialog')).AddUserDialog,
+}));
+const DisableUserDialog = lazy(async () => ({
+  default: (await import('../components/disable-user-dialog')).DisableUserDialog,
+}));
+
+const ROLE_FILTER = [
+  ['all', 'All roles'],
+  ...PERMISSION_ROLES.map((r) => [r, roleLabel(r)] as const),
+] as const;
+const STATUS_FILTER = [
+  ['all', 'All statuses'],
+  ['active', 'Active'],
+  ['pending_approval', 'Pending Approval'],
+  ['disabled', 'Disabled'],
+] as const;
 const DELETE_CONFIRM = 'Are you sure you want to delete this user? This action cannot be undone.';
 
 function UserManagement({ organizationId }: { organizationId: number }) {
@@ -109,30 +126,18 @@ function UserManagement({ organizationId }: { organizationId: number }) {
                 onChange={(e) => refilter(setSearch)(e.target.value)}
               />
             </div>
-            <Select value={role} onValueChange={refilter(setRole)}>
-              <SelectTrigger aria-label="Filter by role">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">All roles</SelectItem>
-                {PERMISSION_ROLES.map((r) => (
-                  <SelectItem key={r} value={r}>
-                    {roleLabel(r)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <Select value={status} onValueChange={refilter(setStatus)}>
-              <SelectTrigger aria-label="Filter by status">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">All statuses</SelectItem>
-                <SelectItem value="active">Active</SelectItem>
-                <SelectItem value="pending_approval">Pending Approval</SelectItem>
-                <SelectItem value="disabled">Disabled</SelectItem>
-              </SelectContent>
-            </Select>
+            <LazyChoiceSelect
+              label="Filter by role"
+              value={role}
+              onChange={refilter(setRole)}
+              choices={ROLE_FILTER}
+            />
+            <LazyChoiceSelect
+              label="Filter by status"
+              value={status}
+              onChange={refilter(setStatus)}
+              choices={STATUS_FILTER}
+            />
           </div>
 
           {list.isLoading ? (
@@ -176,12 +181,16 @@ function UserManagement({ organizationId }: { organizationId: number }) {
         </CardContent>
       </Card>
 
-      <AddUserDialog organizationId={organizationId} open={adding} onOpenChange={setAdding} />
-      <DisableUserDialog
-        organizationId={organizationId}
-        member={disabling}
-        onClose={() => setDisabling(null)}
-      />
+      <MountWhenOpened open={adding}>
+        <AddUserDialog organizationId={organizationId} open={adding} onOpenChange={setAdding} />
+      </MountWhenOpened>
+      <MountWhenOpened open={disabling !== null}>
+        <DisableUserDialog
+          organizationId={organizationId}
+          member={disabling}
+          onClose={() => setDisabling(null)}
+        />
+      </MountWhenOpened>
     </div>
   );
 }

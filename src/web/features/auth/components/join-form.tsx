@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { joinSchema } from '@common/schemas/auth';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
@@ -16,12 +14,15 @@ import { mainSiteHref } from '@web/lib/main-site';
 import { useJoinOrganization } from '../api/join-organization';
 import { AccountFields } from './account-fields';
 import { TermsCheckbox } from './terms-checkbox';
+import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
+
+const formCheck = lazyZodResolver(async () => (await import('@common/schemas/auth')).joinSchema);
 
 /** Joining an existing organization (spec part 1 §2, "Join organization"). */
 export function JoinForm({ organization }: { organization: ContextOrganization }) {
   const join = useJoinOrganization(organization.shortname);
   const form = useForm({
-    resolver: zodResolver(joinSchema),
+    resolver: useLazyResolver(formCheck),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

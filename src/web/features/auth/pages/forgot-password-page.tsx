@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordSchema } from '@common/schemas/auth';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,6 +15,9 @@ import { Input } from '@web/components/ui/input';
 import { useForgotPassword } from '../api/password-reset';
 import { AuthFormCard, BackToLogin } from '../components/auth-form-card';
 import { AuthShell } from '../components/auth-shell';
+import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
+
+const formCheck = lazyZodResolver(async () => (await import('@common/schemas/auth')).forgotPasswordSchema);
 
 function CheckEmail({ email, onRetry }: { email: string; onRetry: () => void }) {
   return (
@@ -43,7 +44,7 @@ function CheckEmail({ email, onRetry }: { email: string; onRetry: () => void }) 
 
 export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const form = useForm({ resolver: useLazyResolver(formCheck), defaultValues: { email: '' } });
   const forgot = useForgotPassword({ onSent: () => setSentTo(form.getValues('email')) });
   const { errors } = form.formState;
 

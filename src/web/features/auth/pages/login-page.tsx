@@ -1,5 +1,4 @@
-import type { LoginInput } from '@common/schemas/auth';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Redirect, useSearch } from 'wouter';
 import { Button } from '@web/components/ui/button';
@@ -15,7 +14,7 @@ import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { FullPageSpinner } from '@web/components/ui/spinner';
-import { lazyZodResolver } from '@web/lib/lazy-resolver';
+import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
 import { returnPath } from '@web/lib/return-to';
 import { useAuth } from '@web/lib/session';
 import { useLogin } from '../api/login';
@@ -23,9 +22,7 @@ import { contextOrganization, useOrganizationContext } from '../api/organization
 import { AuthShell } from '../components/auth-shell';
 
 // The first visit's page: its schema and the two-step form load after it paints.
-const loginCheck = lazyZodResolver<LoginInput>(
-  async () => (await import('@common/schemas/auth')).loginSchema,
-);
+const loginCheck = lazyZodResolver(async () => (await import('@common/schemas/auth')).loginSchema);
 const TwoFactorStep = lazy(async () => ({
   default: (await import('../components/two-factor-step')).TwoFactorStep,
 }));
@@ -37,10 +34,9 @@ export function LoginPage() {
   const search = useSearch();
   const organization = contextOrganization(context.data);
   const form = useForm({
-    resolver: loginCheck.resolver,
+    resolver: useLazyResolver(loginCheck),
     defaultValues: { username: '', password: '' },
   });
-  useEffect(loginCheck.preload, []);
   const { errors } = form.formState;
 
   if (auth.isLoading || context.isLoading) return <FullPageSpinner label="Loading" />;

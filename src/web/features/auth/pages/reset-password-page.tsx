@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { resetPasswordSchema } from '@common/schemas/auth';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -13,11 +11,14 @@ import { AuthFormCard } from '../components/auth-form-card';
 import { AuthShell } from '../components/auth-shell';
 import { NoticeCard } from '../components/notice-card';
 import { PasswordRequirements } from '../components/password-requirements';
+import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
+
+const formCheck = lazyZodResolver(async () => (await import('@common/schemas/auth')).resetPasswordSchema);
 
 function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   const reset = useResetPassword({ onDone });
   const form = useForm({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: useLazyResolver(formCheck),
     defaultValues: { token, password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

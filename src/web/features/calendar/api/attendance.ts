@@ -1,10 +1,6 @@
 // Attendance (issue 16): one occurrence's register, and the report over a date range.
-import {
-  type AttendanceEntry,
-  type AttendancePut,
-  type AttendanceReport,
-  ROUTES,
-} from '@common/schemas/scheduling';
+import type { AttendanceEntry, AttendancePut, AttendanceReport } from '@common/schemas/scheduling';
+import { ROUTES } from '@common/scheduling';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, withQuery } from '@web/lib/api';
 import { calendarKey } from './events';

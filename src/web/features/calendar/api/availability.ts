@@ -1,5 +1,6 @@
 // The Availability tab's calls (issue 16): a member's unavailability, or that of someone they manage.
-import { type AvailabilityCreateRequest, type AvailabilityPeriod, ROUTES } from '@common/schemas/scheduling';
+import type { AvailabilityCreateRequest, AvailabilityPeriod } from '@common/schemas/scheduling';
+import { ROUTES } from '@common/scheduling';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, withQuery } from '@web/lib/api';
 import { calendarKey } from './events';

@@ -1,5 +1,6 @@
 // The day's call sheet (issue 16).
-import { type CallSheet, ROUTES } from '@common/schemas/scheduling';
+import type { CallSheet } from '@common/schemas/scheduling';
+import { ROUTES } from '@common/scheduling';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, withQuery } from '@web/lib/api';
 import { calendarKey } from './events';

@@ -1,13 +1,7 @@
 // Calls (issue 16): who is called to an occurrence, their answers, and the member's own calls.
 // Every page refetches them when the server signals `calls-changed` over the presence socket.
-import {
-  type CallEntry,
-  type CallsAnswer,
-  type CallsPut,
-  type MyCall,
-  type RespondRequest,
-  ROUTES,
-} from '@common/schemas/scheduling';
+import type { CallEntry, CallsAnswer, CallsPut, MyCall, RespondRequest } from '@common/schemas/scheduling';
+import { ROUTES } from '@common/scheduling';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLiveSignal } from '@web/features/presence/presence-provider';

@@ -1,6 +1,7 @@
 // People conflicts while booking (issue 16): asked as the event form changes, a moment after the
 // last keystroke; a newer form replaces the question and cancels the one in flight.
-import { type ConflictReport, type ConflictsRequest, ROUTES } from '@common/schemas/scheduling';
+import type { ConflictReport, ConflictsRequest } from '@common/schemas/scheduling';
+import { ROUTES } from '@common/scheduling';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDebounced } from '@web/hooks/use-debounced';
 import { apiRequest } from '@web/lib/api';

@@ -1,6 +1,7 @@
 // The call mail's one-click page (issue 16), signed in or not: reading the link never answers;
 // the answer is a POST of the token and the chosen status.
-import { type RespondLinkInfo, type RespondLinkRequest, ROUTES } from '@common/schemas/scheduling';
+import type { RespondLinkInfo, RespondLinkRequest } from '@common/schemas/scheduling';
+import { ROUTES } from '@common/scheduling';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest, withQuery } from '@web/lib/api';
 

@@ -1,6 +1,7 @@
 // Calls in words and in order (issue 16): call times, the board's counts, and the people a
 // manager may call with the event's team members first.
-import type { CallEntry, CallStatus } from '@common/schemas/scheduling';
+import type { CallEntry } from '@common/schemas/scheduling';
+import type { CallStatus } from '@common/scheduling';
 import { formatClock } from './dates';
 
 /** '18:30' → '6:30 PM'; null when there is no call time (called for the event's start). */

@@ -7,15 +7,17 @@ import { addDays, todayIn } from '@common/zoned-time';
 import { Download } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import { FetchError } from '@web/components/fetch-error';
+import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
+import { TableHead } from '@web/components/table-head';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
+import { cn } from '@web/lib/utils';
 import { attendanceCsvUrl, useAttendanceReport } from '../api/attendance';
 import { useLeadership } from '../api/people';
-import { ChoiceSelect } from '../components/choice-select';
 import { formatRate } from '../lib/calls';
 import { isDate } from '../lib/url-date';
 
@@ -65,7 +67,7 @@ export function AttendanceReportPage() {
         <DateFilter id="report-to" label="To" value={to} min={from} onChange={(v) => set({ to: v })} />
         <div className="w-56 max-w-full space-y-1">
           <Label htmlFor="report-team">Team</Label>
-          <ChoiceSelect
+          <LazyChoiceSelect
             id="report-team"
             value={teamId ? String(teamId) : ALL}
             onChange={(v) => set({ team: v === ALL ? undefined : v })}
@@ -137,6 +139,15 @@ function DateFilter({
 
 type Row = AttendanceReport['members'][number] & { key: number };
 
+/** The columns after the name: each count, then the rate (stacked on phones, labelled by data-label). */
+const COUNTS: { label: string; value: (r: Omit<Row, 'userId'>) => string | number }[] = [
+  { label: 'Present', value: (r) => r.present },
+  { label: 'Late', value: (r) => r.late },
+  { label: 'Absent', value: (r) => r.absent },
+  { label: 'Excused', value: (r) => r.excused },
+  { label: 'Rate', value: (r) => formatRate(r.rate) },
+];
+
 function RateTable({ title, rows }: { title: string; rows: Omit<Row, 'userId'>[] }) {
   return (
     <section className="space-y-2" aria-labelledby={`report-${title}`}>
@@ -150,47 +161,27 @@ function RateTable({ title, rows }: { title: string; rows: Omit<Row, 'userId'>[]
       ) : (
         <div className="rounded-lg border">
           <table className="stacked-table w-full text-sm">
-            <thead>
-              <tr className="border-b text-left">
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Present
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Late
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Absent
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Excused
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Rate
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: 'Name' },
+                ...COUNTS.map((c) => ({ label: c.label, className: 'text-right' })),
+              ]}
+              rowClassName="border-b text-left"
+              cellClassName="px-3 py-2 font-medium"
+            />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.key} className="border-b px-3 last:border-0 sm:px-0">
                   <td className="break-words px-3 py-2 font-medium">{r.name}</td>
-                  <td data-label="Present" className="px-3 py-2 sm:text-right">
-                    {r.present}
-                  </td>
-                  <td data-label="Late" className="px-3 py-2 sm:text-right">
-                    {r.late}
-                  </td>
-                  <td data-label="Absent" className="px-3 py-2 sm:text-right">
-                    {r.absent}
-                  </td>
-                  <td data-label="Excused" className="px-3 py-2 sm:text-right">
-                    {r.excused}
-                  </td>
-                  <td data-label="Rate" className="px-3 py-2 font-semibold sm:text-right">
-                    {formatRate(r.rate)}
-                  </td>
+                  {COUNTS.map((c) => (
+                    <td
+                      key={c.label}
+                      data-label={c.label}
+                      className={cn('px-3 py-2 sm:text-right', c.label === 'Rate' && 'font-semibold')}
+                    >
+                      {c.value(r)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

@@ -5,6 +5,7 @@ import { ChevronLeft, ChevronRight, ClipboardList, FileText, Palette, Plus, Wifi
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FetchError } from '@web/components/fetch-error';
+import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { useLatch } from '@web/hooks/use-latch';
 import { useMediaQuery } from '@web/hooks/use-media-query';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -16,10 +17,8 @@ import { ownerOf, useAuth } from '@web/lib/session';
 import { useEvents } from '../api/events';
 import { useMySchedule } from '../api/my-schedule';
 import type { CalendarEvent } from '../api/types';
-import { ColorConfigDialog } from '../components/color-config-dialog';
 import { ListView } from '../components/list-view';
 import { MonthView } from '../components/month-view';
-import { SubscribeCard } from '../components/subscribe-card';
 import { TimeGridView } from '../components/time-grid-view';
 import {
   addMonths,
@@ -34,18 +33,22 @@ import { isDate } from '../lib/url-date';
 
 // The grid paints first. The event form (react-hook-form, the schemas) loads when Add Event or
 // Edit is first chosen, an event's details when one is first opened, and the type filter's menu
-// (Radix Select and its positioning library) just after the page, showing its value meanwhile.
+// just after the page (LazyChoiceSelect).
 const EventFormDialog = lazy(async () => ({
   default: (await import('../components/event-form-dialog')).EventFormDialog,
 }));
 const EventDetailDialog = lazy(async () => ({
   default: (await import('../components/event-detail-dialog')).EventDetailDialog,
 }));
-const ChoiceSelect = lazy(async () => ({
-  default: (await import('../components/choice-select')).ChoiceSelect,
-}));
-// My Schedule's calls and the Availability tab are not the first view: they load when shown.
+// My Schedule's calls and subscription, the Availability tab and the colour settings are not the
+// first view: they load when shown.
 const MyCalls = lazy(async () => ({ default: (await import('../components/calls/my-calls')).MyCalls }));
+const SubscribeCard = lazy(async () => ({
+  default: (await import('../components/subscribe-card')).SubscribeCard,
+}));
+const ColorConfigDialog = lazy(async () => ({
+  default: (await import('../components/color-config-dialog')).ColorConfigDialog,
+}));
 const AvailabilityTab = lazy(async () => ({
   default: (await import('../components/availability/availability-tab')).AvailabilityTab,
 }));
@@ -201,24 +204,16 @@ export function CalendarPage() {
             )}
             <div className="ml-auto flex flex-wrap gap-2">
               <div className="w-40">
-                <Suspense
-                  fallback={
-                    <div className="flex h-10 items-center rounded-md border border-input px-3 text-sm">
-                      {TYPE_LABELS[type] ?? 'All Events'}
-                    </div>
-                  }
-                >
-                  <ChoiceSelect
-                    id="type-filter"
-                    label="Event type"
-                    value={type}
-                    onChange={setType}
-                    choices={[
-                      ['all', 'All Events'],
-                      ...EVENT_TYPES.map((t): [string, string] => [t, TYPE_LABELS[t]]),
-                    ]}
-                  />
-                </Suspense>
+                <LazyChoiceSelect
+                  id="type-filter"
+                  label="Event type"
+                  value={type}
+                  onChange={setType}
+                  choices={[
+                    ['all', 'All Events'],
+                    ...EVENT_TYPES.map((t): [string, string] => [t, TYPE_LABELS[t]]),
+                  ]}
+                />
               </div>
               <fieldset className="inline-flex rounded-md border" aria-label="View">
                 {VIEWS.map((v) => (
@@ -304,7 +299,9 @@ export function CalendarPage() {
               )}
             </section>
           </div>
-          <SubscribeCard orgId={orgId} />
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <SubscribeCard orgId={orgId} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="availability">
           <Suspense fallback={<Skeleton className="h-64 w-full" />}>
@@ -337,7 +334,11 @@ export function CalendarPage() {
           />
         </Suspense>
       )}
-      {colorsOpen && <ColorConfigDialog open onClose={() => setColorsOpen(false)} />}
+      {colorsOpen && (
+        <Suspense fallback={null}>
+          <ColorConfigDialog open onClose={() => setColorsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

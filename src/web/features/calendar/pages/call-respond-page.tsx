@@ -1,7 +1,8 @@
 // /calls/respond?token=&status= (issue 16): the call mail's Confirm / Can't make it links land
 // here, signed in or not. Opening the page changes nothing; one click answers. A tampered,
 // expired or used link shows the server's own words.
-import { CALL_STATUS_LABELS, type ResponseStatus, type RespondLinkInfo } from '@common/schemas/scheduling';
+import type { RespondLinkInfo } from '@common/schemas/scheduling';
+import { CALL_STATUS_LABELS, type ResponseStatus } from '@common/scheduling';
 import { CircleCheck, Megaphone, TriangleAlert } from 'lucide-react';
 import { useSearch } from 'wouter';
 import { Button } from '@web/components/ui/button';

@@ -1,11 +1,13 @@
 // /calendar/call-sheet?date=YYYY-MM-DD (issue 16): the day's events, times, spaces, who is called
 // at what time and whether they confirmed, notes, and the organization's logo. Printed, it is the
 // sheet alone (the app's header and menu are hidden) on one A4 or Letter page for an ordinary day.
-import { CALL_STATUS_LABELS, type CallSheet } from '@common/schemas/scheduling';
+import type { CallSheet } from '@common/schemas/scheduling';
+import { CALL_STATUS_LABELS } from '@common/scheduling';
 import { addDays, todayIn } from '@common/zoned-time';
 import { ChevronLeft, ChevronRight, Printer } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FetchError } from '@web/components/fetch-error';
+import { type TableColumn, TableHead } from '@web/components/table-head';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -16,6 +18,12 @@ import { useCallSheet } from '../api/call-sheet';
 import { formatCallTime } from '../lib/calls';
 import { formatLongDay, formatTimeRange } from '../lib/dates';
 import { isDate } from '../lib/url-date';
+
+const CALL_COLUMNS: TableColumn[] = [
+  { label: 'Name', className: 'w-[45%] pr-2' },
+  { label: 'Call', className: 'w-[20%] pr-2' },
+  { label: 'Status' },
+];
 
 const TYPE_LABELS: Record<string, string> = {
   show: 'Show',
@@ -131,19 +139,11 @@ function SheetEvent({ event }: { event: CallSheet['events'][number] }) {
       ) : (
         <table className="w-full table-fixed text-sm">
           <caption className="sr-only">Calls for {event.name}</caption>
-          <thead>
-            <tr className="border-b text-left text-xs uppercase text-muted-foreground print:text-black">
-              <th scope="col" className="w-[45%] py-1 pr-2 font-medium">
-                Name
-              </th>
-              <th scope="col" className="w-[20%] py-1 pr-2 font-medium">
-                Call
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Status
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={CALL_COLUMNS}
+            rowClassName="border-b text-left text-xs uppercase text-muted-foreground print:text-black"
+            cellClassName="py-1 font-medium"
+          />
           <tbody>
             {calls.map((c) => (
               <tr key={c.userId} className="border-b last:border-0 print:border-gray-300">

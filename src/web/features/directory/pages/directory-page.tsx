@@ -1,6 +1,7 @@
 import { policy } from '@common/permissions';
 import { Search, Users } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
+import { MountWhenOpened } from '@web/components/mount-when-opened';
 import { FetchError } from '@web/components/fetch-error';
 import { Input } from '@web/components/ui/input';
 import { formatNumber } from '@web/lib/format';
@@ -9,8 +10,12 @@ import type { DirectoryEntry } from '@common/types/directory';
 import { useDirectory } from '../api/get-directory';
 import { DirectoryTabs } from '../components/directory-tabs';
 import { MemberCard, MemberCardSkeleton } from '../components/member-card';
-import { UserDetailsDialog } from '../components/user-details-dialog';
 import { matchesSearch } from '../search';
+
+// Loaded on first opening (MountWhenOpened), not with the page.
+const UserDetailsDialog = lazy(async () => ({
+  default: (await import('../components/user-details-dialog')).UserDetailsDialog,
+}));
 
 // Spec part 1 §9: the directory skeleton shows six cards.
 const SKELETON_CARDS = [1, 2, 3, 4, 5, 6];
@@ -84,7 +89,11 @@ export function DirectoryPage() {
         </ul>
       )}
 
-      {canManage && <UserDetailsDialog userId={editing} onClose={() => setEditing(null)} />}
+      {canManage && (
+        <MountWhenOpened open={editing !== null}>
+          <UserDetailsDialog userId={editing} onClose={() => setEditing(null)} />
+        </MountWhenOpened>
+      )}
     </div>
   );
 }

@@ -3,9 +3,9 @@ import type { CalendarImportResult } from '@common/schemas/imports';
 import { EVENT_TYPES, SPACES } from '@common/calendar';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
+import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Label } from '@web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { type AdminColumn, AdminTable } from '../../admin/components/admin-table';
 import { useImportUpload } from '../api/imports';
 import { ImportPanel } from './import-panel';
@@ -13,6 +13,8 @@ import { ImportPanel } from './import-panel';
 const COLUMNS: AdminColumn[] = [{ label: 'Event' }, { label: 'Starts' }, { label: 'Fate' }];
 const FATE = { create: 'Create', update: 'Update', unchanged: 'Unchanged' } as const;
 const NONE = 'none';
+const SPACE_CHOICES = [[NONE, 'Skip such events'], ...SPACES.map((s) => [s, s] as const)] as const;
+const TYPE_CHOICES = EVENT_TYPES.map((t) => [t, t.charAt(0).toUpperCase() + t.slice(1)] as const);
 
 function Report({ result, links }: { result: CalendarImportResult; links: boolean }) {
   return (
@@ -84,34 +86,23 @@ export function CalendarImport({ organizationId }: { organizationId: number }) {
         <div className="flex flex-wrap items-end gap-4">
           <div className="space-y-1">
             <Label htmlFor={ids.space}>Space for events without a known location</Label>
-            <Select value={space} onValueChange={setSpace}>
-              <SelectTrigger id={ids.space} className="w-56">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NONE}>Skip such events</SelectItem>
-                {SPACES.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {s}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <LazyChoiceSelect
+              id={ids.space}
+              className="w-56"
+              value={space}
+              onChange={setSpace}
+              choices={SPACE_CHOICES}
+            />
           </div>
           <div className="space-y-1">
             <Label htmlFor={ids.type}>Event type</Label>
-            <Select value={eventType} onValueChange={setEventType}>
-              <SelectTrigger id={ids.type} className="w-40">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {EVENT_TYPES.map((t) => (
-                  <SelectItem key={t} value={t}>
-                    {t.charAt(0).toUpperCase() + t.slice(1)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <LazyChoiceSelect
+              id={ids.type}
+              className="w-40"
+              value={eventType}
+              onChange={setEventType}
+              choices={TYPE_CHOICES}
+            />
           </div>
           <div className="flex items-center gap-2 pb-2">
             <Checkbox

@@ -2,6 +2,7 @@ import { policy } from '@common/permissions';
 import type { WikiPageView } from '@common/schemas/wiki';
 import { titleFromSlug } from '@common/wiki/slug';
 import { FilePlus } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Redirect, useLocation, useParams, useSearch } from 'wouter';
 import { useConfirm } from '@web/components/confirm-dialog';
 import { NotFoundCard } from '@web/components/not-found-card';
@@ -13,10 +14,20 @@ import { errorMessage } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
 import { useDeleteWikiPage } from '../api/mutations';
 import { useWikiPage } from '../api/pages';
-import { HistoryView } from '../components/history-view';
 import { LibraryToolbar } from '../components/library-toolbar';
-import { PageEditor } from '../components/page-editor';
 import { PageView } from '../components/page-view';
+
+// Reading a page needs only the server's HTML. The editor (its live preview runs the markdown
+// renderer and sanitizer) and the history (its diff) load when a writer opens them.
+const PageEditor = lazy(async () => ({ default: (await import('../components/page-editor')).PageEditor }));
+const HistoryView = lazy(async () => ({ default: (await import('../components/history-view')).HistoryView }));
+
+const Loading = ({ label }: { label: string }) => (
+  <div className="space-y-4" role="status" aria-label={label}>
+    <Skeleton className="h-10 w-1/2" />
+    <Skeleton className="h-96 w-full" />
+  </div>
+);
 
 /** `/library` goes to the home page (spec part 2 §2). */
 export function LibraryIndexPage() {
@@ -114,15 +125,17 @@ export function LibraryPage() {
         }
       />
       {editing ? (
-        <PageEditor
-          key={`${slug}-${current?.id ?? 'new'}`}
-          orgId={orgId}
-          page={current}
-          slug={slug}
-          initialTitle={titleFromSlug(slug)}
-          onDone={(saved) => navigate(`/library/${saved}`)}
-          onCancel={() => navigate(here)}
-        />
+        <Suspense fallback={<Loading label="Loading editor" />}>
+          <PageEditor
+            key={`${slug}-${current?.id ?? 'new'}`}
+            orgId={orgId}
+            page={current}
+            slug={slug}
+            initialTitle={titleFromSlug(slug)}
+            onDone={(saved) => navigate(`/library/${saved}`)}
+            onCancel={() => navigate(here)}
+          />
+        </Suspense>
       ) : !current ? (
         <div className="space-y-4">
           <NotFoundCard
@@ -144,14 +157,16 @@ export function LibraryPage() {
       ) : mode.kind === 'history' && canWrite ? (
         <>
           <h1 className="text-2xl font-bold">History of {current.title}</h1>
-          <HistoryView
-            orgId={orgId}
-            page={current}
-            from={mode.from}
-            to={mode.to}
-            onCompare={(from, to) => navigate(`${here}?history=1&from=${from}&to=${to}`, { replace: true })}
-            confirm={ask}
-          />
+          <Suspense fallback={<Loading label="Loading history" />}>
+            <HistoryView
+              orgId={orgId}
+              page={current}
+              from={mode.from}
+              to={mode.to}
+              onCompare={(from, to) => navigate(`${here}?history=1&from=${from}&to=${to}`, { replace: true })}
+              confirm={ask}
+            />
+          </Suspense>
         </>
       ) : (
         <PageView page={current} />

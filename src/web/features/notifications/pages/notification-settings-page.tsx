@@ -1,23 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { NotificationPreferences } from '@common/schemas/notifications';
 import {
   DIGEST_FREQUENCIES,
   DIGEST_FREQUENCY_LABELS,
-  type NotificationPreferences,
-  notificationPreferencesSchema,
   REMINDER_TIMING_LABELS,
   REMINDER_TIMINGS,
-} from '@common/schemas/notifications';
+} from '@common/notifications';
 import { useEffect } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { BackLink } from '@web/components/back-link';
 import { SwitchField } from '@web/components/switch-field';
 import { FetchError } from '@web/components/fetch-error';
+import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/preferences';
+import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
+
+const formCheck = lazyZodResolver(
+  async () => (await import('@common/schemas/notifications')).notificationPreferencesSchema,
+);
 
 type Flag =
   | 'emailNotifications'
@@ -75,18 +78,13 @@ function ChoiceField<K extends 'reminderTiming' | 'digestFrequency'>({
         control={control}
         name={name}
         render={({ field }) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger id={id} aria-describedby={`${id}-description`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((o) => (
-                <SelectItem key={o.value} value={o.value}>
-                  {o.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <LazyChoiceSelect
+            id={id}
+            describedBy={`${id}-description`}
+            value={field.value}
+            onChange={field.onChange}
+            choices={options.map((o) => [o.value, o.label] as const)}
+          />
         )}
       />
     </FormField>
@@ -99,7 +97,7 @@ const DIGEST_OPTIONS = DIGEST_FREQUENCIES.map((value) => ({ value, label: DIGEST
 function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   const update = useUpdateNotificationPreferences();
   const form = useForm<NotificationPreferences>({
-    resolver: zodResolver(notificationPreferencesSchema),
+    resolver: useLazyResolver(formCheck),
     defaultValues: saved,
   });
   useEffect(() => form.reset(saved), [saved, form]);

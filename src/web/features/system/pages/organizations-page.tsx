@@ -1,7 +1,7 @@
 import { Building } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { type OrganizationSummary, useDecision, useOrganizations } from '../api/organizations';
 import { DecisionDialog } from '../components/decision-dialog';
@@ -62,18 +62,13 @@ export function OrganizationsPage() {
           value={filters.search}
           onSearch={(search) => setFilters({ search })}
         />
-        <Select value={filters.status} onValueChange={(status) => setFilters({ status })}>
-          <SelectTrigger className="sm:w-48" aria-label="Filter by status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {STATUSES.map(([value, label]) => (
-              <SelectItem key={value} value={value}>
-                {label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <LazyChoiceSelect
+          className="sm:w-48"
+          label="Filter by status"
+          value={filters.status}
+          onChange={(status) => setFilters({ status })}
+          choices={STATUSES}
+        />
       </div>
       {list.isLoading ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">

@@ -1,9 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { normalizeShortname } from '@common/schemas/auth';
-import {
-  type SystemRegisterOrganizationInput,
-  systemRegisterOrganizationSchema,
-} from '@common/schemas/system';
+import type { SystemRegisterOrganizationInput } from '@common/schemas/system';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -13,6 +9,11 @@ import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useRegisterOrganization } from '../api/organizations';
+import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
+
+const formCheck = lazyZodResolver(
+  async () => (await import('@common/schemas/system')).systemRegisterOrganizationSchema,
+);
 
 const EMPTY: SystemRegisterOrganizationInput = {
   organizationName: '',
@@ -35,7 +36,7 @@ const FIELDS: [keyof SystemRegisterOrganizationInput, string, string?][] = [
 /** 'Organization Registration' (spec part 1 §2): a system user creates an approved organization. */
 export function RegisterOrganizationPage() {
   const register = useRegisterOrganization();
-  const form = useForm({ resolver: zodResolver(systemRegisterOrganizationSchema), defaultValues: EMPTY });
+  const form = useForm({ resolver: useLazyResolver(formCheck), defaultValues: EMPTY });
   const { errors } = form.formState;
   const created = register.data;
 

@@ -1,12 +1,17 @@
 import { linkKind, linkLabel, webHref } from '@common/links';
 import type { TeamDetail } from '@common/schemas/teams';
 import { CalendarDays, ExternalLink, Pencil } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
+import { MountWhenOpened } from '@web/components/mount-when-opened';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useAuth } from '@web/lib/session';
-import { EditAboutDialog } from './edit-about-dialog';
 import { SiteIcon } from './site-icon';
+
+// Loaded on first opening (MountWhenOpened), not with the page.
+const EditAboutDialog = lazy(async () => ({
+  default: (await import('./edit-about-dialog')).EditAboutDialog,
+}));
 
 function useShowFormat() {
   const { organization } = useAuth();
@@ -97,7 +102,11 @@ export function AboutCard({ team, canManage }: { team: TeamDetail; canManage: bo
           )}
         </section>
       </CardContent>
-      {canManage && <EditAboutDialog team={team} open={editing} onOpenChange={setEditing} />}
+      {canManage && (
+        <MountWhenOpened open={editing}>
+          <EditAboutDialog team={team} open={editing} onOpenChange={setEditing} />
+        </MountWhenOpened>
+      )}
     </Card>
   );
 }

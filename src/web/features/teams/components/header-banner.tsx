@@ -7,13 +7,18 @@ import {
   TEAM_IMAGE_TYPES,
 } from '@common/teams';
 import { ImagePlus, Trash2, Users } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
+import { MountWhenOpened } from '@web/components/mount-when-opened';
 import type { ConfirmRequest } from '@web/components/confirm-dialog';
-import { ImageCropDialog } from '@web/components/image-crop-dialog';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { useRemoveHeaderImage, useUploadHeaderImage } from '../api/file-mutations';
+
+// Loaded on first opening (MountWhenOpened), not with the page.
+const ImageCropDialog = lazy(async () => ({
+  default: (await import('@web/components/image-crop-dialog')).ImageCropDialog,
+}));
 
 const ACCEPT = TEAM_IMAGE_TYPES.join(',');
 
@@ -113,17 +118,19 @@ export function HeaderBanner({
           )}
         </div>
       )}
-      <ImageCropDialog
-        file={chosen}
-        title="Crop Header Image"
-        aspect={TEAM_HEADER_ASPECT}
-        outputWidth={TEAM_IMAGE_OUTPUT_WIDTH}
-        scale={TEAM_IMAGE_SCALE}
-        quality={TEAM_IMAGE_JPEG_QUALITY}
-        busy={upload.isPending}
-        onCancel={() => setChosen(null)}
-        onCrop={onCrop}
-      />
+      <MountWhenOpened open={chosen !== null}>
+        <ImageCropDialog
+          file={chosen}
+          title="Crop Header Image"
+          aspect={TEAM_HEADER_ASPECT}
+          outputWidth={TEAM_IMAGE_OUTPUT_WIDTH}
+          scale={TEAM_IMAGE_SCALE}
+          quality={TEAM_IMAGE_JPEG_QUALITY}
+          busy={upload.isPending}
+          onCancel={() => setChosen(null)}
+          onCrop={onCrop}
+        />
+      </MountWhenOpened>
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { linkKind, linkLabel, webHref } from '@common/links';
-import { type AddLinkInput, addLinkSchema, type TeamDetail } from '@common/schemas/teams';
+import type { AddLinkInput, TeamDetail } from '@common/schemas/teams';
 import { Plus, Trash2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { ConfirmRequest } from '@web/components/confirm-dialog';
@@ -12,6 +11,9 @@ import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { useAddLink, useDeleteLink } from '../api/member-mutations';
 import { SiteIcon } from './site-icon';
+import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
+
+const formCheck = lazyZodResolver(async () => (await import('@common/schemas/teams')).addLinkSchema);
 
 /** Links card for managers (spec part 2 §2): add a URL with an optional label; delete after a confirm. */
 export function LinksCard({
@@ -24,7 +26,7 @@ export function LinksCard({
   const add = useAddLink(team.id);
   const remove = useDeleteLink(team.id);
   const form = useForm<AddLinkInput>({
-    resolver: zodResolver(addLinkSchema),
+    resolver: useLazyResolver(formCheck),
     defaultValues: { url: '', label: '' },
   });
   const { errors } = form.formState;

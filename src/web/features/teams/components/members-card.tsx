@@ -2,8 +2,9 @@ import { policy } from '@common/permissions';
 import type { TeamDetail, TeamMember } from '@common/schemas/teams';
 import { displayName } from '@common/teams';
 import { Crown, MoreHorizontal, UserMinus, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link } from 'wouter';
+import { MountWhenOpened } from '@web/components/mount-when-opened';
 import { PersonAvatar } from '@web/components/person-avatar';
 import type { ConfirmRequest } from '@web/components/confirm-dialog';
 import { Badge } from '@web/components/ui/badge';
@@ -19,7 +20,11 @@ import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
 import { useRemoveMember, useSetMemberRole } from '../api/member-mutations';
-import { AddMemberDialog } from './add-member-dialog';
+
+// Loaded on first opening (MountWhenOpened), not with the page.
+const AddMemberDialog = lazy(async () => ({
+  default: (await import('./add-member-dialog')).AddMemberDialog,
+}));
 
 /** Members, by first name or username, with Team Lead badges; managers add, promote, remove. */
 export function MembersCard({
@@ -150,7 +155,11 @@ export function MembersCard({
           </ul>
         )}
       </CardContent>
-      {canManage && <AddMemberDialog teamId={team.id} open={adding} onOpenChange={setAdding} />}
+      {canManage && (
+        <MountWhenOpened open={adding}>
+          <AddMemberDialog teamId={team.id} open={adding} onOpenChange={setAdding} />
+        </MountWhenOpened>
+      )}
     </Card>
   );
 }

@@ -1,7 +1,8 @@
 import { policy } from '@common/permissions';
 import { TEAM_LIST_SKELETONS } from '@common/teams';
 import { Plus, Users } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
+import { MountWhenOpened } from '@web/components/mount-when-opened';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
@@ -11,8 +12,12 @@ import { formatNumber } from '@web/lib/format';
 import { useAuth } from '@web/lib/session';
 import { DirectoryTabs } from '../../directory/components/directory-tabs';
 import { useTeams } from '../api/get-teams';
-import { CreateTeamDialog } from '../components/create-team-dialog';
 import { TeamCard, TeamCardSkeleton } from '../components/team-card';
+
+// Loaded on first opening (MountWhenOpened), not with the page.
+const CreateTeamDialog = lazy(async () => ({
+  default: (await import('../components/create-team-dialog')).CreateTeamDialog,
+}));
 
 const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
 const SKELETONS = Array.from({ length: TEAM_LIST_SKELETONS }, (_, i) => i);
@@ -93,7 +98,9 @@ export function TeamsPage() {
       )}
 
       {canCreate && organization && (
-        <CreateTeamDialog orgId={organization.id} open={creating} onOpenChange={setCreating} />
+        <MountWhenOpened open={creating}>
+          <CreateTeamDialog orgId={organization.id} open={creating} onOpenChange={setCreating} />
+        </MountWhenOpened>
       )}
     </div>
   );

@@ -1,25 +1,24 @@
 // Take attendance for one started date of an event (issue 16): each called person and team
 // member present, late, absent or excused, with a note. Fast by keyboard: Tab moves between
 // people, the arrow keys (or P, L, A, E) choose.
+import type { AttendanceEntry } from '@common/schemas/scheduling';
 import {
   ATTENDANCE_LABELS,
   ATTENDANCE_STATUSES,
-  type AttendanceEntry,
   type AttendanceStatus,
   MAX_NOTE_LENGTH,
-} from '@common/schemas/scheduling';
+} from '@common/scheduling';
 import { useState } from 'react';
 import { FetchError } from '@web/components/fetch-error';
 import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
-import { toast } from '@web/hooks/use-toast';
-import { errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
 import { useAttendance, useSaveAttendance } from '../../api/attendance';
 import type { CalendarEvent } from '../../api/types';
 import { formatEventDate } from '../../lib/dates';
+import { saveToasts } from '../../lib/save-toasts';
 
 type Row = Pick<AttendanceEntry, 'userId' | 'name' | 'called' | 'status'> & { note: string };
 
@@ -89,18 +88,7 @@ function AttendanceForm({
     e.preventDefault();
     save.mutate(
       { records: rows.map((r) => ({ userId: r.userId, status: r.status, note: r.note.trim() || null })) },
-      {
-        onSuccess: () => {
-          toast({ title: 'Attendance saved' });
-          onDone();
-        },
-        onError: (error) =>
-          toast({
-            title: 'Failed to save attendance',
-            description: errorMessage(error, 'Please try again.'),
-            variant: 'destructive',
-          }),
-      },
+      saveToasts('Failed to save attendance', () => ({ title: 'Attendance saved' }), onDone),
     );
   };
 

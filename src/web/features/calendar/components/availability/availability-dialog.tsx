@@ -5,8 +5,8 @@ import {
   type AvailabilityPeriod,
   availabilityFormSchema,
   availabilityFormToRequest,
-  MAX_NOTE_LENGTH,
 } from '@common/schemas/scheduling';
+import { MAX_NOTE_LENGTH } from '@common/scheduling';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';

@@ -16,7 +16,7 @@ import { useAuth } from '@web/lib/session';
 import { useAvailability, useDeleteAvailability } from '../../api/availability';
 import { useManagedPeople } from '../../api/people';
 import { describePeriod } from '../../lib/availability';
-import { ChoiceSelect } from '../choice-select';
+import { ChoiceSelect } from '@web/components/ui/choice-select';
 import { AvailabilityDialog } from './availability-dialog';
 
 const ME = 'me';

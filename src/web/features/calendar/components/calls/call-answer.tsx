@@ -1,6 +1,6 @@
 // A called member's answer (issue 16): Confirm or Can't make it, with an optional note. Used in
 // the event dialog and in My Schedule.
-import { type CallStatus, MAX_NOTE_LENGTH, type ResponseStatus } from '@common/schemas/scheduling';
+import { type CallStatus, MAX_NOTE_LENGTH, type ResponseStatus } from '@common/scheduling';
 import { Check, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@web/components/ui/button';

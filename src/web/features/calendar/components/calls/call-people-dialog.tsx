@@ -1,7 +1,8 @@
 // Choose who is called to one date of an event (issue 16): the event's team members first, a
 // search over everyone, a call time and a note. Saving replaces the list; people kept keep
 // their answers, newly called people get the call mail.
-import { type CallEntry, MAX_NOTE_LENGTH } from '@common/schemas/scheduling';
+import type { CallEntry } from '@common/schemas/scheduling';
+import { MAX_NOTE_LENGTH } from '@common/scheduling';
 import { displayName } from '@common/teams';
 import { useMemo, useState } from 'react';
 import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
@@ -12,14 +13,13 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/hooks/use-toast';
-import { errorMessage } from '@web/lib/api';
 import { useSetCalls } from '../../api/calls';
 import { useCalendarOptions } from '../../api/events';
 import { useTeamMembers } from '../../api/people';
 import type { CalendarEvent } from '../../api/types';
 import { type Candidate, candidateGroups } from '../../lib/calls';
 import { formatEventDate } from '../../lib/dates';
+import { saveToasts } from '../../lib/save-toasts';
 
 export function CallPeopleDialog({
   orgId,
@@ -103,21 +103,14 @@ function CallPeopleForm({
     e.preventDefault();
     save.mutate(
       { userIds: [...chosen], callTime: callTime || null, note: note.trim() || null },
-      {
-        onSuccess: () => {
-          toast({
-            title: 'Calls saved',
-            description: chosen.size === 1 ? '1 person is called.' : `${chosen.size} people are called.`,
-          });
-          onDone();
-        },
-        onError: (error) =>
-          toast({
-            title: 'Failed to save calls',
-            description: errorMessage(error, 'Please try again.'),
-            variant: 'destructive',
-          }),
-      },
+      saveToasts(
+        'Failed to save calls',
+        () => ({
+          title: 'Calls saved',
+          description: chosen.size === 1 ? '1 person is called.' : `${chosen.size} people are called.`,
+        }),
+        onDone,
+      ),
     );
   };
 

@@ -1,4 +1,4 @@
-import { CALL_STATUS_LABELS, type CallStatus } from '@common/schemas/scheduling';
+import { CALL_STATUS_LABELS, type CallStatus } from '@common/scheduling';
 import { Badge } from '@web/components/ui/badge';
 
 const VARIANT = { called: 'outline', confirmed: 'success', declined: 'destructive' } as const;

@@ -18,7 +18,7 @@ import { errorMessage, isApiError } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
 import { useCalendarOptions, useEventDetail, useSaveEvent } from '../../api/events';
 import type { CalendarEvent, Conflict, Strategy } from '../../api/types';
-import { ChoiceSelect } from '../choice-select';
+import { ChoiceSelect } from '@web/components/ui/choice-select';
 import { usePeopleConflicts } from '../../api/conflicts';
 import { ConflictsAlert } from './conflicts-alert';
 import { PeopleConflicts } from './people-conflicts';

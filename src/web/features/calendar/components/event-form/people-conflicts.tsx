@@ -1,4 +1,5 @@
-import { type ConflictReport, summarizeConflicts } from '@common/schemas/scheduling';
+import type { ConflictReport } from '@common/schemas/scheduling';
+import { summarizeConflicts } from '@common/scheduling';
 import { ChevronDown, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@web/components/ui/collapsible';

@@ -8,7 +8,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import type { SessionUser } from '@common/types/session';
 import type { CalendarOptions } from '../../api/types';
-import { ChoiceSelect } from '../choice-select';
+import { ChoiceSelect } from '@web/components/ui/choice-select';
 
 type Person = CalendarOptions['people'][number];
 const fullName = (p: Pick<Person, 'firstName' | 'lastName' | 'username'>) =>

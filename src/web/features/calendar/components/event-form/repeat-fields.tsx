@@ -7,7 +7,7 @@ import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
-import { ChoiceSelect } from '../choice-select';
+import { ChoiceSelect } from '@web/components/ui/choice-select';
 
 const PATTERNS: [string, string][] = [
   ['daily', 'Daily'],

@@ -1,0 +1,24 @@
+// A member's own account: the limits and messages the account screens show without loading any
+// schema (schemas/account.ts builds the server's and the forms' schemas on them).
+
+export const BIO_MAX = 500;
+
+export const USERNAME_TAKEN = 'This username is already taken';
+
+export const EMAIL_TAKEN = 'This email address is already in use';
+
+// Profile picture (spec part 2 §5, §9): checked in the browser before the crop dialog opens and
+// again by the server, by content.
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+
+export const PICTURE_TOO_LARGE = {
+  title: 'File too large',
+  description: 'Profile picture must be smaller than 5MB.',
+};
+
+export const PICTURE_WRONG_TYPE = {
+  title: 'Invalid file type',
+  description: 'Please upload an image file (JPG, PNG, GIF, WebP).',
+};
+
+export const PROFILE_PICTURE_CROP = { size: 300, maxScale: 3, step: 0.05, quality: 0.9 };
