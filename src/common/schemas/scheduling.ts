@@ -241,28 +241,54 @@ export type ConflictsRequest = z.input<typeof conflictsRequestSchema>;
 export const CONFLICT_REASONS = ['unavailable', 'called'] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
-export const conflictSchema = z.object({
+/** What keeps one person away: an availability period or a call, listed once per answer. */
+export const conflictCauseSchema = z.object({
   userId: z.number(),
-  name: z.string(),
   reason: z.enum(CONFLICT_REASONS),
   note: z.string().nullable(),
   /** For 'called': the occurrence they are called to, and its name. */
   eventId: z.number().nullable(),
   eventName: z.string().nullable(),
 });
-export type Conflict = z.infer<typeof conflictSchema>;
+export type ConflictCause = z.infer<typeof conflictCauseSchema>;
 
+/**
+ * The answer names each person and each reason once: a series of 36 dates mostly repeats the
+ * same weekly class or job on many dates, so dates point into `causes` (which point at
+ * `people`) instead of spelling them out again (39 KB → about a fifth for the bench's cast).
+ */
 export const conflictReportSchema = z.object({
   peopleCount: z.number(),
   occurrenceCount: z.number(),
   peopleWithConflicts: z.number(),
   occurrencesWithConflicts: z.number(),
-  /** Every occurrence, in order, each with its conflicts (empty when none). */
+  /** The people with a conflict on any date, by name. */
+  people: z.array(z.object({ userId: z.number(), name: z.string() })),
+  /** Each cause found on any date, grouped by person (in `people` order). */
+  causes: z.array(conflictCauseSchema),
+  /**
+   * Every occurrence, in order; `conflicts` are indexes into `causes` (empty when none), by
+   * person, each cause once per date.
+   */
   occurrences: z.array(
-    z.object({ startDateTime: z.string(), endDateTime: z.string(), conflicts: z.array(conflictSchema) }),
+    z.object({ startDateTime: z.string(), endDateTime: z.string(), conflicts: z.array(z.number()) }),
   ),
 });
 export type ConflictReport = z.infer<typeof conflictReportSchema>;
+
+/** One conflict spelled out: who, and why. */
+export type Conflict = ConflictCause & { name: string };
+
+/** Each occurrence's conflicts spelled out (name and reason), in the answer's order. */
+export function conflictsPerDate(report: Pick<ConflictReport, 'people' | 'causes' | 'occurrences'>) {
+  const names = new Map(report.people.map((p) => [p.userId, p.name]));
+  const causes: Conflict[] = report.causes.map((c) => ({ ...c, name: names.get(c.userId) ?? '' }));
+  return report.occurrences.map((o) => ({
+    startDateTime: o.startDateTime,
+    endDateTime: o.endDateTime,
+    conflicts: o.conflicts.map((i) => causes[i]),
+  }));
+}
 
 /** "3 of 12 people have conflicts on 2 of 8 dates" (the event dialog's line). */
 export function summarizeConflicts(
