@@ -7,7 +7,7 @@
 import { policy } from '../../../common/permissions';
 import type { ConflictCause } from '../../../common/schemas/scheduling';
 import type { EventInput } from '../../../common/schemas/calendar';
-import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { ChangeFeed, orgScope, type Ticket } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { getEventRow } from '../calendar/queries';
@@ -120,9 +120,33 @@ export function conflictFacts(
     window.from,
     window.to,
   ]);
-  return keptFacts(database).getOrLoad(key, [orgScope(organizationId)], () =>
-    readFacts(database, access, input, window),
-  );
+  const kept = keptFacts(database).get(key);
+  if (kept) return Promise.resolve(kept);
+  // Questions arriving together for the same people (a series moved into a new window while
+  // others ask too) share one read, unless the organization changed since it began.
+  const feed = ChangeFeed.of(database);
+  const scopes = [orgScope(organizationId)];
+  const reading = readsOf(database);
+  const pending = reading.get(key);
+  if (pending && feed.unchangedSince(pending.ticket, scopes)) return pending.facts;
+  const ticket = feed.ticket();
+  const facts = keptFacts(database).getOrLoad(key, scopes, () => readFacts(database, access, input, window));
+  reading.set(key, { ticket, facts });
+  const done = () => {
+    if (reading.get(key)?.facts === facts) reading.delete(key);
+  };
+  facts.then(done, done);
+  return facts;
+}
+
+const reads = new WeakMap<Database, Map<string, { ticket: Ticket; facts: Promise<ConflictFacts> }>>();
+function readsOf(database: Database) {
+  let map = reads.get(database);
+  if (!map) {
+    map = new Map();
+    reads.set(database, map);
+  }
+  return map;
 }
 
 async function readFacts(
