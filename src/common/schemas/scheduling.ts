@@ -101,6 +101,7 @@ const dateField = (message: string) =>
 export const ROUTES = {
   availability: (orgId: number) => `/api/organizations/${orgId}/availability`,
   availabilityPeriod: (orgId: number, id: number) => `/api/organizations/${orgId}/availability/${id}`,
+  availabilityPeople: (orgId: number) => `/api/organizations/${orgId}/availability/people`,
   conflicts: (orgId: number) => `/api/organizations/${orgId}/calendar/conflicts`,
   calls: (orgId: number, eventId: number) => `/api/organizations/${orgId}/calendar/events/${eventId}/calls`,
   respond: (orgId: number, eventId: number) =>
@@ -210,6 +211,15 @@ export const availabilityPeriodSchema = z.object({
   note: z.string().nullable(),
 });
 export type AvailabilityPeriod = z.infer<typeof availabilityPeriodSchema>;
+
+/**
+ * GET /api/organizations/{orgId}/availability/people → ManagedPerson[]: the people whose
+ * availability the caller may see and change besides their own (policy.manageMember), by name.
+ * Owners, admins and system users: every active member; a team lead: the members of the teams
+ * they lead; anyone else: none (an empty list, not a refusal).
+ */
+export const managedPersonSchema = z.object({ userId: z.number(), name: z.string(), username: z.string() });
+export type ManagedPerson = z.infer<typeof managedPersonSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Conflicts while booking.
