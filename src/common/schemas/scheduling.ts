@@ -16,7 +16,9 @@
 //
 // Live board: when the calls of an occurrence or a response change, every manager of the event
 // (and the person concerned) gets `{type: 'calls-changed', eventId}` on the presence WebSocket
-// (see ServerMessage in src/common/presence.ts); the page refetches GET .../calls.
+// (see ServerMessage in src/common/presence.ts); the page refetches GET .../calls. Likewise, when
+// attendance is taken, the event's managers (and a class's instructor) get
+// `{type: 'attendance-changed', eventId}`; open registers and attendance reports refetch.
 import { z } from 'zod';
 import { MAX_DB_ID } from '../ids';
 import { dateProblem, YEAR_RANGE } from '../calendar';
@@ -574,6 +576,12 @@ export type CallSheet = z.infer<typeof callSheetSchema>;
 /** Presence message sent to managers' open pages when an occurrence's calls change. */
 export interface CallsChangedMessage {
   type: 'calls-changed';
+  eventId: number;
+}
+
+/** Presence message sent to the pages of those who see an occurrence's attendance when it changes. */
+export interface AttendanceChangedMessage {
+  type: 'attendance-changed';
   eventId: number;
 }
 

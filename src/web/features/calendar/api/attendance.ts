@@ -1,4 +1,6 @@
-// Attendance (issue 16): one occurrence's register, and the report over a date range.
+// Attendance (issue 16): one occurrence's register, and the report over a date range. Open
+// registers and reports refetch when the server signals `attendance-changed` over the presence
+// socket (another manager, or the instructor, took attendance).
 import {
   type AttendanceEntry,
   type AttendancePut,
@@ -6,6 +8,8 @@ import {
   ROUTES,
 } from '@common/schemas/scheduling';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLiveSignal } from '@web/features/presence/presence-provider';
 import { apiGet, apiRequest, withQuery } from '@web/lib/api';
 import { calendarKey } from './events';
 
@@ -26,6 +30,18 @@ export function useSaveAttendance(orgId: number, eventId: number) {
       apiRequest<AttendanceEntry[]>('PUT', ROUTES.attendance(orgId, eventId), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: attendanceKey(orgId) }),
   });
+}
+
+/** Refetches registers and reports when the server says attendance was taken. */
+export function useAttendanceLive(orgId: number) {
+  const queryClient = useQueryClient();
+  useLiveSignal(
+    'attendance-changed',
+    useCallback(
+      () => void queryClient.invalidateQueries({ queryKey: attendanceKey(orgId) }),
+      [queryClient, orgId],
+    ),
+  );
 }
 
 export interface ReportFilter {

@@ -13,7 +13,7 @@ import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
-import { attendanceCsvUrl, useAttendanceReport } from '../api/attendance';
+import { attendanceCsvUrl, useAttendanceLive, useAttendanceReport } from '../api/attendance';
 import { useLeadership } from '../api/people';
 import { ChoiceSelect } from '../components/choice-select';
 import { formatRate } from '../lib/calls';
@@ -34,6 +34,7 @@ export function AttendanceReportPage() {
   const leadership = useLeadership(orgId, actor);
   const filter = { from, to, teamId };
   const report = useAttendanceReport(orgId, filter);
+  useAttendanceLive(orgId);
   const teams = (leadership.options.data?.teams ?? []).filter(
     (t) => leadership.everyone || leadership.ledTeamIds.includes(t.id),
   );
