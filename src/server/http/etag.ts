@@ -27,11 +27,15 @@ const brotliWindowBits = (size: number) => Math.min(22, Math.max(16, Math.ceil(M
 
 /** A JSON answer kept ready to send: its text, ETag, and compressed forms made on first demand. */
 export class KeptBody {
-  readonly etag: string;
   private encoded = new Map<Encoding, Promise<Buffer>>();
+  private digest?: string;
 
-  constructor(readonly body: string) {
-    this.etag = etagOf(body);
+  constructor(readonly body: string) {}
+
+  /** Made on first use: an answer to a POST (the conflicts check) never needs one. */
+  get etag(): string {
+    this.digest ??= etagOf(this.body);
+    return this.digest;
   }
 
   private utf8?: Buffer;
@@ -75,11 +79,17 @@ function acceptedEncoding(request: FastifyRequest): Encoding | null {
   return null;
 }
 
-/** Sends a kept JSON body, compressed when the client accepts it (onSend answers 304 itself). */
+/**
+ * Sends a kept JSON body, compressed when the client accepts it (onSend answers a GET's 304
+ * itself; conditional requests are for GETs only).
+ */
 export async function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptBody) {
-  reply.type('application/json; charset=utf-8').header('etag', kept.etag).header('vary', 'accept-encoding');
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   const encoding = kept.size >= COMPRESS_FROM ? acceptedEncoding(request) : null;
-  if (request.headers['if-none-match'] === kept.etag) return reply.send(kept.body);
+  if (request.method === 'GET') {
+    reply.header('etag', kept.etag);
+    if (request.headers['if-none-match'] === kept.etag) return reply.send(kept.body);
+  }
   if (!encoding) return reply.send(kept.bytes());
   return reply.header('content-encoding', encoding).send(await kept.encode(encoding));
 }
