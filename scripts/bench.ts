@@ -24,6 +24,7 @@ import { cannedKey } from './bench/key';
 import { runMemoryBench } from './bench/memory';
 import { type BenchCase, type BenchContext, benchCases } from './bench/registry';
 import { BENCH_PASSWORD, benchOwner, seedBench } from './bench/seed';
+import { openCostProbe } from './bench/write-cost';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
@@ -47,6 +48,7 @@ interface Run {
   p50: number;
   p99: number;
   bad: number;
+  total: number;
 }
 
 async function load(
@@ -75,6 +77,7 @@ async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     bad: total - ok + result.errors + result.timeouts,
+    total,
   };
 }
 
@@ -84,14 +87,17 @@ interface Row {
   bytes: number;
   app: Run;
   bare: Run;
+  /** CPU ms per request of the app process and of its PostgreSQL backends (null: not measurable). */
+  cpu: { node: number | null; pg: number | null };
   target?: BenchCase['target'];
 }
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : Math.round(v)}ms`;
+const cpuMs = (v: number | null) => (v === null ? '-' : v.toFixed(2));
 
 function printRows(rows: Row[]) {
-  const header = `${'endpoint'.padEnd(34)} ${'answer'.padEnd(17)} ${pad('app req/s', 10)} ${pad('p50', 7)} ${pad('p99', 7)} | ${pad('bare req/s', 10)} ${pad('p50', 7)} ${pad('p99', 7)} | ${pad('app/bare', 8)}  goal`;
+  const header = `${'endpoint'.padEnd(34)} ${'answer'.padEnd(17)} ${pad('app req/s', 10)} ${pad('p50', 7)} ${pad('p99', 7)} | ${pad('bare req/s', 10)} ${pad('p50', 7)} ${pad('p99', 7)} | ${pad('app/bare', 8)} ${pad('cpu node/pg', 11)}  goal`;
   console.log(header);
   console.log('-'.repeat(header.length + 8));
   for (const r of rows) {
@@ -101,7 +107,7 @@ function printRows(rows: Row[]) {
       goals.push(`≥${r.target.rps}/s ${r.app.rps >= r.target.rps ? 'ok' : 'MISS'}`);
     if (r.app.bad) goals.push(`${r.app.bad} unexpected answers`);
     console.log(
-      `${r.name.padEnd(34)} ${r.variant.padEnd(17)} ${pad(Math.round(r.app.rps), 10)} ${pad(ms(r.app.p50), 7)} ${pad(ms(r.app.p99), 7)} | ${pad(Math.round(r.bare.rps), 10)} ${pad(ms(r.bare.p50), 7)} ${pad(ms(r.bare.p99), 7)} | ${pad((r.app.rps / r.bare.rps).toFixed(2), 8)}  ${goals.join(', ')}`,
+      `${r.name.padEnd(34)} ${r.variant.padEnd(17)} ${pad(Math.round(r.app.rps), 10)} ${pad(ms(r.app.p50), 7)} ${pad(ms(r.app.p99), 7)} | ${pad(Math.round(r.bare.rps), 10)} ${pad(ms(r.bare.p50), 7)} ${pad(ms(r.bare.p99), 7)} | ${pad((r.app.rps / r.bare.rps).toFixed(2), 8)} ${pad(`${cpuMs(r.cpu.node)}/${cpuMs(r.cpu.pg)}`, 11)}  ${goals.join(', ')}`,
     );
   }
 }
@@ -277,11 +283,15 @@ async function main() {
     `${CONNECTIONS} connections, ${DURATION}s per run after ${WARMUP}s warm-up, app log level ${process.env.LOG_LEVEL ?? 'info'}, ${os.cpus().length} cores\n`,
   );
   const rows: Row[] = [];
+  // Per-request CPU of the app and of its database backends: steadier than latency on a shared machine.
+  const probe = await openCostProbe(databaseUrl, server.child.pid ?? 0);
   for (const plan of plans) {
     const appUrl = `http://127.0.0.1:${port}${plan.path}`;
     const bareUrl = `http://127.0.0.1:${bare.port}${plan.path}`;
     await load(appUrl, plan.headers, WARMUP, plan.expected, plan.post);
+    const before = await probe.snapshot();
     const app = await load(appUrl, plan.headers, DURATION, plan.expected, plan.post);
+    const cost = probe.cost(before, await probe.snapshot(), app.total);
     await load(bareUrl, plan.headers, WARMUP, plan.expected, plan.post);
     const bareRun = await load(bareUrl, plan.headers, DURATION, plan.expected, plan.post);
     const bytes = plan.reply.body.length;
@@ -291,9 +301,11 @@ async function main() {
       bytes,
       app,
       bare: bareRun,
+      cpu: { node: cost.nodeCpuMs, pg: cost.pgCpuMs },
       target: plan.c.target,
     });
   }
+  await probe.close();
   if (rows.length > 0) printRows(rows);
   if (writeOrgs) {
     await runWrites(writeOrgs, {

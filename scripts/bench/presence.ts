@@ -191,7 +191,7 @@ async function main() {
           ws.on('message', (data) => {
             const message = JSON.parse(data.toString()) as ServerMessage;
             if (message.type === 'presence_list') for (const e of message.data) m.known.add(e.userId);
-            else if (message.type === 'notification' || message.type === 'calls-changed') return;
+            else if (message.type !== 'presence_update') return;
             else if (message.updateType === 'leave') m.known.delete(message.data.userId);
             else {
               m.known.add(message.data.userId);

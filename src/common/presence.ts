@@ -24,7 +24,9 @@ export type ServerMessage =
   // A new entry of the member's notification centre (issue 12); not a presence change.
   | { type: 'notification'; data: { id: number; kind: string; title: string; body: string } }
   // Issue 16: the calls or answers of an occurrence changed; its managers' pages refetch them.
-  | { type: 'calls-changed'; eventId: number };
+  | { type: 'calls-changed'; eventId: number }
+  // Issue 16: attendance of an occurrence was taken; open registers and reports refetch.
+  | { type: 'attendance-changed'; eventId: number };
 
 /**
  * The spec's reducer (part 1 §4): presence_list replaces the list; join adds or replaces the
@@ -32,7 +34,8 @@ export type ServerMessage =
  */
 export function applyPresenceMessage(list: PresenceEntry[], message: ServerMessage): PresenceEntry[] {
   if (message.type === 'presence_list') return message.data;
-  if (message.type === 'notification' || message.type === 'calls-changed') return list;
+  // Notices and the features' signals leave the list as it is.
+  if (message.type !== 'presence_update') return list;
   const entry = message.data;
   const others = list.filter((e) => e.userId !== entry.userId);
   if (message.updateType === 'leave') return others;

@@ -1,7 +1,7 @@
 // Scheduling's fixed words, limits and addresses, and the small rules the screens apply: read by
 // the call sheet, the call answer page and the attendance screens without loading any schema
 // (schemas/scheduling.ts builds the server's and the forms' schemas on them).
-import type { ConflictReport } from './schemas/scheduling';
+import type { ConflictCause, ConflictReport } from './schemas/scheduling';
 
 /** A weekly period may repeat for at most this many years (no never-ending weekly period). */
 export const MAX_WEEKLY_YEARS = 3;
@@ -14,6 +14,7 @@ export const MAX_CALLED = 500;
 export const ROUTES = {
   availability: (orgId: number) => `/api/organizations/${orgId}/availability`,
   availabilityPeriod: (orgId: number, id: number) => `/api/organizations/${orgId}/availability/${id}`,
+  availabilityPeople: (orgId: number) => `/api/organizations/${orgId}/availability/people`,
   conflicts: (orgId: number) => `/api/organizations/${orgId}/calendar/conflicts`,
   calls: (orgId: number, eventId: number) => `/api/organizations/${orgId}/calendar/events/${eventId}/calls`,
   respond: (orgId: number, eventId: number) =>
@@ -48,6 +49,20 @@ export const ATTENDANCE_LABELS: Record<AttendanceStatus, string> = {
   absent: 'Absent',
   excused: 'Excused',
 };
+
+/** One conflict spelled out: who, and why. */
+export type Conflict = ConflictCause & { name: string };
+
+/** Each occurrence's conflicts spelled out (name and reason), in the answer's order. */
+export function conflictsPerDate(report: Pick<ConflictReport, 'people' | 'causes' | 'occurrences'>) {
+  const names = new Map(report.people.map((p) => [p.userId, p.name]));
+  const causes: Conflict[] = report.causes.map((c) => ({ ...c, name: names.get(c.userId) ?? '' }));
+  return report.occurrences.map((o) => ({
+    startDateTime: o.startDateTime,
+    endDateTime: o.endDateTime,
+    conflicts: o.conflicts.map((i) => causes[i]),
+  }));
+}
 
 /** "3 of 12 people have conflicts on 2 of 8 dates" (the event dialog's line). */
 export function summarizeConflicts(

@@ -730,6 +730,8 @@ export const MATRIX: MatrixEntry[] = [
   // `team_lead`; `standard_user` and `member` are in it): its managers are the owner, admins, the
   // system user and that lead; its team members may read its calls.
   { route: 'GET /api/organizations/:orgId/availability', expect: org(200) },
+  // Whom one manages: every member may ask (most get an empty list).
+  { route: 'GET /api/organizations/:orgId/availability/people', expect: org(200) },
   {
     // The system user keeps no periods of its own: it is no member of the organization.
     route: 'POST /api/organizations/:orgId/availability',

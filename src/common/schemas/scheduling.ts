@@ -16,7 +16,9 @@
 //
 // Live board: when the calls of an occurrence or a response change, every manager of the event
 // (and the person concerned) gets `{type: 'calls-changed', eventId}` on the presence WebSocket
-// (see ServerMessage in src/common/presence.ts); the page refetches GET .../calls.
+// (see ServerMessage in src/common/presence.ts); the page refetches GET .../calls. Likewise, when
+// attendance is taken, the event's managers (and a class's instructor) get
+// `{type: 'attendance-changed', eventId}`; open registers and attendance reports refetch.
 import { z } from 'zod';
 import { MAX_DB_ID } from '../ids';
 import { dateProblem, YEAR_RANGE } from '../calendar';
@@ -193,6 +195,15 @@ export const availabilityPeriodSchema = z.object({
 });
 export type AvailabilityPeriod = z.infer<typeof availabilityPeriodSchema>;
 
+/**
+ * GET /api/organizations/{orgId}/availability/people → ManagedPerson[]: the people whose
+ * availability the caller may see and change besides their own (policy.manageMember), by name.
+ * Owners, admins and system users: every active member; a team lead: the members of the teams
+ * they lead; anyone else: none (an empty list, not a refusal).
+ */
+export const managedPersonSchema = z.object({ userId: z.number(), name: z.string(), username: z.string() });
+export type ManagedPerson = z.infer<typeof managedPersonSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Conflicts while booking.
 
@@ -223,25 +234,37 @@ export type ConflictsRequest = z.input<typeof conflictsRequestSchema>;
 export const CONFLICT_REASONS = ['unavailable', 'called'] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
-export const conflictSchema = z.object({
+/** What keeps one person away: an availability period or a call, listed once per answer. */
+export const conflictCauseSchema = z.object({
   userId: z.number(),
-  name: z.string(),
   reason: z.enum(CONFLICT_REASONS),
   note: z.string().nullable(),
   /** For 'called': the occurrence they are called to, and its name. */
   eventId: z.number().nullable(),
   eventName: z.string().nullable(),
 });
-export type Conflict = z.infer<typeof conflictSchema>;
+export type ConflictCause = z.infer<typeof conflictCauseSchema>;
 
+/**
+ * The answer names each person and each reason once: a series of 36 dates mostly repeats the
+ * same weekly class or job on many dates, so dates point into `causes` (which point at
+ * `people`) instead of spelling them out again (39 KB → about a fifth for the bench's cast).
+ */
 export const conflictReportSchema = z.object({
   peopleCount: z.number(),
   occurrenceCount: z.number(),
   peopleWithConflicts: z.number(),
   occurrencesWithConflicts: z.number(),
-  /** Every occurrence, in order, each with its conflicts (empty when none). */
+  /** The people with a conflict on any date, by name. */
+  people: z.array(z.object({ userId: z.number(), name: z.string() })),
+  /** Each cause found on any date, grouped by person (in `people` order). */
+  causes: z.array(conflictCauseSchema),
+  /**
+   * Every occurrence, in order; `conflicts` are indexes into `causes` (empty when none), by
+   * person, each cause once per date.
+   */
   occurrences: z.array(
-    z.object({ startDateTime: z.string(), endDateTime: z.string(), conflicts: z.array(conflictSchema) }),
+    z.object({ startDateTime: z.string(), endDateTime: z.string(), conflicts: z.array(z.number()) }),
   ),
 });
 export type ConflictReport = z.infer<typeof conflictReportSchema>;
@@ -480,6 +503,12 @@ export type CallSheet = z.infer<typeof callSheetSchema>;
 /** Presence message sent to managers' open pages when an occurrence's calls change. */
 export interface CallsChangedMessage {
   type: 'calls-changed';
+  eventId: number;
+}
+
+/** Presence message sent to the pages of those who see an occurrence's attendance when it changes. */
+export interface AttendanceChangedMessage {
+  type: 'attendance-changed';
   eventId: number;
 }
 

@@ -17,13 +17,25 @@ const gzip = promisify(zlib.gzip);
 // Below this a compressed answer saves less than the work of making it.
 const COMPRESS_FROM = 2048;
 
+/**
+ * A brotli window just large enough for the whole body, from 16 bits up to brotli's default 22
+ * (4 MB). The encoder allocates and clears its window on the event loop: the default 4 MB cost
+ * 0.45 ms of main-thread time per answer for a 26 KB body (0.04 ms with 64 KB), and a window that
+ * covers the body loses no back-reference, so the output is the same size.
+ */
+const brotliWindowBits = (size: number) => Math.min(22, Math.max(16, Math.ceil(Math.log2(size + 1))));
+
 /** A JSON answer kept ready to send: its text, ETag, and compressed forms made on first demand. */
 export class KeptBody {
-  readonly etag: string;
   private encoded = new Map<Encoding, Promise<Buffer>>();
+  private digest?: string;
 
-  constructor(readonly body: string) {
-    this.etag = etagOf(body);
+  constructor(readonly body: string) {}
+
+  /** Made on first use: an answer to a POST (the conflicts check) never needs one. */
+  get etag(): string {
+    this.digest ??= etagOf(this.body);
+    return this.digest;
   }
 
   private utf8?: Buffer;
@@ -49,6 +61,7 @@ export class KeptBody {
               params: {
                 [zlib.constants.BROTLI_PARAM_QUALITY]: 7,
                 [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+                [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(input.length),
               },
             })
           : gzip(input, { level: 6 });
@@ -66,11 +79,17 @@ function acceptedEncoding(request: FastifyRequest): Encoding | null {
   return null;
 }
 
-/** Sends a kept JSON body, compressed when the client accepts it (onSend answers 304 itself). */
+/**
+ * Sends a kept JSON body, compressed when the client accepts it (onSend answers a GET's 304
+ * itself; conditional requests are for GETs only).
+ */
 export async function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptBody) {
-  reply.type('application/json; charset=utf-8').header('etag', kept.etag).header('vary', 'accept-encoding');
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   const encoding = kept.size >= COMPRESS_FROM ? acceptedEncoding(request) : null;
-  if (request.headers['if-none-match'] === kept.etag) return reply.send(kept.body);
+  if (request.method === 'GET') {
+    reply.header('etag', kept.etag);
+    if (request.headers['if-none-match'] === kept.etag) return reply.send(kept.body);
+  }
   if (!encoding) return reply.send(kept.bytes());
   return reply.header('content-encoding', encoding).send(await kept.encode(encoding));
 }

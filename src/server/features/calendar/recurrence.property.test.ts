@@ -120,6 +120,25 @@ describe('recurrence expansion agrees with an independent RFC 5545 implementatio
     expect(total).toBeGreaterThan(5_000);
   });
 
+  it('gives the same wall times for the same dates asked again at another time of day (kept days)', () => {
+    const rand = prng(20261125);
+    const mismatches: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      const rule = randomRule(rand);
+      // The first expansion keeps the rule's days; the others, at other times of day with the
+      // window moved alike, reuse them.
+      for (const time of [rule.start.slice(11, 16), '00:00', '07:45', '23:59']) {
+        const moved = { ...rule, start: `${rule.start.slice(0, 10)}T${time}` };
+        const until = parseWallTime(`${addDays(rule.start.slice(0, 10), 400)}T${time}`);
+        const ours = expandFloating(moved, parseWallTime(moved.start), until).map(formatFloating);
+        const theirs = icalWallTimes(moved, until);
+        if (JSON.stringify(ours) !== JSON.stringify(theirs))
+          mismatches.push(`${moved.start} ${toRRule(moved)}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
   it('turns each wall time into the instant that shows it in the zone, across daylight-saving changes', {
     timeout: 60_000,
   }, () => {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
 import { SM } from '../../../common/schemas/scheduling';
@@ -131,6 +131,49 @@ describe('attendance', () => {
     expect(res.json()).toEqual([
       { userId: s.actor.id, name: 'Ada Person', called: true, status: 'present', note: null },
     ]);
+  });
+
+  it('signals attendance-changed to those who see it: managers, and a class’s instructor', async () => {
+    const s = await schedulingOrg(ctx);
+    const rehearsal = await bookEvent(s, past);
+    const lesson = await bookEvent(s, {
+      ...past,
+      spaces: ['Office'],
+      eventType: 'class',
+      teamIds: [],
+      instructorId: s.instructor.id,
+    });
+    await s.agents.owner.put(`${s.orgBase}/calendar/events/${lesson}/calls`, { userIds: [s.castB.id] });
+    const notify = vi.spyOn(ctx.database, 'notify');
+    try {
+      const sent = () =>
+        notify.mock.calls
+          .map(([, payload]) => JSON.parse(payload))
+          .filter((m) => m.t === 'user' && m.o === s.org.id && m.m?.type === 'attendance-changed');
+      const to = () => new Set(sent().map((m) => m.u));
+      await s.leadAgent.put(attendanceUrl(s, rehearsal), {
+        records: [{ userId: s.actor.id, status: 'present' }],
+      });
+      expect(sent().every((m) => m.m.eventId === rehearsal)).toBe(true);
+      // Owner and admin (everyone's managers), the reserver (the owner), the team's lead; not the
+      // people marked, who do not see the register.
+      expect(to()).toEqual(new Set([s.people.owner.id, s.people.admin.id, s.lead.id]));
+      notify.mockClear();
+      await s.agents.owner.put(attendanceUrl(s, lesson), {
+        records: [{ userId: s.castB.id, status: 'late' }],
+      });
+      expect(sent().every((m) => m.m.eventId === lesson)).toBe(true);
+      expect(to()).toEqual(new Set([s.people.owner.id, s.people.admin.id, s.instructor.id]));
+      // A refused change signals nothing.
+      notify.mockClear();
+      const refused = await s.actorAgent.put(attendanceUrl(s, rehearsal), {
+        records: [{ userId: s.actor.id, status: 'absent' }],
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(sent()).toEqual([]);
+    } finally {
+      notify.mockRestore();
+    }
   });
 });
 

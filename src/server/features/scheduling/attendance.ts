@@ -16,7 +16,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { organizationTimeZone } from '../calendar/queries';
 import { calendarTransaction } from '../calendar/sql';
 import { resolveRange } from '../calendar/validation';
-import { eventAccess } from './event-access';
+import { eventAccess, signalAttendanceChanged } from './event-access';
 import {
   byName,
   ledTeamIds,
@@ -108,6 +108,7 @@ export async function putAttendance(
       [organizationId, eventId, cleared],
     );
   });
+  await signalAttendanceChanged(database, organizationId, ea.event);
   return getAttendance(database, access, eventId);
 }
 

@@ -5,11 +5,13 @@ import {
   availabilityPatchSchema,
   availabilityPeriodSchema,
   availabilityQuery,
+  managedPersonSchema,
 } from '../../../common/schemas/scheduling';
 import { guardOrg, orgAccessOf } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { createPeriod, deletePeriod, listAvailability, updatePeriod } from './availability';
+import { managedPeople } from './people';
 
 const periodParams = orgParams.extend({ id: idSchema });
 
@@ -28,6 +30,16 @@ export async function availabilityRoutes(app: App) {
       },
     },
     (request) => listAvailability(database, orgAccessOf(request), request.query),
+  );
+
+  // One call for the person picker (the web read every led team's page for it).
+  app.get(
+    `${base}/people`,
+    {
+      preValidation: guardOrg(),
+      schema: { params: orgParams, response: { 200: z.array(managedPersonSchema) } },
+    },
+    (request) => managedPeople(database, orgAccessOf(request)),
   );
 
   app.post(

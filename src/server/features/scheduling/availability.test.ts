@@ -167,3 +167,59 @@ describe('availability', () => {
     expect(row.note).toBe('Evening class');
   });
 });
+
+describe('the people whose availability one manages', () => {
+  it('a team lead gets their teams’ members, owners everyone active, others nobody', async () => {
+    const s = await schedulingOrg(ctx);
+    const url = `${s.orgBase}/availability/people`;
+    const lead = await s.leadAgent.get(url);
+    expect(lead.statusCode).toBe(200);
+    expect(lead.json()).toEqual([
+      { userId: s.actor.id, name: 'Ada Person', username: s.actor.username },
+      { userId: s.castB.id, name: 'Bea Cast', username: s.castB.username },
+    ]);
+    // The same people the availability calls let the lead read (and nobody else's).
+    for (const person of lead.json()) {
+      expect((await s.leadAgent.get(`${s.orgBase}/availability?userId=${person.userId}`)).statusCode).toBe(
+        200,
+      );
+    }
+    expect((await s.leadAgent.get(`${s.orgBase}/availability?userId=${s.outsider.id}`)).statusCode).toBe(403);
+
+    // Owners: every active member but themself, by name; a disabled member is left out.
+    await ctx.database.query(
+      `update user_organizations set status = 'disabled' where organization_id = $1 and user_id = $2`,
+      [s.org.id, s.outsider.id],
+    );
+    const owner = await s.agents.owner.get(url);
+    expect(owner.statusCode).toBe(200);
+    const active = await ctx.database.query<{ userId: number }>(
+      `select user_id as "userId" from user_organizations where organization_id = $1 and status = 'active'`,
+      [s.org.id],
+    );
+    const ids = owner.json().map((p: { userId: number }) => p.userId);
+    expect(new Set(ids)).toEqual(
+      new Set(active.map((r) => r.userId).filter((id) => id !== s.people.owner.id)),
+    );
+    expect(ids).not.toContain(s.outsider.id);
+    const names = owner.json().map((p: { name: string }) => p.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+
+    // A member who leads nothing manages nobody: an empty list, not a refusal.
+    const member = await s.castBAgent.get(url);
+    expect(member.statusCode).toBe(200);
+    expect(member.json()).toEqual([]);
+  });
+
+  it('answers 401 signed out, 404 for another organization or a malformed one', async () => {
+    const s = await schedulingOrg(ctx);
+    const url = `${s.orgBase}/availability/people`;
+    expect((await new Agent(ctx.app, s.org.host).get(url)).statusCode).toBe(401);
+    const other = await buildOrg(ctx.database);
+    const stranger = await signedIn(ctx, await buildUser(ctx.database, { org: other, role: 'owner' }), other);
+    const foreign = await stranger.get(url);
+    expect(foreign.statusCode).toBe(404);
+    expect(JSON.stringify(foreign.json())).not.toContain('Ada');
+    expect((await s.agents.owner.get('/api/organizations/abc/availability/people')).statusCode).toBe(404);
+  });
+});

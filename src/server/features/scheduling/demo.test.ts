@@ -6,6 +6,7 @@ import { DEMO_PEOPLE } from '../../seed/demo';
 import { seedDemoCalendar } from '../calendar/demo';
 import { seedDemoTeams } from '../teams/demo';
 import { seedDemoScheduling } from './demo';
+import { conflictsPerDate } from '../../../common/scheduling';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -78,7 +79,7 @@ describe('demo scheduling', () => {
     });
     expect(check.statusCode).toBe(200);
     // Sam's swim practice (others may also be called to that Thursday's rehearsal).
-    const conflicts = check.json().occurrences[0].conflicts;
+    const conflicts = conflictsPerDate(check.json())[0].conflicts;
     expect(conflicts).toContainEqual(
       expect.objectContaining({ userId: userIds.sam, reason: 'unavailable', note: 'Swim team practice' }),
     );

@@ -37,9 +37,29 @@ export async function eventAccess(database: Database, access: Caller, eventId: n
 }
 
 /**
+ * The people who manage an occurrence (the candidates the policy's manageEventCalls can name:
+ * owners and admins, the reserver, and the leads of the event's teams), and `also` if given.
+ */
+async function eventManagers(
+  database: Database,
+  organizationId: number,
+  event: Pick<EventRow, 'reservedBy' | 'teamIds'>,
+  also: number | null,
+): Promise<number[]> {
+  const rows = await database.query<{ userId: number }>(
+    `select m.user_id as "userId" from user_organizations m
+     where m.organization_id = $1 and m.status = 'active'
+       and (m.role in ('owner', 'admin') or m.user_id = $2 or m.user_id = $4 or exists (
+         select 1 from team_members tm where tm.organization_id = $1 and tm.user_id = m.user_id
+           and tm.role = 'team_lead' and tm.team_id = any($3::int[])))`,
+    [organizationId, event.reservedBy, event.teamIds, also],
+  );
+  return rows.map((r) => r.userId);
+}
+
+/**
  * After a change to an occurrence's calls: its managers' open pages and the people concerned get
- * `{type: 'calls-changed', eventId}` on every instance. The candidates are those the policy's
- * manageEventCalls can name: owners and admins, the reserver, and the leads of the event's teams.
+ * `{type: 'calls-changed', eventId}` on every instance.
  */
 export async function signalCallsChanged(
   database: Database,
@@ -47,15 +67,23 @@ export async function signalCallsChanged(
   event: Pick<EventRow, 'id' | 'reservedBy' | 'teamIds'>,
   people: readonly number[],
 ) {
-  const managers = await database.query<{ userId: number }>(
-    `select m.user_id as "userId" from user_organizations m
-     where m.organization_id = $1 and m.status = 'active'
-       and (m.role in ('owner', 'admin') or m.user_id = $2 or exists (
-         select 1 from team_members tm where tm.organization_id = $1 and tm.user_id = m.user_id
-           and tm.role = 'team_lead' and tm.team_id = any($3::int[])))`,
-    [organizationId, event.reservedBy, event.teamIds],
-  );
-  const to = new Set([...managers.map((m) => m.userId), ...people]);
+  const to = new Set([...(await eventManagers(database, organizationId, event, null)), ...people]);
   for (const userId of to)
     await sendToUser(database, organizationId, userId, { type: 'calls-changed', eventId: event.id });
+}
+
+/**
+ * After attendance of an occurrence was taken: the pages of those who may see it (its managers
+ * and a class's instructor; owners, admins and its teams' leads also read it in the report) get
+ * `{type: 'attendance-changed', eventId}` on every instance.
+ */
+export async function signalAttendanceChanged(
+  database: Database,
+  organizationId: number,
+  event: Pick<EventRow, 'id' | 'reservedBy' | 'teamIds' | 'eventType' | 'instructorId'>,
+) {
+  // takeAttendance: the managers and, for a class, its instructor.
+  const instructor = event.eventType === 'class' ? event.instructorId : null;
+  for (const userId of await eventManagers(database, organizationId, event, instructor))
+    await sendToUser(database, organizationId, userId, { type: 'attendance-changed', eventId: event.id });
 }

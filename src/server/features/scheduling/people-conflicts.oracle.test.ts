@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildUser, signedIn } from '../../../../tests/support/factories';
 import { dateOf, dayNumber, prng, wallReader } from '../../../../tests/support/oracle';
-import type { ConflictReport } from '../../../common/schemas/scheduling';
+import { conflictsPerDate } from '../../../common/scheduling';
+import { type ConflictReport, conflictReportSchema } from '../../../common/schemas/scheduling';
 import { eventBody } from '../calendar/test-helpers';
 import { bookEvent, schedulingOrg } from './test-helpers';
 
@@ -208,6 +209,7 @@ describe('conflicts against an independent computation', () => {
       const res = await s.agents.owner.post(`${s.orgBase}/calendar/conflicts`, body);
       expect(res.statusCode, JSON.stringify(series)).toBe(200);
       const report: ConflictReport = res.json();
+      expect(conflictReportSchema.strict().parse(report)).toEqual(report);
       const walls = seriesWalls(series);
       const expected = walls.map(([startWall, endWall]) => {
         const occurrence = { start: instantOf(startWall), end: instantOf(endWall) };
@@ -217,7 +219,7 @@ describe('conflicts against an independent computation', () => {
             if (overlaps(b.interval, occurrence)) found.push(`${u.id}:${b.key}`);
         return { start: occurrence.start, end: occurrence.end, found: found.sort() };
       });
-      const actual = report.occurrences.map((o) => ({
+      const actual = conflictsPerDate(report).map((o) => ({
         start: Date.parse(o.startDateTime),
         end: Date.parse(o.endDateTime),
         found: o.conflicts

@@ -56,6 +56,25 @@ export interface Person {
   name: string;
 }
 
+/**
+ * The active members the caller manages, themself left out, by name: everyone for owners, admins
+ * and system users, else the members of the teams they lead (the availability person picker).
+ */
+export async function managedPeople(q: Q, access: Caller): Promise<(Person & { username: string })[]> {
+  const { organizationId, actor } = access;
+  const everyone = policy.manageMember(actor, [], []);
+  const rows = await q.query<PersonColumns>(
+    `select u.id as "userId", ${PERSON_COLUMNS}
+     from user_organizations m join users u on u.id = m.user_id
+     where m.organization_id = $1 and m.status = 'active' and m.user_id is distinct from $2
+       and ($3::boolean or exists (select 1 from team_members tm
+         where tm.organization_id = $1 and tm.user_id = m.user_id
+           and tm.team_id in (${ledTeamsSql('$1', '$2')})))`,
+    [organizationId, actor.userId ?? null, everyone],
+  );
+  return rows.map((r) => ({ ...personOf(r), username: r.username })).sort(byName);
+}
+
 /** Active members among the ids, with their display names. */
 export async function activeMembers(q: Q, organizationId: number, userIds: number[]): Promise<Person[]> {
   if (userIds.length === 0) return [];

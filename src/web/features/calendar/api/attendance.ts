@@ -1,7 +1,11 @@
-// Attendance (issue 16): one occurrence's register, and the report over a date range.
+// Attendance (issue 16): one occurrence's register, and the report over a date range. Open
+// registers and reports refetch when the server signals `attendance-changed` over the presence
+// socket (another manager, or the instructor, took attendance).
 import type { AttendanceEntry, AttendancePut, AttendanceReport } from '@common/schemas/scheduling';
 import { ROUTES } from '@common/scheduling';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLiveSignal } from '@web/features/presence/presence-provider';
 import { apiGet, apiRequest, withQuery } from '@web/lib/api';
 import { calendarKey } from './events';
 
@@ -22,6 +26,18 @@ export function useSaveAttendance(orgId: number, eventId: number) {
       apiRequest<AttendanceEntry[]>('PUT', ROUTES.attendance(orgId, eventId), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: attendanceKey(orgId) }),
   });
+}
+
+/** Refetches registers and reports when the server says attendance was taken. */
+export function useAttendanceLive(orgId: number) {
+  const queryClient = useQueryClient();
+  useLiveSignal(
+    'attendance-changed',
+    useCallback(
+      () => void queryClient.invalidateQueries({ queryKey: attendanceKey(orgId) }),
+      [queryClient, orgId],
+    ),
+  );
 }
 
 export interface ReportFilter {

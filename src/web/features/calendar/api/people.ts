@@ -1,9 +1,10 @@
-// Who a screen offers: the members of teams (team members first when calling people) and, for
-// a manager, the people they manage (policy.manageMember: owners and admins everyone, a team's
-// lead the members of that team).
+// Who a screen offers: the members of teams (team members first when calling people), what the
+// caller leads, and for a manager the people they manage (policy.manageMember: owners and admins
+// everyone, a team's lead the members of that team; asked of the server in one call).
 import { type Actor, policy } from '@common/permissions';
+import { ROUTES } from '@common/scheduling';
+import type { ManagedPerson } from '@common/schemas/scheduling';
 import type { TeamDetail, TeamSummary } from '@common/schemas/teams';
-import { displayName } from '@common/teams';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@web/lib/api';
 import { useCalendarOptions } from './events';
@@ -50,8 +51,6 @@ export function useTeamMembers(orgId: number, teamIds: readonly number[]) {
   };
 }
 
-const byName = (a: PersonChoice, b: PersonChoice) => a.name.localeCompare(b.name);
-
 /**
  * What `actor` leads: owners and admins manage everyone (no team lists are fetched); anyone else
  * the teams whose lead they are, read from those teams' member lists.
@@ -66,34 +65,19 @@ export function useLeadership(orgId: number, actor: Actor) {
 }
 
 /**
- * The people `actor` manages, besides themself (sorted by name). Owners and admins: every member
- * (the calendar's people list); anyone else: the members of the teams they lead.
+ * The people the caller manages, besides themself (sorted by name), in one call: owners and
+ * admins every member, a team lead the members of the teams they lead, anyone else nobody.
  */
-export function useManagedPeople(orgId: number, actor: Actor) {
-  const { everyone, options, members, ledTeamIds, isLoading } = useLeadership(orgId, actor);
-  let people: PersonChoice[];
-  if (everyone) {
-    people = (options.data?.people ?? []).map((p) => ({
-      id: p.id,
-      name: displayName(p),
-      username: p.username,
-    }));
-  } else {
-    const seen = new Map<number, PersonChoice & { teamIds: number[] }>();
-    for (const team of members.teams)
-      for (const m of team.members) {
-        const person = seen.get(m.userId) ?? {
-          id: m.userId,
-          name: displayName(m.user),
-          username: m.user.username,
-          teamIds: [],
-        };
-        person.teamIds.push(team.teamId);
-        seen.set(m.userId, person);
-      }
-    people = [...seen.values()]
-      .filter((p) => policy.manageMember(actor, ledTeamIds, p.teamIds))
-      .map(({ teamIds: _teams, ...p }) => p);
-  }
-  return { isLoading, people: people.filter((p) => p.id !== actor.userId).sort(byName) };
+export function useManagedPeople(orgId: number) {
+  const people = useQuery({
+    queryKey: [ROUTES.availabilityPeople(orgId)],
+    queryFn: () => apiGet<ManagedPerson[]>(ROUTES.availabilityPeople(orgId)),
+    staleTime: 60_000,
+  });
+  return {
+    isLoading: people.isLoading,
+    people: (people.data ?? []).map(
+      (p): PersonChoice => ({ id: p.userId, name: p.name, username: p.username }),
+    ),
+  };
 }

@@ -1,5 +1,6 @@
 // The event form's people conflicts in words (issue 16): one line per person and reason.
-import type { Conflict, ConflictReport } from '@common/schemas/scheduling';
+import { type Conflict, conflictsPerDate } from '@common/scheduling';
+import type { ConflictReport } from '@common/schemas/scheduling';
 import { formatEventDate, formatTimeRange } from './dates';
 
 /** 'Maya Moreno: unavailable (work)' or 'Sam Singh: called to Tech rehearsal'. */
@@ -10,7 +11,7 @@ export function conflictText(c: Conflict): string {
 
 /** The dates that have conflicts, each with its heading ('Mar 4, 2031 · 7:00 PM – 9:00 PM'). */
 export function conflictDates(report: ConflictReport) {
-  return report.occurrences
+  return conflictsPerDate(report)
     .filter((o) => o.conflicts.length > 0)
     .map((o) => ({
       key: o.startDateTime,

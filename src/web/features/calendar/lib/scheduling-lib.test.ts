@@ -91,12 +91,21 @@ describe('people conflicts', () => {
     );
   });
 
-  it('lists only the dates that have conflicts, with their date and hours', () => {
+  it('lists only the dates that have conflicts, with their date and hours, names from the people table', () => {
+    const { name: _, ...cause } = conflict;
     const report: ConflictReport = {
       peopleCount: 5,
-      occurrenceCount: 2,
-      peopleWithConflicts: 1,
-      occurrencesWithConflicts: 1,
+      occurrenceCount: 3,
+      peopleWithConflicts: 2,
+      occurrencesWithConflicts: 2,
+      people: [
+        { userId: 1, name: 'Maya Moreno' },
+        { userId: 2, name: 'Sam Singh' },
+      ],
+      causes: [
+        { ...cause, note: 'work' },
+        { userId: 2, reason: 'called', note: null, eventId: 9, eventName: 'Tech' },
+      ],
       occurrences: [
         {
           startDateTime: '2031-03-04T19:00:00-05:00',
@@ -106,7 +115,12 @@ describe('people conflicts', () => {
         {
           startDateTime: '2031-03-06T19:00:00-05:00',
           endDateTime: '2031-03-06T21:00:00-05:00',
-          conflicts: [conflict],
+          conflicts: [0],
+        },
+        {
+          startDateTime: '2031-03-08T19:00:00-05:00',
+          endDateTime: '2031-03-08T21:00:00-05:00',
+          conflicts: [0, 1],
         },
       ],
     };
@@ -114,7 +128,12 @@ describe('people conflicts', () => {
       {
         key: '2031-03-06T19:00:00-05:00',
         heading: 'Mar 6, 2031 · 7:00 PM – 9:00 PM',
-        lines: ['Maya Moreno: unavailable'],
+        lines: ['Maya Moreno: unavailable (work)'],
+      },
+      {
+        key: '2031-03-08T19:00:00-05:00',
+        heading: 'Mar 8, 2031 · 7:00 PM – 9:00 PM',
+        lines: ['Maya Moreno: unavailable (work)', 'Sam Singh: called to Tech'],
       },
     ]);
   });

@@ -16,7 +16,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
 import { cn } from '@web/lib/utils';
-import { attendanceCsvUrl, useAttendanceReport } from '../api/attendance';
+import { attendanceCsvUrl, useAttendanceLive, useAttendanceReport } from '../api/attendance';
 import { useLeadership } from '../api/people';
 import { formatRate } from '../lib/calls';
 import { isDate } from '../lib/url-date';
@@ -36,6 +36,7 @@ export function AttendanceReportPage() {
   const leadership = useLeadership(orgId, actor);
   const filter = { from, to, teamId };
   const report = useAttendanceReport(orgId, filter);
+  useAttendanceLive(orgId);
   const teams = (leadership.options.data?.teams ?? []).filter(
     (t) => leadership.everyone || leadership.ledTeamIds.includes(t.id),
   );

@@ -8,19 +8,21 @@ import {
   type AttendanceStatus,
   MAX_NOTE_LENGTH,
 } from '@common/scheduling';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FetchError } from '@web/components/fetch-error';
 import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
-import { useAttendance, useSaveAttendance } from '../../api/attendance';
+import { useAttendance, useAttendanceLive, useSaveAttendance } from '../../api/attendance';
 import type { CalendarEvent } from '../../api/types';
 import { formatEventDate } from '../../lib/dates';
 import { saveToasts } from '../../lib/save-toasts';
 
 type Row = Pick<AttendanceEntry, 'userId' | 'name' | 'called' | 'status'> & { note: string };
+
+const rowsOf = (entries: AttendanceEntry[]): Row[] => entries.map((e) => ({ ...e, note: e.note ?? '' }));
 
 const KEYS: Record<string, AttendanceStatus> = { p: 'present', l: 'late', a: 'absent', e: 'excused' };
 
@@ -58,6 +60,7 @@ function AttendanceLoader({
   onDone: () => void;
 }) {
   const entries = useAttendance(orgId, eventId);
+  useAttendanceLive(orgId);
   if (entries.isLoading) return <Spinner label="Loading the register" className="py-6" />;
   if (entries.isError || !entries.data)
     return (
@@ -78,8 +81,16 @@ function AttendanceForm({
   onDone: () => void;
 }) {
   const save = useSaveAttendance(orgId, eventId);
-  const [rows, setRows] = useState<Row[]>(() => entries.map((e) => ({ ...e, note: e.note ?? '' })));
-  const dirty = rows.some((r, i) => r.status !== entries[i].status || r.note !== (entries[i].note ?? ''));
+  // The register as loaded; marks saved elsewhere (attendance-changed) replace it, unless this
+  // form has unsaved changes of its own.
+  const [base, setBase] = useState(entries);
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(entries));
+  const dirty = rows.some((r, i) => r.status !== base[i].status || r.note !== (base[i].note ?? ''));
+  useEffect(() => {
+    if (entries === base || dirty) return;
+    setBase(entries);
+    setRows(rowsOf(entries));
+  }, [entries, base, dirty]);
   const update = (userId: number, change: Partial<Row>) =>
     setRows((previous) => previous.map((r) => (r.userId === userId ? { ...r, ...change } : r)));
   const unmarked = rows.filter((r) => r.status === null).length;

@@ -25,7 +25,7 @@ export function AvailabilityTab({ orgId, today }: { orgId: number; today: string
   const { actor } = useAuth();
   const [location, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
-  const managed = useManagedPeople(orgId, actor);
+  const managed = useManagedPeople(orgId);
   const raw = Number(params.get('person'));
   const personId = Number.isInteger(raw) && raw > 0 && raw !== actor.userId ? raw : undefined;
   const person = managed.people.find((p) => p.id === personId);
