@@ -113,6 +113,8 @@ function printRows(rows: Row[]) {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** The brief's budget for a route's first visit: JS+CSS, gzip. */
+const BUNDLE_TARGET = 160 * 1024;
 
 async function main() {
   const started = Date.now();
@@ -342,8 +344,9 @@ async function main() {
       `\nWeb bundle, first visit per route (JS+CSS, gzip -9; raw in brackets; built in ${buildMs} ms):`,
     );
     for (const r of routes) {
+      const total = r.jsGzip + r.cssGzip;
       console.log(
-        `  ${r.route.padEnd(28)} ${pad(kb(r.jsGzip + r.cssGzip), 9)}  = JS ${pad(kb(r.jsGzip), 9)} [${kb(r.jsRaw)}] + CSS ${pad(kb(r.cssGzip), 8)} [${kb(r.cssRaw)}], ${r.files} files`,
+        `  ${r.route.padEnd(36)} ${pad(kb(total), 9)}  = JS ${pad(kb(r.jsGzip), 9)} [${kb(r.jsRaw)}] + CSS ${pad(kb(r.cssGzip), 8)} [${kb(r.cssRaw)}], ${r.files} files${total > BUNDLE_TARGET ? `  MISS (target ≤${kb(BUNDLE_TARGET)})` : ''}`,
       );
     }
   }

@@ -36,7 +36,7 @@ function closure(manifest: Manifest, keys: string[], seen = new Set<string>(), f
 }
 
 /** Route path → source module of its page, read from src/web/routes.tsx. */
-function routeModules(root: string): [string, string][] {
+export function routeModules(root: string): [string, string][] {
   const source = readFileSync(path.join(root, 'src/web/routes.tsx'), 'utf8');
   const found: [string, string][] = [];
   // Each route reads `path: '/x', component: page(() => import('./features/...'), ...)`, on one
@@ -50,6 +50,9 @@ function routeModules(root: string): [string, string][] {
     if (file) found.push([route, file.split(path.sep).join('/')]);
   };
   for (const m of source.matchAll(pattern)) add(m[1], m[2]);
+  // A list of `['/x', page(() => import('./…'), …)]` pairs mapped to routes (the system screens).
+  const pair = /\[\s*'([^']+)'\s*,\s*page\(\s*\(\)\s*=>\s*import\(\s*'\.\/([^']+)'/g;
+  for (const m of source.matchAll(pair)) add(m[1], m[2]);
   // A screen shared by several addresses (the calendar's): `const X = page(() => import('./…'))`
   // and `['/a', '/b'].map((path) => ({ path, component: X, … }))`; the first address stands for all.
   const shared = /const (\w+) = page\(\s*\(\)\s*=>\s*import\(\s*'\.\/([^']+)'/g;

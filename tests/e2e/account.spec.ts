@@ -122,7 +122,7 @@ test('a member changes their password and signs in with the new one', async ({ p
   await signIn(page, { ...loginOf(member), password: newPassword });
 });
 
-test('a member turns on two-step sign-in and signs in with a code from their app', async ({
+test('a member turns on two-step sign-in, signs in with a code from their app and turns it off', async ({
   page,
   browser,
 }) => {
@@ -162,4 +162,21 @@ test('a member turns on two-step sign-in and signs in with a code from their app
   await code.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Turning it off asks for the password; Escape gives focus back to Turn off.
+  await openAccountSettings(page);
+  const turnOff = page.getByRole('button', { name: 'Turn off' });
+  await turnOff.click();
+  const off = page.getByRole('dialog', { name: 'Turn off two-step sign-in?' });
+  await off.getByLabel('Password', { exact: true }).fill('not my password');
+  await off.getByRole('button', { name: 'Turn off' }).click();
+  await expect(off.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Escape');
+  await expect(off).toBeHidden();
+  await expect(turnOff).toBeFocused();
+  await turnOff.click();
+  await off.getByLabel('Password', { exact: true }).fill(member.password);
+  await off.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByText('Two-step sign-in is off').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Turn on two-step sign-in' })).toBeVisible();
 });

@@ -56,6 +56,16 @@ test('the new-organization form says what is wrong as soon as it can, and why Cr
   // A shortname is a DNS label: no hyphen at either end.
   await page.getByLabel('Organization Shortname').fill(`${person.username.toLowerCase()}-`);
   await expect(page.getByText('Shortname cannot start or end with a hyphen')).toBeVisible();
+  await expect(page.getByText('✓ Available')).toHaveCount(0);
+
+  // A taken shortname is said so while typing and holds Create back; a free one is available.
+  const shortname = page.getByLabel('Organization Shortname');
+  await shortname.fill('demo');
+  await expect(page.getByText('✗ Already taken')).toBeVisible();
+  await expect(page.getByText('This shortname is taken: choose another to continue.')).toBeVisible();
+  await shortname.fill(person.username.toLowerCase());
+  await expect(page.getByText('✓ Available')).toBeVisible();
+  await expect(create).toHaveAccessibleDescription('Complete the security verification to continue.');
 });
 
 test('the join form shows every error at once; the pending page names the reviewers and a real address', async ({

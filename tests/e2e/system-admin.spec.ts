@@ -122,5 +122,19 @@ test('system settings show the status and test a connection; analytics draw char
   await expect(page.getByTestId('chart-members-chart').locator('svg.recharts-surface')).toBeVisible();
   await expect(page.getByTestId('chart-members-chart').locator('.recharts-line-curve')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Per Organization' })).toBeVisible();
+  // The range filter: its choice is kept in the address, and the tables follow it.
+  await expect(
+    page.getByRole('table', { name: 'Members by week', exact: true }).getByRole('row'),
+  ).toHaveCount(13);
+  await page.getByRole('combobox', { name: 'Time range' }).click();
+  await page.getByRole('option', { name: 'Last 4 weeks' }).click();
+  await expect(page).toHaveURL(/[?&]weeks=4\b/);
+  await expect(page.getByRole('combobox', { name: 'Time range' })).toHaveText('Last 4 weeks');
+  await expect(
+    page.getByRole('table', { name: 'Members by week', exact: true }).getByRole('row'),
+  ).toHaveCount(5);
+  await expect(
+    page.getByTestId('chart-events-chart').locator('.recharts-bar-rectangle').first(),
+  ).toBeAttached();
   expect(errors).toEqual([]);
 });

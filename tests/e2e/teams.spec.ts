@@ -17,7 +17,7 @@ const headerFixture = () =>
     .png()
     .toBuffer();
 
-test('an admin creates a team with members, adds a link, crops a header image and sees the card', async ({
+test('an admin creates a team with members, adds a link, makes a lead, crops a header image and sees the card', async ({
   page,
 }) => {
   const name = `Cast ${unique('')}`;
@@ -75,6 +75,27 @@ test('an admin creates a team with members, adds a link, crops a header image an
   await expect(
     page.getByRole('list', { name: 'Links', exact: true }).getByRole('link', { name: 'YouTube' }),
   ).toBeVisible();
+
+  // A member's actions menu and the confirm prompt, by keyboard: focus comes back to the menu's
+  // button once the prompt closes.
+  const mayaRow = members.getByRole('listitem').filter({ hasText: '@maya' });
+  const actions = mayaRow.getByRole('button', { name: /^Actions for Maya/ });
+  await actions.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Set as lead' }).press('Enter');
+  const prompt = page.getByRole('alertdialog', { name: 'Set as team lead?' });
+  await prompt.getByRole('button', { name: 'Set as lead' }).press('Enter');
+  await expect(page.getByText('Team updated successfully').first()).toBeVisible();
+  await expect(prompt).toBeHidden();
+  await expect(mayaRow.getByText('Team Lead')).toBeVisible();
+  await expect(actions).toBeFocused();
+  // Escape cancels a prompt and gives focus back to what opened it.
+  const deleteLink = page.getByRole('button', { name: 'Delete link YouTube' });
+  await deleteLink.click();
+  await expect(page.getByRole('alertdialog', { name: 'Delete link?' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await expect(deleteLink).toBeFocused();
 
   // Header image: choose, crop with the keyboard, upload.
   await page.getByTestId('header-file').setInputFiles({

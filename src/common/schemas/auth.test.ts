@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { normalizeShortname, shortnameProblem } from '../shortname';
 import { joinSchema, registerOrganizationFields, mismatch, passwordsMatch, shortnameSchema } from './auth';
 
 const fieldsWithErrors = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
@@ -42,5 +43,31 @@ describe('shortnames', () => {
         'Shortname cannot start or end with a hyphen',
       );
     expect(shortnameSchema.safeParse('a-b-c').success).toBe(true);
+  });
+
+  it("are checked by one rule: the registration form's zod-free check and the server's schema agree", () => {
+    const cases: [string, string | undefined][] = [
+      ['', 'Shortname must be at least 3 characters'],
+      ['ab', 'Shortname must be at least 3 characters'],
+      ['abc', undefined],
+      ['a'.repeat(50), undefined],
+      ['a'.repeat(51), 'Shortname must be at most 50 characters'],
+      ['Abc', 'Only lowercase letters, numbers, and hyphens allowed'],
+      ['a_c', 'Only lowercase letters, numbers, and hyphens allowed'],
+      ['-ab', 'Shortname cannot start or end with a hyphen'],
+      ['new-stage-7', undefined],
+    ];
+    for (const [value, problem] of cases) {
+      expect(shortnameProblem(value)).toBe(problem);
+      expect(shortnameSchema.safeParse(value).error?.issues[0].message).toBe(problem);
+    }
+    expect(shortnameSchema.safeParse(undefined).error?.issues[0].message).toBe(
+      'Shortname must be at least 3 characters',
+    );
+  });
+
+  it('are typed lowercase, other characters dropped', () => {
+    expect(normalizeShortname('New Stage_7!')).toBe('newstage7');
+    expect(shortnameProblem(normalizeShortname('Rep-Co'))).toBeUndefined();
   });
 });

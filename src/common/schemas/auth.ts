@@ -2,6 +2,7 @@
 // these and the forms resolve with them, so each message is written once, in the spec's words.
 import { z } from 'zod';
 import './messages';
+import { SHORTNAME_TOO_SHORT, shortnameProblem } from '../shortname';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -21,16 +22,10 @@ export const passwordSchema = z
   .string({ error: 'Password must be at least 8 characters' })
   .min(8, 'Password must be at least 8 characters')
   .max(200, 'Password must be at most 200 characters');
-export const shortnameSchema = z
-  .string({ error: 'Shortname must be at least 3 characters' })
-  .min(3, 'Shortname must be at least 3 characters')
-  .max(50, 'Shortname must be at most 50 characters')
-  .regex(/^[a-z0-9-]+$/, 'Only lowercase letters, numbers, and hyphens allowed')
-  // It becomes a DNS label ({shortname}.{domain}), which cannot begin or end with a hyphen.
-  .refine((v) => !v.startsWith('-') && !v.endsWith('-'), 'Shortname cannot start or end with a hyphen');
-
-/** What the shortname input does to keystrokes: lowercase, and drop anything not allowed. */
-export const normalizeShortname = (value: string) => value.toLowerCase().replace(/[^a-z0-9-]/g, '');
+export const shortnameSchema = z.string({ error: SHORTNAME_TOO_SHORT }).superRefine((value, ctx) => {
+  const problem = shortnameProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const loginSchema = z.object({
   username: required('Username is required'),

@@ -1,13 +1,5 @@
-import { useState } from 'react';
-import { Button } from './ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from './ui/dialog';
+import { lazy, useState } from 'react';
+import { MountWhenOpened } from './mount-when-opened';
 
 export interface ConfirmRequest {
   title: string;
@@ -17,43 +9,18 @@ export interface ConfirmRequest {
   onConfirm: () => Promise<unknown> | undefined;
 }
 
-/**
- * An in-page confirm prompt (instead of the browser's): focus stays in the dialog, Escape
- * cancels, and the confirm button waits for the action before closing.
- */
+// The dialog (Radix Dialog, its focus trap and scroll lock, about 12 KB) loads on the first
+// question, so a page that may ask does not carry it on its first visit.
+const ConfirmDialogView = lazy(async () => ({
+  default: (await import('./confirm-dialog-view')).ConfirmDialogView,
+}));
+
+/** The confirm prompt for `request` (none while null), mounted from its first question on. */
 export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | null; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    if (!request) return;
-    setBusy(true);
-    try {
-      await request.onConfirm();
-    } finally {
-      setBusy(false);
-      onClose();
-    }
-  };
   return (
-    <Dialog open={request !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent role="alertdialog" className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{request?.title}</DialogTitle>
-          <DialogDescription>{request?.description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            variant={request?.destructive ? 'destructive' : 'default'}
-            onClick={confirm}
-            disabled={busy}
-          >
-            {request?.confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <MountWhenOpened open={request !== null}>
+      <ConfirmDialogView request={request} onClose={onClose} />
+    </MountWhenOpened>
   );
 }
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialogView } from './confirm-dialog-view';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 import { FormDialogFooter } from './form-dialog-footer';
 
@@ -73,7 +73,7 @@ export function FormDialog({
           {children}
         </DialogContent>
       </Dialog>
-      <ConfirmDialog
+      <ConfirmDialogView
         request={
           asking
             ? {

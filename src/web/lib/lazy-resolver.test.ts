@@ -38,4 +38,15 @@ describe('lazyZodResolver (a form whose zod schema loads on its first check)', (
     expect(result.errors).toEqual({});
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('gives the loaded schema to a form that reads it while rendering, and nothing before', async () => {
+    const { forgotPasswordSchema } = await import('@common/schemas/auth');
+    const load = vi.fn(async () => forgotPasswordSchema);
+    const check = lazyZodResolver(load);
+    expect(check.loaded()).toBeUndefined();
+    expect(await check.schema()).toBe(forgotPasswordSchema);
+    expect(check.loaded()).toBe(forgotPasswordSchema);
+    await check.resolver({ email: 'x' }, undefined, options as never);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });

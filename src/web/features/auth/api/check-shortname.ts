@@ -1,4 +1,4 @@
-import { shortnameSchema } from '@common/schemas/auth';
+import { shortnameProblem } from '@common/shortname';
 import { useQuery } from '@tanstack/react-query';
 import { useDebounced } from '@web/hooks/use-debounced';
 import { apiGet } from '@web/lib/api';
@@ -9,7 +9,7 @@ const DEBOUNCE_MS = 300;
 
 /** Live availability of a shortname; asked only for valid names of 3+ characters (spec §5). */
 export function useShortnameAvailability(shortname: string): Availability {
-  const checkable = shortnameSchema.safeParse(shortname).success;
+  const checkable = shortnameProblem(shortname) === undefined;
   const debounced = useDebounced(shortname, DEBOUNCE_MS);
   const settled = debounced === shortname;
   const query = useQuery({

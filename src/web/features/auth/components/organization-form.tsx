@@ -1,10 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  mismatch,
-  normalizeShortname,
-  passwordsMatch,
-  registerOrganizationFields,
-} from '@common/schemas/auth';
+import { normalizeShortname, SHORTNAME_MAX } from '@common/shortname';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -28,18 +22,25 @@ import { SecurityChallengeField, type VerifiedChallenge } from './security-chall
 import { ShortnameStatus } from './shortname-status';
 import { AccountFields } from './account-fields';
 import { TermsCheckbox } from './terms-checkbox';
+import { lazyZodResolver, useLazyResolver, useLoadedSchema } from '@web/lib/lazy-resolver';
 
-// The server's schema also carries the challenge; the form collects that separately.
-const formSchema = registerOrganizationFields.refine(passwordsMatch, mismatch);
+// The server's schema also carries the challenge; the form collects that separately. It loads
+// (with zod) just after the form paints: until then the fields are empty anyway and Create
+// Organization waits, as it does for any field not yet valid.
+const formCheck = lazyZodResolver(async () => {
+  const { registerOrganizationFields, passwordsMatch, mismatch } = await import('@common/schemas/auth');
+  return registerOrganizationFields.refine(passwordsMatch, mismatch);
+});
+type FormSchema = Awaited<ReturnType<typeof formCheck.schema>>;
 
 /** A shortname suggested from the organization's name until the user types their own. */
 const suggestShortname = (name: string) =>
   normalizeShortname(name.trim().replace(/\s+/g, '-'))
-    .slice(0, 50)
+    .slice(0, SHORTNAME_MAX)
     .replace(/^-+|-+$/g, '');
 
 /** Every field but the terms box is valid (the terms have their own reason). */
-function fieldsValidButTerms(values: unknown): boolean {
+function fieldsValidButTerms(formSchema: FormSchema, values: unknown): boolean {
   const parsed = formSchema.safeParse(values);
   return parsed.success || parsed.error.issues.every((i) => i.path[0] === 'agreeToTerms');
 }
@@ -72,7 +73,7 @@ export function OrganizationForm() {
     },
   });
   const form = useForm({
-    resolver: zodResolver(formSchema),
+    resolver: useLazyResolver(formCheck),
     mode: 'onChange',
     defaultValues: {
       username: '',
@@ -96,10 +97,11 @@ export function OrganizationForm() {
   });
 
   const values = useWatch({ control: form.control });
+  const formSchema = useLoadedSchema(formCheck);
   const whyDisabled = register.isPending
     ? undefined
     : submitBlocker({
-        fieldsOk: isValid || fieldsValidButTerms(values),
+        fieldsOk: isValid || (formSchema !== undefined && fieldsValidButTerms(formSchema, values)),
         shortnameTaken: availability === 'taken',
         verified: challenge !== null,
         terms,
@@ -163,7 +165,7 @@ export function OrganizationForm() {
                     {...fieldA11y('organizationShortname', errors.organizationShortname?.message)}
                     autoComplete="off"
                     spellCheck={false}
-                    maxLength={50}
+                    maxLength={SHORTNAME_MAX}
                     value={field.value}
                     name={field.name}
                     ref={field.ref}

@@ -1,16 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type DatabaseSettings,
-  databaseSettingsSchema,
-  saveDatabaseSettingsSchema,
-} from '@common/schemas/system';
+import type { DatabaseSettings } from '@common/schemas/system';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@web/components/ui/button';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { Switch } from '@web/components/ui/switch';
+import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
 import { type StoredDatabaseSettings, useSaveDatabaseSettings, useTestConnection } from '../api/settings';
+
+// With a password stored, an empty one keeps it (the save schema allows it empty).
+const newSettingsCheck = lazyZodResolver(
+  async () => (await import('@common/schemas/system')).databaseSettingsSchema,
+);
+const savedSettingsCheck = lazyZodResolver(
+  async () => (await import('@common/schemas/system')).saveDatabaseSettingsSchema,
+);
 
 const NUMBER_FIELDS = [
   ['port', 'Port'],
@@ -31,8 +35,11 @@ export function DatabaseSettingsForm({ stored }: { stored: StoredDatabaseSetting
   const save = useSaveDatabaseSettings();
   const test = useTestConnection();
   const { hasPassword, saved: _saved, ...values } = stored;
+  // Both come from one module (one download); the form checks with the one that fits.
+  const checkNew = useLazyResolver(newSettingsCheck);
+  const checkSaved = useLazyResolver(savedSettingsCheck);
   const form = useForm<DatabaseSettings>({
-    resolver: zodResolver(hasPassword ? saveDatabaseSettingsSchema : databaseSettingsSchema) as never,
+    resolver: (hasPassword ? checkSaved : checkNew) as never,
     defaultValues: values,
   });
   const { errors } = form.formState;

@@ -1,17 +1,14 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatDate } from '@web/lib/format';
+import { Skeleton } from '@web/components/ui/skeleton';
 import type { WeekPoint } from '../api/insight';
+import { weekLabel } from '../lib/week-label';
+
+// The chart library (recharts, about 108 KB) loads just after the page paints; the table of the
+// same figures beside it shows at once, the chart's place a placeholder meanwhile.
+// The analytics page starts that download while its figures are still being fetched.
+export const preloadMetricPlot = () => import('./metric-plot');
+const MetricPlot = lazy(async () => ({ default: (await preloadMetricPlot()).MetricPlot }));
 
 interface MetricChartProps {
   id: string;
@@ -22,18 +19,8 @@ interface MetricChartProps {
   kind: 'line' | 'bar';
 }
 
-const weekLabel = (week: string) => formatDate(`${week}T12:00:00`);
-
 /** One figure over the weeks: the chart, and beside it the same numbers as a table. */
 export function MetricChart({ id, title, description, points, kind }: MetricChartProps) {
-  const axis = (
-    <>
-      <CartesianGrid strokeDasharray="3 3" className="stroke-muted" />
-      <XAxis dataKey="week" tickFormatter={weekLabel} fontSize={12} />
-      <YAxis allowDecimals={false} fontSize={12} width={40} />
-      <Tooltip labelFormatter={(w) => `Week of ${weekLabel(String(w))}`} />
-    </>
-  );
   return (
     <Card>
       <CardHeader>
@@ -48,19 +35,15 @@ export function MetricChart({ id, title, description, points, kind }: MetricChar
           className="h-64 min-w-0 text-primary"
           data-testid={`${id}-chart`}
         >
-          <ResponsiveContainer width="100%" height="100%">
-            {kind === 'line' ? (
-              <LineChart data={points}>
-                {axis}
-                <Line type="monotone" dataKey="value" name={title} stroke="currentColor" strokeWidth={2} />
-              </LineChart>
-            ) : (
-              <BarChart data={points}>
-                {axis}
-                <Bar dataKey="value" name={title} fill="currentColor" />
-              </BarChart>
-            )}
-          </ResponsiveContainer>
+          <Suspense
+            fallback={
+              <div role="status" aria-label={`Loading the ${title} chart`} className="h-full">
+                <Skeleton className="h-full" />
+              </div>
+            }
+          >
+            <MetricPlot title={title} kind={kind} points={points} />
+          </Suspense>
         </figure>
         <section
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)

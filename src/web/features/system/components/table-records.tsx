@@ -1,6 +1,7 @@
 import { Download, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useConfirm } from '@web/components/confirm-dialog';
+import { MountWhenOpened } from '@web/components/mount-when-opened';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -12,9 +13,11 @@ import {
   useRecords,
   useSchema,
 } from '../api/database';
-import { RecordDialog } from './record-dialog';
 import { RecordsGrid } from './records-grid';
 import { SearchBox } from './search-box';
+
+// The add/edit form (its dialog and react-hook-form) loads on first opening, not with the page.
+const RecordDialog = lazy(async () => ({ default: (await import('./record-dialog')).RecordDialog }));
 
 interface TableRecordsProps {
   table: string;
@@ -97,12 +100,14 @@ export function TableRecords({ table, search, page, onSearch, onPage }: TableRec
           <AlertDescription>Failed to fetch table schema</AlertDescription>
         </Alert>
       )}
-      <RecordDialog
-        table={table}
-        columns={schema.data?.columns ?? []}
-        record={editing}
-        onClose={() => setEditing(null)}
-      />
+      <MountWhenOpened open={editing !== null}>
+        <RecordDialog
+          table={table}
+          columns={schema.data?.columns ?? []}
+          record={editing}
+          onClose={() => setEditing(null)}
+        />
+      </MountWhenOpened>
       {confirm.dialog}
     </div>
   );

@@ -1,9 +1,10 @@
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { useEffect } from 'react';
+import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { type Analytics, type SeriesName, useAnalytics } from '../api/insight';
-import { MetricChart } from '../components/metric-chart';
+import { MetricChart, preloadMetricPlot } from '../components/metric-chart';
 import { useUrlState } from '../hooks/use-url-state';
 
 const CHARTS: { name: SeriesName; title: string; description: string; kind: 'line' | 'bar' }[] = [
@@ -24,6 +25,7 @@ const CHARTS: { name: SeriesName; title: string; description: string; kind: 'lin
 ];
 
 const RANGES = ['4', '12', '26', '52'];
+const RANGE_CHOICES = RANGES.map((w) => [w, `Last ${w} weeks`] as const);
 
 function OrganizationTable({ rows }: { rows: Analytics['organizations'] }) {
   return (
@@ -67,6 +69,8 @@ export function AnalyticsPage() {
   const weeks = RANGES.includes(state.weeks) ? Number(state.weeks) : 12;
   const data = useAnalytics(weeks, state.org);
   const organizations = data.data?.organizations ?? [];
+  // The charts' code loads while the figures are fetched, not after.
+  useEffect(() => void preloadMetricPlot().catch(() => undefined), []);
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
@@ -76,34 +80,23 @@ export function AnalyticsPage() {
           <p className="text-muted-foreground">Organizations, members, events and activity over time.</p>
         </div>
         <div className="flex gap-2">
-          <Select
+          <LazyChoiceSelect
             value={state.org || 'all'}
-            onValueChange={(org) => setState({ org: org === 'all' ? '' : org })}
-          >
-            <SelectTrigger className="w-56" aria-label="Organization">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">All organizations</SelectItem>
-              {organizations.map((o) => (
-                <SelectItem key={o.id} value={String(o.id)}>
-                  {o.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Select value={String(weeks)} onValueChange={(w) => setState({ weeks: w })}>
-            <SelectTrigger className="w-44" aria-label="Time range">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {RANGES.map((w) => (
-                <SelectItem key={w} value={w}>
-                  Last {w} weeks
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            onChange={(org) => setState({ org: org === 'all' ? '' : org })}
+            choices={[
+              ['all', 'All organizations'],
+              ...organizations.map((o) => [String(o.id), o.name] as const),
+            ]}
+            label="Organization"
+            className="w-56"
+          />
+          <LazyChoiceSelect
+            value={String(weeks)}
+            onChange={(w) => setState({ weeks: w })}
+            choices={RANGE_CHOICES}
+            label="Time range"
+            className="w-44"
+          />
         </div>
       </div>
       {data.isLoading ? (

@@ -1,4 +1,4 @@
-import { normalizeShortname } from '@common/schemas/auth';
+import { normalizeShortname } from '@common/shortname';
 import type { SystemRegisterOrganizationInput } from '@common/schemas/system';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';

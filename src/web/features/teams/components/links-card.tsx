@@ -1,19 +1,26 @@
 import { linkKind, linkLabel, webHref } from '@common/links';
-import type { AddLinkInput, TeamDetail } from '@common/schemas/teams';
-import { Plus, Trash2 } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import type { TeamDetail } from '@common/schemas/teams';
+import { Trash2 } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import type { ConfirmRequest } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { FormField, fieldA11y } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/hooks/use-toast';
-import { errorMessage } from '@web/lib/api';
-import { useAddLink, useDeleteLink } from '../api/member-mutations';
+import { useDeleteLink } from '../api/member-mutations';
 import { SiteIcon } from './site-icon';
-import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
 
-const formCheck = lazyZodResolver(async () => (await import('@common/schemas/teams')).addLinkSchema);
+// The add form (react-hook-form, about 13 KB) loads just after the card paints; the links show at
+// once and the form's place holds a placeholder meanwhile.
+const AddLinkForm = lazy(async () => ({ default: (await import('./add-link-form')).AddLinkForm }));
+
+const AddLinkPlaceholder = () => (
+  <div role="status" aria-label="Loading the add link form" className="space-y-3 border-t pt-4">
+    <Skeleton className="h-[5.5rem]" />
+    <Skeleton className="h-16" />
+    <Skeleton className="h-9 w-28" />
+  </div>
+);
 
 /** Links card for managers (spec part 2 §2): add a URL with an optional label; delete after a confirm. */
 export function LinksCard({
@@ -23,27 +30,7 @@ export function LinksCard({
   team: TeamDetail;
   confirm: (request: ConfirmRequest) => void;
 }) {
-  const add = useAddLink(team.id);
   const remove = useDeleteLink(team.id);
-  const form = useForm<AddLinkInput>({
-    resolver: useLazyResolver(formCheck),
-    defaultValues: { url: '', label: '' },
-  });
-  const { errors } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await add.mutateAsync(values);
-      toast({ title: 'Link added successfully' });
-      form.reset({ url: '', label: '' });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to add link',
-        description: errorMessage(error, '') || undefined,
-      });
-    }
-  });
 
   const onDelete = (id: number, label: string) =>
     confirm({
@@ -98,28 +85,9 @@ export function LinksCard({
             })}
           </ul>
         )}
-        <form onSubmit={submit} noValidate className="space-y-3 border-t pt-4" aria-label="Add link">
-          <FormField
-            id="link-url"
-            label="URL"
-            error={errors.url?.message}
-            description="https:// is added if you leave it out."
-          >
-            <Input
-              {...fieldA11y('link-url', errors.url?.message)}
-              inputMode="url"
-              placeholder="https://"
-              {...form.register('url')}
-            />
-          </FormField>
-          <FormField id="link-label" label="Label (optional)" error={errors.label?.message}>
-            <Input {...fieldA11y('link-label', errors.label?.message)} {...form.register('label')} />
-          </FormField>
-          <Button type="submit" size="sm" disabled={form.formState.isSubmitting}>
-            <Plus aria-hidden="true" />
-            Add Link
-          </Button>
-        </form>
+        <Suspense fallback={<AddLinkPlaceholder />}>
+          <AddLinkForm teamId={team.id} />
+        </Suspense>
       </CardContent>
     </Card>
   );

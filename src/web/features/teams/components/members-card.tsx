@@ -1,8 +1,8 @@
 import { policy } from '@common/permissions';
 import type { TeamDetail, TeamMember } from '@common/schemas/teams';
 import { displayName } from '@common/teams';
-import { Crown, MoreHorizontal, UserMinus, UserPlus } from 'lucide-react';
-import { lazy, useState } from 'react';
+import { Crown, MoreHorizontal, UserPlus } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { MountWhenOpened } from '@web/components/mount-when-opened';
 import { PersonAvatar } from '@web/components/person-avatar';
@@ -10,12 +10,6 @@ import type { ConfirmRequest } from '@web/components/confirm-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@web/components/ui/dropdown-menu';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
@@ -25,6 +19,19 @@ import { useRemoveMember, useSetMemberRole } from '../api/member-mutations';
 const AddMemberDialog = lazy(async () => ({
   default: (await import('./add-member-dialog')).AddMemberDialog,
 }));
+// The actions menu (Radix menu and its positioning library, about 17 KB; the header's menus load
+// the same code) loads just after the page paints; its button shows meanwhile, not yet usable.
+const MemberActionsMenu = lazy(async () => ({
+  default: (await import('./member-actions-menu')).MemberActionsMenu,
+}));
+
+function ActionsButton({ name, ...props }: { name: string } & React.ComponentProps<typeof Button>) {
+  return (
+    <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${name}`} {...props}>
+      <MoreHorizontal aria-hidden="true" />
+    </Button>
+  );
+}
 
 /** Members, by first name or username, with Team Lead badges; managers add, promote, remove. */
 export function MembersCard({
@@ -124,30 +131,15 @@ export function MembersCard({
                     </Badge>
                   )}
                   {canManage && (!self || mayChangeOwnRole) && (
-                    <DropdownMenu>
-                      <DropdownMenuTrigger asChild>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="size-8"
-                          aria-label={`Actions for ${name}`}
-                        >
-                          <MoreHorizontal aria-hidden="true" />
-                        </Button>
-                      </DropdownMenuTrigger>
-                      <DropdownMenuContent align="end">
-                        <DropdownMenuItem onSelect={() => onSetRole(m)}>
-                          <Crown aria-hidden="true" />
-                          {m.role === 'team_lead' ? 'Make regular member' : 'Set as lead'}
-                        </DropdownMenuItem>
-                        {!self && (
-                          <DropdownMenuItem onSelect={() => onRemove(m)} className="text-destructive">
-                            <UserMinus aria-hidden="true" />
-                            Remove from team
-                          </DropdownMenuItem>
-                        )}
-                      </DropdownMenuContent>
-                    </DropdownMenu>
+                    <Suspense fallback={<ActionsButton name={name} disabled />}>
+                      <MemberActionsMenu
+                        member={m}
+                        self={self}
+                        trigger={<ActionsButton name={name} />}
+                        onSetRole={onSetRole}
+                        onRemove={onRemove}
+                      />
+                    </Suspense>
                   )}
                 </li>
               );
