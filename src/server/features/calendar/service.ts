@@ -21,7 +21,7 @@ import {
   ruleFromInput,
   templateFromInput,
 } from './series';
-import { calendarTransaction, lockBookings, type Runner } from './sql';
+import { calendarTransaction, type Held, lockBookings, type Runner } from './sql';
 import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './validation';
 
 export interface Access {
@@ -62,7 +62,11 @@ export async function recordOverride(q: Runner, access: Access, eventId: number,
   );
 }
 
-/** Checks conflicts for the spans being written; returns whether they were booked over. */
+/**
+ * Checks conflicts for the spans being written; returns whether they were booked over. With
+ * `hold` (an edit), the series' parts and the edited row are locked first: `verify` sees what they
+ * hold now before the conflict check, and may refuse a plan made from what they held before.
+ */
 export async function checkSpaces(
   q: Runner,
   access: Access,
@@ -70,13 +74,15 @@ export async function checkSpaces(
   input: EventInput,
   spans: { start: Date; end: Date }[],
   replacing: Replacing,
-  seriesParts: readonly { id: number }[] = [],
+  hold?: { seriesIds: readonly number[]; eventId: number; verify(held: Held): void },
 ) {
-  await lockBookings(q, access.organizationId, input.spaces, spans, seriesParts);
+  const held = await lockBookings(q, access.organizationId, input.spaces, spans, hold);
+  if (hold && held) hold.verify(held);
   const conflicts = await findConflicts(q, access.organizationId, timeZone, input.spaces, spans, replacing);
   return {
     overridden: resolveConflicts(conflicts, input.overrideConflicts, policy.overrideConflicts(access.actor)),
     count: conflicts.length,
+    held,
   };
 }
 
@@ -128,10 +134,11 @@ export async function hasEarlierRows(
 }
 
 /**
- * Ends one part of a series the day before `date`: what "this and following" leaves of it. A
- * count-ended part keeps counting (its dates before `date`), so the series' total stays whole.
+ * One part of a series ended the day before `date`: what "this and following" leaves of it, or
+ * null when nothing is left. A count-ended part keeps counting (its dates before `date`), so the
+ * series' total stays whole.
  */
-export async function endPartBefore(q: Runner, organizationId: number, part: Part, date: string) {
+export function endedRule(part: Part, date: string): StoredRule | null {
   const { rule } = part;
   const exdates = rule.exdates.filter((d) => d < date);
   const ended: StoredRule =
@@ -139,7 +146,13 @@ export async function endPartBefore(q: Runner, organizationId: number, part: Par
       ? { ...rule, endCount: instancesBefore(rule, date), exdates }
       : { ...rule, endType: 'date', endDate: addDays(date, -1), endCount: null, exdates };
   const empty = ended.endType === 'count' ? !ended.endCount : date <= rule.start.slice(0, 10);
-  if (empty) {
+  return empty ? null : ended;
+}
+
+/** Ends one part of a series the day before `date` (endedRule), its rows with it. */
+export async function endPartBefore(q: Runner, organizationId: number, part: Part, date: string) {
+  const ended = endedRule(part, date);
+  if (!ended) {
     await q.query('delete from calendar_event_series where organization_id = $1 and id = $2', [
       organizationId,
       part.id,

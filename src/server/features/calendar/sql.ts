@@ -56,22 +56,41 @@ const DAY_MS = 86_400_000;
  */
 const MAX_DAY_LOCKS = 64;
 
+/** A row of a series' lineage as read under its lock (`held`). */
+export interface LineageRow {
+  id: number;
+  seriesId: number;
+  start: Date;
+  end: Date;
+  isException: boolean;
+}
+
+/** What a rewrite of a series holds and reads under its locks, to check the plan it made before. */
+export interface Held {
+  /** The locked parts' row versions (xmin), by id: a part gone or changed since it was read is not as planned. */
+  parts: { id: number; version: string }[];
+  /** The edited row's version, null when it is gone. */
+  eventVersion: string | null;
+  /** Every row of the locked parts, read after the locks were granted. */
+  rows: LineageRow[];
+}
+
 /**
  * Serializes bookings that could overlap, and only those: two overlapping spans share an instant,
  * hence a (space, UTC day) pair, so each write holds an exclusive advisory lock on every pair its
  * spans touch (plus a shared one on each space). A long series would need hundreds of pairs: it
  * takes its spaces whole (exclusive), which the shared locks of the small writes respect. Keys
  * are hashed to 64 bits and taken in one sorted order (spaces before days), so writers never
- * wait on each other in a circle. A series rewrite passes its parts: their rows are locked first
- * in the same statement.
+ * wait on each other in a circle. A rewrite of a series passes `hold`: its parts' rows and the
+ * edited row are locked first in the same statement, and what they hold now comes back (Held).
  */
 export async function lockBookings(
   q: Runner,
   organizationId: number,
   spaces: readonly string[],
   spans: readonly { start: Date; end: Date }[],
-  seriesParts: readonly { id: number }[] = [],
-) {
+  hold?: { seriesIds: readonly number[]; eventId: number },
+): Promise<Held | null> {
   const days = new Set<number>();
   for (const span of spans) {
     const last = Math.floor((span.end.getTime() - 1) / DAY_MS);
@@ -92,28 +111,41 @@ export async function lockBookings(
       level.push(1);
     }
   }
-  if (seriesParts.length === 0) return takeLocks(q, keys, exclusive, level);
-  if (keys.length === 0) return lockSeries(q, organizationId, seriesParts);
-  // The aggregate over the locked rows is joined before the sort, so every row lock is held
-  // before the first advisory lock is asked for.
-  await q.query(
-    `select case when x then pg_advisory_xact_lock(h) else pg_advisory_xact_lock_shared(h) end
-     from (select count(*) from (${seriesRows('$4', '$5')}) r) held,
-          (select hashtextextended(k, 0) as h, x, l
-           from unnest($1::text[], $2::boolean[], $3::int[]) as t(k, x, l)) s
-     order by l, h`,
-    [keys, exclusive, level, organizationId, seriesParts.map((p) => p.id)],
+  if (!hold) {
+    await takeLocks(q, keys, exclusive, level);
+    return null;
+  }
+  // `held` is read before the sort, so every row lock is granted before the first advisory lock is
+  // asked for; the rows are read in the same statement, which is safe because a plan whose parts
+  // or row changed while it waited is refused by the caller (their versions come back).
+  const [row] = await q.query<{ held: Held | string }>(
+    `with held as materialized (${HELD}),
+     locks as materialized (
+       select case when x then pg_advisory_xact_lock(h) else pg_advisory_xact_lock_shared(h) end
+       from held, (select hashtextextended(k, 0) as h, x, l
+                   from unnest($1::text[], $2::boolean[], $3::int[]) as t(k, x, l)) s
+       order by l, h)
+     select held.state as held from held where (select count(*) from locks) >= 0`,
+    [keys, exclusive, level, organizationId, [...hold.seriesIds], hold.eventId],
   );
+  const held = typeof row.held === 'string' ? (JSON.parse(row.held) as Held) : row.held;
+  return {
+    ...held,
+    rows: held.rows.map((r) => ({ ...r, start: new Date(r.start), end: new Date(r.end) })),
+  };
 }
 
-/** Row locks on the parts of one series (ids in `ids`), which every rewrite of it holds first. */
-const seriesRows = (organization: string, ids: string) =>
-  `select id from calendar_event_series where organization_id = ${organization} and id = any(${ids}::int[])
-   order by id for update`;
-
-async function lockSeries(q: Runner, organizationId: number, parts: readonly { id: number }[]) {
-  await q.query(seriesRows('$1', '$2'), [organizationId, parts.map((p) => p.id)]);
-}
+/** The parts ($5) and the edited row ($6) of one organization ($4), locked in id order, then read. */
+const HELD = `select json_build_object(
+  'parts', (select coalesce(json_agg(p), '[]') from (
+     select id, xmin::text as version from calendar_event_series
+     where organization_id = $4 and id = any($5::int[]) order by id for update) p),
+  'eventVersion', (select xmin::text from calendar_events where organization_id = $4 and id = $6 for no key update),
+  'rows', (select coalesce(json_agg(r), '[]') from (
+     select id, series_id as "seriesId", start_date_time as start, end_date_time as "end",
+       is_exception as "isException"
+     from calendar_events where organization_id = $4 and series_id = any($5::int[])
+     order by start_date_time, id) r)) as state`;
 
 /** An exclusive lock on one named thing (e.g. a member's feed address) until the transaction ends. */
 export async function lockKey(q: Runner, key: string) {
