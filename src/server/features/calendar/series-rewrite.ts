@@ -101,6 +101,8 @@ function ruleRecord(i: number, rule: StoredRule) {
   return { i, on, pattern, interval, end, weekly, week, weekday, endType, endCount };
 }
 
+// The id arrays ($25, $26) beside the records let the updates find their rows by primary key: the
+// planner guesses 100 records from a jsonb set and would scan the organization's rows instead.
 const REWRITE = `
 with rules as materialized (
   select * from jsonb_to_recordset($12::jsonb) as r(i int, "on" boolean, pattern text, "interval" int,
@@ -112,7 +114,7 @@ newpart as (
 parts as (
   update calendar_event_series s set rule = u.rule, materialized_until = u.until
   from jsonb_to_recordset($16::jsonb) as u(id int, rule jsonb, until timestamptz)
-  where s.organization_id = $1 and s.id = u.id),
+  where s.organization_id = $1 and s.id = u.id and s.id = any($26::int[])),
 dropped as (delete from calendar_event_series where organization_id = $1 and id = any($17::int[])),
 gone as (delete from calendar_events where organization_id = $1 and id = any($15::int[])),
 written as (
@@ -141,7 +143,7 @@ written as (
     updated_at = case when x.t or r.i is not null then now() else e.updated_at end
   from jsonb_to_recordset($13::jsonb) as x(id int, sid int, t boolean, r int, s timestamptz, e timestamptz)
   left join rules r on r.i = x.r
-  where e.organization_id = $1 and e.id = x.id
+  where e.organization_id = $1 and e.id = x.id and e.id = any($25::int[])
     and (x.t or x.r is not null or x.s is not null or x.sid is null or e.series_id is distinct from x.sid
       or e.recurring_end_count is distinct from coalesce($21::int, e.recurring_end_count))
   returning e.id, x.t),
@@ -247,6 +249,8 @@ export async function rewriteLineage(q: Runner, organizationId: number, spec: Li
     JSON.stringify(keep),
     spec.edited.id,
     spec.edited.start,
+    written.map((w) => w.id),
+    partRows.map((p) => p.id),
   ]);
   return { keepId: result.keepId ?? spec.edited.id, newId: result.newId, counts };
 }
