@@ -43,9 +43,29 @@ export interface Occurrence {
 
 const DAY_MS = 86_400_000;
 
+/** Rules kept, most recently used last: an edit expands its series' rule four or five times. */
+const RULES_KEPT = 2000;
+const keptRules = new Map<string, InstanceType<typeof RRule>>();
+
+/**
+ * The rule as an `rrule` object, one per rule text and start: the object keeps what it expanded
+ * (all dates of an ended rule, each range asked), so the same series planned, counted and shown
+ * again in one request or the next is expanded once (issue 17: expansions were 8% of a series
+ * edit's app time).
+ */
 function toRRuleObject(rule: RecurrenceRule) {
-  const options = RRule.parseString(toRRule(completeRule(rule)));
-  return new RRule({ ...options, dtstart: new Date(parseWallTime(rule.start)) });
+  const text = toRRule(completeRule(rule));
+  const key = `${rule.start}|${text}`;
+  const kept = keptRules.get(key);
+  if (kept) {
+    keptRules.delete(key);
+    keptRules.set(key, kept);
+    return kept;
+  }
+  const made = new RRule({ ...RRule.parseString(text), dtstart: new Date(parseWallTime(rule.start)) });
+  keptRules.set(key, made);
+  if (keptRules.size > RULES_KEPT) keptRules.delete(keptRules.keys().next().value as string);
+  return made;
 }
 
 /**

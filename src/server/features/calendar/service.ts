@@ -74,7 +74,7 @@ export async function checkSpaces(
   input: EventInput,
   spans: { start: Date; end: Date }[],
   replacing: Replacing,
-  hold?: { seriesIds: readonly number[]; eventId: number; verify(held: Held): void },
+  hold?: { seriesIds: readonly number[]; eventId: number; rows: boolean; verify(held: Held): void },
 ) {
   const held = await lockBookings(q, access.organizationId, input.spaces, spans, hold);
   if (hold && held) hold.verify(held);

@@ -71,7 +71,7 @@ export interface Held {
   parts: { id: number; version: string }[];
   /** The edited row's version, null when it is gone. */
   eventVersion: string | null;
-  /** Every row of the locked parts, read after the locks were granted. */
+  /** Every row of the locked parts, read after the locks were granted (when asked for). */
   rows: LineageRow[];
 }
 
@@ -89,7 +89,7 @@ export async function lockBookings(
   organizationId: number,
   spaces: readonly string[],
   spans: readonly { start: Date; end: Date }[],
-  hold?: { seriesIds: readonly number[]; eventId: number },
+  hold?: { seriesIds: readonly number[]; eventId: number; rows: boolean },
 ): Promise<Held | null> {
   const days = new Set<number>();
   for (const span of spans) {
@@ -126,7 +126,7 @@ export async function lockBookings(
                    from unnest($1::text[], $2::boolean[], $3::int[]) as t(k, x, l)) s
        order by l, h)
      select held.state as held from held where (select count(*) from locks) >= 0`,
-    [keys, exclusive, level, organizationId, [...hold.seriesIds], hold.eventId],
+    [keys, exclusive, level, organizationId, [...hold.seriesIds], hold.eventId, hold.rows],
   );
   const held = typeof row.held === 'string' ? (JSON.parse(row.held) as Held) : row.held;
   return {
@@ -135,7 +135,10 @@ export async function lockBookings(
   };
 }
 
-/** The parts ($5) and the edited row ($6) of one organization ($4), locked in id order, then read. */
+/**
+ * The parts ($5) and the edited row ($6) of one organization ($4), locked in id order, then their
+ * rows read when $7 (a rewrite of the series needs them; one date edited on its own does not).
+ */
 const HELD = `select json_build_object(
   'parts', (select coalesce(json_agg(p), '[]') from (
      select id, xmin::text as version from calendar_event_series
@@ -144,7 +147,7 @@ const HELD = `select json_build_object(
   'rows', (select coalesce(json_agg(r), '[]') from (
      select id, series_id as "seriesId", start_date_time as start, end_date_time as "end",
        is_exception as "isException"
-     from calendar_events where organization_id = $4 and series_id = any($5::int[])
+     from calendar_events where organization_id = $4 and series_id = any($5::int[]) and $7::boolean
      order by start_date_time, id) r)) as state`;
 
 /** An exclusive lock on one named thing (e.g. a member's feed address) until the transaction ends. */

@@ -283,6 +283,7 @@ async function updateOnce(
   const hold = {
     seriesIds: parts.map((p) => p.id),
     eventId: row.id,
+    rows: part !== null && plans.length > 0 && mode !== 'single' && mode !== 'this',
     verify(held: Held) {
       const now = new Map(held.parts.map((p) => [p.id, p.version]));
       const same =
