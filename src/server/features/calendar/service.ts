@@ -15,6 +15,7 @@ import {
   createSeries,
   ensureMaterialized,
   insertOccurrences,
+  materializationTarget,
   insertSeriesWithOccurrences,
   plannedOccurrences,
   recurrenceColumns,
@@ -62,10 +63,34 @@ export async function recordOverride(q: Runner, access: Access, eventId: number,
   );
 }
 
+/** A series of the organization must grow before this write's conflict check can see every booking. */
+class NotMaterialized extends Error {}
+
+/**
+ * Runs a calendar write (`write(strict)`), whose lock statement also says whether the
+ * organization's series reach as far as it books: when they do not, they grow (ensureMaterialized,
+ * transactions of their own) and the write runs again, not strict the second time.
+ */
+export async function withMaterialized<T>(
+  database: Database,
+  organizationId: number,
+  spans: { end: Date }[],
+  write: (strict: boolean) => Promise<T>,
+): Promise<T> {
+  try {
+    return await write(true);
+  } catch (error) {
+    if (!(error instanceof NotMaterialized)) throw error;
+  }
+  await ensureMaterialized(database, organizationId, lastEnd(spans));
+  return write(false);
+}
+
 /**
  * Checks conflicts for the spans being written; returns whether they were booked over. With
  * `hold` (an edit), the series' parts and the edited row are locked first: `verify` sees what they
  * hold now before the conflict check, and may refuse a plan made from what they held before.
+ * `strict`: refuse to go on when a series is not materialized as far (withMaterialized).
  */
 export async function checkSpaces(
   q: Runner,
@@ -74,15 +99,19 @@ export async function checkSpaces(
   input: EventInput,
   spans: { start: Date; end: Date }[],
   replacing: Replacing,
+  strict: boolean,
   hold?: { seriesIds: readonly number[]; eventId: number; rows: boolean; verify(held: Held): void },
 ) {
-  const held = await lockBookings(q, access.organizationId, input.spaces, spans, hold);
-  if (hold && held) hold.verify(held);
+  const target = spans.length > 0 ? materializationTarget(lastEnd(spans)) : null;
+  const locked = await lockBookings(q, access.organizationId, input.spaces, spans, target, hold);
+  if (strict && locked.stale) throw new NotMaterialized();
+  if (hold && locked.held) hold.verify(locked.held);
   const conflicts = await findConflicts(q, access.organizationId, timeZone, input.spaces, spans, replacing);
   return {
     overridden: resolveConflicts(conflicts, input.overrideConflicts, policy.overrideConflicts(access.actor)),
     count: conflicts.length,
-    held,
+    held: locked.held,
+    publicEventTypes: locked.publicEventTypes,
   };
 }
 
@@ -100,21 +129,22 @@ export async function createEvent(database: Database, access: Access, input: Eve
     rule = ruleFromInput(input, timeZone);
     ({ occurrences: spans, until } = plan(rule));
   }
-  const { publicEventTypes } = await ensureMaterialized(database, organizationId, lastEnd(spans));
-  const isPublic = input.isPublic ?? publicEventTypes.includes(input.eventType);
-  const created = await calendarTransaction(database, organizationId, async (q) => {
-    const check = await checkSpaces(q, access, timeZone, input, spans, {});
-    const template = templateFromInput(input, check.overridden, isPublic);
-    let ids: number[] = [];
-    if (rule) rule.template = template;
-    // A series and its dates are one statement; a series with no date yet is its row alone.
-    if (rule && spans.length > 0)
-      ({ ids } = await insertSeriesWithOccurrences(q, organizationId, template, rule, until, spans));
-    else if (rule) await createSeries(q, organizationId, rule, until);
-    else ids = await insertOccurrences(q, organizationId, null, template, null, spans);
-    if (check.overridden) await recordOverride(q, access, ids[0], check.count);
-    return { id: ids[0], count: ids.length };
-  });
+  const created = await withMaterialized(database, organizationId, spans, (strict) =>
+    calendarTransaction(database, organizationId, async (q) => {
+      const check = await checkSpaces(q, access, timeZone, input, spans, {}, strict);
+      const isPublic = input.isPublic ?? check.publicEventTypes.includes(input.eventType);
+      const template = templateFromInput(input, check.overridden, isPublic);
+      let ids: number[] = [];
+      if (rule) rule.template = template;
+      // A series and its dates are one statement; a series with no date yet is its row alone.
+      if (rule && spans.length > 0)
+        ({ ids } = await insertSeriesWithOccurrences(q, organizationId, template, rule, until, spans));
+      else if (rule) await createSeries(q, organizationId, rule, until);
+      else ids = await insertOccurrences(q, organizationId, null, template, null, spans);
+      if (check.overridden) await recordOverride(q, access, ids[0], check.count);
+      return { id: ids[0], count: ids.length };
+    }),
+  );
   const event = await getEventView(database, organizationId, timeZone, actor.userId, created.id);
   return { event, occurrenceCount: created.count };
 }

@@ -75,6 +75,16 @@ export interface Held {
   rows: LineageRow[];
 }
 
+/** What a write learns from the statement that takes its locks. */
+export interface Locked {
+  /** With `hold`: the series' parts and the row as they are now. */
+  held: Held | null;
+  /** Some series of the organization has no rows yet as far as `materializedBy` (it must grow first). */
+  stale: boolean;
+  /** The organization's event types that are public unless said otherwise (what a new event needs). */
+  publicEventTypes: string[];
+}
+
 /**
  * Serializes bookings that could overlap, and only those: two overlapping spans share an instant,
  * hence a (space, UTC day) pair, so each write holds an exclusive advisory lock on every pair its
@@ -83,14 +93,17 @@ export interface Held {
  * are hashed to 64 bits and taken in one sorted order (spaces before days), so writers never
  * wait on each other in a circle. A rewrite of a series passes `hold`: its parts' rows and the
  * edited row are locked first in the same statement, and what they hold now comes back (Held).
+ * The same round trip says whether the organization's series reach `materializedBy` and which
+ * event types are public (Locked), which a write used to ask in a round trip of its own.
  */
 export async function lockBookings(
   q: Runner,
   organizationId: number,
   spaces: readonly string[],
   spans: readonly { start: Date; end: Date }[],
+  materializedBy: Date | null,
   hold?: { seriesIds: readonly number[]; eventId: number; rows: boolean },
-): Promise<Held | null> {
+): Promise<Locked> {
   const days = new Set<number>();
   for (const span of spans) {
     const last = Math.floor((span.end.getTime() - 1) / DAY_MS);
@@ -111,28 +124,42 @@ export async function lockBookings(
       level.push(1);
     }
   }
-  if (!hold) {
-    await takeLocks(q, keys, exclusive, level);
-    return null;
-  }
   // `held` is read before the sort, so every row lock is granted before the first advisory lock is
   // asked for; the rows are read in the same statement, which is safe because a plan whose parts
   // or row changed while it waited is refused by the caller (their versions come back).
-  const [row] = await q.query<{ held: Held | string }>(
+  const [row] = await q.query<{ held: Held | string; stale: boolean; publicEventTypes: string[] | null }>(
     `with held as materialized (${HELD}),
+     org as materialized (
+       select exists (select 1 from calendar_event_series where organization_id = $4
+           and materialized_until < $8::timestamptz) as stale,
+         (select public_event_types from organizations where id = $4) as types),
      locks as materialized (
        select case when x then pg_advisory_xact_lock(h) else pg_advisory_xact_lock_shared(h) end
        from held, (select hashtextextended(k, 0) as h, x, l
                    from unnest($1::text[], $2::boolean[], $3::int[]) as t(k, x, l)) s
        order by l, h)
-     select held.state as held from held where (select count(*) from locks) >= 0`,
-    [keys, exclusive, level, organizationId, [...hold.seriesIds], hold.eventId, hold.rows],
+     select held.state as held, org.stale, org.types as "publicEventTypes"
+     from held, org where (select count(*) from locks) >= 0`,
+    [
+      keys,
+      exclusive,
+      level,
+      organizationId,
+      [...(hold?.seriesIds ?? [])],
+      hold?.eventId ?? null,
+      hold?.rows ?? false,
+      materializedBy,
+    ],
   );
-  const held = typeof row.held === 'string' ? (JSON.parse(row.held) as Held) : row.held;
-  return {
-    ...held,
-    rows: held.rows.map((r) => ({ ...r, start: new Date(r.start), end: new Date(r.end) })),
-  };
+  let held: Held | null = null;
+  if (hold) {
+    const read = typeof row.held === 'string' ? (JSON.parse(row.held) as Held) : row.held;
+    held = {
+      ...read,
+      rows: read.rows.map((r) => ({ ...r, start: new Date(r.start), end: new Date(r.end) })),
+    };
+  }
+  return { held, stale: row.stale, publicEventTypes: row.publicEventTypes ?? [] };
 }
 
 /**
@@ -143,7 +170,7 @@ const HELD = `select json_build_object(
   'parts', (select coalesce(json_agg(p), '[]') from (
      select id, xmin::text as version from calendar_event_series
      where organization_id = $4 and id = any($5::int[]) order by id for update) p),
-  'eventVersion', (select xmin::text from calendar_events where organization_id = $4 and id = $6 for no key update),
+  'eventVersion', (select xmin::text from calendar_events where organization_id = $4 and id = $6::int for no key update),
   'rows', (select coalesce(json_agg(r), '[]') from (
      select id, series_id as "seriesId", start_date_time as start, end_date_time as "end",
        is_exception as "isException"

@@ -22,7 +22,6 @@ import type { Occurrence, SeriesTemplate, StoredRule } from './occurrences';
 import { type EventRow, getEventRowAndParts, getEventView } from './queries';
 import {
   createSeries,
-  ensureMaterialized,
   insertOccurrences,
   ruleFromInput,
   type SyncCounts,
@@ -32,12 +31,12 @@ import {
 import {
   type Access,
   checkSpaces,
+  withMaterialized,
   deleteSeries,
   EDIT_REFUSED,
   EVENT_NOT_FOUND,
   endPartBefore,
   endedRule,
-  lastEnd,
   localDate,
   plan,
   recordOverride,
@@ -276,7 +275,6 @@ async function updateOnce(
             : p.planned.occurrences.filter((s) => s.end.getTime() > Date.now()),
         )
       : [span];
-  if (spans.length > 0) await ensureMaterialized(database, organizationId, lastEnd(spans));
 
   // The parts and the row, as planned from: another edit that changed them before our locks were
   // granted makes this plan stale.
@@ -294,63 +292,65 @@ async function updateOnce(
     },
   };
 
-  const result = await calendarTransaction(
-    database,
-    organizationId,
-    async (q) => {
-      // Edits, deletes, follows and materialization of one series wait for each other on its
-      // rows, locked first, in the same statement as the spaces and days booked.
-      const check = await checkSpaces(q, access, timeZone, input, spans, replacing, hold);
-      // isPublic null in an edit keeps the stored switch.
-      const template = templateFromInput(
-        input,
-        check.overridden || (mode === 'this' && row.conflictOverride),
-        input.isPublic ?? row.isPublic,
-      );
-      for (const p of plans) p.rule.template = template;
-      const counts: SyncCounts = { createdCount: 0, updatedCount: 1, deletedCount: 0 };
-      let keepId = row.id;
-      if (mode === 'this' && part) {
-        // The date joins its series' exdates in the same statement, unless it is already its own.
-        const exdate = !row.isException && !part.rule.exdates.includes(originalDate);
-        const rule = { ...part.rule, exdates: [...part.rule.exdates, originalDate].sort() };
-        await updateRow(
-          q,
-          organizationId,
-          row.id,
-          template,
-          part.rule,
-          span,
-          { seriesId: row.seriesId, isException: true },
-          exdate ? { id: part.id, rule } : null,
+  const result = await withMaterialized(database, organizationId, spans, (strict) =>
+    calendarTransaction(
+      database,
+      organizationId,
+      async (q) => {
+        // Edits, deletes, follows and materialization of one series wait for each other on its
+        // rows, locked first, in the same statement as the spaces and days booked.
+        const check = await checkSpaces(q, access, timeZone, input, spans, replacing, strict, hold);
+        // isPublic null in an edit keeps the stored switch.
+        const template = templateFromInput(
+          input,
+          check.overridden || (mode === 'this' && row.conflictOverride),
+          input.isPublic ?? row.isPublic,
         );
-      } else if (plans.length === 0) {
-        counts.deletedCount = await toSingleEvent(q, organizationId, row, span, template, parts, mode);
-        if (part && mode === 'future') {
-          await endPartBefore(q, organizationId, part, originalDate);
-          await writeLineageCount(q, organizationId, parts[0].id);
+        for (const p of plans) p.rule.template = template;
+        const counts: SyncCounts = { createdCount: 0, updatedCount: 1, deletedCount: 0 };
+        let keepId = row.id;
+        if (mode === 'this' && part) {
+          // The date joins its series' exdates in the same statement, unless it is already its own.
+          const exdate = !row.isException && !part.rule.exdates.includes(originalDate);
+          const rule = { ...part.rule, exdates: [...part.rule.exdates, originalDate].sort() };
+          await updateRow(
+            q,
+            organizationId,
+            row.id,
+            template,
+            part.rule,
+            span,
+            { seriesId: row.seriesId, isException: true },
+            exdate ? { id: part.id, rule } : null,
+          );
+        } else if (plans.length === 0) {
+          counts.deletedCount = await toSingleEvent(q, organizationId, row, span, template, parts, mode);
+          if (part && mode === 'future') {
+            await endPartBefore(q, organizationId, part, originalDate);
+            await writeLineageCount(q, organizationId, parts[0].id);
+          }
+        } else if (mode === 'single') {
+          const [{ rule, planned }] = plans;
+          const seriesId = await createSeries(q, organizationId, rule, planned.until);
+          const [first, ...rest] = planned.occurrences;
+          await updateRow(q, organizationId, row.id, template, rule, first, { seriesId, isException: false });
+          counts.createdCount = (
+            await insertOccurrences(q, organizationId, seriesId, template, rule, rest)
+          ).length;
+        } else if (part && check.held) {
+          const written = await rewriteLineage(
+            q,
+            organizationId,
+            lineageRewrite(check.held.rows, parts, index, row, originalDate, mode, plans, template),
+          );
+          Object.assign(counts, written.counts);
+          keepId = written.keepId;
         }
-      } else if (mode === 'single') {
-        const [{ rule, planned }] = plans;
-        const seriesId = await createSeries(q, organizationId, rule, planned.until);
-        const [first, ...rest] = planned.occurrences;
-        await updateRow(q, organizationId, row.id, template, rule, first, { seriesId, isException: false });
-        counts.createdCount = (
-          await insertOccurrences(q, organizationId, seriesId, template, rule, rest)
-        ).length;
-      } else if (part && check.held) {
-        const written = await rewriteLineage(
-          q,
-          organizationId,
-          lineageRewrite(check.held.rows, parts, index, row, originalDate, mode, plans, template),
-        );
-        Object.assign(counts, written.counts);
-        keepId = written.keepId;
-      }
-      if (check.overridden) await recordOverride(q, access, keepId, check.count);
-      return { counts, keepId };
-    },
-    actor.userId,
+        if (check.overridden) await recordOverride(q, access, keepId, check.count);
+        return { counts, keepId };
+      },
+      actor.userId,
+    ),
   );
   const event = await getEventView(database, organizationId, timeZone, actor.userId, result.keepId);
   return { event, ...result.counts };
