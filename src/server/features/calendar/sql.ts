@@ -127,11 +127,12 @@ export async function lockBookings(
   // `held` is read before the sort, so every row lock is granted before the first advisory lock is
   // asked for; the rows are read in the same statement, which is safe because a plan whose parts
   // or row changed while it waited is refused by the caller (their versions come back).
+  // Two texts, each prepared once: a new booking holds no rows, and plans none of HELD.
   const [row] = await q.query<{ held: Held | string; stale: boolean; publicEventTypes: string[] | null }>(
-    `with held as materialized (${HELD}),
+    `with held as materialized (${hold ? HELD : NOTHING_HELD}),
      org as materialized (
        select exists (select 1 from calendar_event_series where organization_id = $4
-           and materialized_until < $8::timestamptz) as stale,
+           and materialized_until < $${hold ? 8 : 5}::timestamptz) as stale,
          (select public_event_types from organizations where id = $4) as types),
      locks as materialized (
        select case when x then pg_advisory_xact_lock(h) else pg_advisory_xact_lock_shared(h) end
@@ -145,9 +146,7 @@ export async function lockBookings(
       exclusive,
       level,
       organizationId,
-      [...(hold?.seriesIds ?? [])],
-      hold?.eventId ?? null,
-      hold?.rows ?? false,
+      ...(hold ? [[...hold.seriesIds], hold.eventId, hold.rows] : []),
       materializedBy,
     ],
   );
@@ -161,6 +160,8 @@ export async function lockBookings(
   }
   return { held, stale: row.stale, publicEventTypes: row.publicEventTypes ?? [] };
 }
+
+const NOTHING_HELD = 'select null::json as state';
 
 /**
  * The parts ($5) and the edited row ($6) of one organization ($4), locked in id order, then their
