@@ -126,13 +126,14 @@ export async function lockBookings(
   }
   // `held` is read before the sort, so every row lock is granted before the first advisory lock is
   // asked for; the rows are read in the same statement, which is safe because a plan whose parts
-  // or row changed while it waited is refused by the caller (their versions come back).
-  // Two texts, each prepared once: a new booking holds no rows, and plans none of HELD.
+  // or row changed while it waited is refused by the caller (their versions come back). One text
+  // per kind of hold, each prepared once: a new booking holds nothing, an edit of one date its row
+  // and parts, a rewrite of the series their rows too.
   const [row] = await q.query<{ held: Held | string; stale: boolean; publicEventTypes: string[] | null }>(
-    `with held as materialized (${hold ? HELD : NOTHING_HELD}),
+    `with held as materialized (${hold ? heldSql(hold.rows) : NOTHING_HELD}),
      org as materialized (
        select exists (select 1 from calendar_event_series where organization_id = $4
-           and materialized_until < $${hold ? 8 : 5}::timestamptz) as stale,
+           and materialized_until < $${hold ? 7 : 5}::timestamptz) as stale,
          (select public_event_types from organizations where id = $4) as types),
      locks as materialized (
        select case when x then pg_advisory_xact_lock(h) else pg_advisory_xact_lock_shared(h) end
@@ -146,7 +147,7 @@ export async function lockBookings(
       exclusive,
       level,
       organizationId,
-      ...(hold ? [[...hold.seriesIds], hold.eventId, hold.rows] : []),
+      ...(hold ? [[...hold.seriesIds], hold.eventId] : []),
       materializedBy,
     ],
   );
@@ -165,18 +166,22 @@ const NOTHING_HELD = 'select null::json as state';
 
 /**
  * The parts ($5) and the edited row ($6) of one organization ($4), locked in id order, then their
- * rows read when $7 (a rewrite of the series needs them; one date edited on its own does not).
+ * rows read when `rows` (a rewrite of the series needs them; one date edited on its own does not).
  */
-const HELD = `select json_build_object(
+const heldSql = (rows: boolean) => `select json_build_object(
   'parts', (select coalesce(json_agg(p), '[]') from (
      select id, xmin::text as version from calendar_event_series
      where organization_id = $4 and id = any($5::int[]) order by id for update) p),
   'eventVersion', (select xmin::text from calendar_events where organization_id = $4 and id = $6::int for no key update),
-  'rows', (select coalesce(json_agg(r), '[]') from (
+  'rows', ${
+    rows
+      ? `(select coalesce(json_agg(r), '[]') from (
      select id, series_id as "seriesId", start_date_time as start, end_date_time as "end",
        is_exception as "isException"
-     from calendar_events where organization_id = $4 and series_id = any($5::int[]) and $7::boolean
-     order by start_date_time, id) r)) as state`;
+     from calendar_events where organization_id = $4 and series_id = any($5::int[])
+     order by start_date_time, id) r)`
+      : `'[]'::json`
+  }) as state`;
 
 /** An exclusive lock on one named thing (e.g. a member's feed address) until the transaction ends. */
 export async function lockKey(q: Runner, key: string) {
