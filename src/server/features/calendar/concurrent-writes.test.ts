@@ -201,3 +201,57 @@ describe('bookings made at the same moment', () => {
     expect(await doubleBookings(c.org.id)).toEqual([]);
   });
 });
+
+describe('edits of one series made at the same moment', () => {
+  it("plans each edit from what the others left: racing 'this and following' and 'all dates' lose no date and double none", async () => {
+    const c = await calendarOrg(ctx);
+    // Tuesdays from 4 March 2031, eight dates.
+    const created = await c.agents.owner.post(
+      `${c.base}/events`,
+      eventBody(c.people.owner.id, {
+        startDateTime: '2031-03-04T19:00',
+        endDateTime: '2031-03-04T21:00',
+        isRecurring: true,
+        recurringPattern: 'weekly',
+        recurringWeeklyDays: ['2'],
+        recurringEndType: 'count',
+        recurringEndCount: 8,
+      }),
+    );
+    expect(created.statusCode).toBe(201);
+    const listed = async () =>
+      (await c.agents.owner.get(`${c.base}/events?from=2031-03-01&to=2031-05-31`)).json() as {
+        id: number;
+        name: string;
+        startDateTime: string;
+        recurringEndCount: number;
+      }[];
+    const before = await listed();
+    expect(before).toHaveLength(8);
+    // Each edit renames dates; the splits start new parts under the others' feet.
+    const edits = [
+      { at: 2, strategy: 'future', name: 'From the third' },
+      { at: 5, strategy: 'future', name: 'From the sixth' },
+      { at: 0, strategy: 'series', name: 'Every date' },
+      { at: 4, strategy: 'future', name: 'From the fifth' },
+    ];
+    const answers = await Promise.all(
+      edits.map((e) =>
+        c.agents.owner.patch(`${c.base}/events/${before[e.at].id}?strategy=${e.strategy}`, { name: e.name }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const after = await listed();
+    // The same eight dates, each once, each row still the occurrence it was, and the series' count whole.
+    expect(after.map((e) => e.startDateTime)).toEqual(before.map((e) => e.startDateTime));
+    expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
+    expect(after.every((e) => e.recurringEndCount === 8)).toBe(true);
+    const names = new Set(edits.map((e) => e.name));
+    expect(after.every((e) => names.has(e.name))).toBe(true);
+    const [{ n }] = await ctx.database.query<{ n: string }>(
+      'select count(*) as n from calendar_events where organization_id = $1',
+      [c.org.id],
+    );
+    expect(Number(n)).toBe(8);
+  });
+});

@@ -121,4 +121,40 @@ describe('space conflicts', () => {
     });
     expect(move.statusCode).toBe(409);
   });
+
+  it("refuses a booking past a never-ending series' rows until then: the series grows first", async () => {
+    const c = await calendarOrg(ctx);
+    // Tuesdays from March 2031, never ending: rows exist about 400 days ahead, to spring 2032.
+    const series = await c.agents.owner.post(
+      `${c.base}/events`,
+      eventBody(c.people.owner.id, {
+        isRecurring: true,
+        recurringPattern: 'weekly',
+        recurringWeeklyDays: ['2'],
+        spaces: ['Main Stage'],
+      }),
+    );
+    expect(series.statusCode).toBe(201);
+    // A Tuesday evening in 2033, far past those rows.
+    const later = eventBody(c.actor.id, {
+      spaces: ['Main Stage'],
+      startDateTime: '2033-03-01T20:00',
+      endDateTime: '2033-03-01T21:00',
+    });
+    const res = await c.actorAgent.post(`${c.base}/events`, later);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().data.conflicts).toMatchObject([{ seriesId: series.json().event.seriesId }]);
+    // An edit that moves a booking there is refused the same way.
+    const other = await c.actorAgent.post(`${c.base}/events`, {
+      ...later,
+      startDateTime: '2033-03-02T20:00',
+      endDateTime: '2033-03-02T21:00',
+    });
+    expect(other.statusCode).toBe(201);
+    const moved = await c.actorAgent.patch(`${c.base}/events/${other.json().event.id}`, {
+      startDateTime: '2033-03-08T20:00',
+      endDateTime: '2033-03-08T21:00',
+    });
+    expect(moved.statusCode).toBe(409);
+  });
 });

@@ -11,6 +11,8 @@ export interface Part {
   lineageId: number;
   rule: StoredRule;
   materializedUntil: Date | null;
+  /** The row's version (xmin) when read: a rewrite planned from it checks it under the lock. */
+  version?: string;
 }
 
 type PartRow = {
@@ -18,11 +20,13 @@ type PartRow = {
   lineageId: number;
   rule: StoredRule | string;
   materializedUntil: Date | string | null;
+  version?: string;
 };
 
 /** The parts of the lineage of series `series` (SQL text: a parameter or a column). */
 const partsOf = (organization: string, series: string) =>
-  `select id, coalesce(lineage_id, id) as "lineageId", rule, materialized_until as "materializedUntil"
+  `select id, coalesce(lineage_id, id) as "lineageId", rule, materialized_until as "materializedUntil",
+     xmin::text as version
    from calendar_event_series where organization_id = ${organization} and coalesce(lineage_id, id) = (
      select coalesce(lineage_id, id) from calendar_event_series where organization_id = ${organization} and id = ${series})`;
 
@@ -39,6 +43,7 @@ export function toParts(rows: PartRow[] | string): Part[] {
       lineageId: r.lineageId,
       rule: typeof r.rule === 'string' ? (JSON.parse(r.rule) as StoredRule) : r.rule,
       materializedUntil: r.materializedUntil ? new Date(r.materializedUntil) : null,
+      version: r.version,
     }))
     .sort((a, b) => parseWallTime(a.rule.start) - parseWallTime(b.rule.start) || a.id - b.id);
 }
@@ -63,7 +68,7 @@ export function instancesBefore(rule: StoredRule, date: string): number {
 }
 
 /** The whole series' count when every part ends after a count, else null. */
-export function lineageTotal(parts: Part[]): number | null {
+export function lineageTotal(parts: Pick<Part, 'rule'>[]): number | null {
   if (parts.length === 0 || parts.some((p) => p.rule.endType !== 'count' || !p.rule.endCount)) return null;
   return parts.reduce((sum, p) => sum + (p.rule.endCount ?? 0), 0);
 }

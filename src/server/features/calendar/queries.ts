@@ -268,6 +268,8 @@ export interface EventRow {
   conflictOverride: boolean;
   isPublic: boolean;
   teamIds: number[];
+  /** The row's version (xmin) when read. */
+  version?: string;
 }
 
 export async function getEventRow(
@@ -279,7 +281,10 @@ export async function getEventRow(
   return (await eventRow(q, organizationId, eventId, lock, false))?.row ?? null;
 }
 
-/** The stored row and, in the same round trip, every part of its series (none for a one-off). */
+/**
+ * The stored row and, in the same round trip, every part of its series (none for a one-off) and
+ * whether the series has dates before this row's.
+ */
 export async function getEventRowAndParts(q: Runner | Database, organizationId: number, eventId: number) {
   return eventRow(q, organizationId, eventId, false, true);
 }
@@ -290,9 +295,10 @@ async function eventRow(
   eventId: number,
   lock: boolean,
   withParts: boolean,
-): Promise<{ row: EventRow; parts: Part[] } | null> {
-  const [found] = await q.query<EventRow & { parts?: Parameters<typeof toParts>[0] }>(
-    `select ${withParts ? `${partsColumn('$1', 'e.series_id')} as parts,` : ''}
+): Promise<{ row: EventRow; parts: Part[]; hasEarlier: boolean } | null> {
+  const [found] = await q.query<EventRow & { parts?: Parameters<typeof toParts>[0]; hasEarlier?: boolean }>(
+    `select ${withParts ? `${partsColumn('$1', 'e.series_id')} as parts, ${EARLIER} as "hasEarlier",` : ''}
+       e.xmin::text as version,
        e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
        e.start_date_time as start, e.end_date_time as "end", e.event_type as "eventType",
        e.event_url as "eventUrl", e.instructor_id as "instructorId", e.reserved_by as "reservedBy",
@@ -303,12 +309,19 @@ async function eventRow(
     [organizationId, eventId],
   );
   if (!found) return null;
-  const { parts, ...row } = found;
+  const { parts, hasEarlier, ...row } = found;
   return {
     row: { ...row, start: new Date(row.start), end: new Date(row.end) },
     parts: parts && row.seriesId ? toParts(parts) : [],
+    hasEarlier: hasEarlier === true,
   };
 }
+
+/** Whether any part of row e's series has a date before e's (SQL, organization $1). */
+const EARLIER = `exists (select 1 from calendar_event_series s
+  join calendar_events x on x.series_id = s.id and x.organization_id = $1 and x.start_date_time < e.start_date_time
+  where s.organization_id = $1 and coalesce(s.lineage_id, s.id) = (
+    select coalesce(lineage_id, id) from calendar_event_series where organization_id = $1 and id = e.series_id))`;
 
 /** What creating an event needs from its organization: the zone, and which types are public. */
 export async function calendarSettings(q: Runner | Database, organizationId: number) {

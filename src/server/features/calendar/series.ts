@@ -1,8 +1,8 @@
 // Occurrence rows of a series: written in bulk, kept in step with the rule when it changes, and
 // materialised to a rolling horizon that grows on demand, so no request expands without bound.
-import { completeRule, daysBetween, wallMinutesBetween } from '../../../common/recurrence';
+import { completeRule, wallMinutesBetween } from '../../../common/recurrence';
 import type { EventInput } from '../../../common/schemas/calendar';
-import { addDays, instantToWallTime, wallTimeToInstant } from '../../../common/zoned-time';
+import { wallTimeToInstant } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import {
   type Occurrence,
@@ -180,7 +180,7 @@ const occurrenceParams = (
   template.teamIds,
 ];
 
-const templateColumns = (t: SeriesTemplate) => [
+export const templateColumns = (t: SeriesTemplate) => [
   t.name,
   t.description,
   t.spaces,
@@ -202,35 +202,17 @@ const SET_FIELDS = `name = $3::text, description = $4::text, spaces = $5::text[]
   updated_at = now()`;
 
 /**
- * An update of event rows ($1: organization) and their team links (`teams`: an int[] parameter)
- * as one statement: links no longer named go, new ones come, the rest stay as they are.
+ * An update of event rows ($1: organization) and their team links (`teams`: an int[] parameter),
+ * as CTEs of one statement: links no longer named go, new ones come, the rest stay as they are.
  */
-const withTeams = (update: string, teams: string) => `with written as (${update} returning id),
+const withTeams = (update: string, teams: string) => `written as (${update} returning id),
   gone as (
     delete from calendar_event_teams et using written w where et.organization_id = $1 and et.event_id = w.id
       and not (et.team_id = any(${teams}::int[]))),
   added as (
     insert into calendar_event_teams (organization_id, event_id, team_id)
     select $1, w.id, t.team_id from written w cross join unnest(${teams}::int[]) as t(team_id)
-    on conflict (event_id, team_id) do nothing)
-  select 1`;
-
-/** Writes the template and recurrence columns onto every row of a series, and its teams. */
-export async function applyTemplate(
-  q: Runner,
-  organizationId: number,
-  seriesId: number,
-  template: SeriesTemplate,
-  rule: StoredRule,
-) {
-  await q.query(
-    withTeams(
-      `update calendar_events set ${SET_FIELDS} where organization_id = $1 and series_id = $2`,
-      '$21',
-    ),
-    [organizationId, seriesId, ...templateColumns(template), ...recurrenceColumns(rule), template.teamIds],
-  );
-}
+    on conflict (event_id, team_id) do nothing)`;
 
 /** One row's own fields (a single event, or one occurrence edited on its own). */
 export async function updateRow(
@@ -241,14 +223,20 @@ export async function updateRow(
   rule: StoredRule | null,
   span: { start: Date; end: Date },
   extra: { seriesId: number | null; isException: boolean },
+  /** A series' rule written in the same statement (one date edited on its own joins its exdates). */
+  seriesRule: { id: number; rule: StoredRule } | null = null,
 ) {
   await q.query(
-    withTeams(
-      `update calendar_events set ${SET_FIELDS}, start_date_time = $21, end_date_time = $22,
+    `with series as (
+       update calendar_event_series set rule = $26::jsonb
+       where organization_id = $1 and id = $27::int and $26::jsonb is not null),
+     ${withTeams(
+       `update calendar_events set ${SET_FIELDS}, start_date_time = $21, end_date_time = $22,
          series_id = $23::int, is_exception = $24::boolean
        where organization_id = $1 and id = $2`,
-      '$25',
-    ),
+       '$25',
+     )}
+     select 1`,
     [
       organizationId,
       eventId,
@@ -259,6 +247,8 @@ export async function updateRow(
       extra.seriesId,
       extra.isException,
       template.teamIds,
+      seriesRule ? JSON.stringify(seriesRule.rule) : null,
+      seriesRule?.id ?? null,
     ],
   );
 }
@@ -267,88 +257,6 @@ export interface SyncCounts {
   createdCount: number;
   updatedCount: number;
   deletedCount: number;
-}
-
-/**
- * Brings a series' rows in line with its (changed) rule. An occurrence id keeps meaning its date:
- * a row goes to the occurrence on its date moved by `shiftDays` (the edit's date change), else to
- * the nearest unclaimed one at most 3 days away (a Monday class moved to Tuesdays keeps its rows);
- * rows left over are deleted and new dates get new rows, so follow records never jump to an
- * unrelated date. Occurrences edited on their own keep their times.
- */
-export async function syncSeries(
-  q: Runner,
-  organizationId: number,
-  seriesId: number,
-  rule: StoredRule,
-  occurrences: Occurrence[],
-  until: number | null,
-  shiftDays = 0,
-): Promise<SyncCounts> {
-  const existing = await q.query<{ id: number; start: Date }>(
-    `select id, start_date_time as start from calendar_events
-     where organization_id = $1 and series_id = $2 and not is_exception order by start_date_time, id`,
-    [organizationId, seriesId],
-  );
-  const rows = existing.map((row) => ({
-    id: row.id,
-    date: addDays(instantToWallTime(new Date(row.start), rule.timeZone).slice(0, 10), shiftDays),
-  }));
-  const byDate = new Map<string, number>();
-  for (const row of rows) if (!byDate.has(row.date)) byDate.set(row.date, row.id);
-  const pairs: { id: number; occurrence: Occurrence }[] = [];
-  const unplaced: Occurrence[] = [];
-  const used = new Set<number>();
-  for (const occurrence of occurrences) {
-    const id = byDate.get(occurrence.date);
-    if (id !== undefined && !used.has(id)) {
-      used.add(id);
-      pairs.push({ id, occurrence });
-    } else unplaced.push(occurrence);
-  }
-  const fresh: Occurrence[] = [];
-  for (const occurrence of unplaced) {
-    let best: { id: number; distance: number } | null = null;
-    for (const row of rows) {
-      if (used.has(row.id)) continue;
-      const distance = Math.abs(daysBetween(row.date, occurrence.date));
-      if (distance <= 3 && (!best || distance < best.distance)) best = { id: row.id, distance };
-    }
-    if (best) {
-      used.add(best.id);
-      pairs.push({ id: best.id, occurrence });
-    } else fresh.push(occurrence);
-  }
-  const gone = rows.filter((row) => !used.has(row.id)).map((row) => row.id);
-
-  await applyTemplate(q, organizationId, seriesId, rule.template, rule);
-  // The series' rule, the dates it no longer has and the moved ones: one statement (distinct rows).
-  await q.query(
-    `with series as (
-       update calendar_event_series set rule = $3::jsonb, materialized_until = $4
-       where organization_id = $1 and id = $2),
-     gone as (delete from calendar_events where organization_id = $1 and id = any($5::int[]))
-     update calendar_events e set start_date_time = x.s, end_date_time = x.e
-     from jsonb_to_recordset($6::jsonb) as x(id int, s timestamptz, e timestamptz)
-     where e.organization_id = $1 and e.id = x.id
-       and (e.start_date_time, e.end_date_time) is distinct from (x.s, x.e)`,
-    [
-      organizationId,
-      seriesId,
-      JSON.stringify(rule),
-      until === null ? null : new Date(until),
-      gone,
-      JSON.stringify(
-        pairs.map((p) => ({
-          id: p.id,
-          s: p.occurrence.start.toISOString(),
-          e: p.occurrence.end.toISOString(),
-        })),
-      ),
-    ],
-  );
-  await insertOccurrences(q, organizationId, seriesId, rule.template, rule, fresh);
-  return { createdCount: fresh.length, updatedCount: pairs.length, deletedCount: gone.length };
 }
 
 export async function createSeries(

@@ -15,13 +15,14 @@ import {
   createSeries,
   ensureMaterialized,
   insertOccurrences,
+  materializationTarget,
   insertSeriesWithOccurrences,
   plannedOccurrences,
   recurrenceColumns,
   ruleFromInput,
   templateFromInput,
 } from './series';
-import { calendarTransaction, lockBookings, type Runner } from './sql';
+import { calendarTransaction, type Held, lockBookings, type Runner } from './sql';
 import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './validation';
 
 export interface Access {
@@ -62,7 +63,35 @@ export async function recordOverride(q: Runner, access: Access, eventId: number,
   );
 }
 
-/** Checks conflicts for the spans being written; returns whether they were booked over. */
+/** A series of the organization must grow before this write's conflict check can see every booking. */
+class NotMaterialized extends Error {}
+
+/**
+ * Runs a calendar write (`write(strict)`), whose lock statement also says whether the
+ * organization's series reach as far as it books: when they do not, they grow (ensureMaterialized,
+ * transactions of their own) and the write runs again, not strict the second time.
+ */
+export async function withMaterialized<T>(
+  database: Database,
+  organizationId: number,
+  spans: { end: Date }[],
+  write: (strict: boolean) => Promise<T>,
+): Promise<T> {
+  try {
+    return await write(true);
+  } catch (error) {
+    if (!(error instanceof NotMaterialized)) throw error;
+  }
+  await ensureMaterialized(database, organizationId, lastEnd(spans));
+  return write(false);
+}
+
+/**
+ * Checks conflicts for the spans being written; returns whether they were booked over. With
+ * `hold` (an edit), the series' parts and the edited row are locked first: `verify` sees what they
+ * hold now before the conflict check, and may refuse a plan made from what they held before.
+ * `strict`: refuse to go on when a series is not materialized as far (withMaterialized).
+ */
 export async function checkSpaces(
   q: Runner,
   access: Access,
@@ -70,13 +99,19 @@ export async function checkSpaces(
   input: EventInput,
   spans: { start: Date; end: Date }[],
   replacing: Replacing,
-  seriesParts: readonly { id: number }[] = [],
+  strict: boolean,
+  hold?: { seriesIds: readonly number[]; eventId: number; rows: boolean; verify(held: Held): void },
 ) {
-  await lockBookings(q, access.organizationId, input.spaces, spans, seriesParts);
+  const target = spans.length > 0 ? materializationTarget(lastEnd(spans)) : null;
+  const locked = await lockBookings(q, access.organizationId, input.spaces, spans, target, hold);
+  if (strict && locked.stale) throw new NotMaterialized();
+  if (hold && locked.held) hold.verify(locked.held);
   const conflicts = await findConflicts(q, access.organizationId, timeZone, input.spaces, spans, replacing);
   return {
     overridden: resolveConflicts(conflicts, input.overrideConflicts, policy.overrideConflicts(access.actor)),
     count: conflicts.length,
+    held: locked.held,
+    publicEventTypes: locked.publicEventTypes,
   };
 }
 
@@ -94,21 +129,22 @@ export async function createEvent(database: Database, access: Access, input: Eve
     rule = ruleFromInput(input, timeZone);
     ({ occurrences: spans, until } = plan(rule));
   }
-  const { publicEventTypes } = await ensureMaterialized(database, organizationId, lastEnd(spans));
-  const isPublic = input.isPublic ?? publicEventTypes.includes(input.eventType);
-  const created = await calendarTransaction(database, organizationId, async (q) => {
-    const check = await checkSpaces(q, access, timeZone, input, spans, {});
-    const template = templateFromInput(input, check.overridden, isPublic);
-    let ids: number[] = [];
-    if (rule) rule.template = template;
-    // A series and its dates are one statement; a series with no date yet is its row alone.
-    if (rule && spans.length > 0)
-      ({ ids } = await insertSeriesWithOccurrences(q, organizationId, template, rule, until, spans));
-    else if (rule) await createSeries(q, organizationId, rule, until);
-    else ids = await insertOccurrences(q, organizationId, null, template, null, spans);
-    if (check.overridden) await recordOverride(q, access, ids[0], check.count);
-    return { id: ids[0], count: ids.length };
-  });
+  const created = await withMaterialized(database, organizationId, spans, (strict) =>
+    calendarTransaction(database, organizationId, async (q) => {
+      const check = await checkSpaces(q, access, timeZone, input, spans, {}, strict);
+      const isPublic = input.isPublic ?? check.publicEventTypes.includes(input.eventType);
+      const template = templateFromInput(input, check.overridden, isPublic);
+      let ids: number[] = [];
+      if (rule) rule.template = template;
+      // A series and its dates are one statement; a series with no date yet is its row alone.
+      if (rule && spans.length > 0)
+        ({ ids } = await insertSeriesWithOccurrences(q, organizationId, template, rule, until, spans));
+      else if (rule) await createSeries(q, organizationId, rule, until);
+      else ids = await insertOccurrences(q, organizationId, null, template, null, spans);
+      if (check.overridden) await recordOverride(q, access, ids[0], check.count);
+      return { id: ids[0], count: ids.length };
+    }),
+  );
   const event = await getEventView(database, organizationId, timeZone, actor.userId, created.id);
   return { event, occurrenceCount: created.count };
 }
@@ -128,10 +164,11 @@ export async function hasEarlierRows(
 }
 
 /**
- * Ends one part of a series the day before `date`: what "this and following" leaves of it. A
- * count-ended part keeps counting (its dates before `date`), so the series' total stays whole.
+ * One part of a series ended the day before `date`: what "this and following" leaves of it, or
+ * null when nothing is left. A count-ended part keeps counting (its dates before `date`), so the
+ * series' total stays whole.
  */
-export async function endPartBefore(q: Runner, organizationId: number, part: Part, date: string) {
+export function endedRule(part: Part, date: string): StoredRule | null {
   const { rule } = part;
   const exdates = rule.exdates.filter((d) => d < date);
   const ended: StoredRule =
@@ -139,7 +176,13 @@ export async function endPartBefore(q: Runner, organizationId: number, part: Par
       ? { ...rule, endCount: instancesBefore(rule, date), exdates }
       : { ...rule, endType: 'date', endDate: addDays(date, -1), endCount: null, exdates };
   const empty = ended.endType === 'count' ? !ended.endCount : date <= rule.start.slice(0, 10);
-  if (empty) {
+  return empty ? null : ended;
+}
+
+/** Ends one part of a series the day before `date` (endedRule), its rows with it. */
+export async function endPartBefore(q: Runner, organizationId: number, part: Part, date: string) {
+  const ended = endedRule(part, date);
+  if (!ended) {
     await q.query('delete from calendar_event_series where organization_id = $1 and id = $2', [
       organizationId,
       part.id,

@@ -56,22 +56,54 @@ const DAY_MS = 86_400_000;
  */
 const MAX_DAY_LOCKS = 64;
 
+/** A row of a series' lineage as read under its lock (`held`). */
+export interface LineageRow {
+  id: number;
+  seriesId: number;
+  start: Date;
+  end: Date;
+  isException: boolean;
+}
+
+/** What a rewrite of a series holds and reads under its locks, to check the plan it made before. */
+export interface Held {
+  /** The locked parts' row versions (xmin), by id: a part gone or changed since it was read is not as planned. */
+  parts: { id: number; version: string }[];
+  /** The edited row's version, null when it is gone. */
+  eventVersion: string | null;
+  /** Every row of the locked parts, read after the locks were granted (when asked for). */
+  rows: LineageRow[];
+}
+
+/** What a write learns from the statement that takes its locks. */
+export interface Locked {
+  /** With `hold`: the series' parts and the row as they are now. */
+  held: Held | null;
+  /** Some series of the organization has no rows yet as far as `materializedBy` (it must grow first). */
+  stale: boolean;
+  /** The organization's event types that are public unless said otherwise (what a new event needs). */
+  publicEventTypes: string[];
+}
+
 /**
  * Serializes bookings that could overlap, and only those: two overlapping spans share an instant,
  * hence a (space, UTC day) pair, so each write holds an exclusive advisory lock on every pair its
  * spans touch (plus a shared one on each space). A long series would need hundreds of pairs: it
  * takes its spaces whole (exclusive), which the shared locks of the small writes respect. Keys
  * are hashed to 64 bits and taken in one sorted order (spaces before days), so writers never
- * wait on each other in a circle. A series rewrite passes its parts: their rows are locked first
- * in the same statement.
+ * wait on each other in a circle. A rewrite of a series passes `hold`: its parts' rows and the
+ * edited row are locked first in the same statement, and what they hold now comes back (Held).
+ * The same round trip says whether the organization's series reach `materializedBy` and which
+ * event types are public (Locked), which a write used to ask in a round trip of its own.
  */
 export async function lockBookings(
   q: Runner,
   organizationId: number,
   spaces: readonly string[],
   spans: readonly { start: Date; end: Date }[],
-  seriesParts: readonly { id: number }[] = [],
-) {
+  materializedBy: Date | null,
+  hold?: { seriesIds: readonly number[]; eventId: number; rows: boolean },
+): Promise<Locked> {
   const days = new Set<number>();
   for (const span of spans) {
     const last = Math.floor((span.end.getTime() - 1) / DAY_MS);
@@ -92,28 +124,64 @@ export async function lockBookings(
       level.push(1);
     }
   }
-  if (seriesParts.length === 0) return takeLocks(q, keys, exclusive, level);
-  if (keys.length === 0) return lockSeries(q, organizationId, seriesParts);
-  // The aggregate over the locked rows is joined before the sort, so every row lock is held
-  // before the first advisory lock is asked for.
-  await q.query(
-    `select case when x then pg_advisory_xact_lock(h) else pg_advisory_xact_lock_shared(h) end
-     from (select count(*) from (${seriesRows('$4', '$5')}) r) held,
-          (select hashtextextended(k, 0) as h, x, l
-           from unnest($1::text[], $2::boolean[], $3::int[]) as t(k, x, l)) s
-     order by l, h`,
-    [keys, exclusive, level, organizationId, seriesParts.map((p) => p.id)],
+  // `held` is read before the sort, so every row lock is granted before the first advisory lock is
+  // asked for; the rows are read in the same statement, which is safe because a plan whose parts
+  // or row changed while it waited is refused by the caller (their versions come back). One text
+  // per kind of hold, each prepared once: a new booking holds nothing, an edit of one date its row
+  // and parts, a rewrite of the series their rows too.
+  const [row] = await q.query<{ held: Held | string; stale: boolean; publicEventTypes: string[] | null }>(
+    `with held as materialized (${hold ? heldSql(hold.rows) : NOTHING_HELD}),
+     org as materialized (
+       select exists (select 1 from calendar_event_series where organization_id = $4
+           and materialized_until < $${hold ? 7 : 5}::timestamptz) as stale,
+         (select public_event_types from organizations where id = $4) as types),
+     locks as materialized (
+       select case when x then pg_advisory_xact_lock(h) else pg_advisory_xact_lock_shared(h) end
+       from held, (select hashtextextended(k, 0) as h, x, l
+                   from unnest($1::text[], $2::boolean[], $3::int[]) as t(k, x, l)) s
+       order by l, h)
+     select held.state as held, org.stale, org.types as "publicEventTypes"
+     from held, org where (select count(*) from locks) >= 0`,
+    [
+      keys,
+      exclusive,
+      level,
+      organizationId,
+      ...(hold ? [[...hold.seriesIds], hold.eventId] : []),
+      materializedBy,
+    ],
   );
+  let held: Held | null = null;
+  if (hold) {
+    const read = typeof row.held === 'string' ? (JSON.parse(row.held) as Held) : row.held;
+    held = {
+      ...read,
+      rows: read.rows.map((r) => ({ ...r, start: new Date(r.start), end: new Date(r.end) })),
+    };
+  }
+  return { held, stale: row.stale, publicEventTypes: row.publicEventTypes ?? [] };
 }
 
-/** Row locks on the parts of one series (ids in `ids`), which every rewrite of it holds first. */
-const seriesRows = (organization: string, ids: string) =>
-  `select id from calendar_event_series where organization_id = ${organization} and id = any(${ids}::int[])
-   order by id for update`;
+const NOTHING_HELD = 'select null::json as state';
 
-async function lockSeries(q: Runner, organizationId: number, parts: readonly { id: number }[]) {
-  await q.query(seriesRows('$1', '$2'), [organizationId, parts.map((p) => p.id)]);
-}
+/**
+ * The parts ($5) and the edited row ($6) of one organization ($4), locked in id order, then their
+ * rows read when `rows` (a rewrite of the series needs them; one date edited on its own does not).
+ */
+const heldSql = (rows: boolean) => `select json_build_object(
+  'parts', (select coalesce(json_agg(p), '[]') from (
+     select id, xmin::text as version from calendar_event_series
+     where organization_id = $4 and id = any($5::int[]) order by id for update) p),
+  'eventVersion', (select xmin::text from calendar_events where organization_id = $4 and id = $6::int for no key update),
+  'rows', ${
+    rows
+      ? `(select coalesce(json_agg(r), '[]') from (
+     select id, series_id as "seriesId", start_date_time as start, end_date_time as "end",
+       is_exception as "isException"
+     from calendar_events where organization_id = $4 and series_id = any($5::int[])
+     order by start_date_time, id) r)`
+      : `'[]'::json`
+  }) as state`;
 
 /** An exclusive lock on one named thing (e.g. a member's feed address) until the transaction ends. */
 export async function lockKey(q: Runner, key: string) {

@@ -15,36 +15,35 @@ import type { Strategy } from '../../../common/calendar';
 import { type EventInput, type EventRequest, eventInputSchema } from '../../../common/schemas/calendar';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
-import { forbidden, notFound } from '../../http/errors';
+import { AppError, forbidden, notFound } from '../../http/errors';
 import type { Replacing } from './conflicts';
 import { lineageTotal, type Part, remainingFrom, writeLineageCount } from './lineage';
-import type { Occurrence, StoredRule } from './occurrences';
+import type { Occurrence, SeriesTemplate, StoredRule } from './occurrences';
 import { type EventRow, getEventRowAndParts, getEventView } from './queries';
 import {
   createSeries,
-  ensureMaterialized,
   insertOccurrences,
   ruleFromInput,
   type SyncCounts,
-  syncSeries,
   templateFromInput,
   updateRow,
 } from './series';
 import {
   type Access,
   checkSpaces,
+  withMaterialized,
   deleteSeries,
   EDIT_REFUSED,
   EVENT_NOT_FOUND,
   endPartBefore,
-  hasEarlierRows,
-  lastEnd,
+  endedRule,
   localDate,
   plan,
   recordOverride,
   zoneOf,
 } from './service';
-import { calendarTransaction, type Runner } from './sql';
+import { type LineageRewrite, type RewrittenPart, rewriteLineage } from './series-rewrite';
+import { calendarTransaction, type Held, type LineageRow, type Runner } from './sql';
 import { checkReferences, parseOrThrow, spanOf } from './validation';
 
 type Planned = { occurrences: Occurrence[]; until: number | null };
@@ -158,7 +157,36 @@ function movedRule(
   return { rule: { ...moved, ...completeRule(moved) }, days };
 }
 
+/** The series or the row changed between the read an edit was planned from and its lock. */
+class StalePlan extends Error {}
+/** Plans made again when concurrent edits of the same series keep changing it meanwhile. */
+const PLAN_ATTEMPTS = 5;
+export const EDITED_MEANWHILE = 'This event was changed by someone else at the same time; try again';
+
+/**
+ * Edits an event with `patch` (`strategy`: which dates of a series). The edit is planned from a
+ * read made before its transaction (so checks and materialization need no lock); in the
+ * transaction the series' parts and the row are locked first and their versions compared with
+ * that read: if another edit changed them meanwhile, the edit is planned again from a fresh read.
+ */
 export async function updateEvent(
+  database: Database,
+  access: Access,
+  eventId: number,
+  patch: Record<string, unknown>,
+  strategy: Strategy,
+) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await updateOnce(database, access, eventId, patch, strategy);
+    } catch (error) {
+      if (!(error instanceof StalePlan)) throw error;
+      if (attempt === PLAN_ATTEMPTS) throw new AppError(409, EDITED_MEANWHILE);
+    }
+  }
+}
+
+async function updateOnce(
   database: Database,
   access: Access,
   eventId: number,
@@ -175,7 +203,7 @@ export async function updateEvent(
   const part = index >= 0 ? parts[index] : null;
   const originalDate = localDate(row.start, timeZone);
   let mode: 'single' | Strategy = part ? strategy : 'single';
-  if (mode === 'future' && !(await hasEarlierRows(database, organizationId, parts, row))) mode = 'series';
+  if (mode === 'future' && !found.hasEarlier) mode = 'series';
 
   // What the form shows: "this and following" counts the dates left, "all dates" the whole series.
   const current = currentRequest(row, part?.rule ?? null, timeZone);
@@ -247,121 +275,143 @@ export async function updateEvent(
             : p.planned.occurrences.filter((s) => s.end.getTime() > Date.now()),
         )
       : [span];
-  if (spans.length > 0) await ensureMaterialized(database, organizationId, lastEnd(spans));
 
-  const result = await calendarTransaction(
-    database,
-    organizationId,
-    async (q) => {
-      // Edits, deletes, follows and materialization of one series wait for each other on its
-      // rows, locked first, in the same statement as the spaces and days booked.
-      const check = await checkSpaces(q, access, timeZone, input, spans, replacing, parts);
-      // isPublic null in an edit keeps the stored switch.
-      const template = templateFromInput(
-        input,
-        check.overridden || (mode === 'this' && row.conflictOverride),
-        input.isPublic ?? row.isPublic,
-      );
-      for (const p of plans) p.rule.template = template;
-      const counts: SyncCounts = { createdCount: 0, updatedCount: 1, deletedCount: 0 };
-      let keepId = row.id;
-      if (mode === 'this' && part) {
-        await updateRow(q, organizationId, row.id, template, part.rule, span, {
-          seriesId: row.seriesId,
-          isException: true,
-        });
-        if (!row.isException && !part.rule.exdates.includes(originalDate)) {
-          const next = { ...part.rule, exdates: [...part.rule.exdates, originalDate].sort() };
-          await q.query(
-            'update calendar_event_series set rule = $3::jsonb where organization_id = $1 and id = $2',
-            [organizationId, row.seriesId, JSON.stringify(next)],
-          );
-        }
-      } else if (plans.length === 0) {
-        counts.deletedCount = await toSingleEvent(q, organizationId, row, span, template, parts, mode);
-        if (part && mode === 'future') {
-          await endPartBefore(q, organizationId, part, originalDate);
-          await writeLineageCount(q, organizationId, parts[0].id);
-        }
-      } else if (mode === 'single') {
-        const [{ rule, planned }] = plans;
-        const seriesId = await createSeries(q, organizationId, rule, planned.until);
-        const [first, ...rest] = planned.occurrences;
-        await updateRow(q, organizationId, row.id, template, rule, first, { seriesId, isException: false });
-        counts.createdCount = (
-          await insertOccurrences(q, organizationId, seriesId, template, rule, rest)
-        ).length;
-      } else if (part) {
-        if (mode === 'future') {
-          // A new part of the same series from this date, taking the later parts' dates along.
-          plans[0].id = await createSeries(
-            q,
-            organizationId,
-            plans[0].rule,
-            plans[0].planned.until,
-            part.lineageId,
-          );
-          await moveRows(q, organizationId, parts.slice(index), plans[0].id, row.start);
-          await deleteSeries(
-            q,
-            organizationId,
-            parts.slice(index + 1).map((p) => p.id),
-          );
-          await endPartBefore(q, organizationId, part, originalDate);
-        } else if (plans.length === 1) {
-          // All dates under one rule: the later parts' rows join the first part.
-          await moveRows(q, organizationId, parts.slice(1), parts[0].id, null);
-          await deleteSeries(
-            q,
-            organizationId,
-            parts.slice(1).map((p) => p.id),
-          );
-        }
-        counts.updatedCount = 0;
-        for (const p of plans) {
-          const synced = await syncSeries(
-            q,
-            organizationId,
-            p.id,
-            p.rule,
-            p.planned.occurrences,
-            p.planned.until,
-            p.shiftDays,
-          );
-          counts.createdCount += synced.createdCount;
-          counts.updatedCount += synced.updatedCount;
-          counts.deletedCount += synced.deletedCount;
-        }
-        await writeLineageCount(q, organizationId, plans[0].id);
-        keepId = await survivingId(
-          q,
-          organizationId,
-          row,
-          plans.map((p) => p.id),
-        );
-      }
-      if (check.overridden) await recordOverride(q, access, keepId, check.count);
-      return { counts, keepId };
+  // The parts and the row, as planned from: another edit that changed them before our locks were
+  // granted makes this plan stale.
+  const hold = {
+    seriesIds: parts.map((p) => p.id),
+    eventId: row.id,
+    rows: part !== null && plans.length > 0 && mode !== 'single' && mode !== 'this',
+    verify(held: Held) {
+      const now = new Map(held.parts.map((p) => [p.id, p.version]));
+      const same =
+        held.eventVersion === row.version &&
+        held.parts.length === parts.length &&
+        parts.every((p) => now.get(p.id) === p.version);
+      if (!same) throw new StalePlan();
     },
-    actor.userId,
+  };
+
+  const result = await withMaterialized(database, organizationId, spans, (strict) =>
+    calendarTransaction(
+      database,
+      organizationId,
+      async (q) => {
+        // Edits, deletes, follows and materialization of one series wait for each other on its
+        // rows, locked first, in the same statement as the spaces and days booked.
+        const check = await checkSpaces(q, access, timeZone, input, spans, replacing, strict, hold);
+        // isPublic null in an edit keeps the stored switch.
+        const template = templateFromInput(
+          input,
+          check.overridden || (mode === 'this' && row.conflictOverride),
+          input.isPublic ?? row.isPublic,
+        );
+        for (const p of plans) p.rule.template = template;
+        const counts: SyncCounts = { createdCount: 0, updatedCount: 1, deletedCount: 0 };
+        let keepId = row.id;
+        if (mode === 'this' && part) {
+          // The date joins its series' exdates in the same statement, unless it is already its own.
+          const exdate = !row.isException && !part.rule.exdates.includes(originalDate);
+          const rule = { ...part.rule, exdates: [...part.rule.exdates, originalDate].sort() };
+          await updateRow(
+            q,
+            organizationId,
+            row.id,
+            template,
+            part.rule,
+            span,
+            { seriesId: row.seriesId, isException: true },
+            exdate ? { id: part.id, rule } : null,
+          );
+        } else if (plans.length === 0) {
+          counts.deletedCount = await toSingleEvent(q, organizationId, row, span, template, parts, mode);
+          if (part && mode === 'future') {
+            await endPartBefore(q, organizationId, part, originalDate);
+            await writeLineageCount(q, organizationId, parts[0].id);
+          }
+        } else if (mode === 'single') {
+          const [{ rule, planned }] = plans;
+          const seriesId = await createSeries(q, organizationId, rule, planned.until);
+          const [first, ...rest] = planned.occurrences;
+          await updateRow(q, organizationId, row.id, template, rule, first, { seriesId, isException: false });
+          counts.createdCount = (
+            await insertOccurrences(q, organizationId, seriesId, template, rule, rest)
+          ).length;
+        } else if (part && check.held) {
+          const written = await rewriteLineage(
+            q,
+            organizationId,
+            lineageRewrite(check.held.rows, parts, index, row, originalDate, mode, plans, template),
+          );
+          Object.assign(counts, written.counts);
+          keepId = written.keepId;
+        }
+        if (check.overridden) await recordOverride(q, access, keepId, check.count);
+        return { counts, keepId };
+      },
+      actor.userId,
+    ),
   );
   const event = await getEventView(database, organizationId, timeZone, actor.userId, result.keepId);
   return { event, ...result.counts };
 }
 
-/** Moves the rows of some parts (from `from` on, or all) into another series. */
-async function moveRows(
-  q: Runner,
-  organizationId: number,
+/**
+ * What an "all dates" or "this and following" edit writes (rewriteLineage): "this and following"
+ * starts a new part from the edited date that takes the later parts' dates along and ends the
+ * edited part the day before; "all dates" under one rule gathers every part's rows into the first
+ * part; "all dates" that keeps each part's pattern rewrites each part with its moved rule.
+ */
+function lineageRewrite(
+  rows: LineageRow[],
   parts: Part[],
-  seriesId: number,
-  from: Date | null,
-) {
-  await q.query(
-    `update calendar_events set series_id = $3 where organization_id = $1 and series_id = any($2::int[])
-       and ($4::timestamptz is null or start_date_time >= $4)`,
-    [organizationId, parts.map((p) => p.id), seriesId, from],
-  );
+  index: number,
+  row: EventRow,
+  originalDate: string,
+  mode: Strategy,
+  plans: PartPlan[],
+  template: SeriesTemplate,
+): LineageRewrite {
+  const rewritten = (plan: PartPlan, id: number | null): RewrittenPart => ({
+    id,
+    rule: plan.rule,
+    occurrences: plan.planned.occurrences,
+    until: plan.planned.until,
+    shiftDays: plan.shiftDays,
+  });
+  const base = { rows, template, edited: { id: row.id, start: row.start } };
+  if (mode === 'future') {
+    const later = new Set(parts.slice(index).map((p) => p.id));
+    const moves = new Map<number, number | null>();
+    for (const r of rows) if (later.has(r.seriesId) && r.start >= row.start) moves.set(r.id, null);
+    const part = parts[index];
+    const ended = endedRule(part, originalDate);
+    const kept = [...parts.slice(0, index).map((p) => p.rule), ...(ended ? [ended] : []), plans[0].rule];
+    return {
+      ...base,
+      moves,
+      parts: [rewritten(plans[0], null)],
+      lineageId: part.lineageId,
+      ended: ended ? { id: part.id, rule: ended } : null,
+      dropped: [...parts.slice(index + 1).map((p) => p.id), ...(ended ? [] : [part.id])],
+      total: lineageTotal(kept.map((rule) => ({ rule }))),
+    };
+  }
+  const moves = new Map<number, number | null>();
+  if (plans.length === 1) {
+    // All dates under one rule: the later parts' rows join the first part.
+    const later = new Set(parts.slice(1).map((p) => p.id));
+    for (const r of rows) if (later.has(r.seriesId)) moves.set(r.id, parts[0].id);
+  }
+  return {
+    ...base,
+    moves,
+    parts: plans.map((p) => rewritten(p, p.id)),
+    lineageId: null,
+    ended: null,
+    dropped: plans.length === 1 ? parts.slice(1).map((p) => p.id) : [],
+    total: lineageTotal(plans),
+  };
 }
 
 /** The series becomes (from here on) this one event; returns how many other dates went. */
@@ -388,14 +438,4 @@ async function toSingleEvent(
     (mode === 'future' ? parts.slice(index + 1) : parts).map((p) => p.id),
   );
   return removed.length;
-}
-
-/** The edited row, or when the new rule has no date for it, the series' nearest one. */
-async function survivingId(q: Runner, organizationId: number, row: EventRow, seriesIds: number[]) {
-  const [next] = await q.query<{ id: number }>(
-    `select id from calendar_events where organization_id = $1 and (id = $2 or series_id = any($3::int[]))
-     order by (id = $2) desc, abs(extract(epoch from start_date_time - $4::timestamptz)) limit 1`,
-    [organizationId, row.id, seriesIds, row.start],
-  );
-  return next?.id ?? row.id;
 }
