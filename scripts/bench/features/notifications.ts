@@ -9,7 +9,7 @@ benchCases.push({
     await ctx.database.query(
       `insert into member_notifications
          (organization_id, user_id, kind, unique_key, title, body, link, in_app, digest_pending, read_at)
-       select $1, $2, 'announcement', 'bench:' || $1 || ':' || i, 'General Theater Announcement: Notice ' || i,
+       select $1::int, $2::int, 'announcement', 'bench:' || $1::int || ':' || i, 'General Theater Announcement: Notice ' || i,
          'Rehearsal moved to the Annex, bring your script.', '/dashboard', true, false,
          case when i % 2 = 0 then now() end
        from generate_series(1, 500) as i`,
