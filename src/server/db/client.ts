@@ -64,11 +64,17 @@ export const EMBEDDED_SETTINGS: Record<string, string> = {
 };
 
 const SAFE_SETTING = /^[A-Za-z0-9_.:,-]*$/;
+/** Server settings a transaction may set for itself (custom `greenroom.*` ones always). */
+const SERVER_SETTINGS = new Set(['plan_cache_mode']);
 
 /** `set_config` calls for a transaction's settings, as SQL text (checked characters only). */
 function settingsSql(settings: TransactionSettings): string {
   const calls = Object.entries(settings).map(([name, value]) => {
-    if (!SAFE_SETTING.test(name) || !SAFE_SETTING.test(value) || !name.includes('.'))
+    if (
+      !SAFE_SETTING.test(name) ||
+      !SAFE_SETTING.test(value) ||
+      !(name.includes('.') || SERVER_SETTINGS.has(name))
+    )
       throw new Error(`unsafe transaction setting ${name}`);
     return `set_config('${name}', '${value}', true)`;
   });

@@ -41,13 +41,20 @@ export function calendarTransaction<T>(
   work: (q: Runner) => Promise<T>,
   actorId?: number,
 ): Promise<T> {
-  return announcedTransaction(
-    database,
-    organizationId,
-    work,
-    actorId === undefined ? {} : { 'greenroom.actor_id': String(actorId) },
-  );
+  return announcedTransaction(database, organizationId, work, {
+    ...GENERIC_PLANS,
+    ...(actorId === undefined ? {} : { 'greenroom.actor_id': String(actorId) }),
+  });
 }
+
+/**
+ * Each statement of a calendar write is planned once per connection. Left to choose, PostgreSQL
+ * planned the series rewrite and the series' lock statement anew on most calls (custom plans,
+ * 0.35-0.56 and 0.21-0.32 ms each: its estimate for the generic plan, unaware of the arrays'
+ * lengths, came out higher), though the generic plans read the same index ranges in the same
+ * time (pg_stat_statements, `npm run bench -- "write event edit"`; README, fifth step).
+ */
+const GENERIC_PLANS = { plan_cache_mode: 'force_generic_plan' };
 
 const DAY_MS = 86_400_000;
 /**
