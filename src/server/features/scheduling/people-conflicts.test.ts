@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
@@ -23,6 +24,22 @@ const series = {
 };
 
 describe('conflicts while booking', () => {
+  it('are sent compressed to a client that accepts it, the same bytes once decoded', async () => {
+    const s = await schedulingOrg(ctx);
+    // Forty weekly dates: an answer large enough to be worth compressing.
+    const body = eventBody(s.people.owner.id, { ...series, recurringEndCount: 40, teamIds: [s.teamId] });
+    const path = `${s.orgBase}/calendar/conflicts`;
+    const plain = await s.agents.owner.post(path, body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(2048);
+    const br = await s.agents.owner.post(path, body, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await s.agents.owner.post(path, body, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
   it('reports, per date, who is unavailable or called elsewhere; 19:00 stays 19:00 across the change', async () => {
     const s = await schedulingOrg(ctx);
     // Ada: Tuesdays 18:00–20:00 until 11 March (a weekly class), her own note.

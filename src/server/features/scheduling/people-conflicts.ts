@@ -70,8 +70,9 @@ export function findPeopleConflicts(
   return keptReports(database).getOrLoad(
     reportKey(access, input),
     [orgScope(access.organizationId)],
-    // The type checks the fields; no schema walk over every conflict on the way out.
-    async () => new KeptBody(JSON.stringify(await computeReport(database, access, input))),
+    // The type checks the fields; no schema walk over every conflict on the way out. A question
+    // rarely repeats once its dates change, so the answer is compressed for sending once.
+    async () => new KeptBody(JSON.stringify(await computeReport(database, access, input)), 'once'),
   );
 }
 

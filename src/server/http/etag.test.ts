@@ -1,0 +1,22 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { KeptBody } from './etag';
+
+describe('a kept body compressed', () => {
+  // A small body is compressed on the event loop, a large one on the thread pool; both for a body
+  // sent often (quality 7) and one sent once (quality 5).
+  it.each([
+    ['small, sent often', 5_000, 'often'],
+    ['small, sent once', 5_000, 'once'],
+    ['large, sent often', 200_000, 'often'],
+    ['large, sent once', 200_000, 'once'],
+  ] as const)('decodes to the same bytes (%s)', async (_, length, sent) => {
+    const body = JSON.stringify(
+      Array.from({ length: length / 20 }, (_, i) => ({ id: i, n: `row ${i % 97}` })),
+    );
+    const kept = new KeptBody(body, sent);
+    expect(brotliDecompressSync(await kept.encode('br')).toString()).toBe(body);
+    expect(gunzipSync(await kept.encode('gzip')).toString()).toBe(body);
+    expect((await kept.encode('br')).length).toBeLessThan(body.length / 4);
+  });
+});
