@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  formatFloating,
   instantToWallTime,
   isValidTimeZone,
   offsetMinutes,
@@ -68,6 +70,32 @@ describe('wallTimeToInstant', () => {
 });
 
 describe('offsets and formatting', () => {
+  // The formatters build text from kept day texts and a table; Date#toISOString is the reference.
+  it('formats exactly as toISOString with the offset applied, for any instant and zone', () => {
+    const zones = [
+      'UTC',
+      'America/New_York',
+      'Asia/Kolkata',
+      'America/St_Johns',
+      'Pacific/Chatham',
+      'Europe/London',
+    ];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2200, 0, 1) }),
+        fc.constantFrom(...zones),
+        (t, zone) => {
+          const offset = offsetMinutes(zone, t);
+          const abs = Math.abs(offset);
+          const reference = `${new Date(t + offset * 60_000).toISOString().slice(0, 19)}${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+          expect(toZonedIso(t, zone)).toBe(reference);
+          expect(formatFloating(t)).toBe(new Date(t).toISOString().slice(0, 16));
+        },
+      ),
+      { seed: 17, numRuns: 2000 },
+    );
+  });
+
   it('gives the offset and an ISO string with it', () => {
     expect(offsetMinutes('America/New_York', Date.UTC(2026, 0, 1))).toBe(-300);
     expect(offsetMinutes('America/New_York', Date.UTC(2026, 6, 1))).toBe(-240);

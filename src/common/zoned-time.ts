@@ -117,9 +117,40 @@ export function isWallTime(value: string): boolean {
   }
 }
 
+// Formatting is on every answer's hot path (a conflicts answer writes 72 instants, a series plan
+// dates every occurrence), and Date#toISOString with slicing cost about a microsecond a call: the
+// day's text is made once per day number and kept, the time of day is read from a table.
+const dayTexts = new Map<number, string>();
+const MAX_DAY_TEXTS = 100_000;
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+
+/** 'YYYY-MM-DD' of a day number (days since 1970-01-01, UTC fields). */
+function dayText(day: number): string {
+  let text = dayTexts.get(day);
+  if (text === undefined) {
+    if (dayTexts.size >= MAX_DAY_TEXTS) dayTexts.clear();
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    dayTexts.set(day, text);
+  }
+  return text;
+}
+
+/** 'YYYY-MM-DDTHH:MM' (and ':SS' with `seconds`) of floating ms, as toISOString would write it. */
+function floatingText(floating: number, seconds: boolean): string {
+  const day = Math.floor(floating / DAY_MS);
+  const inDay = Math.floor((floating - day * DAY_MS) / 1000);
+  const hhmm = `${dayText(day)}T${TWO_DIGITS[Math.floor(inDay / 3600)]}:${TWO_DIGITS[Math.floor(inDay / 60) % 60]}`;
+  return seconds ? `${hhmm}:${TWO_DIGITS[inDay % 60]}` : hhmm;
+}
+
+/** The calendar date ('YYYY-MM-DD') of a floating wall time. */
+export function floatingDate(floating: number): string {
+  return dayText(Math.floor(floating / DAY_MS));
+}
+
 /** Floating wall time (its UTC fields are the wall clock) → 'YYYY-MM-DDTHH:MM'. */
 export function formatFloating(floating: number): WallTime {
-  return new Date(floating).toISOString().slice(0, 16);
+  return floatingText(floating, false);
 }
 
 /**
@@ -175,10 +206,9 @@ export function instantToWallTime(instant: Date | number, timeZone: string): Wal
 export function toZonedIso(instant: Date | number, timeZone: string): string {
   const t = typeof instant === 'number' ? instant : instant.getTime();
   const offset = offsetMinutes(timeZone, t);
-  const local = new Date(t + offset * 60_000).toISOString().slice(0, 19);
-  const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
-  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  const sign = offset < 0 ? '-' : '+';
+  return `${floatingText(t + offset * 60_000, true)}${sign}${TWO_DIGITS[Math.floor(abs / 60)]}:${TWO_DIGITS[abs % 60]}`;
 }
 
 /** 'YYYY-MM-DD' plus whole days, on the calendar (no zone involved). */

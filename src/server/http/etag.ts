@@ -32,12 +32,13 @@ const brotliWindowBits = (size: number) => Math.min(22, Math.max(16, Math.ceil(M
 /**
  * How hard brotli works, by how often the body is sent. A body read again and again (a kept month
  * of 2,000 occurrences) earns quality 7: 29 KB instead of 33 KB, made once. A body mostly sent once
- * (a conflicts answer to a question that keeps changing) takes quality 5: for a 26-47 KB answer
- * the output is within 1% of quality 7's, for 0.44 instead of 0.58 ms of CPU, and 0.08 instead of
- * 0.19 ms of it on the event loop (quality 7's larger match finder is set up there).
+ * (a conflicts answer to a question that keeps changing) takes quality 1, since it is made on the
+ * event loop that every other request waits on: for the bench's 23 KB answer 2.1 KB instead of
+ * quality 5's 1.5 KB, in 0.05 instead of 0.23 ms (quality 5 allocates and clears larger tables per
+ * answer); under 32 fresh questions at once that alone took answers from ~950 to ~1,200 a second.
  */
 export type SentHowOften = 'often' | 'once';
-const BROTLI_QUALITY: Record<SentHowOften, number> = { often: 7, once: 5 };
+const BROTLI_QUALITY: Record<SentHowOften, number> = { often: 7, once: 1 };
 
 /** A JSON answer kept ready to send: its text, ETag, and compressed forms made on first demand. */
 export class KeptBody {
@@ -71,7 +72,8 @@ export class KeptBody {
   encode(encoding: Encoding): Promise<Buffer> {
     let made = this.encoded.get(encoding);
     if (!made) {
-      const input = this.bytes();
+      // A body sent once needs its bytes only to be compressed: they are not kept beside it.
+      const input = this.sent === 'once' ? Buffer.from(this.body) : this.bytes();
       const options =
         encoding === 'br'
           ? {

@@ -2,7 +2,7 @@
 // wall time turned into an instant in the organization's zone (DESIGN §5). Pure functions.
 import * as rrulePackage from 'rrule';
 import { completeRule, type RecurrenceRule, toRRule } from '../../../common/recurrence';
-import { floatingSpanToInstants, formatFloating, parseWallTime } from '../../../common/zoned-time';
+import { floatingDate, floatingSpanToInstants, parseWallTime } from '../../../common/zoned-time';
 
 // rrule ships CommonJS to Node and ESM to bundlers; both shapes are handled here.
 const { RRule } =
@@ -93,15 +93,16 @@ export function expandFloating(rule: RecurrenceRule, from: number, until: number
 
 /** Occurrences whose start falls in [fromFloating, untilFloating], exdates left out. */
 export function occurrencesOf(rule: StoredRule, fromFloating: number, untilFloating: number): Occurrence[] {
-  const skip = new Set(rule.exdates);
+  const skip = rule.exdates.length > 0 ? new Set(rule.exdates) : null;
   const out: Occurrence[] = [];
   const length = rule.durationMinutes * 60_000;
   for (const floating of expandFloating(rule, fromFloating, untilFloating)) {
     // To the minute, as wall times are written.
     const start = Math.floor(floating / 60_000) * 60_000;
-    const date = formatFloating(start).slice(0, 10);
-    if (skip.has(date)) continue;
-    out.push({ ...floatingSpanToInstants(start, start + length, rule.timeZone), date });
+    const date = floatingDate(start);
+    if (skip?.has(date)) continue;
+    const span = floatingSpanToInstants(start, start + length, rule.timeZone);
+    out.push({ start: span.start, end: span.end, date });
   }
   return out;
 }

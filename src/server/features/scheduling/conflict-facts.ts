@@ -19,6 +19,8 @@ import { periodSpans, type StoredPeriod } from './periods';
 /** One person's busy times, sorted by start; `causes` index into ConflictFacts.causes. */
 export interface Taken {
   person: Person;
+  /** `person` as answer JSON, made once with the facts (answers are built from these texts). */
+  personJson: string;
   starts: Float64Array;
   ends: Float64Array;
   causes: Int32Array;
@@ -33,6 +35,8 @@ export interface ConflictFacts {
   taken: Taken[];
   /** Every period and call of theirs in the window, grouped by person in `taken` order. */
   causes: ConflictCause[];
+  /** Each of `causes` as answer JSON: an answer joins the ones it found instead of serializing. */
+  causeJson: string[];
 }
 
 export type ConflictsInput = EventInput & { eventId: number | null };
@@ -203,15 +207,17 @@ function factsOf(rows: FactRows, access: Caller, window: { from: number; to: num
     }
     if (times.length === 0) continue;
     times.sort((a, b) => a.start - b.start);
+    const person = { userId: p.userId, name: p.name };
     taken.push({
-      person: { userId: p.userId, name: p.name },
+      person,
+      personJson: JSON.stringify(person),
       starts: Float64Array.from(times, (t) => t.start),
       ends: Float64Array.from(times, (t) => t.end),
       causes: Int32Array.from(times, (t) => t.cause),
       longest: times.reduce((n, t) => Math.max(n, t.end - t.start), 0),
     });
   }
-  return { peopleCount: people.length, taken, causes };
+  return { peopleCount: people.length, taken, causes, causeJson: causes.map((c) => JSON.stringify(c)) };
 }
 
 function groupBy<T extends { userId: number }>(rows: T[]): Map<number, T[]> {
