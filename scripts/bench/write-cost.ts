@@ -12,8 +12,12 @@ const TICKS_PER_SECOND = 100;
 // The probe's own queries carry this mark, so pg_stat_statements' sums leave them out.
 const MARK = '/* write-cost probe */';
 // Statements that are no round trip of a request: a transaction's settings go in one string with
-// its BEGIN (db/client.ts), and announcements after commit on a connection of their own.
-const ROUND_TRIP_FREE = `s.query like 'select set_config(%' or s.query like 'select pg_notify(n.channel%'`;
+// its BEGIN, which goes out with the transaction's first statement, and its COMMIT with its last
+// (Database.transaction, db/client.ts: pipelined connections); announcements after commit go on a
+// connection of their own. (A Drizzle transaction's BEGIN and COMMIT are round trips of their own,
+// counted as none here; no write line uses one: a team edit that keeps its handle is one statement.)
+const ROUND_TRIP_FREE = `s.query like 'select set_config(%' or s.query like 'select pg_notify(n.channel%'
+  or lower(s.query) in ('begin', 'commit')`;
 
 export interface Snapshot {
   statements: number | null;

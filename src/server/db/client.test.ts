@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { type Database, openDatabase, sql } from './client';
+import { type Database, lastStatement, openDatabase, sql } from './client';
 
 const url = process.env.DATABASE_URL;
 
@@ -107,6 +107,68 @@ describe.skipIf(!url)('LISTEN/NOTIFY on a PostgreSQL server', () => {
       await database.close();
       relay.close();
       for (const s of sockets) s.destroy();
+    }
+  });
+});
+
+const kinds = [
+  { kind: 'embedded', open: () => openDatabase({ memory: true }) },
+  ...(url ? [{ kind: 'PostgreSQL', open: () => openDatabase({ databaseUrl: url, pool: { max: 2 } }) }] : []),
+];
+
+describe.each(kinds)('a transaction on the $kind database', ({ open }) => {
+  // On PostgreSQL the first statement is sent behind BEGIN and the last one with the COMMIT
+  // (pipelined connections): each must still run inside the transaction, or not at all.
+  it('runs its first statement inside the transaction, after its settings', async () => {
+    const database = await open();
+    try {
+      await database.query('create table if not exists transaction_probe (v int)');
+      const outcome = database.transaction(
+        async (q) => {
+          const [row] = await q.query<{ setting: string }>(
+            `with ins as (insert into transaction_probe values (1))
+             select current_setting('greenroom.probe', true) as setting`,
+          );
+          expect(row.setting).toBe('first');
+          throw new Error('refused');
+        },
+        { 'greenroom.probe': 'first' },
+      );
+      await expect(outcome).rejects.toThrow('refused');
+      expect(await database.query('select v from transaction_probe')).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('commits with its last statement, or not at all when that statement fails', async () => {
+    const database = await open();
+    try {
+      await database.query('create table if not exists transaction_probe (v int)');
+      const read = await database.transaction(async (q) => {
+        await q.query('insert into transaction_probe values (2)');
+        return lastStatement(q).query<{ v: number }>('select v from transaction_probe');
+      });
+      expect(read).toEqual([{ v: 2 }]);
+      const failed = database.transaction(async (q) => {
+        await q.query('insert into transaction_probe values (3)');
+        return lastStatement(q).query('select 1 / 0');
+      });
+      await expect(failed).rejects.toThrow(/division by zero/);
+      expect(await database.query('select v from transaction_probe order by v')).toEqual([{ v: 2 }]);
+      // Nothing runs after the last statement (it would run outside the transaction).
+      if (database.kind === 'postgres') {
+        const after = database.transaction(async (q) => {
+          await lastStatement(q).query('select 1');
+          await q.query('insert into transaction_probe values (4)');
+        });
+        await expect(after).rejects.toThrow(/after the transaction ended/);
+        expect(await database.query('select v from transaction_probe order by v')).toEqual([{ v: 2 }]);
+      }
+      // The connections still work for what comes next.
+      expect(await database.query('select 1 as one')).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
     }
   });
 });

@@ -14,7 +14,18 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Raw, parameterised SQL: the database itself, or one transaction's connection. */
 export interface Runner {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * In a transaction: its last statement, sent with the COMMIT in one round trip where the driver
+   * can (PostgreSQL); nothing may run, or refuse, after it. Should it fail, the COMMIT of the
+   * failed transaction rolls it back. Absent elsewhere (see `lastStatement`).
+   */
+  last?<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 }
+
+/** A runner whose statements are `q`'s last one (Runner.last), for a read that ends a transaction. */
+export const lastStatement = (q: Runner): Runner => ({
+  query: (text, params) => (q.last ? q.last(text, params) : q.query(text, params)),
+});
 
 /**
  * Transaction-local settings (set_config(name, value, true)) that triggers read, e.g. who is
@@ -195,6 +206,9 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
   types.setTypeParser(20, (v: string) => Number(v));
   const pool = new Pool({
     connectionString: url,
+    // Statements sent while others are answered go out at once (a transaction's BEGIN with its
+    // first statement, its last with the COMMIT): one round trip instead of two.
+    pipeline: true,
     max: poolOptions.max ?? Number(process.env.DATABASE_POOL_SIZE ?? 20),
     // Without a limit a request waits for ever on a server that accepts but never answers;
     // with it the request fails and answers 503 (app.ts).
@@ -290,14 +304,28 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        // Simple protocol: several statements, one round trip.
-        await client.query(`begin; ${settingsSql(settings)}`);
+        // The connections pipeline (Pool option below): BEGIN and the settings (simple protocol,
+        // several statements) go out now and the first statement right behind them, one round
+        // trip for both; the last statement (Runner.last) takes the COMMIT along the same way.
+        let opening: Promise<unknown> | null = client.query(`begin; ${settingsSql(settings)}`);
+        let committed = false;
+        const send = async <T>(text: string, params: unknown[], commit: boolean) => {
+          if (committed) throw new Error('a statement after the transaction ended');
+          const sent = client.query({ name: statementName(text), text, values: params });
+          const ending = commit ? client.query('commit') : null;
+          committed = commit;
+          const before = opening;
+          opening = null;
+          // Promise.all: a failure of one settles the others' too (none goes unhandled).
+          const [, result] = await Promise.all([before, sent, ending]);
+          return result.rows as T[];
+        };
         const result = await work({
-          async query<T>(text: string, params: unknown[] = []) {
-            return (await client.query({ name: statementName(text), text, values: params })).rows as T[];
-          },
+          query: (text, params = []) => send(text, params, false),
+          last: (text, params = []) => send(text, params, true),
         });
-        await client.query('commit');
+        if (opening) await opening;
+        if (!committed) await client.query('commit');
         return result;
       } catch (err) {
         await client.query('rollback').catch((e: Error) => {

@@ -122,6 +122,86 @@ describe('space conflicts', () => {
     expect(move.statusCode).toBe(409);
   });
 
+  it('leaves nothing behind when it refuses a booking: no rows, no series, no change notices', async () => {
+    // Without an override the check runs in the write statement itself (FoldedCheck): the write
+    // is made, then rolled back with the 409. Every kind of booking write is refused here.
+    const c = await calendarOrg(ctx);
+    const weekly = (overrides: Parameters<typeof eventBody>[1]) =>
+      eventBody(c.actor.id, {
+        isRecurring: true,
+        recurringPattern: 'weekly',
+        recurringWeeklyDays: ['2'],
+        recurringEndType: 'count',
+        recurringEndCount: 4,
+        teamIds: [c.teamId],
+        ...overrides,
+      });
+    const series = await c.actorAgent.post(`${c.base}/events`, weekly({}));
+    expect(series.statusCode).toBe(201);
+    const class_ = await c.actorAgent.post(
+      `${c.base}/events`,
+      eventBody(c.actor.id, {
+        name: 'Class',
+        spaces: ['Annex'],
+        startDateTime: '2031-03-11T18:00',
+        endDateTime: '2031-03-11T20:00',
+      }),
+    );
+    expect(class_.statusCode).toBe(201);
+    const state = async () => ({
+      events: await ctx.database.query(
+        `select id, series_id, name, spaces, start_date_time, end_date_time, conflict_override
+         from calendar_events where organization_id = $1 order by id`,
+        [c.org.id],
+      ),
+      series: await ctx.database.query(
+        'select id, rule from calendar_event_series where organization_id = $1 order by id',
+        [c.org.id],
+      ),
+      teams: await ctx.database.query(
+        'select event_id, team_id from calendar_event_teams where organization_id = $1 order by 1, 2',
+        [c.org.id],
+      ),
+      changes: await ctx.database.query('select id from event_changes where organization_id = $1', [
+        c.org.id,
+      ]),
+    });
+    const before = await state();
+    const firstId = series.json().event.id as number;
+    const classId = class_.json().event.id as number;
+    const refusals = [
+      c.actorAgent.post(`${c.base}/events`, eventBody(c.actor.id, { name: 'One-off' })),
+      c.actorAgent.post(`${c.base}/events`, weekly({ name: 'Another series' })),
+      c.actorAgent.patch(`${c.base}/events/${classId}`, { spaces: ['Main Stage'] }),
+      c.actorAgent.patch(`${c.base}/events/${firstId + 1}?strategy=this`, {
+        name: 'Moved',
+        startDateTime: '2031-03-11T17:00',
+        endDateTime: '2031-03-11T19:00',
+        spaces: ['Annex'],
+      }),
+      c.actorAgent.patch(`${c.base}/events/${firstId + 1}?strategy=future`, {
+        name: 'Renamed',
+        spaces: ['Main Stage', 'Annex'],
+      }),
+      c.actorAgent.patch(`${c.base}/events/${firstId}?strategy=series`, {
+        name: 'Renamed',
+        spaces: ['Main Stage', 'Annex'],
+      }),
+    ];
+    for (const res of await Promise.all(refusals)) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(CONFLICT_MESSAGE);
+      expect(res.json().data.conflicts.length).toBeGreaterThan(0);
+    }
+    expect(await state()).toEqual(before);
+    // The same edit with no clash is written, with its notices.
+    const renamed = await c.actorAgent.patch(`${c.base}/events/${firstId}?strategy=series`, {
+      name: 'Renamed',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await state()).changes.length).toBeGreaterThan(before.changes.length);
+  });
+
   it("refuses a booking past a never-ending series' rows until then: the series grows first", async () => {
     const c = await calendarOrg(ctx);
     // Tuesdays from March 2031, never ending: rows exist about 400 days ahead, to spring 2032.

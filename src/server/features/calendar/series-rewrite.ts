@@ -6,6 +6,7 @@
 // applies it; before, each step was a statement of its own (8 to 12 round trips per edit).
 import { daysBetween } from '../../../common/recurrence';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
+import { CONFLICTS_COLUMN, conflictsCte, FoldedCheck } from './conflicts';
 import type { Occurrence, SeriesTemplate, StoredRule } from './occurrences';
 import { recurrenceColumns, type SyncCounts, templateColumns } from './series';
 import type { LineageRow, Runner } from './sql';
@@ -103,8 +104,10 @@ function ruleRecord(i: number, rule: StoredRule) {
 
 // The id arrays ($25, $26) beside the records let the updates find their rows by primary key: the
 // planner guesses 100 records from a jsonb set and would scan the organization's rows instead.
+// The conflict check's parameters (FoldedCheck) come last, from $27.
 const REWRITE = `
-with rules as materialized (
+with ${conflictsCte(27)},
+rules as materialized (
   select * from jsonb_to_recordset($12::jsonb) as r(i int, "on" boolean, pattern text, "interval" int,
     "end" timestamptz, weekly text[], week int, weekday int, "endType" text, "endCount" int)),
 newpart as (
@@ -174,13 +177,19 @@ select (select id from newpart) as "newId", (
   select c.id from (
     select k.id, k.s from jsonb_to_recordset($22::jsonb) as k(id int, s timestamptz)
     union all select id, start_date_time from ins) c
-  order by (c.id = $23::int) desc, abs(extract(epoch from c.s - $24::timestamptz)) limit 1) as "keepId"`;
+  order by (c.id = $23::int) desc, abs(extract(epoch from c.s - $24::timestamptz)) limit 1) as "keepId",
+  ${CONFLICTS_COLUMN}`;
 
 /**
  * Writes a series edit planned in `spec` in one statement; returns the surviving row's id (the
  * edited one, or the nearest date of the rewritten parts), the new part's id and the counts.
  */
-export async function rewriteLineage(q: Runner, organizationId: number, spec: LineageRewrite) {
+export async function rewriteLineage(
+  q: Runner,
+  organizationId: number,
+  spec: LineageRewrite,
+  check = FoldedCheck.none(organizationId),
+) {
   const { rows, moves, parts, ended } = spec;
   const target = (row: LineageRow) => (moves.has(row.id) ? (moves.get(row.id) ?? null) : row.seriesId);
   const rules = parts.map((p, i) => ruleRecord(i, p.rule));
@@ -232,25 +241,30 @@ export async function rewriteLineage(q: Runner, organizationId: number, spec: Li
     .filter((p) => p.id !== null)
     .map((p) => ({ id: p.id, rule: p.rule, until: p.until === null ? null : iso(new Date(p.until)) }));
   if (ended) partRows.push({ id: ended.id, rule: ended.rule, until: null });
-  const [result] = await q.query<{ newId: number | null; keepId: number | null }>(REWRITE, [
-    organizationId,
-    ...templateColumns(spec.template),
-    spec.template.teamIds,
-    JSON.stringify(rules),
-    JSON.stringify(written),
-    JSON.stringify(fresh),
-    gone,
-    JSON.stringify(partRows),
-    spec.dropped,
-    newPart ? JSON.stringify(newPart.rule) : null,
-    newPart?.until == null ? null : new Date(newPart.until),
-    spec.lineageId,
-    spec.total,
-    JSON.stringify(keep),
-    spec.edited.id,
-    spec.edited.start,
-    written.map((w) => w.id),
-    partRows.map((p) => p.id),
-  ]);
+  const [result] = await q.query<{ newId: number | null; keepId: number | null; conflicts: unknown }>(
+    REWRITE,
+    [
+      organizationId,
+      ...templateColumns(spec.template),
+      spec.template.teamIds,
+      JSON.stringify(rules),
+      JSON.stringify(written),
+      JSON.stringify(fresh),
+      gone,
+      JSON.stringify(partRows),
+      spec.dropped,
+      newPart ? JSON.stringify(newPart.rule) : null,
+      newPart?.until == null ? null : new Date(newPart.until),
+      spec.lineageId,
+      spec.total,
+      JSON.stringify(keep),
+      spec.edited.id,
+      spec.edited.start,
+      written.map((w) => w.id),
+      partRows.map((p) => p.id),
+      ...check.params,
+    ],
+  );
+  check.read(result.conflicts);
   return { keepId: result.keepId ?? spec.edited.id, newId: result.newId, counts };
 }

@@ -11,6 +11,7 @@ import {
   type SeriesTemplate,
   type StoredRule,
 } from './occurrences';
+import { CONFLICTS_COLUMN, conflictsCte, FoldedCheck } from './conflicts';
 import { calendarTransaction, type Runner, spansJson } from './sql';
 import { floatingToInstant } from '../../../common/zoned-time';
 
@@ -102,10 +103,11 @@ const NEW_SERIES = `series as (
   insert into calendar_event_series (organization_id, rule, materialized_until) values ($1, $24::jsonb, $25)
   returning id),`;
 
+// Both inserts end with the conflict check's parameters (FoldedCheck): $24 on, or $26 on after a new series' two.
 const insertSql = (series: 'param' | 'new') => {
   const seriesId = series === 'new' ? 'coalesce($2::int, (select id from series))' : '$2::int';
   return `
-with ${series === 'new' ? NEW_SERIES : ''} ins as (
+with ${conflictsCte(series === 'new' ? 26 : 24)}, ${series === 'new' ? NEW_SERIES : ''} ins as (
   insert into calendar_events (organization_id, series_id, name, description, spaces, event_type, event_url,
     instructor_id, reserved_by, conflict_override, is_public, is_exception,
     is_recurring, recurring_pattern, recurring_interval, recurring_end, recurring_weekly_days,
@@ -120,7 +122,8 @@ with ${series === 'new' ? NEW_SERIES : ''} ins as (
   insert into calendar_event_teams (organization_id, event_id, team_id)
   select $1::int, ins.id, t.team_id from ins cross join unnest($23::int[]) as t(team_id)
 )
-select id${series === 'new' ? ', (select id from series) as "seriesId"' : ''} from ins order by start_date_time, id`;
+select id${series === 'new' ? ', (select id from series) as "seriesId"' : ''}, ${CONFLICTS_COLUMN}
+from ins order by start_date_time, id`;
 };
 const INSERT = insertSql('param');
 const INSERT_WITH_SERIES = insertSql('new');
@@ -133,12 +136,14 @@ export async function insertOccurrences(
   rule: StoredRule | null,
   spans: { start: Date; end: Date }[],
   isException = false,
+  check = FoldedCheck.none(organizationId),
 ): Promise<number[]> {
   if (spans.length === 0) return [];
-  const rows = await q.query<{ id: number }>(
-    INSERT,
-    occurrenceParams(organizationId, seriesId, template, isException, rule, spans),
-  );
+  const rows = await q.query<{ id: number; conflicts: unknown }>(INSERT, [
+    ...occurrenceParams(organizationId, seriesId, template, isException, rule, spans),
+    ...check.params,
+  ]);
+  check.read(rows[0].conflicts);
   return rows.map((r) => r.id);
 }
 
@@ -153,12 +158,15 @@ export async function insertSeriesWithOccurrences(
   rule: StoredRule,
   until: number | null,
   spans: { start: Date; end: Date }[],
+  check = FoldedCheck.none(organizationId),
 ) {
-  const rows = await q.query<{ id: number; seriesId: number }>(INSERT_WITH_SERIES, [
+  const rows = await q.query<{ id: number; seriesId: number; conflicts: unknown }>(INSERT_WITH_SERIES, [
     ...occurrenceParams(organizationId, null, template, false, rule, spans),
     JSON.stringify(rule),
     until === null ? null : new Date(until),
+    ...check.params,
   ]);
+  check.read(rows[0].conflicts);
   return { seriesId: rows[0].seriesId, ids: rows.map((r) => r.id) };
 }
 
@@ -225,9 +233,10 @@ export async function updateRow(
   extra: { seriesId: number | null; isException: boolean },
   /** A series' rule written in the same statement (one date edited on its own joins its exdates). */
   seriesRule: { id: number; rule: StoredRule } | null = null,
+  check = FoldedCheck.none(organizationId),
 ) {
-  await q.query(
-    `with series as (
+  const [row] = await q.query<{ conflicts: unknown }>(
+    `with ${conflictsCte(28)}, series as (
        update calendar_event_series set rule = $26::jsonb
        where organization_id = $1 and id = $27::int and $26::jsonb is not null),
      ${withTeams(
@@ -236,7 +245,7 @@ export async function updateRow(
        where organization_id = $1 and id = $2`,
        '$25',
      )}
-     select 1`,
+     select ${CONFLICTS_COLUMN}`,
     [
       organizationId,
       eventId,
@@ -249,8 +258,10 @@ export async function updateRow(
       template.teamIds,
       seriesRule ? JSON.stringify(seriesRule.rule) : null,
       seriesRule?.id ?? null,
+      ...check.params,
     ],
   );
+  check.read(row.conflicts);
 }
 
 export interface SyncCounts {

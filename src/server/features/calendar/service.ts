@@ -7,7 +7,7 @@ import type { EventInput } from '../../../common/schemas/calendar';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { findConflicts, type Replacing, resolveConflicts } from './conflicts';
+import { FoldedCheck, findConflicts, type Replacing, resolveConflicts } from './conflicts';
 import type { StoredRule } from './occurrences';
 import { instancesBefore, lineageParts, type Part, writeLineageCount } from './lineage';
 import { type EventRow, getEventRow, getEventView, organizationTimeZone } from './queries';
@@ -22,6 +22,7 @@ import {
   ruleFromInput,
   templateFromInput,
 } from './series';
+import { lastStatement } from '../../db/client';
 import { calendarTransaction, type Held, lockBookings, type Runner } from './sql';
 import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './validation';
 
@@ -87,9 +88,13 @@ export async function withMaterialized<T>(
 }
 
 /**
- * Checks conflicts for the spans being written; returns whether they were booked over. With
- * `hold` (an edit), the series' parts and the edited row are locked first: `verify` sees what they
- * hold now before the conflict check, and may refuse a plan made from what they held before.
+ * Locks the spaces and days being booked and checks their conflicts; returns whether they were
+ * booked over. A booking that asks for no override leaves its check to its write statement
+ * (`folded`, one round trip fewer): the write must carry it and call `folded.refuse()` after it.
+ * With an override the check is a statement of its own, since whether the rows are marked as
+ * booked over and an audit row written depends on what it finds. With `hold` (an edit), the
+ * series' parts and the edited row are locked first: `verify` sees what they hold now before the
+ * conflict check, and may refuse a plan made from what they held before.
  * `strict`: refuse to go on when a series is not materialized as far (withMaterialized).
  */
 export async function checkSpaces(
@@ -106,12 +111,17 @@ export async function checkSpaces(
   const locked = await lockBookings(q, access.organizationId, input.spaces, spans, target, hold);
   if (strict && locked.stale) throw new NotMaterialized();
   if (hold && locked.held) hold.verify(locked.held);
+  const found = { held: locked.held, publicEventTypes: locked.publicEventTypes };
+  if (!input.overrideConflicts) {
+    const folded = FoldedCheck.of(access.organizationId, timeZone, input.spaces, spans, replacing);
+    return { ...found, overridden: false, count: 0, folded };
+  }
   const conflicts = await findConflicts(q, access.organizationId, timeZone, input.spaces, spans, replacing);
   return {
+    ...found,
     overridden: resolveConflicts(conflicts, input.overrideConflicts, policy.overrideConflicts(access.actor)),
     count: conflicts.length,
-    held: locked.held,
-    publicEventTypes: locked.publicEventTypes,
+    folded: FoldedCheck.none(access.organizationId),
   };
 }
 
@@ -138,15 +148,25 @@ export async function createEvent(database: Database, access: Access, input: Eve
       if (rule) rule.template = template;
       // A series and its dates are one statement; a series with no date yet is its row alone.
       if (rule && spans.length > 0)
-        ({ ids } = await insertSeriesWithOccurrences(q, organizationId, template, rule, until, spans));
+        ({ ids } = await insertSeriesWithOccurrences(
+          q,
+          organizationId,
+          template,
+          rule,
+          until,
+          spans,
+          check.folded,
+        ));
       else if (rule) await createSeries(q, organizationId, rule, until);
-      else ids = await insertOccurrences(q, organizationId, null, template, null, spans);
+      else ids = await insertOccurrences(q, organizationId, null, template, null, spans, false, check.folded);
+      check.folded.refuse();
       if (check.overridden) await recordOverride(q, access, ids[0], check.count);
-      return { id: ids[0], count: ids.length };
+      // The answer is read with the COMMIT (one round trip), as it will be once committed.
+      const event = await getEventView(lastStatement(q), organizationId, timeZone, actor.userId, ids[0]);
+      return { event, count: ids.length };
     }),
   );
-  const event = await getEventView(database, organizationId, timeZone, actor.userId, created.id);
-  return { event, occurrenceCount: created.count };
+  return { event: created.event, occurrenceCount: created.count };
 }
 
 /** Whether a series (every part of it) has dates before this row's. */

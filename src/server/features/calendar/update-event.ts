@@ -14,9 +14,9 @@ import {
 import type { Strategy } from '../../../common/calendar';
 import { type EventInput, type EventRequest, eventInputSchema } from '../../../common/schemas/calendar';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
-import type { Database } from '../../db/client';
+import { type Database, lastStatement } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../http/errors';
-import type { Replacing } from './conflicts';
+import type { FoldedCheck, Replacing } from './conflicts';
 import { lineageTotal, type Part, remainingFrom, writeLineageCount } from './lineage';
 import type { Occurrence, SeriesTemplate, StoredRule } from './occurrences';
 import { type EventRow, getEventRowAndParts, getEventView } from './queries';
@@ -322,9 +322,19 @@ async function updateOnce(
             span,
             { seriesId: row.seriesId, isException: true },
             exdate ? { id: part.id, rule } : null,
+            check.folded,
           );
         } else if (plans.length === 0) {
-          counts.deletedCount = await toSingleEvent(q, organizationId, row, span, template, parts, mode);
+          counts.deletedCount = await toSingleEvent(
+            q,
+            organizationId,
+            row,
+            span,
+            template,
+            parts,
+            mode,
+            check.folded,
+          );
           if (part && mode === 'future') {
             await endPartBefore(q, organizationId, part, originalDate);
             await writeLineageCount(q, organizationId, parts[0].id);
@@ -333,7 +343,17 @@ async function updateOnce(
           const [{ rule, planned }] = plans;
           const seriesId = await createSeries(q, organizationId, rule, planned.until);
           const [first, ...rest] = planned.occurrences;
-          await updateRow(q, organizationId, row.id, template, rule, first, { seriesId, isException: false });
+          await updateRow(
+            q,
+            organizationId,
+            row.id,
+            template,
+            rule,
+            first,
+            { seriesId, isException: false },
+            null,
+            check.folded,
+          );
           counts.createdCount = (
             await insertOccurrences(q, organizationId, seriesId, template, rule, rest)
           ).length;
@@ -342,18 +362,21 @@ async function updateOnce(
             q,
             organizationId,
             lineageRewrite(check.held.rows, parts, index, row, originalDate, mode, plans, template),
+            check.folded,
           );
           Object.assign(counts, written.counts);
           keepId = written.keepId;
         }
+        check.folded.refuse();
         if (check.overridden) await recordOverride(q, access, keepId, check.count);
-        return { counts, keepId };
+        // The answer is read with the COMMIT (one round trip), as it will be once committed.
+        const event = await getEventView(lastStatement(q), organizationId, timeZone, actor.userId, keepId);
+        return { counts, event };
       },
       actor.userId,
     ),
   );
-  const event = await getEventView(database, organizationId, timeZone, actor.userId, result.keepId);
-  return { event, ...result.counts };
+  return { event: result.event, ...result.counts };
 }
 
 /**
@@ -423,8 +446,19 @@ async function toSingleEvent(
   template: ReturnType<typeof templateFromInput>,
   parts: Part[],
   mode: 'single' | Strategy,
+  check: FoldedCheck,
 ) {
-  await updateRow(q, organizationId, row.id, template, null, span, { seriesId: null, isException: false });
+  await updateRow(
+    q,
+    organizationId,
+    row.id,
+    template,
+    null,
+    span,
+    { seriesId: null, isException: false },
+    null,
+    check,
+  );
   if (parts.length === 0) return 0;
   const removed = await q.query<{ id: number }>(
     `delete from calendar_events where organization_id = $1 and series_id = any($2::int[])

@@ -55,4 +55,101 @@ describe('followers recorded with a change', () => {
     expect(change.actorId).toBe(c.people.owner.id);
     expect([...change.followerIds].sort((a, b) => a - b)).toEqual(following);
   });
+
+  it('are recorded per date for a series edit (one statement) and for its deletion', async () => {
+    // Edits are noted once per statement over its transition tables (migration
+    // edit_notices_set_based), deletes row by row: both must name, for every date, exactly who
+    // the calendar shows following it just before, with the date's own explicit records.
+    const c = await calendarOrg(ctx);
+    const start = minutesFromNow(60 * 24, 'America/New_York');
+    const end = minutesFromNow(60 * 25, 'America/New_York');
+    const created = await c.agents.admin.post(
+      `${c.base}/events`,
+      eventBody(c.people.admin.id, {
+        eventType: 'rehearsal',
+        startDateTime: start.wall,
+        endDateTime: end.wall,
+        teamIds: [c.teamId],
+        isRecurring: true,
+        recurringPattern: 'daily',
+        recurringEndType: 'count',
+        recurringEndCount: 4,
+      }),
+    );
+    expect(created.statusCode).toBe(201);
+    const first = created.json().event.id as number;
+    const ids = [first, first + 1, first + 2, first + 3];
+    // Date by date: the team member leaves the second, the board member follows the third, the
+    // reserver leaves the fourth.
+    expect((await c.actorAgent.delete(`${c.base}/events/${ids[1]}/follow?strategy=this`)).statusCode).toBe(
+      200,
+    );
+    expect((await c.agents.board.post(`${c.base}/events/${ids[2]}/follow?strategy=this`)).statusCode).toBe(
+      200,
+    );
+    expect((await c.agents.admin.delete(`${c.base}/events/${ids[3]}/follow?strategy=this`)).statusCode).toBe(
+      200,
+    );
+    const agents = { ...c.agents, actor: c.actorAgent };
+    const people = { ...c.people, actor: c.actor };
+    const shownFollowing = async () => {
+      const shown = new Map<number, number[]>(ids.map((id) => [id, []]));
+      const to = minutesFromNow(60 * 24 * 6, 'America/New_York').wall.slice(0, 10);
+      for (const [key, agent] of Object.entries(agents)) {
+        const rows: { eventId: number; isFollowing: boolean }[] = (
+          await agent.get(`${c.base}/events/followed?from=${start.wall.slice(0, 10)}&to=${to}`)
+        ).json();
+        for (const r of rows)
+          if (r.isFollowing && shown.has(r.eventId))
+            shown.get(r.eventId)?.push(people[key as keyof typeof people].id);
+      }
+      return new Map([...shown].map(([id, users]) => [id, users.sort((a, b) => a - b)]));
+    };
+    const recorded = async (kind: string) => {
+      const rows = await ctx.database.query<{
+        eventId: number;
+        followerIds: number[];
+        before: unknown;
+        after: unknown;
+      }>(
+        `select event_id as "eventId", follower_ids as "followerIds", before, after from event_changes
+         where organization_id = $1 and kind = $2 order by event_id`,
+        [c.org.id, kind],
+      );
+      return rows;
+    };
+    const before = await shownFollowing();
+    expect(before.get(ids[1])).not.toContain(c.actor.id);
+    expect(before.get(ids[2])).toContain(c.people.board.id);
+    expect(before.get(ids[3])).not.toContain(c.people.admin.id);
+    expect(before.get(ids[0])).toContain(c.people.admin.id);
+
+    // A description alone is no change to note.
+    const described = await c.agents.admin.patch(`${c.base}/events/${first}?strategy=series`, {
+      description: 'Bring water',
+    });
+    expect(described.statusCode).toBe(200);
+    expect(await recorded('updated')).toEqual([]);
+
+    const renamed = await c.agents.admin.patch(`${c.base}/events/${first}?strategy=series`, {
+      name: 'Stage combat',
+    });
+    expect(renamed.statusCode).toBe(200);
+    const updated = await recorded('updated');
+    expect(updated.map((r) => r.eventId)).toEqual(ids);
+    for (const row of updated) {
+      expect([...row.followerIds].sort((a, b) => a - b)).toEqual(before.get(row.eventId));
+      expect(row.before).toMatchObject({ name: 'Rehearsal', spaces: ['Main Stage'] });
+      expect(row.after).toMatchObject({ name: 'Stage combat', spaces: ['Main Stage'] });
+    }
+
+    const following = await shownFollowing();
+    expect((await c.agents.admin.delete(`${c.base}/events/${first}?strategy=series`)).statusCode).toBe(200);
+    const cancelled = await recorded('cancelled');
+    expect(cancelled.map((r) => r.eventId)).toEqual(ids);
+    for (const row of cancelled) {
+      expect([...row.followerIds].sort((a, b) => a - b)).toEqual(following.get(row.eventId));
+      expect(row.after).toBeNull();
+    }
+  });
 });
