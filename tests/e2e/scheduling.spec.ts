@@ -1,7 +1,8 @@
 // Issue 16 end to end: a cast member enters a weekly unavailability; the stage manager books a
 // rehearsal series for the cast and sees the conflict before saving, saves, calls the cast; the
 // member confirms from the call mail signed out and the board updates live; attendance is taken
-// on the started first date; the call sheet shows the day and prints on one page.
+// on the started first date, and another manager's open register shows it live; the call sheet
+// shows the day and prints on one page. The stage manager also reads the member's availability.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { addDays, instantToWallTime } from '../../src/common/zoned-time';
 import { DEMO, DEMO_ORG, linkIn, orgUrl, signIn, unique, waitForMail } from './support/app';
@@ -33,10 +34,13 @@ test('availability, conflicts while booking, calls confirmed from the mail, atte
   const member = await open(browser, DEMO.standard2); // Maya, in the Into the Woods Cast
   const manager = await open(browser, DEMO.owner); // Olivia, the stage manager
   const { date: today, minutes } = await orgNow(manager.page);
-  // The first date has started (so attendance can be taken) and not ended (so the call can be answered).
+  // The first date has started (so attendance can be taken) and not ended (so the call can be
+  // answered and its mail is sent): two hours from up to half an hour ago, past midnight if need be
+  // (a run late in the evening used to cap the end at 23:45, before the run's own clock).
   const start = Math.max(0, Math.floor((minutes - 30) / 15) * 15);
-  const end = Math.min(start + 120, 23 * 60 + 45);
-  const [from, to] = [hhmm(start), hhmm(end)];
+  const end = start + 120;
+  const endDays = Math.floor(end / (24 * 60));
+  const [from, to] = [hhmm(start), hhmm(end % (24 * 60))];
   const name = `Act 2 blocking ${unique('')}`;
   const note = `Choir ${unique('')}`;
 
@@ -48,8 +52,9 @@ test('availability, conflicts while booking, calls confirmed from the mail, atte
     const dialog = page.getByRole('dialog', { name: 'Add Unavailability' });
     await dialog.getByLabel('Start Date').fill(addDays(today, 7));
     await dialog.getByLabel('Start Time').fill(from);
-    await dialog.getByLabel('End Time').fill(to);
     await expect(dialog.getByLabel('End Date')).toHaveValue(addDays(today, 7));
+    await dialog.getByLabel('End Date').fill(addDays(today, 7 + endDays));
+    await dialog.getByLabel('End Time').fill(to);
     await dialog.getByRole('switch', { name: 'Repeat every week' }).click();
     await dialog.getByLabel('Repeat weekly until').fill(addDays(today, 28));
     await dialog.getByLabel('Note (optional)').fill(note);
@@ -57,8 +62,25 @@ test('availability, conflicts while booking, calls confirmed from the mail, atte
     await expect(dialog).toBeHidden();
     const list = page.getByRole('list', { name: /^Unavailability/ });
     await expect(list.getByRole('listitem').filter({ hasText: note })).toContainText(
-      /Weekly\s*\w+days, \d+:\d+ [AP]M – \d+:\d+ [AP]M, .+ to /,
+      /Weekly\s*\w+days, \d+:\d+ [AP]M – \d+:\d+ [AP]M( \(overnight\))?, .+ to /,
     );
+  });
+
+  await test.step('the stage manager reads it through the person picker, note included', async () => {
+    const page = manager.page;
+    await page.goto(orgUrl(DEMO_ORG, '/calendar/availability'));
+    await expect(page.getByRole('heading', { name: 'My availability' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Person' }).click();
+    await page.getByRole('option', { name: /^Maya Moreno/ }).click();
+    await expect(page).toHaveURL(/[?&]person=\d+/);
+    await expect(page.getByRole('heading', { name: 'Availability of Maya Moreno' })).toBeVisible();
+    const list = page.getByRole('list', { name: /^Unavailability/ });
+    await expect(list.getByRole('listitem').filter({ hasText: note })).toContainText(/Weekly/);
+    // Back to their own: the person leaves the address.
+    await page.getByRole('combobox', { name: 'Person' }).click();
+    await page.getByRole('option', { name: 'Me', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'My availability' })).toBeVisible();
+    await expect(page).not.toHaveURL(/person=/);
   });
 
   await test.step('the stage manager books a series for the cast and sees the conflict before saving', async () => {
@@ -70,7 +92,7 @@ test('availability, conflicts while booking, calls confirmed from the mail, atte
     await form.getByRole('checkbox', { name: 'Annex' }).click();
     await form.getByLabel('Start Date').fill(today);
     await form.getByLabel('Start Time').fill(from);
-    await form.getByLabel('End Date').fill(today);
+    await form.getByLabel('End Date').fill(addDays(today, endDays));
     await form.getByLabel('End Time').fill(to);
     await form.getByRole('checkbox', { name: 'Into the Woods Cast' }).click();
     await form.getByRole('switch', { name: 'Repeat' }).click();
@@ -135,6 +157,24 @@ test('availability, conflicts while booking, calls confirmed from the mail, atte
     await expect(board.getByRole('listitem').filter({ hasText: 'Maya Moreno' })).toContainText('Confirmed');
   });
 
+  // A second manager (Adam, an admin) has the same register open, untouched: the marks the stage
+  // manager saves reach it live (attendance-changed).
+  const admin = await open(browser, DEMO.admin);
+  const adminRegister = admin.page.getByRole('dialog', { name: 'Take Attendance' });
+  await test.step('another manager opens the same register', async () => {
+    const page = admin.page;
+    await page.goto(orgUrl(DEMO_ORG, `/calendar/home?view=day&date=${today}`));
+    await page
+      .getByRole('button', { name: new RegExp(name) })
+      .first()
+      .click();
+    await page.getByTestId('calls-panel').getByRole('button', { name: 'Take Attendance' }).click();
+    await expect(adminRegister.getByRole('group', { name: /^Maya Moreno/ })).toBeVisible();
+    await expect(
+      adminRegister.getByRole('group', { name: /^Maya Moreno/ }).getByRole('radio', { name: 'Present' }),
+    ).not.toBeChecked();
+  });
+
   await test.step('attendance is taken on the started first date, by keyboard', async () => {
     const page = manager.page;
     await page.getByTestId('calls-panel').getByRole('button', { name: 'Take Attendance' }).click();
@@ -151,6 +191,15 @@ test('availability, conflicts while booking, calls confirmed from the mail, atte
     await expect(dialog).toBeHidden();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('event-dialog')).toBeHidden();
+  });
+
+  await test.step('the other open register shows the saved marks live', async () => {
+    const maya = adminRegister.getByRole('group', { name: /^Maya Moreno/ });
+    await expect(maya.getByRole('radio', { name: 'Present' })).toBeChecked();
+    const sam = adminRegister.getByRole('group', { name: /^Sam Singh/ });
+    await expect(sam.getByRole('radio', { name: 'Late' })).toBeChecked();
+    await expect(adminRegister.getByLabel('Note for Sam Singh')).toHaveValue('Bus was late');
+    await admin.context.close();
   });
 
   await test.step('the call sheet shows the day and prints alone on one page', async () => {
