@@ -5,7 +5,7 @@ import type { WeekPoint } from '../api/insight';
 import { weekLabel } from '../lib/week-label';
 
 // The chart library (recharts, about 108 KB) loads just after the page paints; the table of the
-// same figures beside it shows at once, the chart's place a placeholder meanwhile.
+// same figures beside it shows at once, and a loading skeleton holds the chart's place meanwhile.
 // The analytics page starts that download while its figures are still being fetched.
 export const preloadMetricPlot = () => import('./metric-plot');
 const MetricPlot = lazy(async () => ({ default: (await preloadMetricPlot()).MetricPlot }));
