@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -302,35 +303,49 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
     },
     async transaction(work, settings = {}) {
       const client = await pool.connect();
+      // Each query's messages leave in one write, but two queries sent together would be two
+      // writes: corked, BEGIN and the first statement (or the last and COMMIT) are one system call
+      // and arrive together (on this machine's VM a loopback write costs ~0.1 ms of CPU).
+      const stream = (client as unknown as { connection: { stream: Writable } }).connection.stream;
+      const together = <R>(sendAll: () => R): R => {
+        stream.cork();
+        try {
+          return sendAll();
+        } finally {
+          stream.uncork();
+        }
+      };
       let broken: Error | undefined;
+      let begun = false;
       try {
         // The connections pipeline (Pool option below): BEGIN and the settings (simple protocol,
-        // several statements) go out now and the first statement right behind them, one round
-        // trip for both; the last statement (Runner.last) takes the COMMIT along the same way.
-        let opening: Promise<unknown> | null = client.query(`begin; ${settingsSql(settings)}`);
+        // several statements) go out with the first statement, one round trip for both; the last
+        // statement (Runner.last) takes the COMMIT along the same way.
         let committed = false;
         const send = async <T>(text: string, params: unknown[], commit: boolean) => {
           if (committed) throw new Error('a statement after the transaction ended');
-          const sent = client.query({ name: statementName(text), text, values: params });
-          const ending = commit ? client.query('commit') : null;
+          const [opening, sent, ending] = together(() => [
+            begun ? null : client.query(`begin; ${settingsSql(settings)}`),
+            client.query({ name: statementName(text), text, values: params }),
+            commit ? client.query('commit') : null,
+          ]);
+          begun = true;
           committed = commit;
-          const before = opening;
-          opening = null;
           // Promise.all: a failure of one settles the others' too (none goes unhandled).
-          const [, result] = await Promise.all([before, sent, ending]);
+          const [, result] = await Promise.all([opening, sent, ending]);
           return result.rows as T[];
         };
         const result = await work({
           query: (text, params = []) => send(text, params, false),
           last: (text, params = []) => send(text, params, true),
         });
-        if (opening) await opening;
-        if (!committed) await client.query('commit');
+        if (begun && !committed) await client.query('commit');
         return result;
       } catch (err) {
-        await client.query('rollback').catch((e: Error) => {
-          broken = e;
-        });
+        if (begun)
+          await client.query('rollback').catch((e: Error) => {
+            broken = e;
+          });
         throw err;
       } finally {
         // A connection that could not even roll back is closed rather than reused.
