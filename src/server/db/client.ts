@@ -302,6 +302,7 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
       return result.rows as T[];
     },
     async transaction(work, settings = {}) {
+      const opening = `begin; ${settingsSql(settings)}`;
       const client = await pool.connect();
       // Each query's messages leave in one write, but two queries sent together would be two
       // writes: corked, BEGIN and the first statement (or the last and COMMIT) are one system call
@@ -324,15 +325,15 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
         let committed = false;
         const send = async <T>(text: string, params: unknown[], commit: boolean) => {
           if (committed) throw new Error('a statement after the transaction ended');
-          const [opening, sent, ending] = together(() => [
-            begun ? null : client.query(`begin; ${settingsSql(settings)}`),
+          const [began, sent, ending] = together(() => [
+            begun ? null : client.query(opening),
             client.query({ name: statementName(text), text, values: params }),
             commit ? client.query('commit') : null,
           ]);
           begun = true;
           committed = commit;
           // Promise.all: a failure of one settles the others' too (none goes unhandled).
-          const [, result] = await Promise.all([opening, sent, ending]);
+          const [, result] = await Promise.all([began, sent, ending]);
           return result.rows as T[];
         };
         const result = await work({
