@@ -543,7 +543,12 @@ export const eventChanges = pgTable(
     tx: text('tx').notNull(),
     before: jsonb('before').notNull(),
     after: jsonb('after'),
-    followerIds: integer('follower_ids').array().notNull(),
+    // Edits are noted without their followers, who are named when the notice is sent (scans.ts
+    // processChanges) from the date's reserver and instructor as they were; deletions name them at
+    // once (their follow records go with the row).
+    followerIds: integer('follower_ids').array(),
+    reservedBy: integer('reserved_by'),
+    instructorId: integer('instructor_id'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

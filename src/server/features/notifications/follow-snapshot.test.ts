@@ -1,8 +1,10 @@
-// The change trigger (migration notifications_sql) restates the calendar's follow rule in SQL, so
-// that a deleted occurrence's followers are still known. This keeps the two in agreement.
+// The follow rule is restated in SQL (calendar_event_followers, migration one_follow_rule): a
+// deletion names the followers at once, while its follow records still exist, and an edit's are
+// named when the notice is sent (processChanges). This keeps both in agreement with the calendar.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestContext } from '../../../../tests/support/app';
 import { calendarOrg, eventBody } from '../calendar/test-helpers';
+import { processChanges } from './scans';
 import { minutesFromNow } from './test-helpers';
 
 let ctx: TestContext;
@@ -58,8 +60,9 @@ describe('followers recorded with a change', () => {
 
   it('are recorded per date for a series edit (one statement) and for its deletion', async () => {
     // Edits are noted once per statement over its transition tables (migration
-    // edit_notices_set_based), deletes row by row: both must name, for every date, exactly who
-    // the calendar shows following it just before, with the date's own explicit records.
+    // edit_notices_set_based) and their followers named when sent (edit_notices_followers_when_sent),
+    // deletes row by row: both must name, for every date, exactly who the calendar shows following
+    // it, with the date's own explicit records.
     const c = await calendarOrg(ctx);
     const start = minutesFromNow(60 * 24, 'America/New_York');
     const end = minutesFromNow(60 * 25, 'America/New_York');
@@ -135,6 +138,9 @@ describe('followers recorded with a change', () => {
       name: 'Stage combat',
     });
     expect(renamed.statusCode).toBe(200);
+    // Recorded without followers; sending the notices names them, by the rule as it stands.
+    expect((await recorded('updated')).map((r) => r.followerIds)).toEqual([null, null, null, null]);
+    await processChanges(ctx.database, new Date());
     const updated = await recorded('updated');
     expect(updated.map((r) => r.eventId)).toEqual(ids);
     for (const row of updated) {
@@ -151,5 +157,32 @@ describe('followers recorded with a change', () => {
       expect([...row.followerIds].sort((a, b) => a - b)).toEqual(following.get(row.eventId));
       expect(row.after).toBeNull();
     }
+  });
+
+  it('leave an edit of a date deleted before its notice went out to the cancellation', async () => {
+    const c = await calendarOrg(ctx);
+    const start = minutesFromNow(60 * 24, 'America/New_York');
+    const end = minutesFromNow(60 * 25, 'America/New_York');
+    const created = await c.agents.admin.post(
+      `${c.base}/events`,
+      eventBody(c.people.admin.id, { startDateTime: start.wall, endDateTime: end.wall, teamIds: [c.teamId] }),
+    );
+    expect(created.statusCode).toBe(201);
+    const eventId = created.json().event.id as number;
+    expect((await c.agents.admin.patch(`${c.base}/events/${eventId}`, { name: 'Fight call' })).statusCode).toBe(
+      200,
+    );
+    expect((await c.agents.admin.delete(`${c.base}/events/${eventId}`)).statusCode).toBe(200);
+    await processChanges(ctx.database, new Date());
+    const rows = await ctx.database.query<{ kind: string; followerIds: number[] }>(
+      `select kind, follower_ids as "followerIds" from event_changes
+       where organization_id = $1 and event_id = $2 order by id`,
+      [c.org.id, eventId],
+    );
+    expect(rows.map((r) => r.kind)).toEqual(['updated', 'cancelled']);
+    expect(rows[0].followerIds).toEqual([]);
+    expect([...rows[1].followerIds].sort((a, b) => a - b)).toEqual(
+      [c.people.admin.id, c.actor.id].sort((a, b) => a - b),
+    );
   });
 });

@@ -119,6 +119,8 @@ interface ChangeRow {
   before: { name: string; start: string; end: string; spaces: string[] };
   after: { name: string; start: string; end: string; spaces: string[] } | null;
   followerIds: number[];
+  /** The followers were named by this batch (an edit's), not recorded with the change. */
+  named: boolean;
   timezone: string;
 }
 
@@ -137,13 +139,20 @@ function describeChange(c: ChangeRow): string {
 /**
  * Calendar changes recorded by the database trigger → one notice per follower per edit (one
  * transaction of the calendar, e.g. a whole series renamed, is one notice). The editor gets none.
+ * An edit is recorded without its followers (migration edit_notices_followers_when_sent): they are
+ * named here, by the calendar's follow rule as it stands now, for every such row of the batch in
+ * this one statement, and kept with it; a date deleted since has none (its cancellation has them).
  */
 export async function processChanges(database: Database, now: Date): Promise<(Pushed | null)[]> {
   return inTransaction(database, async (q) => {
     const rows = await q.query<ChangeRow>(
       `select c.id, c.organization_id as "organizationId", c.kind, c.actor_id as "actorId", c.tx,
-         c.before, c.after, c.follower_ids as "followerIds", coalesce(o.timezone, 'UTC') as timezone
+         c.before, c.after, coalesce(c.follower_ids, w.followers, '{}') as "followerIds",
+         c.follower_ids is null as named, coalesce(o.timezone, 'UTC') as timezone
        from event_changes c left join organizations o on o.id = c.organization_id
+       left join lateral calendar_event_followers(c.organization_id, c.event_id, c.reserved_by, c.instructor_id) w
+         on c.follower_ids is null
+           and exists (select 1 from calendar_events e where e.id = c.event_id and e.organization_id = c.organization_id)
        where c.processed_at is null order by c.id limit 500 for update of c skip locked`,
     );
     if (rows.length === 0) return [];
@@ -183,10 +192,12 @@ export async function processChanges(database: Database, now: Date): Promise<(Pu
         );
       }
     }
-    await q.query('update event_changes set processed_at = $2 where id = any($1::int[])', [
-      rows.map((r) => r.id),
-      now,
-    ]);
+    // The followers named here are kept beside the change, as a deletion's are.
+    await q.query(
+      `update event_changes c set processed_at = $2, follower_ids = coalesce(c.follower_ids, n.f)
+       from jsonb_to_recordset($1::jsonb) as n(id int, f int[]) where c.id = n.id`,
+      [JSON.stringify(rows.map((r) => ({ id: r.id, f: r.named ? r.followerIds : null }))), now],
+    );
     return pushed;
   });
 }
