@@ -29,7 +29,7 @@ import { openCostProbe } from './bench/write-cost';
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const WARMUP = 1;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const BROWSER = process.env.BENCH_BROWSER === '1';
 const BROWSER_ORG = 'benchview';
 const DEFAULT_P99_MS = 50;
