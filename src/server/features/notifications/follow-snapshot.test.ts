@@ -169,9 +169,9 @@ describe('followers recorded with a change', () => {
     );
     expect(created.statusCode).toBe(201);
     const eventId = created.json().event.id as number;
-    expect((await c.agents.admin.patch(`${c.base}/events/${eventId}`, { name: 'Fight call' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await c.agents.admin.patch(`${c.base}/events/${eventId}`, { name: 'Fight call' })).statusCode,
+    ).toBe(200);
     expect((await c.agents.admin.delete(`${c.base}/events/${eventId}`)).statusCode).toBe(200);
     await processChanges(ctx.database, new Date());
     const rows = await ctx.database.query<{ kind: string; followerIds: number[] }>(
