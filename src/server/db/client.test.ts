@@ -171,4 +171,35 @@ describe.each(kinds)('a transaction on the $kind database', ({ open }) => {
       await database.close();
     }
   });
+
+  it('sends BEGIN with its first statement and COMMIT with its last, one write each', async () => {
+    const database = await open();
+    if (database.kind !== 'postgres') return database.close();
+    // Each write to a socket goes through _write or _writev; counted while the transaction runs.
+    const proto = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...a: unknown[]) => void>;
+    const originals = { _write: proto._write, _writev: proto._writev };
+    let writes = 0;
+    try {
+      await database.query('select 1');
+      for (const key of ['_write', '_writev'] as const)
+        proto[key] = function (this: unknown, ...args: unknown[]) {
+          writes++;
+          return originals[key].apply(this, args);
+        };
+      const read = await database.transaction(
+        async (q) => {
+          await q.query('select 1 as first');
+          return lastStatement(q).query<{ setting: string }>(
+            `select current_setting('greenroom.probe', true) as setting`,
+          );
+        },
+        { 'greenroom.probe': 'pipelined' },
+      );
+      expect(read).toEqual([{ setting: 'pipelined' }]);
+      expect(writes).toBe(2);
+    } finally {
+      Object.assign(proto, originals);
+      await database.close();
+    }
+  });
 });

@@ -304,9 +304,9 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
     async transaction(work, settings = {}) {
       const opening = `begin; ${settingsSql(settings)}`;
       const client = await pool.connect();
-      // Each query's messages leave in one write, but two queries sent together would be two
-      // writes: corked, BEGIN and the first statement (or the last and COMMIT) are one system call
-      // and arrive together (on this machine's VM a loopback write costs ~0.1 ms of CPU).
+      // node-postgres corks each query's own messages, but two queries sent together would still
+      // be two writes, each a system call that wakes the server: corked around the pair, BEGIN and
+      // the first statement (or the last one and COMMIT) leave in one write and arrive together.
       const stream = (client as unknown as { connection: { stream: Writable } }).connection.stream;
       const together = <R>(sendAll: () => R): R => {
         stream.cork();
