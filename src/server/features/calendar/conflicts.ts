@@ -108,9 +108,10 @@ export async function findConflicts(
  * The conflict check of a booking that asks for no override, run by its write statement instead
  * of a statement of its own (one round trip fewer). The write statement starts after the lock
  * statement has returned, so its snapshot sees every booking committed by a writer it waited on,
- * as the separate check's did; it does not see its own rows. The write goes ahead whatever it
- * finds: found conflicts are refused afterwards (`refuse`), and the transaction rolls the write
- * back, so the answer (409 and its list) is the same as the separate check's.
+ * as the separate check's did; it does not see its own rows. A statement that finds conflicts
+ * fails with them (`calendar_refuse_conflicts`, SQLSTATE GR409): the transaction is aborted, so
+ * what was sent behind it (the answer's read and the COMMIT) commits nothing, and `guard` turns
+ * the failure into the separate check's answer (409 and its list).
  */
 export class FoldedCheck {
   /** What the write statement found (set by the write, through `read`). */
@@ -142,11 +143,30 @@ export class FoldedCheck {
     return new FoldedCheck(conflictParams(organizationId, [], [], {}), 'UTC', true);
   }
 
-  /** The `conflicts` column of the write statement's answer (json, or text on some drivers). */
-  read(column: unknown) {
+  /**
+   * The write statement carrying this check, as sent: its answer's `conflicts` column once it
+   * returns (json, or text on some drivers), or a 409 with the conflicts it failed with. The check
+   * counts as run from the moment the statement is sent, so a transaction may send its COMMIT
+   * behind it without waiting.
+   */
+  async guard<T extends { conflicts?: unknown }>(sent: Promise<T[]>): Promise<T[]> {
+    this.ran = true;
+    try {
+      const rows = await sent;
+      this.read(rows[0]?.conflicts);
+      return rows;
+    } catch (error) {
+      const { code, detail } = (error ?? {}) as { code?: string; detail?: string };
+      if (code !== REFUSED_STATE || detail === undefined) throw error;
+      this.read(detail);
+      this.refuse();
+      throw error;
+    }
+  }
+
+  private read(column: unknown) {
     const rows = (typeof column === 'string' ? JSON.parse(column) : (column ?? [])) as ConflictRow[];
     this.found = toViews(rows, this.timeZone);
-    this.ran = true;
   }
 
   /**
@@ -161,8 +181,13 @@ export class FoldedCheck {
 
 /** The `conflicts` CTE of a write statement whose FoldedCheck parameters start at `$at`. */
 export const conflictsCte = (at: number) => `conflicts as materialized (${conflictQuery(at)})`;
-/** The write statement's answer column with what `conflicts` found, in the check's order. */
-export const CONFLICTS_COLUMN = `(select coalesce(json_agg(c order by c.start, c.id), '[]'::json) from conflicts c) as conflicts`;
+/** What a write statement that finds conflicts fails with (migration calendar_conflicts_refused). */
+const REFUSED_STATE = 'GR409';
+/**
+ * The write statement's answer column with what `conflicts` found, in the check's order; a
+ * statement that finds any fails with them instead (FoldedCheck.guard).
+ */
+export const CONFLICTS_COLUMN = `calendar_refuse_conflicts((select coalesce(json_agg(c order by c.start, c.id), '[]'::json) from conflicts c)) as conflicts`;
 
 /**
  * 409 with the conflicting occurrences, unless an owner or admin explicitly books anyway.

@@ -241,9 +241,8 @@ export async function rewriteLineage(
     .filter((p) => p.id !== null)
     .map((p) => ({ id: p.id, rule: p.rule, until: p.until === null ? null : iso(new Date(p.until)) }));
   if (ended) partRows.push({ id: ended.id, rule: ended.rule, until: null });
-  const [result] = await q.query<{ newId: number | null; keepId: number | null; conflicts: unknown }>(
-    REWRITE,
-    [
+  const [result] = await check.guard(
+    q.query<{ newId: number | null; keepId: number | null; conflicts: unknown }>(REWRITE, [
       organizationId,
       ...templateColumns(spec.template),
       spec.template.teamIds,
@@ -263,8 +262,7 @@ export async function rewriteLineage(
       written.map((w) => w.id),
       partRows.map((p) => p.id),
       ...check.params,
-    ],
+    ]),
   );
-  check.read(result.conflicts);
   return { keepId: result.keepId ?? spec.edited.id, newId: result.newId, counts };
 }

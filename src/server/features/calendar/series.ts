@@ -139,11 +139,12 @@ export async function insertOccurrences(
   check = FoldedCheck.none(organizationId),
 ): Promise<number[]> {
   if (spans.length === 0) return [];
-  const rows = await q.query<{ id: number; conflicts: unknown }>(INSERT, [
-    ...occurrenceParams(organizationId, seriesId, template, isException, rule, spans),
-    ...check.params,
-  ]);
-  check.read(rows[0].conflicts);
+  const rows = await check.guard(
+    q.query<{ id: number; conflicts: unknown }>(INSERT, [
+      ...occurrenceParams(organizationId, seriesId, template, isException, rule, spans),
+      ...check.params,
+    ]),
+  );
   return rows.map((r) => r.id);
 }
 
@@ -160,13 +161,14 @@ export async function insertSeriesWithOccurrences(
   spans: { start: Date; end: Date }[],
   check = FoldedCheck.none(organizationId),
 ) {
-  const rows = await q.query<{ id: number; seriesId: number; conflicts: unknown }>(INSERT_WITH_SERIES, [
-    ...occurrenceParams(organizationId, null, template, false, rule, spans),
-    JSON.stringify(rule),
-    until === null ? null : new Date(until),
-    ...check.params,
-  ]);
-  check.read(rows[0].conflicts);
+  const rows = await check.guard(
+    q.query<{ id: number; seriesId: number; conflicts: unknown }>(INSERT_WITH_SERIES, [
+      ...occurrenceParams(organizationId, null, template, false, rule, spans),
+      JSON.stringify(rule),
+      until === null ? null : new Date(until),
+      ...check.params,
+    ]),
+  );
   return { seriesId: rows[0].seriesId, ids: rows.map((r) => r.id) };
 }
 
@@ -235,8 +237,9 @@ export async function updateRow(
   seriesRule: { id: number; rule: StoredRule } | null = null,
   check = FoldedCheck.none(organizationId),
 ) {
-  const [row] = await q.query<{ conflicts: unknown }>(
-    `with ${conflictsCte(28)}, series as (
+  await check.guard(
+    q.query<{ conflicts: unknown }>(
+      `with ${conflictsCte(28)}, series as (
        update calendar_event_series set rule = $26::jsonb
        where organization_id = $1 and id = $27::int and $26::jsonb is not null),
      ${withTeams(
@@ -246,22 +249,22 @@ export async function updateRow(
        '$25',
      )}
      select ${CONFLICTS_COLUMN}`,
-    [
-      organizationId,
-      eventId,
-      ...templateColumns(template),
-      ...recurrenceColumns(rule),
-      span.start,
-      span.end,
-      extra.seriesId,
-      extra.isException,
-      template.teamIds,
-      seriesRule ? JSON.stringify(seriesRule.rule) : null,
-      seriesRule?.id ?? null,
-      ...check.params,
-    ],
+      [
+        organizationId,
+        eventId,
+        ...templateColumns(template),
+        ...recurrenceColumns(rule),
+        span.start,
+        span.end,
+        extra.seriesId,
+        extra.isException,
+        template.teamIds,
+        seriesRule ? JSON.stringify(seriesRule.rule) : null,
+        seriesRule?.id ?? null,
+        ...check.params,
+      ],
+    ),
   );
-  check.read(row.conflicts);
 }
 
 export interface SyncCounts {
