@@ -181,15 +181,17 @@ select (select id from newpart) as "newId", (
   ${CONFLICTS_COLUMN}`;
 
 /**
- * Writes a series edit planned in `spec` in one statement; returns the surviving row's id (the
- * edited one, or the nearest date of the rewritten parts), the new part's id and the counts.
+ * Sends a series edit planned in `spec` as one statement. `written`: once it returns, the
+ * surviving row's id (the edited one, or the nearest date of the rewritten parts), the new part's
+ * id and the counts. `keepId`: that id already, when the plan keeps the edited row (the statement
+ * prefers it), so the caller may send what follows without waiting; else null.
  */
-export async function rewriteLineage(
+export function rewriteLineage(
   q: Runner,
   organizationId: number,
   spec: LineageRewrite,
   check = FoldedCheck.none(organizationId),
-) {
+): { keepId: number | null; written: Promise<{ keepId: number; newId: number | null; counts: SyncCounts }> } {
   const { rows, moves, parts, ended } = spec;
   const target = (row: LineageRow) => (moves.has(row.id) ? (moves.get(row.id) ?? null) : row.seriesId);
   const rules = parts.map((p, i) => ruleRecord(i, p.rule));
@@ -241,7 +243,7 @@ export async function rewriteLineage(
     .filter((p) => p.id !== null)
     .map((p) => ({ id: p.id, rule: p.rule, until: p.until === null ? null : iso(new Date(p.until)) }));
   if (ended) partRows.push({ id: ended.id, rule: ended.rule, until: null });
-  const [result] = await check.guard(
+  const sent = check.guard(
     q.query<{ newId: number | null; keepId: number | null; conflicts: unknown }>(REWRITE, [
       organizationId,
       ...templateColumns(spec.template),
@@ -264,5 +266,12 @@ export async function rewriteLineage(
       ...check.params,
     ]),
   );
-  return { keepId: result.keepId ?? spec.edited.id, newId: result.newId, counts };
+  return {
+    keepId: keep.some((k) => k.id === spec.edited.id) ? spec.edited.id : null,
+    written: sent.then(([result]) => ({
+      keepId: result.keepId ?? spec.edited.id,
+      newId: result.newId,
+      counts,
+    })),
+  };
 }

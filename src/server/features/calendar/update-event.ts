@@ -309,11 +309,15 @@ async function updateOnce(
         for (const p of plans) p.rule.template = template;
         const counts: SyncCounts = { createdCount: 0, updatedCount: 1, deletedCount: 0 };
         let keepId = row.id;
+        // A write whose answer's row is known before it returns is not waited for: the answer's
+        // read and the COMMIT go right behind it, in the same round trip. Should the write fail
+        // (conflicts found, FoldedCheck), the transaction is aborted and that COMMIT rolls back.
+        let writing: Promise<unknown> = Promise.resolve();
         if (mode === 'this' && part) {
           // The date joins its series' exdates in the same statement, unless it is already its own.
           const exdate = !row.isException && !part.rule.exdates.includes(originalDate);
           const rule = { ...part.rule, exdates: [...part.rule.exdates, originalDate].sort() };
-          await updateRow(
+          writing = updateRow(
             q,
             organizationId,
             row.id,
@@ -358,20 +362,31 @@ async function updateOnce(
             await insertOccurrences(q, organizationId, seriesId, template, rule, rest)
           ).length;
         } else if (part && check.held) {
-          const written = await rewriteLineage(
+          const rewrite = rewriteLineage(
             q,
             organizationId,
             lineageRewrite(check.held.rows, parts, index, row, originalDate, mode, plans, template),
             check.folded,
           );
-          Object.assign(counts, written.counts);
-          keepId = written.keepId;
+          writing = rewrite.written.then((written) => Object.assign(counts, written.counts));
+          if (rewrite.keepId !== null) keepId = rewrite.keepId;
+          else {
+            await writing;
+            keepId = (await rewrite.written).keepId;
+          }
+        }
+        if (check.overridden) {
+          await writing;
+          await recordOverride(q, access, keepId, check.count);
         }
         check.folded.refuse();
-        if (check.overridden) await recordOverride(q, access, keepId, check.count);
         // The answer is read with the COMMIT (one round trip), as it will be once committed.
-        const event = await getEventView(lastStatement(q), organizationId, timeZone, actor.userId, keepId);
-        return { counts, event };
+        const read = getEventView(lastStatement(q), organizationId, timeZone, actor.userId, keepId);
+        // Both are awaited, so neither failure goes unhandled; the write's own failure is the answer.
+        const [written, event] = await Promise.allSettled([writing, read]);
+        if (written.status === 'rejected') throw written.reason;
+        if (event.status === 'rejected') throw event.reason;
+        return { counts, event: event.value };
       },
       actor.userId,
     ),
