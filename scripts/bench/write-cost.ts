@@ -25,6 +25,7 @@ export interface Snapshot {
   free: number | null;
   execMs: number | null;
   nodeCpuMs: number | null;
+  nodeWrites: number | null;
   backendCpuMs: Map<number, number>;
 }
 
@@ -33,6 +34,9 @@ export interface Cost {
   roundTrips: number | null;
   pgExecMs: number | null;
   nodeCpuMs: number | null;
+  /** The app's write system calls (answers, log lines, messages to PostgreSQL); unlike the
+   * statement count it sees statements sent together, and unlike CPU time it is not noisy. */
+  nodeWrites: number | null;
   pgCpuMs: number | null;
 }
 
@@ -49,6 +53,17 @@ function cpuMs(pid: number): number | null {
     // Fields after the command name (which may hold spaces) in parentheses: utime is the 12th, stime the 13th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** Write system calls one process has made so far, or null when they cannot be read. */
+function writeCalls(pid: number): number | null {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    const found = /^syscw:\s*(\d+)/m.exec(io);
+    return found ? Number(found[1]) : null;
   } catch {
     return null;
   }
@@ -95,7 +110,14 @@ export async function openCostProbe(databaseUrl: string | undefined, serverPid: 
           execMs = rows[0].ms;
         }
       }
-      return { statements, free, execMs, nodeCpuMs: cpuMs(serverPid), backendCpuMs };
+      return {
+        statements,
+        free,
+        execMs,
+        nodeCpuMs: cpuMs(serverPid),
+        nodeWrites: writeCalls(serverPid),
+        backendCpuMs,
+      };
     },
     cost(before, after, requests) {
       const per = (a: number | null, b: number | null) =>
@@ -114,6 +136,7 @@ export async function openCostProbe(databaseUrl: string | undefined, serverPid: 
             : per(after.statements - (after.free ?? 0), before.statements - (before.free ?? 0)),
         pgExecMs: per(after.execMs, before.execMs),
         nodeCpuMs: per(after.nodeCpuMs, before.nodeCpuMs),
+        nodeWrites: per(after.nodeWrites, before.nodeWrites),
         pgCpuMs: pgCpu === null || requests === 0 ? null : pgCpu / requests,
       };
     },

@@ -489,10 +489,11 @@ async function measureLines(
     `\nWrites: ${opts.connections} connections, ${opts.seconds}s per run after ${opts.warmupSeconds}s warm-up; ` +
       `conflicts (409) apart from errors; load average before each run in the last column.\n` +
       `Per request, from pg_stat_statements: stmt = statements, trips = round trips a request waits on, pg ms = ` +
-      `PostgreSQL's execution time; cpu node/pg = CPU ms of the app and of its database backends ('-': not ` +
+      `PostgreSQL's execution time; writes = the app's write system calls (its answer, its log line and each ` +
+      `batch of messages to PostgreSQL: statements sent together are one); cpu node/pg = CPU ms of the app and of its database backends ('-': not ` +
       `measurable here). With many connections, requests still running as a run ends blur these; 1 connection is exact.`,
   );
-  const header = `${'write'.padEnd(34)} ${'orgs'.padStart(4)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'409'.padStart(6)} ${'4xx'.padStart(6)} ${'5xx'.padStart(6)} ${'sock'.padStart(5)} ${'stmt'.padStart(5)} ${'trips'.padStart(5)} ${'pg ms'.padStart(6)} ${'cpu node/pg'.padStart(11)}  goal          load`;
+  const header = `${'write'.padEnd(34)} ${'orgs'.padStart(4)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'409'.padStart(6)} ${'4xx'.padStart(6)} ${'5xx'.padStart(6)} ${'sock'.padStart(5)} ${'stmt'.padStart(5)} ${'trips'.padStart(5)} ${'pg ms'.padStart(6)} ${'writes'.padStart(6)} ${'cpu node/pg'.padStart(11)}  goal          load`;
   console.log(header);
   console.log('-'.repeat(header.length + 4));
   for (const line of lines) {
@@ -505,7 +506,7 @@ async function measureLines(
       const goal = `p99<${P99_TARGET_MS}ms ${r.total > 0 && r.p99 < P99_TARGET_MS && r.serverErrors === 0 ? 'ok  ' : 'MISS'}`;
       const cpu = `${perRequest(c.nodeCpuMs)}/${perRequest(c.pgCpuMs)}`;
       console.log(
-        `${line.name.padEnd(34)} ${String(orgs.length).padStart(4)} ${String(Math.round(r.rps)).padStart(7)} ${ms(r.p50).padStart(7)} ${ms(r.p99).padStart(7)} ${pct(r.conflicts, r.total).padStart(6)} ${pct(r.clientErrors, r.total).padStart(6)} ${pct(r.serverErrors, r.total).padStart(6)} ${String(r.socketErrors).padStart(5)} ${perRequest(c.statements).padStart(5)} ${perRequest(c.roundTrips).padStart(5)} ${perRequest(c.pgExecMs).padStart(6)} ${cpu.padStart(11)}  ${goal}  ${load.toFixed(1)}`,
+        `${line.name.padEnd(34)} ${String(orgs.length).padStart(4)} ${String(Math.round(r.rps)).padStart(7)} ${ms(r.p50).padStart(7)} ${ms(r.p99).padStart(7)} ${pct(r.conflicts, r.total).padStart(6)} ${pct(r.clientErrors, r.total).padStart(6)} ${pct(r.serverErrors, r.total).padStart(6)} ${String(r.socketErrors).padStart(5)} ${perRequest(c.statements).padStart(5)} ${perRequest(c.roundTrips).padStart(5)} ${perRequest(c.pgExecMs).padStart(6)} ${perRequest(c.nodeWrites).padStart(6)} ${cpu.padStart(11)}  ${goal}  ${load.toFixed(1)}`,
       );
     }
   }
