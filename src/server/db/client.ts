@@ -304,17 +304,22 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
     async transaction(work, settings = {}) {
       const opening = `begin; ${settingsSql(settings)}`;
       const client = await pool.connect();
-      // node-postgres corks each query's own messages, but two queries sent together would still
-      // be two writes, each a system call that wakes the server: corked around the pair, BEGIN and
-      // the first statement (or the last one and COMMIT) leave in one write and arrive together.
+      // node-postgres corks each query's own messages, but queries sent one after another would
+      // still be a write each, each a system call that wakes the server. Corked until the code
+      // that sends them has run (process.nextTick), everything a transaction sends at once (BEGIN
+      // with its first statement; a write, the answer's read and COMMIT) leaves in one write.
       const stream = (client as unknown as { connection: { stream: Writable } }).connection.stream;
+      let corked = false;
       const together = <R>(sendAll: () => R): R => {
-        stream.cork();
-        try {
-          return sendAll();
-        } finally {
-          stream.uncork();
+        if (!corked) {
+          corked = true;
+          stream.cork();
+          process.nextTick(() => {
+            corked = false;
+            stream.uncork();
+          });
         }
+        return sendAll();
       };
       let broken: Error | undefined;
       let begun = false;
