@@ -185,9 +185,10 @@ export const conflictsCte = (at: number) => `conflicts as materialized (${confli
 const REFUSED_STATE = 'GR409';
 /**
  * The write statement's answer column with what `conflicts` found, in the check's order; a
- * statement that finds any fails with them instead (FoldedCheck.guard).
+ * statement that finds any fails with them instead (FoldedCheck.guard). A subquery of its own, so
+ * it runs once however many rows the statement returns.
  */
-export const CONFLICTS_COLUMN = `calendar_refuse_conflicts((select coalesce(json_agg(c order by c.start, c.id), '[]'::json) from conflicts c)) as conflicts`;
+export const CONFLICTS_COLUMN = `(select calendar_refuse_conflicts((select coalesce(json_agg(c order by c.start, c.id), '[]'::json) from conflicts c))) as conflicts`;
 
 /**
  * 409 with the conflicting occurrences, unless an owner or admin explicitly books anyway.
