@@ -142,18 +142,26 @@ function describeChange(c: ChangeRow): string {
  * An edit is recorded without its followers (migration edit_notices_followers_when_sent): they are
  * named here, by the calendar's follow rule as it stands now, for every such row of the batch in
  * this one statement, and kept with it; a date deleted since has none (its cancellation has them).
+ * The batch is claimed first and the followers named for its rows only: in one query with the
+ * claim, the planner named them for every pending row before sorting out the first 500 (70 ms for
+ * 3,363 rows under the write bench), and whether the date still exists is a join by its key (as
+ * EXISTS it hashed a scan of every event).
  */
 export async function processChanges(database: Database, now: Date): Promise<(Pushed | null)[]> {
   return inTransaction(database, async (q) => {
     const rows = await q.query<ChangeRow>(
-      `select c.id, c.organization_id as "organizationId", c.kind, c.actor_id as "actorId", c.tx,
+      `with batch as materialized (
+         select id from event_changes where processed_at is null order by id limit 500 for update skip locked)
+       select c.id, c.organization_id as "organizationId", c.kind, c.actor_id as "actorId", c.tx,
          c.before, c.after, coalesce(c.follower_ids, w.followers, '{}') as "followerIds",
          c.follower_ids is null as named, coalesce(o.timezone, 'UTC') as timezone
-       from event_changes c left join organizations o on o.id = c.organization_id
+       from batch b join event_changes c on c.id = b.id
+       left join organizations o on o.id = c.organization_id
+       left join calendar_events e
+         on c.follower_ids is null and e.id = c.event_id and e.organization_id = c.organization_id
        left join lateral calendar_event_followers(c.organization_id, c.event_id, c.reserved_by, c.instructor_id) w
-         on c.follower_ids is null
-           and exists (select 1 from calendar_events e where e.id = c.event_id and e.organization_id = c.organization_id)
-       where c.processed_at is null order by c.id limit 500 for update of c skip locked`,
+         on e.id is not null
+       order by c.id`,
     );
     if (rows.length === 0) return [];
     const groups = new Map<string, ChangeRow[]>();
