@@ -114,14 +114,11 @@ export async function findConflicts(
  * the failure into the separate check's answer (409 and its list).
  */
 export class FoldedCheck {
-  /** What the write statement found (set by the write, through `read`). */
-  private found: ConflictView[] = [];
-
   private constructor(
     readonly params: unknown[],
     private readonly timeZone: string,
-    /** Whether a statement has run it (a check of nothing needs none). */
-    private ran: boolean,
+    /** Whether a statement carrying it was sent (a check of nothing needs none). */
+    private sent: boolean,
   ) {}
 
   static of(
@@ -144,38 +141,25 @@ export class FoldedCheck {
   }
 
   /**
-   * The write statement carrying this check, as sent: its answer's `conflicts` column once it
-   * returns (json, or text on some drivers), or a 409 with the conflicts it failed with. The check
-   * counts as run from the moment the statement is sent, so a transaction may send its COMMIT
-   * behind it without waiting.
+   * The write statement carrying this check, as sent: its rows, or a 409 with the conflicts it
+   * failed with. The check counts as made from the moment the statement is sent, so a transaction
+   * may send its COMMIT behind it without waiting (a statement that returns found none).
    */
-  async guard<T extends { conflicts?: unknown }>(sent: Promise<T[]>): Promise<T[]> {
-    this.ran = true;
+  async guard<T>(statement: Promise<T[]>): Promise<T[]> {
+    this.sent = true;
     try {
-      const rows = await sent;
-      this.read(rows[0]?.conflicts);
-      return rows;
+      return await statement;
     } catch (error) {
       const { code, detail } = (error ?? {}) as { code?: string; detail?: string };
       if (code !== REFUSED_STATE || detail === undefined) throw error;
-      this.read(detail);
-      this.refuse();
+      resolveConflicts(toViews(JSON.parse(detail) as ConflictRow[], this.timeZone), false, false);
       throw error;
     }
   }
 
-  private read(column: unknown) {
-    const rows = (typeof column === 'string' ? JSON.parse(column) : (column ?? [])) as ConflictRow[];
-    this.found = toViews(rows, this.timeZone);
-  }
-
-  /**
-   * 409 with the conflicts found, as `resolveConflicts` without an override. A booking whose
-   * check no statement ran is refused too (a write path that forgot it would double-book).
-   */
-  refuse() {
-    if (!this.ran) throw new Error('a booking was written without its conflict check');
-    resolveConflicts(this.found, false, false);
+  /** Refuses a booking whose write sent no check (a write path that forgot it would double-book). */
+  ensureSent() {
+    if (!this.sent) throw new Error('a booking was written without its conflict check');
   }
 }
 
@@ -184,9 +168,9 @@ export const conflictsCte = (at: number) => `conflicts as materialized (${confli
 /** What a write statement that finds conflicts fails with (migration calendar_conflicts_refused). */
 const REFUSED_STATE = 'GR409';
 /**
- * The write statement's answer column with what `conflicts` found, in the check's order; a
- * statement that finds any fails with them instead (FoldedCheck.guard). A subquery of its own, so
- * it runs once however many rows the statement returns.
+ * The write statement's column that fails it with what `conflicts` found, in the check's order
+ * (FoldedCheck.guard), and is empty otherwise. A subquery of its own, so it runs once however
+ * many rows the statement returns.
  */
 export const CONFLICTS_COLUMN = `(select calendar_refuse_conflicts((select coalesce(json_agg(c order by c.start, c.id), '[]'::json) from conflicts c))) as conflicts`;
 

@@ -244,7 +244,7 @@ export function rewriteLineage(
     .map((p) => ({ id: p.id, rule: p.rule, until: p.until === null ? null : iso(new Date(p.until)) }));
   if (ended) partRows.push({ id: ended.id, rule: ended.rule, until: null });
   const sent = check.guard(
-    q.query<{ newId: number | null; keepId: number | null; conflicts: unknown }>(REWRITE, [
+    q.query<{ newId: number | null; keepId: number | null }>(REWRITE, [
       organizationId,
       ...templateColumns(spec.template),
       spec.template.teamIds,

@@ -140,7 +140,7 @@ export async function insertOccurrences(
 ): Promise<number[]> {
   if (spans.length === 0) return [];
   const rows = await check.guard(
-    q.query<{ id: number; conflicts: unknown }>(INSERT, [
+    q.query<{ id: number }>(INSERT, [
       ...occurrenceParams(organizationId, seriesId, template, isException, rule, spans),
       ...check.params,
     ]),
@@ -162,7 +162,7 @@ export async function insertSeriesWithOccurrences(
   check = FoldedCheck.none(organizationId),
 ) {
   const rows = await check.guard(
-    q.query<{ id: number; seriesId: number; conflicts: unknown }>(INSERT_WITH_SERIES, [
+    q.query<{ id: number; seriesId: number }>(INSERT_WITH_SERIES, [
       ...occurrenceParams(organizationId, null, template, false, rule, spans),
       JSON.stringify(rule),
       until === null ? null : new Date(until),
@@ -238,7 +238,7 @@ export async function updateRow(
   check = FoldedCheck.none(organizationId),
 ) {
   await check.guard(
-    q.query<{ conflicts: unknown }>(
+    q.query(
       `with ${conflictsCte(28)}, series as (
        update calendar_event_series set rule = $26::jsonb
        where organization_id = $1 and id = $27::int and $26::jsonb is not null),

@@ -5,7 +5,7 @@ import { type Actor, policy } from '../../../common/permissions';
 import type { Strategy } from '../../../common/calendar';
 import type { EventInput } from '../../../common/schemas/calendar';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
-import type { Database } from '../../db/client';
+import { type Database, lastStatement } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { FoldedCheck, findConflicts, type Replacing, resolveConflicts } from './conflicts';
 import type { StoredRule } from './occurrences';
@@ -22,7 +22,6 @@ import {
   ruleFromInput,
   templateFromInput,
 } from './series';
-import { lastStatement } from '../../db/client';
 import { calendarTransaction, type Held, lockBookings, type Runner } from './sql';
 import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './validation';
 
@@ -90,7 +89,8 @@ export async function withMaterialized<T>(
 /**
  * Locks the spaces and days being booked and checks their conflicts; returns whether they were
  * booked over. A booking that asks for no override leaves its check to its write statement
- * (`folded`, one round trip fewer): the write must carry it and call `folded.refuse()` after it.
+ * (`folded`, one round trip fewer): the write must send it (`folded.guard`), which
+ * `folded.ensureSent()` verifies before the transaction ends.
  * With an override the check is a statement of its own, since whether the rows are marked as
  * booked over and an audit row written depends on what it finds. With `hold` (an edit), the
  * series' parts and the edited row are locked first: `verify` sees what they hold now before the
@@ -159,7 +159,7 @@ export async function createEvent(database: Database, access: Access, input: Eve
         ));
       else if (rule) await createSeries(q, organizationId, rule, until);
       else ids = await insertOccurrences(q, organizationId, null, template, null, spans, false, check.folded);
-      check.folded.refuse();
+      check.folded.ensureSent();
       if (check.overridden) await recordOverride(q, access, ids[0], check.count);
       // The answer is read with the COMMIT (one round trip), as it will be once committed.
       const event = await getEventView(lastStatement(q), organizationId, timeZone, actor.userId, ids[0]);

@@ -368,18 +368,18 @@ async function updateOnce(
             lineageRewrite(check.held.rows, parts, index, row, originalDate, mode, plans, template),
             check.folded,
           );
-          writing = rewrite.written.then((written) => Object.assign(counts, written.counts));
-          if (rewrite.keepId !== null) keepId = rewrite.keepId;
-          else {
-            await writing;
-            keepId = (await rewrite.written).keepId;
-          }
+          const written = rewrite.written.then((w) => {
+            Object.assign(counts, w.counts);
+            return w.keepId;
+          });
+          writing = written;
+          keepId = rewrite.keepId ?? (await written);
         }
         if (check.overridden) {
           await writing;
           await recordOverride(q, access, keepId, check.count);
         }
-        check.folded.refuse();
+        check.folded.ensureSent();
         // The answer is read with the COMMIT (one round trip), as it will be once committed.
         const read = getEventView(lastStatement(q), organizationId, timeZone, actor.userId, keepId);
         // Both are awaited, so neither failure goes unhandled; the write's own failure is the answer.

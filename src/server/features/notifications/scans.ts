@@ -119,8 +119,6 @@ interface ChangeRow {
   before: { name: string; start: string; end: string; spaces: string[] };
   after: { name: string; start: string; end: string; spaces: string[] } | null;
   followerIds: number[];
-  /** The followers were named by this batch (an edit's), not recorded with the change. */
-  named: boolean;
   timezone: string;
 }
 
@@ -154,7 +152,7 @@ export async function processChanges(database: Database, now: Date): Promise<(Pu
          select id from event_changes where processed_at is null order by id limit 500 for update skip locked)
        select c.id, c.organization_id as "organizationId", c.kind, c.actor_id as "actorId", c.tx,
          c.before, c.after, coalesce(c.follower_ids, w.followers, '{}') as "followerIds",
-         c.follower_ids is null as named, coalesce(o.timezone, 'UTC') as timezone
+         coalesce(o.timezone, 'UTC') as timezone
        from batch b join event_changes c on c.id = b.id
        left join organizations o on o.id = c.organization_id
        left join calendar_events e
@@ -200,11 +198,12 @@ export async function processChanges(database: Database, now: Date): Promise<(Pu
         );
       }
     }
-    // The followers named here are kept beside the change, as a deletion's are.
+    // The followers named here are kept beside the change, as a deletion's are (those recorded
+    // with it stay as they were).
     await q.query(
       `update event_changes c set processed_at = $2, follower_ids = coalesce(c.follower_ids, n.f)
        from jsonb_to_recordset($1::jsonb) as n(id int, f int[]) where c.id = n.id`,
-      [JSON.stringify(rows.map((r) => ({ id: r.id, f: r.named ? r.followerIds : null }))), now],
+      [JSON.stringify(rows.map((r) => ({ id: r.id, f: r.followerIds }))), now],
     );
     return pushed;
   });
