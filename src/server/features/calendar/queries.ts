@@ -8,7 +8,7 @@ import { ChangeFeed, orgScope } from '../../db/change-feed';
 import { FingerprintCache, type KeptBody } from '../../http/etag';
 import { type Part, partsColumn, remainingFrom, toParts } from './lineage';
 import { ensureMaterialized, materializationTarget } from './series';
-import type { Runner } from './sql';
+import { type LineageRow, lineageVersion, type Runner } from './sql';
 
 /** SQL for a column's UTC offset text in zone $2, e.g. '-04:00'. */
 type OffsetSql = (col: string) => string;
@@ -278,26 +278,65 @@ export async function getEventRow(
   eventId: number,
   lock = false,
 ): Promise<EventRow | null> {
-  return (await eventRow(q, organizationId, eventId, lock, false))?.row ?? null;
+  return (await eventRow(q, organizationId, eventId, lock, null))?.row ?? null;
 }
 
 /**
- * The stored row and, in the same round trip, every part of its series (none for a one-off) and
- * whether the series has dates before this row's.
+ * The stored row and, in the same round trip, every part of its series (none for a one-off),
+ * whether the series has dates before this row's, and what an edit plans from: with `lineage`,
+ * every row of the parts, and the lineageVersion of all it read (the edit's lock statement
+ * refuses the plan if it changed).
  */
-export async function getEventRowAndParts(q: Runner | Database, organizationId: number, eventId: number) {
-  return eventRow(q, organizationId, eventId, false, true);
+export async function getEventRowAndParts(
+  q: Runner | Database,
+  organizationId: number,
+  eventId: number,
+  lineage: boolean,
+) {
+  const found = await eventRow(q, organizationId, eventId, false, lineage ? 'lineage' : 'parts');
+  if (!found) return null;
+  return {
+    ...found,
+    rows: lineage ? (found.rows ?? []) : null,
+    version: found.version ?? '',
+  };
 }
+
+/** The lineage's part ids of row e's series (SQL, organization $1). */
+const LINEAGE_IDS = `array(select id from calendar_event_series where organization_id = $1
+  and coalesce(lineage_id, id) = (select coalesce(lineage_id, id) from calendar_event_series
+    where organization_id = $1 and id = e.series_id))`;
+const LINEAGE_ROWS = `(select coalesce(json_agg(r), '[]') from (
+  select id, series_id as "seriesId", start_date_time as start, end_date_time as "end", is_exception as "isException"
+  from calendar_events where organization_id = $1 and series_id = any(${LINEAGE_IDS})
+  order by start_date_time, id) r)`;
+
+type Extra = 'parts' | 'lineage';
 
 async function eventRow(
   q: Runner | Database,
   organizationId: number,
   eventId: number,
   lock: boolean,
-  withParts: boolean,
-): Promise<{ row: EventRow; parts: Part[]; hasEarlier: boolean } | null> {
-  const [found] = await q.query<EventRow & { parts?: Parameters<typeof toParts>[0]; hasEarlier?: boolean }>(
-    `select ${withParts ? `${partsColumn('$1', 'e.series_id')} as parts, ${EARLIER} as "hasEarlier",` : ''}
+  extra: Extra | null,
+): Promise<{
+  row: EventRow;
+  parts: Part[];
+  hasEarlier: boolean;
+  rows?: LineageRow[];
+  version?: string;
+} | null> {
+  const [found] = await q.query<
+    EventRow & {
+      parts?: Parameters<typeof toParts>[0];
+      hasEarlier?: boolean;
+      rows?: LineageRow[] | string;
+      lineageVersion?: string;
+    }
+  >(
+    `select ${extra ? `${partsColumn('$1', 'e.series_id')} as parts, ${EARLIER} as "hasEarlier",` : ''}
+       ${extra === 'lineage' ? `${LINEAGE_ROWS} as rows,` : ''}
+       ${extra ? `${lineageVersion('$1', LINEAGE_IDS, 'e.id', extra === 'lineage', false)} as "lineageVersion",` : ''}
        e.xmin::text as version,
        e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
        e.start_date_time as start, e.end_date_time as "end", e.event_type as "eventType",
@@ -309,11 +348,14 @@ async function eventRow(
     [organizationId, eventId],
   );
   if (!found) return null;
-  const { parts, hasEarlier, ...row } = found;
+  const { parts, hasEarlier, rows, lineageVersion: version, ...row } = found;
+  const lineageRows = typeof rows === 'string' ? (JSON.parse(rows) as LineageRow[]) : rows;
   return {
     row: { ...row, start: new Date(row.start), end: new Date(row.end) },
     parts: parts && row.seriesId ? toParts(parts) : [],
     hasEarlier: hasEarlier === true,
+    rows: lineageRows?.map((r) => ({ ...r, start: new Date(r.start), end: new Date(r.end) })),
+    version,
   };
 }
 

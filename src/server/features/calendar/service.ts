@@ -22,7 +22,7 @@ import {
   ruleFromInput,
   templateFromInput,
 } from './series';
-import { calendarTransaction, type Held, lockBookings, type Runner } from './sql';
+import { behindLock, calendarTransaction, lockBookings, NotMaterialized, type Runner } from './sql';
 import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './validation';
 
 export interface Access {
@@ -63,9 +63,6 @@ export async function recordOverride(q: Runner, access: Access, eventId: number,
   );
 }
 
-/** A series of the organization must grow before this write's conflict check can see every booking. */
-class NotMaterialized extends Error {}
-
 /**
  * Runs a calendar write (`write(strict)`), whose lock statement also says whether the
  * organization's series reach as far as it books: when they do not, they grow (ensureMaterialized,
@@ -87,14 +84,15 @@ export async function withMaterialized<T>(
 }
 
 /**
- * Locks the spaces and days being booked and checks their conflicts; returns whether they were
- * booked over. A booking that asks for no override leaves its check to its write statement
- * (`folded`, one round trip fewer): the write must send it (`folded.guard`), which
- * `folded.ensureSent()` verifies before the transaction ends.
- * With an override the check is a statement of its own, since whether the rows are marked as
- * booked over and an audit row written depends on what it finds. With `hold` (an edit), the
- * series' parts and the edited row are locked first: `verify` sees what they hold now before the
- * conflict check, and may refuse a plan made from what they held before.
+ * Locks the spaces and days being booked and checks their conflicts; says whether they were
+ * booked over. The lock statement is sent, not waited for (`locked`, which refuses: see
+ * lockBookings): the write goes right behind it (behindLock). A booking that asks for no override
+ * leaves its check to its write statement (`folded`, one round trip fewer): the write must send
+ * it (`folded.guard`), which `folded.ensureSent()` verifies before the transaction ends.
+ * With an override the check is a statement of its own, made once the locks are granted, since
+ * whether the rows are marked as booked over and an audit row written depends on what it finds.
+ * With `hold` (an edit), the series' parts and the edited row are locked first, and the lock
+ * statement refuses a plan made from what they held before.
  * `strict`: refuse to go on when a series is not materialized as far (withMaterialized).
  */
 export async function checkSpaces(
@@ -105,20 +103,18 @@ export async function checkSpaces(
   spans: { start: Date; end: Date }[],
   replacing: Replacing,
   strict: boolean,
-  hold?: { seriesIds: readonly number[]; eventId: number; rows: boolean; verify(held: Held): void },
+  hold?: { seriesIds: readonly number[]; eventId: number; rows: boolean; version: string },
 ) {
-  const target = spans.length > 0 ? materializationTarget(lastEnd(spans)) : null;
-  const locked = await lockBookings(q, access.organizationId, input.spaces, spans, target, hold);
-  if (strict && locked.stale) throw new NotMaterialized();
-  if (hold && locked.held) hold.verify(locked.held);
-  const found = { held: locked.held, publicEventTypes: locked.publicEventTypes };
+  const target = strict && spans.length > 0 ? materializationTarget(lastEnd(spans)) : null;
+  const locked = lockBookings(q, access.organizationId, input.spaces, spans, target, hold);
   if (!input.overrideConflicts) {
     const folded = FoldedCheck.of(access.organizationId, timeZone, input.spaces, spans, replacing);
-    return { ...found, overridden: false, count: 0, folded };
+    return { locked, overridden: false, count: 0, folded };
   }
+  await locked;
   const conflicts = await findConflicts(q, access.organizationId, timeZone, input.spaces, spans, replacing);
   return {
-    ...found,
+    locked,
     overridden: resolveConflicts(conflicts, input.overrideConflicts, policy.overrideConflicts(access.actor)),
     count: conflicts.length,
     folded: FoldedCheck.none(access.organizationId),
@@ -142,28 +138,32 @@ export async function createEvent(database: Database, access: Access, input: Eve
   const created = await withMaterialized(database, organizationId, spans, (strict) =>
     calendarTransaction(database, organizationId, async (q) => {
       const check = await checkSpaces(q, access, timeZone, input, spans, {}, strict);
-      const isPublic = input.isPublic ?? check.publicEventTypes.includes(input.eventType);
-      const template = templateFromInput(input, check.overridden, isPublic);
-      let ids: number[] = [];
-      if (rule) rule.template = template;
-      // A series and its dates are one statement; a series with no date yet is its row alone.
-      if (rule && spans.length > 0)
-        ({ ids } = await insertSeriesWithOccurrences(
-          q,
-          organizationId,
-          template,
-          rule,
-          until,
-          spans,
-          check.folded,
-        ));
-      else if (rule) await createSeries(q, organizationId, rule, until);
-      else ids = await insertOccurrences(q, organizationId, null, template, null, spans, false, check.folded);
-      check.folded.ensureSent();
-      if (check.overridden) await recordOverride(q, access, ids[0], check.count);
-      // The answer is read with the COMMIT (one round trip), as it will be once committed.
-      const event = await getEventView(lastStatement(q), organizationId, timeZone, actor.userId, ids[0]);
-      return { event, count: ids.length };
+      return behindLock(check.locked, async () => {
+        // Only an event that does not say whether it is public waits for the lock statement's answer.
+        const isPublic = input.isPublic ?? (await check.locked).publicEventTypes.includes(input.eventType);
+        const template = templateFromInput(input, check.overridden, isPublic);
+        let ids: number[] = [];
+        if (rule) rule.template = template;
+        // A series and its dates are one statement; a series with no date yet is its row alone.
+        if (rule && spans.length > 0)
+          ({ ids } = await insertSeriesWithOccurrences(
+            q,
+            organizationId,
+            template,
+            rule,
+            until,
+            spans,
+            check.folded,
+          ));
+        else if (rule) await createSeries(q, organizationId, rule, until);
+        else
+          ids = await insertOccurrences(q, organizationId, null, template, null, spans, false, check.folded);
+        check.folded.ensureSent();
+        if (check.overridden) await recordOverride(q, access, ids[0], check.count);
+        // The answer is read with the COMMIT (one round trip), as it will be once committed.
+        const event = await getEventView(lastStatement(q), organizationId, timeZone, actor.userId, ids[0]);
+        return { event, count: ids.length };
+      });
     }),
   );
   return { event: created.event, occurrenceCount: created.count };

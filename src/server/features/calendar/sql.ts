@@ -63,7 +63,7 @@ const DAY_MS = 86_400_000;
  */
 const MAX_DAY_LOCKS = 64;
 
-/** A row of a series' lineage as read under its lock (`held`). */
+/** A row of a series' lineage, as the edit that rewrites it read it (its lock checks they are unchanged). */
 export interface LineageRow {
   id: number;
   seriesId: number;
@@ -72,24 +72,48 @@ export interface LineageRow {
   isException: boolean;
 }
 
-/** What a rewrite of a series holds and reads under its locks, to check the plan it made before. */
-export interface Held {
-  /** The locked parts' row versions (xmin), by id: a part gone or changed since it was read is not as planned. */
-  parts: { id: number; version: string }[];
-  /** The edited row's version, null when it is gone. */
-  eventVersion: string | null;
-  /** Every row of the locked parts, read after the locks were granted (when asked for). */
-  rows: LineageRow[];
-}
+/** An edit planned from a read of its series or row that changed before the edit's locks were granted. */
+export class PlanChanged extends Error {}
+/** A series of the organization must grow before this write's conflict check can see every booking. */
+export class NotMaterialized extends Error {}
 
 /** What a write learns from the statement that takes its locks. */
 export interface Locked {
-  /** With `hold`: the series' parts and the row as they are now. */
-  held: Held | null;
-  /** Some series of the organization has no rows yet as far as `materializedBy` (it must grow first). */
-  stale: boolean;
   /** The organization's event types that are public unless said otherwise (what a new event needs). */
   publicEventTypes: string[];
+}
+
+/**
+ * What an edit planned from: the versions of a series' parts (`seriesIds`, SQL), the edited row
+ * and, with `rows`, every row of the parts, as one text that any write to them changes. `lock`
+ * locks the parts and the row first (in id order), so the versions are those the locks granted.
+ */
+export function lineageVersion(
+  organization: string,
+  seriesIds: string,
+  eventId: string,
+  rows: boolean,
+  lock: boolean,
+) {
+  return `format('%s|%s|%s',
+    (select string_agg(id || ':' || xmin, ',' order by id) from (
+       select id, xmin from calendar_event_series where organization_id = ${organization} and id = any(${seriesIds})
+       order by id${lock ? ' for update' : ''}) p),
+    (select xmin::text from calendar_events where organization_id = ${organization} and id = ${eventId}${lock ? ' for no key update' : ''}),
+    ${
+      rows
+        ? `(select string_agg(id || ':' || xmin, ',' order by id) from calendar_events
+       where organization_id = ${organization} and series_id = any(${seriesIds}))`
+        : `''`
+    })`;
+}
+
+/** The lock statement's refusals (migration calendar_plan_refused) as the errors the writes retry on. */
+function refusal(error: unknown) {
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'GR412') return new PlanChanged();
+  if (code === 'GR428') return new NotMaterialized();
+  return error;
 }
 
 /**
@@ -98,18 +122,22 @@ export interface Locked {
  * spans touch (plus a shared one on each space). A long series would need hundreds of pairs: it
  * takes its spaces whole (exclusive), which the shared locks of the small writes respect. Keys
  * are hashed to 64 bits and taken in one sorted order (spaces before days), so writers never
- * wait on each other in a circle. A rewrite of a series passes `hold`: its parts' rows and the
- * edited row are locked first in the same statement, and what they hold now comes back (Held).
- * The same round trip says whether the organization's series reach `materializedBy` and which
- * event types are public (Locked), which a write used to ask in a round trip of its own.
+ * wait on each other in a circle.
+ *
+ * The statement refuses rather than reports, so a write may be sent behind it without waiting for
+ * its answer (one round trip fewer): with `materializedBy`, it fails with NotMaterialized when some
+ * series of the organization has no rows yet as far (it must grow first); with `hold` (an edit),
+ * the series' parts and the edited row are locked first, and it fails with PlanChanged when their
+ * lineageVersion is no longer the one the edit was planned from. Its answer says which event types
+ * are public, which a new booking needs.
  */
-export async function lockBookings(
+export function lockBookings(
   q: Runner,
   organizationId: number,
   spaces: readonly string[],
   spans: readonly { start: Date; end: Date }[],
   materializedBy: Date | null,
-  hold?: { seriesIds: readonly number[]; eventId: number; rows: boolean },
+  hold?: { seriesIds: readonly number[]; eventId: number; rows: boolean; version: string },
 ): Promise<Locked> {
   const days = new Set<number>();
   for (const span of spans) {
@@ -131,64 +159,60 @@ export async function lockBookings(
       level.push(1);
     }
   }
-  // `held` is read before the sort, so every row lock is granted before the first advisory lock is
-  // asked for; the rows are read in the same statement, which is safe because a plan whose parts
-  // or row changed while it waited is refused by the caller (their versions come back). One text
-  // per kind of hold, each prepared once: a new booking holds nothing, an edit of one date its row
-  // and parts, a rewrite of the series their rows too.
-  const [row] = await q.query<{ held: Held | string; stale: boolean; publicEventTypes: string[] | null }>(
-    `with held as materialized (${hold ? heldSql(hold.rows) : NOTHING_HELD}),
-     org as materialized (
-       select exists (select 1 from calendar_event_series where organization_id = $4
-           and materialized_until < $${hold ? 7 : 5}::timestamptz) as stale,
-         (select public_event_types from organizations where id = $4) as types),
-     locks as materialized (
-       select case when x then pg_advisory_xact_lock(h) else pg_advisory_xact_lock_shared(h) end
-       from held, (select hashtextextended(k, 0) as h, x, l
-                   from unnest($1::text[], $2::boolean[], $3::int[]) as t(k, x, l)) s
-       order by l, h)
-     select held.state as held, org.stale, org.types as "publicEventTypes"
-     from held, org where (select count(*) from locks) >= 0`,
-    [
-      keys,
-      exclusive,
-      level,
-      organizationId,
-      ...(hold ? [[...hold.seriesIds], hold.eventId] : []),
-      materializedBy,
-    ],
-  );
-  let held: Held | null = null;
-  if (hold) {
-    const read = typeof row.held === 'string' ? (JSON.parse(row.held) as Held) : row.held;
-    held = {
-      ...read,
-      rows: read.rows.map((r) => ({ ...r, start: new Date(r.start), end: new Date(r.end) })),
-    };
-  }
-  return { held, stale: row.stale, publicEventTypes: row.publicEventTypes ?? [] };
+  // `held` comes before the sort, so every row lock is granted before the first advisory lock is
+  // asked for. One text per kind of hold, each prepared once: a new booking holds nothing, an edit
+  // of one date its row and parts, a rewrite of the series their rows too.
+  const sent = q
+    .query<{ publicEventTypes: string[] | null }>(
+      `with held as materialized (
+         select ${hold ? lineageVersion('$4', '$7::int[]', '$8::int', hold.rows, true) : 'null::text'} as version),
+       org as materialized (
+         select exists (select 1 from calendar_event_series where organization_id = $4
+             and materialized_until < $5::timestamptz) as stale,
+           (select public_event_types from organizations where id = $4) as types),
+       locks as materialized (
+         select case when x then pg_advisory_xact_lock(h) else pg_advisory_xact_lock_shared(h) end
+         from held, (select hashtextextended(k, 0) as h, x, l
+                     from unnest($1::text[], $2::boolean[], $3::int[]) as t(k, x, l)) s
+         order by l, h)
+       select org.types as "publicEventTypes",
+         calendar_refuse_plan(held.version is distinct from $6::text, org.stale) as refused
+       from held, org where (select count(*) from locks) >= 0`,
+      [
+        keys,
+        exclusive,
+        level,
+        organizationId,
+        materializedBy,
+        hold?.version ?? null,
+        ...(hold ? [[...hold.seriesIds], hold.eventId] : []),
+      ],
+    )
+    .then(
+      ([row]) => ({ publicEventTypes: row.publicEventTypes ?? [] }),
+      (error: unknown) => {
+        throw refusal(error);
+      },
+    );
+  // A refusal is awaited behind the write sent after it (behindLock); until then it is handled.
+  sent.catch(() => {});
+  return sent;
 }
 
-const NOTHING_HELD = 'select null::json as state';
-
 /**
- * The parts ($5) and the edited row ($6) of one organization ($4), locked in id order, then their
- * rows read when `rows` (a rewrite of the series needs them; one date edited on its own does not).
+ * Runs `write`, sent behind a lock statement (`locked`) without waiting for its answer. Should the
+ * lock statement refuse, the transaction is aborted and what `write` sent fails with it: the
+ * refusal is the answer, not those failures.
  */
-const heldSql = (rows: boolean) => `select json_build_object(
-  'parts', (select coalesce(json_agg(p), '[]') from (
-     select id, xmin::text as version from calendar_event_series
-     where organization_id = $4 and id = any($5::int[]) order by id for update) p),
-  'eventVersion', (select xmin::text from calendar_events where organization_id = $4 and id = $6::int for no key update),
-  'rows', ${
-    rows
-      ? `(select coalesce(json_agg(r), '[]') from (
-     select id, series_id as "seriesId", start_date_time as start, end_date_time as "end",
-       is_exception as "isException"
-     from calendar_events where organization_id = $4 and series_id = any($5::int[])
-     order by start_date_time, id) r)`
-      : `'[]'::json`
-  }) as state`;
+export async function behindLock<T>(locked: Promise<unknown>, write: () => Promise<T>): Promise<T> {
+  try {
+    const [result] = await Promise.all([write(), locked]);
+    return result;
+  } catch (error) {
+    await locked;
+    throw error;
+  }
+}
 
 /** An exclusive lock on one named thing (e.g. a member's feed address) until the transaction ends. */
 export async function lockKey(q: Runner, key: string) {

@@ -43,7 +43,7 @@ import {
   zoneOf,
 } from './service';
 import { type LineageRewrite, type RewrittenPart, rewriteLineage } from './series-rewrite';
-import { calendarTransaction, type Held, type LineageRow, type Runner } from './sql';
+import { behindLock, calendarTransaction, type LineageRow, PlanChanged, type Runner } from './sql';
 import { checkReferences, parseOrThrow, spanOf } from './validation';
 
 type Planned = { occurrences: Occurrence[]; until: number | null };
@@ -157,8 +157,6 @@ function movedRule(
   return { rule: { ...moved, ...completeRule(moved) }, days };
 }
 
-/** The series or the row changed between the read an edit was planned from and its lock. */
-class StalePlan extends Error {}
 /** Plans made again when concurrent edits of the same series keep changing it meanwhile. */
 const PLAN_ATTEMPTS = 5;
 export const EDITED_MEANWHILE = 'This event was changed by someone else at the same time; try again';
@@ -180,7 +178,7 @@ export async function updateEvent(
     try {
       return await updateOnce(database, access, eventId, patch, strategy);
     } catch (error) {
-      if (!(error instanceof StalePlan)) throw error;
+      if (!(error instanceof PlanChanged)) throw error;
       if (attempt === PLAN_ATTEMPTS) throw new AppError(409, EDITED_MEANWHILE);
     }
   }
@@ -195,7 +193,8 @@ async function updateOnce(
 ) {
   const { organizationId, actor } = access;
   const timeZone = await zoneOf(database, access);
-  const found = await getEventRowAndParts(database, organizationId, eventId);
+  // "This date" plans from the row and its parts; the other edits from every row of the series too.
+  const found = await getEventRowAndParts(database, organizationId, eventId, strategy !== 'this');
   if (!found) throw notFound(EVENT_NOT_FOUND);
   const { row, parts } = found;
   if (!policy.editEvent(actor, row.reservedBy)) throw forbidden(EDIT_REFUSED);
@@ -276,20 +275,13 @@ async function updateOnce(
         )
       : [span];
 
-  // The parts and the row, as planned from: another edit that changed them before our locks were
-  // granted makes this plan stale.
+  // The parts and the row (and rows), as planned from: another edit that changed them before our
+  // locks were granted makes this plan stale (the lock statement refuses it: PlanChanged).
   const hold = {
     seriesIds: parts.map((p) => p.id),
     eventId: row.id,
-    rows: part !== null && plans.length > 0 && mode !== 'single' && mode !== 'this',
-    verify(held: Held) {
-      const now = new Map(held.parts.map((p) => [p.id, p.version]));
-      const same =
-        held.eventVersion === row.version &&
-        held.parts.length === parts.length &&
-        parts.every((p) => now.get(p.id) === p.version);
-      if (!same) throw new StalePlan();
-    },
+    rows: found.rows !== null,
+    version: found.version,
   };
 
   const result = await withMaterialized(database, organizationId, spans, (strict) =>
@@ -300,93 +292,97 @@ async function updateOnce(
         // Edits, deletes, follows and materialization of one series wait for each other on its
         // rows, locked first, in the same statement as the spaces and days booked.
         const check = await checkSpaces(q, access, timeZone, input, spans, replacing, strict, hold);
-        // isPublic null in an edit keeps the stored switch.
-        const template = templateFromInput(
-          input,
-          check.overridden || (mode === 'this' && row.conflictOverride),
-          input.isPublic ?? row.isPublic,
-        );
-        for (const p of plans) p.rule.template = template;
-        const counts: SyncCounts = { createdCount: 0, updatedCount: 1, deletedCount: 0 };
-        let keepId = row.id;
-        // A write whose answer's row is known before it returns is not waited for: the answer's
-        // read and the COMMIT go right behind it, in the same round trip. Should the write fail
-        // (conflicts found, FoldedCheck), the transaction is aborted and that COMMIT rolls back.
-        let writing: Promise<unknown> = Promise.resolve();
-        if (mode === 'this' && part) {
-          // The date joins its series' exdates in the same statement, unless it is already its own.
-          const exdate = !row.isException && !part.rule.exdates.includes(originalDate);
-          const rule = { ...part.rule, exdates: [...part.rule.exdates, originalDate].sort() };
-          writing = updateRow(
-            q,
-            organizationId,
-            row.id,
-            template,
-            part.rule,
-            span,
-            { seriesId: row.seriesId, isException: true },
-            exdate ? { id: part.id, rule } : null,
-            check.folded,
+        // The write goes behind the lock statement without waiting for it; should the plan no
+        // longer hold, the lock statement's refusal is the answer (behindLock).
+        return behindLock(check.locked, async () => {
+          // isPublic null in an edit keeps the stored switch.
+          const template = templateFromInput(
+            input,
+            check.overridden || (mode === 'this' && row.conflictOverride),
+            input.isPublic ?? row.isPublic,
           );
-        } else if (plans.length === 0) {
-          counts.deletedCount = await toSingleEvent(
-            q,
-            organizationId,
-            row,
-            span,
-            template,
-            parts,
-            mode,
-            check.folded,
-          );
-          if (part && mode === 'future') {
-            await endPartBefore(q, organizationId, part, originalDate);
-            await writeLineageCount(q, organizationId, parts[0].id);
+          for (const p of plans) p.rule.template = template;
+          const counts: SyncCounts = { createdCount: 0, updatedCount: 1, deletedCount: 0 };
+          let keepId = row.id;
+          // A write whose answer's row is known before it returns is not waited for: the answer's
+          // read and the COMMIT go right behind it, in the same round trip. Should the write fail
+          // (conflicts found, FoldedCheck), the transaction is aborted and that COMMIT rolls back.
+          let writing: Promise<unknown> = Promise.resolve();
+          if (mode === 'this' && part) {
+            // The date joins its series' exdates in the same statement, unless it is already its own.
+            const exdate = !row.isException && !part.rule.exdates.includes(originalDate);
+            const rule = { ...part.rule, exdates: [...part.rule.exdates, originalDate].sort() };
+            writing = updateRow(
+              q,
+              organizationId,
+              row.id,
+              template,
+              part.rule,
+              span,
+              { seriesId: row.seriesId, isException: true },
+              exdate ? { id: part.id, rule } : null,
+              check.folded,
+            );
+          } else if (plans.length === 0) {
+            counts.deletedCount = await toSingleEvent(
+              q,
+              organizationId,
+              row,
+              span,
+              template,
+              parts,
+              mode,
+              check.folded,
+            );
+            if (part && mode === 'future') {
+              await endPartBefore(q, organizationId, part, originalDate);
+              await writeLineageCount(q, organizationId, parts[0].id);
+            }
+          } else if (mode === 'single') {
+            const [{ rule, planned }] = plans;
+            const seriesId = await createSeries(q, organizationId, rule, planned.until);
+            const [first, ...rest] = planned.occurrences;
+            await updateRow(
+              q,
+              organizationId,
+              row.id,
+              template,
+              rule,
+              first,
+              { seriesId, isException: false },
+              null,
+              check.folded,
+            );
+            counts.createdCount = (
+              await insertOccurrences(q, organizationId, seriesId, template, rule, rest)
+            ).length;
+          } else if (part && found.rows) {
+            const rewrite = rewriteLineage(
+              q,
+              organizationId,
+              lineageRewrite(found.rows, parts, index, row, originalDate, mode, plans, template),
+              check.folded,
+            );
+            const written = rewrite.written.then((w) => {
+              Object.assign(counts, w.counts);
+              return w.keepId;
+            });
+            writing = written;
+            keepId = rewrite.keepId ?? (await written);
           }
-        } else if (mode === 'single') {
-          const [{ rule, planned }] = plans;
-          const seriesId = await createSeries(q, organizationId, rule, planned.until);
-          const [first, ...rest] = planned.occurrences;
-          await updateRow(
-            q,
-            organizationId,
-            row.id,
-            template,
-            rule,
-            first,
-            { seriesId, isException: false },
-            null,
-            check.folded,
-          );
-          counts.createdCount = (
-            await insertOccurrences(q, organizationId, seriesId, template, rule, rest)
-          ).length;
-        } else if (part && check.held) {
-          const rewrite = rewriteLineage(
-            q,
-            organizationId,
-            lineageRewrite(check.held.rows, parts, index, row, originalDate, mode, plans, template),
-            check.folded,
-          );
-          const written = rewrite.written.then((w) => {
-            Object.assign(counts, w.counts);
-            return w.keepId;
-          });
-          writing = written;
-          keepId = rewrite.keepId ?? (await written);
-        }
-        if (check.overridden) {
-          await writing;
-          await recordOverride(q, access, keepId, check.count);
-        }
-        check.folded.ensureSent();
-        // The answer is read with the COMMIT (one round trip), as it will be once committed.
-        const read = getEventView(lastStatement(q), organizationId, timeZone, actor.userId, keepId);
-        // Both are awaited, so neither failure goes unhandled; the write's own failure is the answer.
-        const [written, event] = await Promise.allSettled([writing, read]);
-        if (written.status === 'rejected') throw written.reason;
-        if (event.status === 'rejected') throw event.reason;
-        return { counts, event: event.value };
+          if (check.overridden) {
+            await writing;
+            await recordOverride(q, access, keepId, check.count);
+          }
+          check.folded.ensureSent();
+          // The answer is read with the COMMIT (one round trip), as it will be once committed.
+          const read = getEventView(lastStatement(q), organizationId, timeZone, actor.userId, keepId);
+          // Both are awaited, so neither failure goes unhandled; the write's own failure is the answer.
+          const [written, event] = await Promise.allSettled([writing, read]);
+          if (written.status === 'rejected') throw written.reason;
+          if (event.status === 'rejected') throw event.reason;
+          return { counts, event: event.value };
+        });
       },
       actor.userId,
     ),
