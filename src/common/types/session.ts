@@ -26,6 +26,8 @@ export interface SessionOrganization {
   textColor: string;
   theme: string;
   timezone: string;
+  /** Event types public unless an event says otherwise (what a new event's switch starts at). */
+  publicEventTypes: string[];
   approvalStatus: string;
   enablePublicRegistration: boolean;
   requireTwoFactorForAdmins: boolean;

@@ -47,7 +47,7 @@ select s.sid, s.expire, s.sess->>'createdAt' as created,
     'logoUrl', o.logo_url, 'favicon', o.favicon, 'primaryColor', o.primary_color,
     'secondaryColor', o.secondary_color, 'accentColor', o.accent_color,
     'backgroundColor', o.background_color, 'textColor', o.text_color, 'theme', o.theme,
-    'timezone', o.timezone, 'approvalStatus', o.approval_status,
+    'timezone', o.timezone, 'publicEventTypes', o.public_event_types, 'approvalStatus', o.approval_status,
     'enablePublicRegistration', o.enable_public_registration,
     'requireTwoFactorForAdmins', o.require_two_factor_for_admins, 'updatedAt', o.updated_at) end as org,
   m.id as mid, m.role, m.status, m.organization_roles as "organizationRoles"

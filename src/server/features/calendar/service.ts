@@ -10,7 +10,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { FoldedCheck, findConflicts, type Replacing, resolveConflicts } from './conflicts';
 import type { StoredRule } from './occurrences';
 import { instancesBefore, lineageParts, type Part, writeLineageCount } from './lineage';
-import { type EventRow, getEventRow, getEventView, organizationTimeZone } from './queries';
+import { calendarSettings, type EventRow, getEventRow, getEventView, organizationTimeZone } from './queries';
 import {
   createSeries,
   ensureMaterialized,
@@ -28,16 +28,25 @@ import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './validation';
 export interface Access {
   organizationId: number;
   actor: Actor & { userId: number };
-  /** The caller's session (requireOrgAccess): it holds its own organization's zone. */
-  auth?: { organization: { id: number; timezone: string } | null };
+  /** The caller's session (requireOrgAccess): it holds its own organization's calendar settings. */
+  auth?: { organization: { id: number; timezone: string; publicEventTypes: string[] } | null };
 }
+
+/** The caller's session's organization, when it is the one being written to. */
+const ownOrganization = (access: Access) =>
+  access.auth?.organization?.id === access.organizationId ? access.auth.organization : null;
 
 /** The organization's zone: from the caller's session when it is their organization, else read. */
 export function zoneOf(database: Database, access: Access): string | Promise<string> {
-  const org = access.auth?.organization;
-  return org?.id === access.organizationId
-    ? org.timezone
-    : organizationTimeZone(database, access.organizationId);
+  return ownOrganization(access)?.timezone ?? organizationTimeZone(database, access.organizationId);
+}
+
+/** What a new event needs from its organization (zone, public types), from the session when it can. */
+async function creationSettings(database: Database, access: Access) {
+  const own = ownOrganization(access);
+  return own
+    ? { timeZone: own.timezone, publicEventTypes: own.publicEventTypes }
+    : calendarSettings(database, access.organizationId);
 }
 
 export const EVENT_NOT_FOUND = 'Event not found';
@@ -124,7 +133,7 @@ export async function checkSpaces(
 export async function createEvent(database: Database, access: Access, input: EventInput) {
   const { organizationId, actor } = access;
   await checkReferences(database, organizationId, actor, input, null);
-  const timeZone = await zoneOf(database, access);
+  const { timeZone, publicEventTypes } = await creationSettings(database, access);
   const span = spanOf(input, timeZone);
   let rule: StoredRule | null = null;
   let until: number | null = null;
@@ -139,8 +148,7 @@ export async function createEvent(database: Database, access: Access, input: Eve
     calendarTransaction(database, organizationId, async (q) => {
       const check = await checkSpaces(q, access, timeZone, input, spans, {}, strict);
       return behindLock(check.locked, async () => {
-        // Only an event that does not say whether it is public waits for the lock statement's answer.
-        const isPublic = input.isPublic ?? (await check.locked).publicEventTypes.includes(input.eventType);
+        const isPublic = input.isPublic ?? publicEventTypes.includes(input.eventType);
         const template = templateFromInput(input, check.overridden, isPublic);
         let ids: number[] = [];
         if (rule) rule.template = template;

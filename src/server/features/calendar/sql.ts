@@ -77,12 +77,6 @@ export class PlanChanged extends Error {}
 /** A series of the organization must grow before this write's conflict check can see every booking. */
 export class NotMaterialized extends Error {}
 
-/** What a write learns from the statement that takes its locks. */
-export interface Locked {
-  /** The organization's event types that are public unless said otherwise (what a new event needs). */
-  publicEventTypes: string[];
-}
-
 /**
  * What an edit planned from: the versions of a series' parts (`seriesIds`, SQL), the edited row
  * and, with `rows`, every row of the parts, as one text that any write to them changes. `lock`
@@ -128,8 +122,7 @@ function refusal(error: unknown) {
  * its answer (one round trip fewer): with `materializedBy`, it fails with NotMaterialized when some
  * series of the organization has no rows yet as far (it must grow first); with `hold` (an edit),
  * the series' parts and the edited row are locked first, and it fails with PlanChanged when their
- * lineageVersion is no longer the one the edit was planned from. Its answer says which event types
- * are public, which a new booking needs.
+ * lineageVersion is no longer the one the edit was planned from.
  */
 export function lockBookings(
   q: Runner,
@@ -138,7 +131,7 @@ export function lockBookings(
   spans: readonly { start: Date; end: Date }[],
   materializedBy: Date | null,
   hold?: { seriesIds: readonly number[]; eventId: number; rows: boolean; version: string },
-): Promise<Locked> {
+): Promise<void> {
   const days = new Set<number>();
   for (const span of spans) {
     const last = Math.floor((span.end.getTime() - 1) / DAY_MS);
@@ -163,20 +156,18 @@ export function lockBookings(
   // asked for. One text per kind of hold, each prepared once: a new booking holds nothing, an edit
   // of one date its row and parts, a rewrite of the series their rows too.
   const sent = q
-    .query<{ publicEventTypes: string[] | null }>(
+    .query(
       `with held as materialized (
          select ${hold ? lineageVersion('$4', '$7::int[]', '$8::int', hold.rows, true) : 'null::text'} as version),
        org as materialized (
          select exists (select 1 from calendar_event_series where organization_id = $4
-             and materialized_until < $5::timestamptz) as stale,
-           (select public_event_types from organizations where id = $4) as types),
+             and materialized_until < $5::timestamptz) as stale),
        locks as materialized (
          select case when x then pg_advisory_xact_lock(h) else pg_advisory_xact_lock_shared(h) end
          from held, (select hashtextextended(k, 0) as h, x, l
                      from unnest($1::text[], $2::boolean[], $3::int[]) as t(k, x, l)) s
          order by l, h)
-       select org.types as "publicEventTypes",
-         calendar_refuse_plan(held.version is distinct from $6::text, org.stale) as refused
+       select calendar_refuse_plan(held.version is distinct from $6::text, org.stale) as refused
        from held, org where (select count(*) from locks) >= 0`,
       [
         keys,
@@ -189,7 +180,7 @@ export function lockBookings(
       ],
     )
     .then(
-      ([row]) => ({ publicEventTypes: row.publicEventTypes ?? [] }),
+      () => undefined,
       (error: unknown) => {
         throw refusal(error);
       },
