@@ -102,27 +102,61 @@ function ruleRecord(i: number, rule: StoredRule) {
   return { i, on, pattern, interval, end, weekly, week, weekday, endType, endCount };
 }
 
+/** Which optional parts of the statement a plan uses (a part that writes nothing still costs its set-up on every call). */
+interface Needs {
+  /** A new part ("this and following"). */
+  newPart: boolean;
+  /** Parts that go. */
+  dropped: boolean;
+  /** Rows that go. */
+  gone: boolean;
+  /** New rows. */
+  fresh: boolean;
+}
+
 // The id arrays ($25, $26) beside the records let the updates find their rows by primary key: the
 // planner guesses 100 records from a jsonb set and would scan the organization's rows instead.
 // The conflict check's parameters (FoldedCheck) come last, from $27.
-const REWRITE = `
+function rewriteSql({ newPart, dropped, gone, fresh }: Needs) {
+  const newId = newPart ? '(select id from newpart)' : 'null::int';
+  // The parameters of the parts left out are still sent, and must still have a type: an unused
+  // query in a WITH that is not read is left out of the plan, at no cost.
+  const unused = [
+    ...(newPart ? [] : ['$18::jsonb', '$19::timestamptz', '$20::int']),
+    ...(dropped ? [] : ['$17::int[]']),
+    ...(gone ? [] : ['$15::int[]']),
+    ...(fresh ? [] : ['$14::jsonb']),
+  ];
+  return `
 with ${conflictsCte(27)},
 rules as materialized (
   select * from jsonb_to_recordset($12::jsonb) as r(i int, "on" boolean, pattern text, "interval" int,
-    "end" timestamptz, weekly text[], week int, weekday int, "endType" text, "endCount" int)),
+    "end" timestamptz, weekly text[], week int, weekday int, "endType" text, "endCount" int)),${
+      newPart
+        ? `
 newpart as (
   insert into calendar_event_series (organization_id, rule, materialized_until, lineage_id)
-  select $1::int, $18::jsonb, $19::timestamptz, $20::int where $18::jsonb is not null
-  returning id),
+  select $1::int, $18::jsonb, $19::timestamptz, $20::int
+  returning id),`
+        : ''
+    }
 parts as (
   update calendar_event_series s set rule = u.rule, materialized_until = u.until
   from jsonb_to_recordset($16::jsonb) as u(id int, rule jsonb, until timestamptz)
-  where s.organization_id = $1 and s.id = u.id and s.id = any($26::int[])),
-dropped as (delete from calendar_event_series where organization_id = $1 and id = any($17::int[])),
-gone as (delete from calendar_events where organization_id = $1 and id = any($15::int[])),
+  where s.organization_id = $1 and s.id = u.id and s.id = any($26::int[])),${
+    dropped
+      ? `
+dropped as (delete from calendar_event_series where organization_id = $1 and id = any($17::int[])),`
+      : ''
+  }${
+    gone
+      ? `
+gone as (delete from calendar_events where organization_id = $1 and id = any($15::int[])),`
+      : ''
+  }
 written as (
   update calendar_events e set
-    series_id = coalesce(x.sid, (select id from newpart)),
+    series_id = coalesce(x.sid, ${newId}),
     name = case when x.t then $2::text else e.name end,
     description = case when x.t then $3::text else e.description end,
     spaces = case when x.t then $4::text[] else e.spaces end,
@@ -156,14 +190,16 @@ unlinked as (
 linked as (
   insert into calendar_event_teams (organization_id, event_id, team_id)
   select $1, w.id, t.team_id from written w cross join unnest($11::int[]) as t(team_id) where w.t
-  on conflict (event_id, team_id) do nothing),
+  on conflict (event_id, team_id) do nothing),${
+    fresh
+      ? `
 ins as (
   insert into calendar_events (organization_id, series_id, name, description, spaces, event_type, event_url,
     instructor_id, reserved_by, conflict_override, is_public, is_exception,
     is_recurring, recurring_pattern, recurring_interval, recurring_end, recurring_weekly_days,
     recurring_monthly_week, recurring_monthly_weekday, recurring_end_type, recurring_end_count,
     start_date_time, end_date_time)
-  select $1, coalesce(f.sid, (select id from newpart)), $2::text, $3::text, $4::text[], $5::text, $6::text,
+  select $1, coalesce(f.sid, ${newId}), $2::text, $3::text, $4::text[], $5::text, $6::text,
     $7::int, $8::int, $9::boolean, $10::boolean, false,
     r."on", r.pattern, r."interval", r."end", r.weekly, r.week, r.weekday, r."endType",
     coalesce($21::int, r."endCount"), f.s, f.e
@@ -172,13 +208,34 @@ ins as (
   returning id, start_date_time),
 ins_linked as (
   insert into calendar_event_teams (organization_id, event_id, team_id)
-  select $1, ins.id, t.team_id from ins cross join unnest($11::int[]) as t(team_id))
-select (select id from newpart) as "newId", (
-  select c.id from (
-    select k.id, k.s from jsonb_to_recordset($22::jsonb) as k(id int, s timestamptz)
-    union all select id, start_date_time from ins) c
-  order by (c.id = $23::int) desc, abs(extract(epoch from c.s - $24::timestamptz)) limit 1) as "keepId",
+  select $1, ins.id, t.team_id from ins cross join unnest($11::int[]) as t(team_id)),`
+      : ''
+  }${
+    unused.length > 0
+      ? `
+unused as (select ${unused.join(', ')}),`
+      : ''
+  }
+kept as (
+  select k.id, k.s from jsonb_to_recordset($22::jsonb) as k(id int, s timestamptz)${
+    fresh ? ' union all select id, start_date_time from ins' : ''
+  })
+select ${newId} as "newId", (
+  select id from kept order by (id = $23::int) desc, abs(extract(epoch from s - $24::timestamptz)) limit 1) as "keepId",
   ${CONFLICTS_COLUMN}`;
+}
+
+/** The statement's texts, one per combination of Needs (each prepared once per connection). */
+const rewriteTexts = new Map<string, string>();
+function rewriteText(needs: Needs) {
+  const key = `${+needs.newPart}${+needs.dropped}${+needs.gone}${+needs.fresh}`;
+  let text = rewriteTexts.get(key);
+  if (text === undefined) {
+    text = rewriteSql(needs);
+    rewriteTexts.set(key, text);
+  }
+  return text;
+}
 
 /**
  * Sends a series edit planned in `spec` as one statement. `written`: once it returns, the
@@ -244,27 +301,35 @@ export function rewriteLineage(
     .map((p) => ({ id: p.id, rule: p.rule, until: p.until === null ? null : iso(new Date(p.until)) }));
   if (ended) partRows.push({ id: ended.id, rule: ended.rule, until: null });
   const sent = check.guard(
-    q.query<{ newId: number | null; keepId: number | null }>(REWRITE, [
-      organizationId,
-      ...templateColumns(spec.template),
-      spec.template.teamIds,
-      JSON.stringify(rules),
-      JSON.stringify(written),
-      JSON.stringify(fresh),
-      gone,
-      JSON.stringify(partRows),
-      spec.dropped,
-      newPart ? JSON.stringify(newPart.rule) : null,
-      newPart?.until == null ? null : new Date(newPart.until),
-      spec.lineageId,
-      spec.total,
-      JSON.stringify(keep),
-      spec.edited.id,
-      spec.edited.start,
-      written.map((w) => w.id),
-      partRows.map((p) => p.id),
-      ...check.params,
-    ]),
+    q.query<{ newId: number | null; keepId: number | null }>(
+      rewriteText({
+        newPart: newPart !== undefined,
+        dropped: spec.dropped.length > 0,
+        gone: gone.length > 0,
+        fresh: fresh.length > 0,
+      }),
+      [
+        organizationId,
+        ...templateColumns(spec.template),
+        spec.template.teamIds,
+        JSON.stringify(rules),
+        JSON.stringify(written),
+        JSON.stringify(fresh),
+        gone,
+        JSON.stringify(partRows),
+        spec.dropped,
+        newPart ? JSON.stringify(newPart.rule) : null,
+        newPart?.until == null ? null : new Date(newPart.until),
+        spec.lineageId,
+        spec.total,
+        JSON.stringify(keep),
+        spec.edited.id,
+        spec.edited.start,
+        written.map((w) => w.id),
+        partRows.map((p) => p.id),
+        ...check.params,
+      ],
+    ),
   );
   return {
     keepId: keep.some((k) => k.id === spec.edited.id) ? spec.edited.id : null,
