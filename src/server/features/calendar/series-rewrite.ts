@@ -2,8 +2,9 @@
 // every row of the lineage gets its final state at once (part, template, recurrence columns, time
 // and the lineage's count), gone dates are deleted and new ones inserted with their team links, and
 // the parts' rules, a new part and the parts that go are written beside them. The plan is made in
-// the app from the rows read under the series' lock (lockBookings' `held`), so the statement only
-// applies it; before, each step was a statement of its own (8 to 12 round trips per edit).
+// the app from the rows the edit read before its transaction, which its lock statement finds
+// unchanged or refuses (lockBookings, lineageVersion), so the statement only applies it; before,
+// each step was a statement of its own (8 to 12 round trips per edit).
 import { daysBetween } from '../../../common/recurrence';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
 import { CONFLICTS_COLUMN, conflictsCte, FoldedCheck } from './conflicts';
@@ -73,7 +74,7 @@ export interface RewrittenPart {
 }
 
 export interface LineageRewrite {
-  /** Every row of the lineage (read under the series' lock). */
+  /** Every row of the lineage, as the edit read it (its lock statement refuses the edit if they changed). */
   rows: LineageRow[];
   /** Where each row ends up, when not in its own part: a part id, or null for the new part. */
   moves: Map<number, number | null>;
