@@ -11,8 +11,6 @@ export interface Part {
   lineageId: number;
   rule: StoredRule;
   materializedUntil: Date | null;
-  /** The row's version (xmin) when read: a rewrite planned from it checks it under the lock. */
-  version?: string;
 }
 
 type PartRow = {
@@ -20,13 +18,11 @@ type PartRow = {
   lineageId: number;
   rule: StoredRule | string;
   materializedUntil: Date | string | null;
-  version?: string;
 };
 
 /** The parts of the lineage of series `series` (SQL text: a parameter or a column). */
 const partsOf = (organization: string, series: string) =>
-  `select id, coalesce(lineage_id, id) as "lineageId", rule, materialized_until as "materializedUntil",
-     xmin::text as version
+  `select id, coalesce(lineage_id, id) as "lineageId", rule, materialized_until as "materializedUntil"
    from calendar_event_series where organization_id = ${organization} and coalesce(lineage_id, id) = (
      select coalesce(lineage_id, id) from calendar_event_series where organization_id = ${organization} and id = ${series})`;
 
@@ -43,7 +39,6 @@ export function toParts(rows: PartRow[] | string): Part[] {
       lineageId: r.lineageId,
       rule: typeof r.rule === 'string' ? (JSON.parse(r.rule) as StoredRule) : r.rule,
       materializedUntil: r.materializedUntil ? new Date(r.materializedUntil) : null,
-      version: r.version,
     }))
     .sort((a, b) => parseWallTime(a.rule.start) - parseWallTime(b.rule.start) || a.id - b.id);
 }

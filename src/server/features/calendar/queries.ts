@@ -268,8 +268,6 @@ export interface EventRow {
   conflictOverride: boolean;
   isPublic: boolean;
   teamIds: number[];
-  /** The row's version (xmin) when read. */
-  version?: string;
 }
 
 export async function getEventRow(
@@ -337,7 +335,6 @@ async function eventRow(
     `select ${extra ? `${partsColumn('$1', 'e.series_id')} as parts, ${EARLIER} as "hasEarlier",` : ''}
        ${extra === 'lineage' ? `${LINEAGE_ROWS} as rows,` : ''}
        ${extra ? `${lineageVersion('$1', LINEAGE_IDS, 'e.id', extra === 'lineage', false)} as "lineageVersion",` : ''}
-       e.xmin::text as version,
        e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
        e.start_date_time as start, e.end_date_time as "end", e.event_type as "eventType",
        e.event_url as "eventUrl", e.instructor_id as "instructorId", e.reserved_by as "reservedBy",
