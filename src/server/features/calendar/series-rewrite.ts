@@ -5,6 +5,7 @@
 // the app from the rows the edit read before its transaction, which its lock statement finds
 // unchanged or refuses (lockBookings, lineageVersion), so the statement only applies it; before,
 // each step was a statement of its own (8 to 12 round trips per edit).
+import { getOrCreate } from '../../../common/maps';
 import { daysBetween } from '../../../common/recurrence';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
 import { CONFLICTS_COLUMN, conflictsCte, FoldedCheck } from './conflicts';
@@ -228,15 +229,10 @@ select ${newId} as "newId", (
 
 /** The statement's texts, one per combination of Needs (each prepared once per connection). */
 const rewriteTexts = new Map<string, string>();
-function rewriteText(needs: Needs) {
-  const key = `${+needs.newPart}${+needs.dropped}${+needs.gone}${+needs.fresh}`;
-  let text = rewriteTexts.get(key);
-  if (text === undefined) {
-    text = rewriteSql(needs);
-    rewriteTexts.set(key, text);
-  }
-  return text;
-}
+const rewriteText = (needs: Needs) =>
+  getOrCreate(rewriteTexts, `${+needs.newPart}${+needs.dropped}${+needs.gone}${+needs.fresh}`, () =>
+    rewriteSql(needs),
+  );
 
 /**
  * Sends a series edit planned in `spec` as one statement. `written`: once it returns, the

@@ -10,15 +10,9 @@ import type {
   ServerMessage,
 } from '../../../common/presence';
 import type { Database } from '../../db/client';
+import { getOrCreate } from '../../../common/maps';
 import { PRESENCE_CHANNEL } from '../../http/presence-signal';
-import {
-  type Connection,
-  getOrCreate,
-  type LocalUser,
-  localEntry,
-  newLocalUser,
-  sameEntry,
-} from './local-users';
+import { type Connection, type LocalUser, localEntry, newLocalUser, sameEntry } from './local-users';
 import { liveSessions } from './queries';
 import { announceBatches, RemoteEntries, type Signal } from './remote-entries';
 import type { PresenceSettings } from './settings';

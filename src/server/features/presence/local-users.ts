@@ -82,12 +82,3 @@ export function sameEntry(a: PresenceEntry | null, b: PresenceEntry | null) {
     a.profilePicture === b.profilePicture
   );
 }
-
-export function getOrCreate<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = make();
-    map.set(key, value);
-  }
-  return value;
-}

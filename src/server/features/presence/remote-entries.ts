@@ -2,7 +2,7 @@
 // `presence` channel. An entry lives three announce rounds unless renewed, so a crashed
 // instance's members disappear by themselves.
 import type { PresenceEntry, ServerMessage } from '../../../common/presence';
-import { getOrCreate } from './local-users';
+import { getOrCreate } from '../../../common/maps';
 
 export type Signal =
   | { t: 'entry'; i: string; o: number; u: number; e: PresenceEntry | null; a: number }

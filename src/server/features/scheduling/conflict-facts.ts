@@ -4,6 +4,7 @@
 // change while the people stay the same, so the statement and the expansion run once per caller,
 // people and window, until any write to the organization (its teams, members, names, events,
 // availability and calls all announce one: migrations 0002 and *_scheduling_changes).
+import { getOrCreate } from '../../../common/maps';
 import { policy } from '../../../common/permissions';
 import type { ConflictCause } from '../../../common/schemas/scheduling';
 import type { EventInput } from '../../../common/schemas/calendar';
@@ -144,14 +145,7 @@ export function conflictFacts(
 }
 
 const reads = new WeakMap<Database, Map<string, { ticket: Ticket; facts: Promise<ConflictFacts> }>>();
-function readsOf(database: Database) {
-  let map = reads.get(database);
-  if (!map) {
-    map = new Map();
-    reads.set(database, map);
-  }
-  return map;
-}
+const readsOf = (database: Database) => getOrCreate(reads, database, () => new Map());
 
 async function readFacts(
   database: Database,
