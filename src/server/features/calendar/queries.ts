@@ -300,13 +300,13 @@ export async function getEventRowAndParts(
   };
 }
 
-/** The lineage's part ids of row e's series (SQL, organization $1). */
-const LINEAGE_IDS = `array(select id from calendar_event_series where organization_id = $1
+/** The lineage's part ids of row e's series (SQL, organization $1), read once as `l.ids`. */
+const LINEAGE_JOIN = `cross join lateral (select array(select id from calendar_event_series where organization_id = $1
   and coalesce(lineage_id, id) = (select coalesce(lineage_id, id) from calendar_event_series
-    where organization_id = $1 and id = e.series_id))`;
+    where organization_id = $1 and id = e.series_id)) as ids) l`;
 const LINEAGE_ROWS = `(select coalesce(json_agg(r), '[]') from (
   select id, series_id as "seriesId", start_date_time as start, end_date_time as "end", is_exception as "isException"
-  from calendar_events where organization_id = $1 and series_id = any(${LINEAGE_IDS})
+  from calendar_events where organization_id = $1 and series_id = any(l.ids)
   order by start_date_time, id) r)`;
 
 type Extra = 'parts' | 'lineage';
@@ -334,14 +334,15 @@ async function eventRow(
   >(
     `select ${extra ? `${partsColumn('$1', 'e.series_id')} as parts, ${EARLIER} as "hasEarlier",` : ''}
        ${extra === 'lineage' ? `${LINEAGE_ROWS} as rows,` : ''}
-       ${extra ? `${lineageVersion('$1', LINEAGE_IDS, 'e.id', extra === 'lineage', false)} as "lineageVersion",` : ''}
+       ${extra ? `${lineageVersion('$1', 'l.ids', 'e.id', extra === 'lineage', false)} as "lineageVersion",` : ''}
        e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
        e.start_date_time as start, e.end_date_time as "end", e.event_type as "eventType",
        e.event_url as "eventUrl", e.instructor_id as "instructorId", e.reserved_by as "reservedBy",
        e.is_exception as "isException", e.conflict_override as "conflictOverride", e.is_public as "isPublic",
        coalesce((select array_agg(et.team_id order by et.team_id) from calendar_event_teams et
          where et.event_id = e.id and et.organization_id = $1), '{}') as "teamIds"
-     from calendar_events e where e.organization_id = $1 and e.id = $2 ${lock ? 'for update of e' : ''}`,
+     from calendar_events e ${extra ? LINEAGE_JOIN : ''}
+     where e.organization_id = $1 and e.id = $2 ${lock ? 'for update of e' : ''}`,
     [organizationId, eventId],
   );
   if (!found) return null;
