@@ -160,6 +160,11 @@ test('on a phone the menu drawer is a modal: focus inside, Escape closes, focus 
   await expect(page).toHaveURL(/\/dashboard$/);
   // The new page takes focus on its heading; then the menu button.
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  // Signing in raises a toast, whose code loads with it (components/lazy-toaster.tsx). A toast is
+  // a dismissable layer, and Escape closes the layer opened last: on a busy machine the toast
+  // opened after the drawer and took the Escape meant for it (with the toaster's code held back
+  // 2.5 s this failed every time). The drawer opens once the toast is up, as a person would see it.
+  await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
   const toggle = page.getByRole('button', { name: 'Open menu' });
   await toggle.focus();
   await page.keyboard.press('Enter');

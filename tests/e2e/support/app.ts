@@ -54,6 +54,9 @@ export async function signIn(page: Page, login: Login): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(login.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The welcome toast's code loads with it; a dialog opened before it shows would sit under it and
+  // lose its Escape to it (keyboard.spec.ts, the phone drawer). Signed in means the toast is up.
+  await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
 }
 
 /** Signs out through the account menu and waits to leave the signed-in screens. */
