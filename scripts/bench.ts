@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { openDatabase } from '../src/server/db/client';
+import { DEFAULT_POOL_SIZE, openDatabase } from '../src/server/db/client';
 import {
   chooseDatabase,
   cleanup,
@@ -277,7 +277,8 @@ async function main() {
     bare.child.send({ table });
   });
 
-  console.log(`\nGreenroom bench: ${label}`);
+  const pool = databaseUrl ? `, pool ${process.env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE} connections` : '';
+  console.log(`\nGreenroom bench: ${label}${pool}`);
   console.log(`Set-up: database and seed ${seeded - started} ms, server start ${serving - seeded} ms.`);
   const [load1] = os.loadavg();
   if (load1 > os.cpus().length * 0.5) {
