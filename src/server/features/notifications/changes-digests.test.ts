@@ -108,6 +108,30 @@ describe('change notices', () => {
   });
 });
 
+describe('a backlog of changes', () => {
+  it('goes out within one tick, however many batches it takes', async () => {
+    const c = await calendarOrg(env.ctx, TZ);
+    const clock = new TestClock(later(nextMorning(new Date()), -60));
+    const worker = testWorker(env.ctx.database, env.mailer, clock, { planDigests: false });
+    // More than two of processChanges' batches of 500, as a burst of series edits leaves behind
+    // (the write bench records thousands a second); one tick used to take one batch, so notices
+    // fell further behind with every busy minute.
+    await env.ctx.database.query(
+      `insert into event_changes (organization_id, event_id, kind, tx, before, after, follower_ids)
+       select $1, 0, 'updated', 'backlog', jsonb_build_object('name', 'Rehearsal'),
+         jsonb_build_object('name', 'Rehearsal ' || n), '{}'
+       from generate_series(1, 1200) as n`,
+      [c.org.id],
+    );
+    await worker.tick();
+    const [left] = await env.ctx.database.query<{ count: number }>(
+      'select count(*)::int as count from event_changes where organization_id = $1 and processed_at is null',
+      [c.org.id],
+    );
+    expect(left.count).toBe(0);
+  });
+});
+
 describe('digests', () => {
   it('are sent at 07:00 organization time with the coming schedule, not before', async () => {
     const c = await calendarOrg(env.ctx, TZ);

@@ -134,6 +134,9 @@ function describeChange(c: ChangeRow): string {
   return `${c.after.name}: ${parts.join('; ')}`;
 }
 
+/** Changes one call of processChanges takes (a tick calls it again while batches come back full). */
+export const CHANGES_PER_BATCH = 500;
+
 /**
  * Calendar changes recorded by the database trigger → one notice per follower per edit (one
  * transaction of the calendar, e.g. a whole series renamed, is one notice). The editor gets none.
@@ -145,11 +148,14 @@ function describeChange(c: ChangeRow): string {
  * 3,363 rows under the write bench), and whether the date still exists is a join by its key (as
  * EXISTS it hashed a scan of every event).
  */
-export async function processChanges(database: Database, now: Date): Promise<(Pushed | null)[]> {
+export async function processChanges(
+  database: Database,
+  now: Date,
+): Promise<{ pushed: (Pushed | null)[]; more: boolean }> {
   return inTransaction(database, async (q) => {
     const rows = await q.query<ChangeRow>(
       `with batch as materialized (
-         select id from event_changes where processed_at is null order by id limit 500 for update skip locked)
+         select id from event_changes where processed_at is null order by id limit $1 for update skip locked)
        select c.id, c.organization_id as "organizationId", c.kind, c.actor_id as "actorId", c.tx,
          c.before, c.after, coalesce(c.follower_ids, w.followers, '{}') as "followerIds",
          coalesce(o.timezone, 'UTC') as timezone
@@ -160,8 +166,9 @@ export async function processChanges(database: Database, now: Date): Promise<(Pu
        left join lateral calendar_event_followers(c.organization_id, c.event_id, c.reserved_by, c.instructor_id) w
          on e.id is not null
        order by c.id`,
+      [CHANGES_PER_BATCH],
     );
-    if (rows.length === 0) return [];
+    if (rows.length === 0) return { pushed: [], more: false };
     const groups = new Map<string, ChangeRow[]>();
     for (const r of rows) {
       const key = `${r.organizationId}:${r.tx}`;
@@ -205,7 +212,8 @@ export async function processChanges(database: Database, now: Date): Promise<(Pu
        from jsonb_to_recordset($1::jsonb) as n(id int, f int[]) where c.id = n.id`,
       [JSON.stringify(rows.map((r) => ({ id: r.id, f: r.followerIds }))), now],
     );
-    return pushed;
+    // A full batch may have left more behind.
+    return { pushed, more: rows.length === CHANGES_PER_BATCH };
   });
 }
 

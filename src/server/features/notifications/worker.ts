@@ -9,6 +9,12 @@ import { processChanges, pruneJobs, scanDigests, scanReminders } from './scans';
 /** Jobs one tick runs at most, and takes per claim (a claim's lease covers them all). */
 export const JOBS_PER_TICK = 500;
 const JOBS_PER_CLAIM = 20;
+/**
+ * Change batches one tick takes at most (CHANGES_PER_BATCH each): a backlog left by a burst of
+ * edits goes out at once, where one batch a tick fell further behind every busy minute, and a
+ * tick still ends.
+ */
+const CHANGE_BATCHES_PER_TICK = 20;
 
 /** Lets waiting I/O (requests, their queries) run before the worker's next statement. */
 const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -66,7 +72,12 @@ export class NotificationWorker {
     const now = this.now();
     const { database } = this.deps;
     await pushAll(database, await scanReminders(database, now));
-    await pushAll(database, await processChanges(database, now));
+    for (let batch = 0; batch < CHANGE_BATCHES_PER_TICK && !this.stopped; batch++) {
+      const { pushed, more } = await processChanges(database, now);
+      await pushAll(database, pushed);
+      if (!more) break;
+      await giveWay();
+    }
     if (this.options.planDigests !== false) await scanDigests(database, now);
     await this.runDueJobs(now);
     await pruneJobs(database, now);
