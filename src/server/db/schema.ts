@@ -293,6 +293,10 @@ export const calendarEvents = pgTable(
     index('calendar_events_org_start').on(t.organizationId, t.startDateTime),
     index('calendar_events_org_ical_uid').on(t.organizationId, t.icalUid),
     index('calendar_events_series').on(t.seriesId),
+    // Bookings longer than a day, for the conflict check's look back (conflicts.ts): few rows.
+    index('calendar_events_org_start_long')
+      .on(t.organizationId, t.startDateTime)
+      .where(sql`${t.endDateTime} - ${t.startDateTime} > interval '1 day'`),
   ],
 );
 

@@ -57,6 +57,30 @@ describe('space conflicts', () => {
     expect(after.statusCode).toBe(201);
   });
 
+  it('finds a booking begun days before that is still running, however long, up to 14 days', async () => {
+    const c = await calendarOrg(ctx);
+    const book = (name: string, start: string, end: string, spaces = ['Main Stage']) =>
+      c.agents.owner.post(
+        `${c.base}/events`,
+        eventBody(c.people.owner.id, { name, spaces, startDateTime: start, endDateTime: end }),
+      );
+    // A set build of 14 days (the longest booking), a load-in of exactly one day, an overnight one.
+    const build = await book('Set build', '2031-06-01T08:00', '2031-06-15T08:00');
+    expect(build.statusCode).toBe(201);
+    expect((await book('Load-in', '2031-07-01T09:00', '2031-07-02T09:00')).statusCode).toBe(201);
+    expect((await book('Overnight', '2031-08-01T22:00', '2031-08-02T06:00')).statusCode).toBe(201);
+    // An hour in each one's last stretch clashes: 13 days, a few hours and one hour into them.
+    const late = await book('Rehearsal', '2031-06-14T20:00', '2031-06-14T21:00');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().data.conflicts.map((x: { name: string }) => x.name)).toEqual(['Set build']);
+    expect((await book('Rehearsal', '2031-07-02T08:00', '2031-07-02T09:00')).statusCode).toBe(409);
+    expect((await book('Rehearsal', '2031-08-02T05:00', '2031-08-02T06:00')).statusCode).toBe(409);
+    // The moment each ends the space is free again.
+    expect((await book('Rehearsal', '2031-06-15T08:00', '2031-06-15T09:00')).statusCode).toBe(201);
+    expect((await book('Rehearsal', '2031-07-02T09:00', '2031-07-02T10:00')).statusCode).toBe(201);
+    expect((await book('Rehearsal', '2031-08-02T06:00', '2031-08-02T07:00')).statusCode).toBe(201);
+  });
+
   it('lets owners and admins book anyway with an explicit override, recorded on the event; members may not', async () => {
     const c = await calendarOrg(ctx);
     await c.actorAgent.post(`${c.base}/events`, eventBody(c.actor.id));
