@@ -59,10 +59,15 @@ describe('space conflicts', () => {
 
   it('finds a booking begun days before that is still running, however long, up to 14 days', async () => {
     const c = await calendarOrg(ctx);
-    const book = (name: string, start: string, end: string, spaces = ['Main Stage']) =>
+    const book = (name: string, start: string, end: string) =>
       c.agents.owner.post(
         `${c.base}/events`,
-        eventBody(c.people.owner.id, { name, spaces, startDateTime: start, endDateTime: end }),
+        eventBody(c.people.owner.id, {
+          name,
+          spaces: ['Main Stage'],
+          startDateTime: start,
+          endDateTime: end,
+        }),
       );
     // A set build of 14 days (the longest booking), a load-in of exactly one day, an overnight one.
     const build = await book('Set build', '2031-06-01T08:00', '2031-06-15T08:00');
