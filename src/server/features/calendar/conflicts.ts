@@ -48,26 +48,24 @@ interface ConflictRow {
  */
 function conflictQuery(at: number) {
   const p = (i: number) => `$${at + i - 1}`;
+  // This organization's bookings of these spaces still running at the span's start x.s, among
+  // those whose start meets `starts`.
+  const running = (
+    starts: string,
+  ) => `select e.id, e.series_id, e.name, e.start_date_time, e.end_date_time, e.spaces
+       from calendar_events e
+       where e.organization_id = ${p(1)} and e.end_date_time > x.s and e.spaces && ${p(3)}::text[]
+         and ${starts}`;
   return `select distinct on (e.start_date_time, e.id) e.id, e.series_id as "seriesId", e.name,
        e.start_date_time as start, e.end_date_time as "end",
        array(select unnest(e.spaces) intersect select unnest(${p(3)}::text[])) as spaces
      from jsonb_to_recordset(${p(2)}::jsonb) as x(s timestamptz, e timestamptz)
      cross join lateral (
-       select e.id, e.series_id, e.name, e.start_date_time, e.end_date_time, e.spaces
-       from calendar_events e
-       where e.organization_id = ${p(1)}
-         and e.start_date_time < x.e and e.end_date_time > x.s
-         and e.start_date_time > x.s - interval '1 day'
-         and e.spaces && ${p(3)}::text[]
+       ${running(`e.start_date_time < x.e and e.start_date_time > x.s - interval '1 day'`)}
        union all
-       select e.id, e.series_id, e.name, e.start_date_time, e.end_date_time, e.spaces
-       from calendar_events e
-       where e.organization_id = ${p(1)}
-         and e.end_date_time - e.start_date_time > interval '1 day'
-         and e.end_date_time > x.s
+       ${running(`e.end_date_time - e.start_date_time > interval '1 day'
          and e.start_date_time <= x.s - interval '1 day'
-         and e.start_date_time > x.s - interval '${MAX_EVENT_DAYS} days'
-         and e.spaces && ${p(3)}::text[]
+         and e.start_date_time > x.s - interval '${MAX_EVENT_DAYS} days'`)}
        offset 0) e
      where not (e.id = any(${p(4)}::int[]))
        and not (coalesce(e.series_id = any(${p(5)}::int[]), false)
