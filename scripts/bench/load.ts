@@ -11,7 +11,7 @@
 // PostgreSQL: a throwaway database on PG_ADMIN_URL's server (default the local one), dropped after.
 // LOAD_LOG_DIR=<folder> keeps the server logs there.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,6 +29,7 @@ import {
   serverEnv,
   startServer,
   stopChild,
+  tailOf,
 } from './processes';
 import { BENCH_PASSWORD } from './seed';
 
@@ -172,9 +173,7 @@ async function runOn(kind: 'postgres' | 'embedded'): Promise<number> {
   const errors = printTable(recorder, seconds);
   await stopChild(server.child);
   if (server.child.exitCode !== 0 && server.child.exitCode !== null)
-    console.log(
-      `Server exited with ${server.child.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`,
-    );
+    console.log(`Server exited with ${server.child.exitCode}:\n${tailOf(logFile, 2000)}`);
   return errors;
 }
 

@@ -9,7 +9,7 @@
 // Knobs: BENCH_PRESENCE_CLIENTS (200), BENCH_PRESENCE_ROUNDS (40).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import WebSocket from 'ws';
 import type { ServerMessage } from '../../src/common/presence';
 import { openDatabase } from '../../src/server/db/client';
 import { COOKIE_NAME, createSession } from '../../src/server/http/session';
+import { tailOf } from './processes';
 
 const CLIENTS = Number(process.env.BENCH_PRESENCE_CLIENTS ?? 200);
 const ROUNDS = Number(process.env.BENCH_PRESENCE_ROUNDS ?? 40);
@@ -77,8 +78,7 @@ async function startServer(env: Record<string, string>, name: string): Promise<C
   );
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`${name} exited:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited:\n${tailOf(logFile, 2000)}`);
     const ok = await new Promise<boolean>((resolve) => {
       http
         .get({ host: '127.0.0.1', port: env.PORT, path: '/api/health' }, (res) => {

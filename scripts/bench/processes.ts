@@ -2,7 +2,7 @@
 // plain HTTP requests to it. Shared by the hot-read bench and the memory bench.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
@@ -75,6 +75,22 @@ export async function postgresAnswers(): Promise<boolean> {
 
 // ---- processes ---------------------------------------------------------------------------------
 
+/**
+ * The last `bytes` of a log, for an error message. The whole bench logs every request at info:
+ * its server's log passes 512 MB, more than one string can hold.
+ */
+export function tailOf(file: string, bytes: number): string {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.min(bytes, size));
+    readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+    return buffer.toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The measured server's environment: no demo data, fresh secrets, LOG_LEVEL passed on. */
 export function serverEnv(
   port: number,
@@ -116,9 +132,7 @@ export function startServer(
   return new Promise((resolve, reject) => {
     // Generous: a first boot on a busy machine can take a minute.
     const deadline = Date.now() + 180_000;
-    child.once('exit', (code) =>
-      reject(new Error(`server exited (${code}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`)),
-    );
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${tailOf(logFile, 3000)}`)));
     const poll = () => {
       request({ port, host: '127.0.0.1', path: '/api/health' })
         .then((res) => (res.status === 200 ? resolve({ child, port }) : setTimeout(poll, 200)))
