@@ -8,6 +8,7 @@ import {
   cleanup,
   cleanups,
   freePort,
+  logFolder,
   type Reply,
   request,
   serverEnv,
@@ -156,7 +157,8 @@ async function main() {
 
   const seeded = Date.now();
   const port = await freePort();
-  const logFile = path.join(runDir, 'server.log');
+  const log = logFolder(runDir);
+  const logFile = path.join(log.dir, 'server.log');
   const server = await startServer(
     serverEnv(port, databaseUrl, dataDir, web ? { WEB_ROOT: web.outDir } : {}),
     logFile,
@@ -287,7 +289,7 @@ async function main() {
     );
   }
   console.log(
-    `${CONNECTIONS} connections, ${DURATION}s per run after ${WARMUP}s warm-up, app log level ${process.env.LOG_LEVEL ?? 'info'}, ${os.cpus().length} cores\n`,
+    `${CONNECTIONS} connections, ${DURATION}s per run after ${WARMUP}s warm-up, app log level ${process.env.LOG_LEVEL ?? 'info'} (kept ${log.where}), ${os.cpus().length} cores\n`,
   );
   const rows: Row[] = [];
   // Per-request CPU of the app and of its database backends: steadier than latency on a shared machine.
