@@ -15,6 +15,16 @@ export async function cleanup() {
   cleanups.length = 0;
 }
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+// An error thrown where no await can catch it (a write line that ran out of free times throws
+// inside the load generator's socket handler) still stops the servers and drops the database.
+let failed = false;
+process.on('uncaughtException', (error) => {
+  // Requests still in flight may throw the same again while the clean-up runs.
+  if (failed) return;
+  failed = true;
+  console.error(error);
+  void cleanup().then(() => process.exit(1));
+});
 
 // ---- database ----------------------------------------------------------------------------------
 
