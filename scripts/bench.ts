@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { DEFAULT_POOL_SIZE, openDatabase } from '../src/server/db/client';
+import { openDatabase, poolSize } from '../src/server/db/client';
 import {
   chooseDatabase,
   cleanup,
@@ -279,7 +279,7 @@ async function main() {
     bare.child.send({ table });
   });
 
-  const pool = databaseUrl ? `, pool ${process.env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE} connections` : '';
+  const pool = databaseUrl ? `, pool ${poolSize()} connections` : '';
   console.log(`\nGreenroom bench: ${label}${pool}`);
   console.log(`Set-up: database and seed ${seeded - started} ms, server start ${serving - seeded} ms.`);
   const [load1] = os.loadavg();

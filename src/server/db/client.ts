@@ -106,7 +106,10 @@ const MIGRATION_LOCK = 7_424_871;
  * README, ninth step). At most 20 (the default before), so a few instances on a many-core machine
  * stay under PostgreSQL's default max_connections of 100.
  */
-export const DEFAULT_POOL_SIZE = Math.min(2 * availableParallelism() + 1, 20);
+const DEFAULT_POOL_SIZE = Math.min(2 * availableParallelism() + 1, 20);
+
+/** Connections per instance: DATABASE_POOL_SIZE, or the default above. */
+export const poolSize = () => Number(process.env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE);
 
 export interface PoolOptions {
   max?: number;
@@ -222,7 +225,7 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
     // Statements sent while others are answered go out at once (a transaction's BEGIN with its
     // first statement, its last with the COMMIT): one round trip instead of two.
     pipeline: true,
-    max: poolOptions.max ?? Number(process.env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE),
+    max: poolOptions.max ?? poolSize(),
     // Without a limit a request waits for ever on a server that accepts but never answers;
     // with it the request fails and answers 503 (app.ts).
     connectionTimeoutMillis:
