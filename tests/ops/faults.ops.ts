@@ -8,11 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../src/common/presence';
 import { Client, eventually, send, sleep, startApp, stopAllApps } from './support/app';
 import { PrivateCluster } from './support/cluster';
+import { postgresServer, toolsPresent } from './support/tools';
 import { percentile, round, type Sample, startLoad } from './support/load';
 import { seedOrg } from './support/seed';
 
+const runnable = toolsPresent('Faults', { postgresServer });
 let cluster: PrivateCluster;
 beforeAll(async () => {
+  if (!runnable) return;
   cluster = await PrivateCluster.create();
 });
 afterAll(async () => {
@@ -33,7 +36,7 @@ const sawEntry = (messages: ServerMessage[], userId: number, check: (status?: st
 const sawLeave = (messages: ServerMessage[], userId: number) =>
   messages.some((m) => m.type === 'presence_update' && m.updateType === 'leave' && m.data.userId === userId);
 
-describe('PostgreSQL restarts under load', () => {
+describe.skipIf(!runnable)('PostgreSQL restarts under load', () => {
   it('keeps the process up, answers 503 fast while down, serves again within 5 s, and presence and the change channel recover', async () => {
     const url = await cluster.createDatabase('ops_restart');
     const { org, owner, members } = await seedOrg(url, 4);
@@ -181,7 +184,7 @@ function clusterPids(): number[] {
   return [postmaster, ...children];
 }
 
-describe('a PostgreSQL server that accepts connections but never answers', () => {
+describe.skipIf(!runnable)('a PostgreSQL server that accepts connections but never answers', () => {
   it('answers 503 within the set time limits instead of hanging, and serves again when it answers', async () => {
     const url = await cluster.createDatabase('ops_frozen');
     const { org, owner } = await seedOrg(url, 0);
@@ -239,7 +242,7 @@ describe('a PostgreSQL server that accepts connections but never answers', () =>
   });
 });
 
-describe('SIGTERM with requests in flight', () => {
+describe.skipIf(!runnable)('SIGTERM with requests in flight', () => {
   it('lets them finish, then exits 0', async () => {
     const url = await cluster.createDatabase('ops_sigterm');
     const { org, owner } = await seedOrg(url, 0);
@@ -287,7 +290,7 @@ describe('SIGTERM with requests in flight', () => {
   });
 });
 
-describe('two instances starting together on an empty database', () => {
+describe.skipIf(!runnable)('two instances starting together on an empty database', () => {
   it('migrate once, and both serve with one shared secret and one system user', async () => {
     const url = await cluster.createDatabase('ops_migrate');
     const started = performance.now();
@@ -327,7 +330,7 @@ describe('two instances starting together on an empty database', () => {
   });
 });
 
-describe('pg_dump under write load', () => {
+describe.skipIf(!runnable)('pg_dump under write load', () => {
   it('restores into a fresh database the app boots on, with the row counts of the dump’s snapshot', async () => {
     const url = await cluster.createDatabase('ops_dump');
     const { org, owner, members } = await seedOrg(url, 2);

@@ -1,7 +1,7 @@
 // Two instances behind nginx on one PostgreSQL server, configured with deploy/nginx.conf itself
 // (its ports replaced by free ones). A browser signs in through nginx and goes on on either
 // instance; files, presence, kept answers, live notices and background jobs all cross over.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,11 +11,12 @@ import type { ServerMessage } from '../../src/common/presence';
 import { freePort } from '../../scripts/bench/processes';
 import { type AppProcess, Client, eventually, send, sleep, startApp, stopAllApps } from './support/app';
 import { PrivateCluster } from './support/cluster';
+import { nginxBin, nginx as nginxTool, postgresServer, toolsPresent } from './support/tools';
 import { round } from './support/load';
 import { type SeededOrg, seedOrg } from './support/seed';
 
+const runnable = toolsPresent('Two instances behind nginx', { nginx: nginxTool, postgresServer });
 const root = path.resolve(import.meta.dirname, '../..');
-const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => spawnSync(p, ['-v']).status === 0);
 
 /** deploy/nginx.conf with this run's ports, inside a minimal main configuration of its own. */
 function nginxConfig(dir: string, listenPort: number, instancePorts: number[]): string {
@@ -58,7 +59,7 @@ let nginxPort: number;
 let nginxDir: string;
 
 beforeAll(async () => {
-  if (!nginxBin) throw new Error('nginx is not installed (apt-get install nginx-light)');
+  if (!runnable) return;
   cluster = await PrivateCluster.create();
   const url = await cluster.createDatabase('ops_nginx');
   seeded = await seedOrg(url, 3);
@@ -75,9 +76,13 @@ beforeAll(async () => {
   mkdirSync(path.join(nginxDir, 'logs'));
   nginxPort = await freePort();
   writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, nginxPort, [a.port, b.port]));
-  nginx = spawn(nginxBin, ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  nginx = spawn(
+    nginxBin as string,
+    ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   await eventually(
     'nginx answers',
     async () => (await send({ port: nginxPort, path: '/api/health' })).status === 200,
@@ -101,7 +106,7 @@ function on(client: Client, port: number) {
   return other;
 }
 
-describe('two instances behind nginx', () => {
+describe.skipIf(!runnable)('two instances behind nginx', () => {
   it('signs in through nginx and continues on either instance', async () => {
     const browser = new Client(nginxPort, seeded.org.shortname);
     await browser.login(seeded.owner.username, seeded.owner.password);

@@ -5,19 +5,20 @@
 // on writes and the organization's Host. Nothing may be reported injectable.
 //
 // Rerun: npm run test:ops -- sqlmap   (SQLMAP_LEVEL / SQLMAP_RISK raise the depth; default 2 / 1)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, Client, SYSTEM_PASSWORD, startApp, stopAllApps } from './support/app';
 import { PrivateCluster } from './support/cluster';
+import { postgresServer, sqlmap, toolsPresent } from './support/tools';
 import { round } from './support/load';
 import { type SeededOrg, seedOrg } from './support/seed';
 
+const runnable = toolsPresent('sqlmap', { postgresServer, sqlmap });
 const LEVEL = process.env.SQLMAP_LEVEL ?? '2';
 const RISK = process.env.SQLMAP_RISK ?? '1';
-const hasSqlmap = spawnSync('sqlmap', ['--version']).status === 0;
 
 interface Target {
   name: string;
@@ -36,7 +37,7 @@ let system: Client;
 const outDir = mkdtempSync(path.join(tmpdir(), 'greenroom-ops-sqlmap-'));
 
 beforeAll(async () => {
-  if (!hasSqlmap) throw new Error('sqlmap is not installed (apt-get install sqlmap)');
+  if (!runnable) return;
   cluster = await PrivateCluster.create();
   const url = await cluster.createDatabase('ops_sqlmap');
   seeded = await seedOrg(url, 3);
@@ -197,7 +198,7 @@ function findLogs(dir: string): string[] {
   });
 }
 
-describe.skipIf(!hasSqlmap && !process.env.CI)('sqlmap against the signed-in API', () => {
+describe.skipIf(!runnable)('sqlmap against the signed-in API', () => {
   // Deeper levels (SQLMAP_LEVEL/SQLMAP_RISK) take far longer than CI's default run.
   const timeout = process.env.SQLMAP_LEVEL || process.env.SQLMAP_RISK ? 4 * 3_600_000 : 600_000;
   it('finds nothing injectable in any tested parameter', { timeout }, async () => {
