@@ -103,7 +103,7 @@ const MIGRATION_LOCK = 7_424_871;
  * cores). Past that, more connections only share the same cores: on 2 cores with 32 series edits
  * at once, PostgreSQL spent about an eighth more CPU per edit at 20 than at 5, and the edits
  * queued in the scheduler instead of in order in the pool (p99 about 110 ms at 20, 80 at 5;
- * README, ninth step). At most 20 (the default before), so a few instances on a many-core machine
+ * docs/performance.md). At most 20 (the default before), so a few instances on a many-core machine
  * stay under PostgreSQL's default max_connections of 100.
  */
 const DEFAULT_POOL_SIZE = Math.min(2 * availableParallelism() + 1, 20);

@@ -52,7 +52,7 @@ export function calendarTransaction<T>(
  * planned the series rewrite and the series' lock statement anew on most calls (custom plans,
  * 0.35-0.56 and 0.21-0.32 ms each: its estimate for the generic plan, unaware of the arrays'
  * lengths, came out higher), though the generic plans read the same index ranges in the same
- * time (pg_stat_statements, `npm run bench -- "write event edit"`; README, fifth step).
+ * time (pg_stat_statements, `npm run bench -- "write event edit"`; docs/performance.md).
  */
 const GENERIC_PLANS = { plan_cache_mode: 'force_generic_plan' };
 
