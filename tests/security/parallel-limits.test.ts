@@ -69,15 +69,39 @@ describe('sign-in under parallel requests', () => {
   });
 });
 
+/** A member with two-step sign-in on, signed in on their organization's address. */
+async function withTwoStep() {
+  const org = await buildOrg(ctx.database);
+  const user = await buildUser(ctx.database, { org });
+  const agent = await signedIn(ctx, user, org);
+  const { secret } = (await agent.post('/api/me/two-factor/setup')).json();
+  const enable = await agent.post('/api/me/two-factor/enable', { code: await generate({ secret }) });
+  expect(enable.statusCode).toBe(200);
+  return { org, user, agent, secret: secret as string };
+}
+
+describe('two-step codes under parallel requests', () => {
+  it('checks at most ten of 40 wrong codes sent at once; the right code is then refused', async () => {
+    const { org, user, secret } = await withTwoStep();
+    const address = randomAddress();
+    const first = await new Agent(ctx.app, org.host, address).post('/api/login', {
+      username: user.username,
+      password: user.password,
+    });
+    const token = first.json().twoFactorToken;
+    const send = (code: string) =>
+      new Agent(ctx.app, org.host, address).post('/api/login/two-factor', { token, code });
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => send(String(100000 + i))));
+    const counts = statuses(burst);
+    expect(counts[401]).toBeLessThanOrEqual(10);
+    expect(counts[401] + counts[429]).toBe(40);
+    expect((await send(await generate({ secret }))).statusCode).toBe(429);
+  });
+});
+
 describe('turning two-step sign-in off under parallel requests', () => {
   it('checks at most ten of 60 wrong passwords sent at once; the right one is then refused and two-step stays on', async () => {
-    const org = await buildOrg(ctx.database);
-    const user = await buildUser(ctx.database, { org });
-    const agent = await signedIn(ctx, user, org);
-    const { secret } = (await agent.post('/api/me/two-factor/setup')).json();
-    const enable = await agent.post('/api/me/two-factor/enable', { code: await generate({ secret }) });
-    expect(enable.statusCode).toBe(200);
-
+    const { user, agent } = await withTwoStep();
     const burst = await Promise.all(
       Array.from({ length: 60 }, () => agent.post('/api/me/two-factor/disable', { password: 'not-it' })),
     );
