@@ -26,6 +26,7 @@ import { AppError } from './http/errors';
 import { etagOf } from './http/etag';
 import { SECURITY_HEADERS } from './http/security-headers';
 import { enforceTwoFactorSetup } from './http/two-factor-gate';
+import { matchedRoute, refuseNonOriginTarget, requestPath } from './http/request-target';
 import { loggableError } from './http/log';
 import { readSessionId, loadSession } from './http/session';
 import type { App, Deps, RegisteredRoute } from './http/types';
@@ -55,9 +56,13 @@ async function sessionSecret(config: Config, database: Database): Promise<string
   return row.value;
 }
 
-/** Request URLs are logged without secrets: tokens in query strings and feed paths are masked. */
+/**
+ * Request URLs are logged without secrets: tokens in query strings and feed paths are masked,
+ * however the path was escaped.
+ */
 export function redactUrl(url: string): string {
-  return url
+  const query = url.indexOf('?');
+  return (requestPath(url) + (query === -1 ? '' : url.slice(query)))
     .replace(/([?&](?:token|key)=)[^&]*/gi, '$1[redacted]')
     .replace(/(\/feeds\/)[^/?]+/g, '$1[redacted]');
 }
@@ -145,6 +150,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
+    // Before any other check, so none sees a target spelled unlike the route it reached.
+    refuseNonOriginTarget(request);
     request.hostContext = hostContext(request.host, config.baseDomain);
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.allowCrossOrigin) return;
     // Sibling organization addresses are the same *site*, so SameSite cookies do not separate
@@ -179,7 +186,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200 || !request.url.startsWith('/api/'))
+    if (request.method !== 'GET' || reply.statusCode !== 200 || !matchedRoute(request)?.startsWith('/api/'))
       return payload;
     // Conditional GETs: a client that already holds this exact body gets 304 and no bytes. A
     // route serving a kept body has set its ETag already, and may send it compressed (http/etag.ts).
@@ -331,7 +338,7 @@ async function serveWeb(app: App, config: Config) {
   // The static plugin would treat "/" as a directory; the landing page is the SPA.
   if (hasWeb) app.get('/', async (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0];
+    const pathname = requestPath(request.url);
     const isAsset = pathname.startsWith('/assets/') || pathname.startsWith('/files/');
     if (
       pathname.startsWith('/api/') ||

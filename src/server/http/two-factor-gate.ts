@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { TWO_FACTOR_REQUIRED_FOR_ROLE, twoFactorSetupRequired } from '../../common/schemas/account';
 import { AppError } from './errors';
+import { matchedRoute } from './request-target';
 import type { AuthContext } from './session';
 
 export function setupRequired(auth: AuthContext): boolean {
@@ -16,10 +17,13 @@ export function setupRequired(auth: AuthContext): boolean {
 
 const OPEN_PATHS = /^\/api\/(me(\/.*)?|login(\/.*)?|logout|health|organization-context|public\/.*)$/;
 
-/** An `onRequest`-time check: only API calls made with a session cookie are looked at. */
+/**
+ * Decided on the route the router matched, never on the raw target, which may be spelled
+ * differently (request-target.ts). Only API calls made with a session cookie are looked at.
+ */
 export async function enforceTwoFactorSetup(request: FastifyRequest) {
-  const path = request.url.split('?')[0];
-  if (!path.startsWith('/api/') || OPEN_PATHS.test(path)) return;
+  const route = matchedRoute(request);
+  if (!route?.startsWith('/api/') || OPEN_PATHS.test(route)) return;
   const auth = await request.auth();
   if (auth && setupRequired(auth)) throw new AppError(403, TWO_FACTOR_REQUIRED_FOR_ROLE);
 }

@@ -14,14 +14,16 @@ export async function checkOwnPassword(
   clientAddress: string,
   refusal = WRONG_CURRENT_PASSWORD,
 ) {
-  const keys = [`password-check:user:${userId}`, `password-check:ip:${clientAddress}`];
-  await rateLimit.check(database, keys.slice(0, 1), LOGIN_FAILURES_PER_USER);
-  await rateLimit.check(database, keys.slice(1), LOGIN_FAILURES_PER_ADDRESS);
   const [row] = await database.query<{ password: string }>('select password from users where id = $1', [
     userId,
   ]);
-  if (!(await verifyPassword(row?.password, password))) {
-    await rateLimit.record(database, keys, LOGIN_FAILURES_PER_USER);
-    throw badRequest(refusal, { currentPassword: refusal });
-  }
+  const ok = await rateLimit.countFailures(
+    database,
+    [
+      { key: `password-check:user:${userId}`, rule: LOGIN_FAILURES_PER_USER },
+      { key: `password-check:ip:${clientAddress}`, rule: LOGIN_FAILURES_PER_ADDRESS },
+    ],
+    () => verifyPassword(row?.password, password),
+  );
+  if (!ok) throw badRequest(refusal, { currentPassword: refusal });
 }

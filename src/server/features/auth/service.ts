@@ -10,7 +10,7 @@ import type { Mailer } from '../mail/mailer';
 import { findUserByUsername, type MembershipRow, membershipsOf, organizationByShortname } from './queries';
 import { resendVerification } from './verification';
 
-// Failures only (DESIGN §5): a username is locked after 10 wrong passwords in 15 minutes, an
+// Failures only: a username is locked after 10 wrong passwords in 15 minutes, an
 // address after 100 (a school lab shares one).
 export const LOGIN_FAILURES_PER_USER = { limit: 10, windowSeconds: 15 * 60 };
 export const LOGIN_FAILURES_PER_ADDRESS = { limit: 100, windowSeconds: 15 * 60 };
@@ -30,19 +30,18 @@ export async function signIn(
   clientAddress: string,
 ): Promise<LoginResult> {
   const { database } = deps;
-  const userKey = `login:user:${input.username.toLowerCase()}`;
-  const addressKey = `login:ip:${clientAddress}`;
-  await rateLimit.check(database, [userKey], LOGIN_FAILURES_PER_USER);
-  await rateLimit.check(database, [addressKey], LOGIN_FAILURES_PER_ADDRESS);
-
   const user = await findUserByUsername(database, input.username);
-  const ok = await verifyPassword(user?.password, input.password);
-  if (!user || !ok) {
-    await rateLimit.record(database, [userKey, addressKey], LOGIN_FAILURES_PER_USER);
-    throw unauthorized('Invalid username or password');
-  }
+  const ok = await rateLimit.countFailures(
+    database,
+    [
+      { key: `login:user:${input.username.toLowerCase()}`, rule: LOGIN_FAILURES_PER_USER },
+      { key: `login:ip:${clientAddress}`, rule: LOGIN_FAILURES_PER_ADDRESS },
+    ],
+    () => verifyPassword(user?.password, input.password),
+  );
+  if (!user || !ok) throw unauthorized('Invalid username or password');
   if (user.isSystemUser) {
-    // On an organization's address a system user works in that organization (spec part 2 §2):
+    // On an organization's address a system user works in that organization:
     // its screens, menu and branding come from the session like a member's.
     const organization = host.shortname
       ? ((await organizationByShortname(database, host.shortname)) ?? null)
@@ -57,7 +56,7 @@ export async function signIn(
     const sid = await createSession(database, user.id, organization?.id ?? null);
     return { sid, organization, isSystemUser: true };
   }
-  // On an organization's own address only its members may sign in (DESIGN §5).
+  // On an organization's own address only its members may sign in.
   const wanted = host.shortname ?? input.organizationShortname?.toLowerCase() ?? null;
   const memberships = await membershipsOf(database, user.id);
   const membership = wanted

@@ -45,7 +45,7 @@ export async function resendVerification(
   organization: { name: string; shortname: string },
 ) {
   try {
-    await rateLimit.consume(deps.database, [`verify:user:${user.id}`], RESENDS_PER_USER);
+    await rateLimit.reserve(deps.database, [{ key: `verify:user:${user.id}`, rule: RESENDS_PER_USER }]);
   } catch {
     return; // The refusal message already tells them to look for the link sent earlier.
   }

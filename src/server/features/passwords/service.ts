@@ -24,8 +24,10 @@ export async function requestReset(
   log: { error(obj: object, msg: string): void },
 ) {
   const { database, mailer, config } = deps;
-  await rateLimit.consume(database, [`forgot:ip:${clientAddress}`], FORGOT_PER_ADDRESS);
-  await rateLimit.consume(database, [`forgot:email:${email.toLowerCase()}`], FORGOT_PER_EMAIL);
+  await rateLimit.reserve(database, [
+    { key: `forgot:ip:${clientAddress}`, rule: FORGOT_PER_ADDRESS },
+    { key: `forgot:email:${email.toLowerCase()}`, rule: FORGOT_PER_EMAIL },
+  ]);
   const user = await findUserByEmail(database, email);
   if (!user) return;
   const token = await issueResetToken(database, user.id, RESET_TTL_SECONDS);

@@ -36,8 +36,10 @@ export async function shortnameAvailable(database: Database, shortname: string) 
 }
 
 export async function limitSignups(database: Database, clientAddress: string, email: string) {
-  await rateLimit.consume(database, [`signup:ip:${clientAddress}`], SIGNUPS_PER_ADDRESS);
-  await rateLimit.consume(database, [`signup:email:${email.toLowerCase()}`], SIGNUPS_PER_EMAIL);
+  await rateLimit.reserve(database, [
+    { key: `signup:ip:${clientAddress}`, rule: SIGNUPS_PER_ADDRESS },
+    { key: `signup:email:${email.toLowerCase()}`, rule: SIGNUPS_PER_EMAIL },
+  ]);
 }
 
 async function assertNewUser(database: Database, username: string, email: string) {

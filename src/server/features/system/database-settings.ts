@@ -1,4 +1,4 @@
-// System status and the database settings (spec part 2 §3, §5, §9). Saved settings live in
+// System status and the database settings. Saved settings live in
 // system_settings and are read by main.ts at the next start when DATABASE_URL is not set; the
 // password is stored for that purpose and never sent back.
 import { readFileSync } from 'node:fs';
@@ -75,15 +75,27 @@ export async function readSettings(database: Database) {
   return { ...shown, password: '' as const, hasPassword: Boolean(saved?.password), saved: saved !== null };
 }
 
-/** An empty password means "keep the stored one"; with none stored it is required. */
+export const PASSWORD_FOR_NEW_SERVER =
+  'Enter the password: the saved one is used only with the saved host, port, database and username';
+
+/**
+ * An empty password means "keep the stored one", but only for the server it was saved for: any
+ * other host, port, database or user would receive it (to test, or at the next start).
+ */
 export async function withPassword(
   database: Database,
   input: Omit<DatabaseSettings, 'password'> & { password: string },
 ): Promise<DatabaseSettings> {
   if (input.password) return input;
-  const stored = (await savedSettings(database))?.password;
-  if (!stored) throw badRequest('Password is required', { password: 'Password is required' });
-  return { ...input, password: stored };
+  const saved = await savedSettings(database);
+  if (!saved?.password) throw badRequest('Password is required', { password: 'Password is required' });
+  const sameServer =
+    saved.host === input.host &&
+    saved.port === input.port &&
+    saved.database === input.database &&
+    saved.username === input.username;
+  if (!sameServer) throw badRequest(PASSWORD_FOR_NEW_SERVER, { password: PASSWORD_FOR_NEW_SERVER });
+  return { ...input, password: saved.password };
 }
 
 export async function saveSettings(database: Database, settings: DatabaseSettings) {
@@ -102,9 +114,12 @@ export function settingsUrl(s: DatabaseSettings): string {
   return `postgres://${auth}@${host}:${s.port}/${encodeURIComponent(s.database)}${ssl}`;
 }
 
+export const CONNECTION_FAILED = 'Could not connect to the database.';
+
 /**
- * Really connects with the given settings and runs one query; the driver's own message comes
- * back on failure (refused, timed out, bad password, unknown database, TLS refused).
+ * Really connects with the given settings and runs one query. Every failure answers the same
+ * words: the driver's reasons (refused, timed out, unknown database) would map which addresses
+ * and ports answer on the server's network. The reason itself is returned for the log.
  */
 export async function testConnection(s: DatabaseSettings) {
   const client = new pg.Client({
@@ -132,8 +147,8 @@ export async function testConnection(s: DatabaseSettings) {
   } catch (err) {
     // A refused connection to a name with several addresses is an AggregateError without a message.
     const e = err as Error & { code?: string; errors?: Error[] };
-    const message = e.message || e.errors?.map((x) => x.message).join('; ') || e.code || 'Connection failed';
-    return { success: false as const, message };
+    const reason = e.message || e.errors?.map((x) => x.message).join('; ') || e.code || 'unknown';
+    return { success: false as const, message: CONNECTION_FAILED, reason };
   } finally {
     await client.end().catch(() => {});
   }

@@ -1,4 +1,4 @@
-// System status and database settings (spec part 2 §3, §7).
+// System status and database settings.
 import {
   connectionTestSchema,
   saveDatabaseSettingsSchema,
@@ -48,7 +48,10 @@ export async function settingsRoutes(app: App) {
     { schema: { body: saveDatabaseSettingsSchema, response: { 200: connectionTestSchema } } },
     async (request) => {
       const result = await testConnection(await withPassword(database, request.body));
-      if (!result.success) throw new AppError(422, result.message);
+      if (!result.success) {
+        request.log.warn({ reason: result.reason }, 'database connection test failed');
+        throw new AppError(422, result.message);
+      }
       return result;
     },
   );

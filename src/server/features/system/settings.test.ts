@@ -1,8 +1,8 @@
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildSystemUser, buildUser } from '../../../../tests/support/factories';
-import { settingsUrl } from './database-settings';
+import { CONNECTION_FAILED, PASSWORD_FOR_NEW_SERVER, settingsUrl } from './database-settings';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -20,6 +20,26 @@ const LOCAL_PG = {
   maxConnections: 10,
   connectionTimeout: 5000,
 };
+
+/** A server that accepts connections and never answers; counts who came. */
+async function listening() {
+  const sockets = new Set<Socket>();
+  let count = 0;
+  const server = createServer((socket) => {
+    count++;
+    sockets.add(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    port,
+    connections: () => count,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
 
 /** A port nothing listens on: bound, then released. */
 async function closedPort(): Promise<number> {
@@ -139,18 +159,62 @@ describe('POST /api/system/test-connection', () => {
     expect(res.json().responseTime).toBeGreaterThanOrEqual(0);
   });
 
-  it("reports the driver's error for a closed port and an unknown database", async () => {
+  it('answers one generic message for every failure: closed port, silent server, unknown database', async () => {
     const { agent } = await buildSystemUser(ctx);
-    const port = await closedPort();
-    const closed = await agent.post('/api/system/test-connection', { ...LOCAL_PG, port });
-    expect(closed.statusCode).toBe(422);
-    expect(closed.json().message).toContain('ECONNREFUSED');
-    const unknown = await agent.post('/api/system/test-connection', {
-      ...LOCAL_PG,
-      database: 'no_such_db_here',
-    });
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().message).toContain('no_such_db_here');
+    const silent = await listening();
+    try {
+      const answers = [
+        await agent.post('/api/system/test-connection', { ...LOCAL_PG, port: await closedPort() }),
+        await agent.post('/api/system/test-connection', {
+          ...LOCAL_PG,
+          port: silent.port,
+          connectionTimeout: 1000,
+        }),
+        await agent.post('/api/system/test-connection', { ...LOCAL_PG, database: 'no_such_db_here' }),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode).toBe(422);
+        expect(res.json()).toEqual({ message: CONNECTION_FAILED });
+      }
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('sends the saved password only to the saved host, port, database and user', async () => {
+    const { agent } = await buildSystemUser(ctx);
+    expect(
+      (await agent.patch('/api/system/database-settings', { ...LOCAL_PG, password: 'saved-secret' }))
+        .statusCode,
+    ).toBe(200);
+    const elsewhere = await listening();
+    try {
+      const changes = [
+        { port: elsewhere.port },
+        { host: 'localhost' },
+        { database: 'other_db' },
+        { username: 'someone_else' },
+      ];
+      for (const change of changes) {
+        for (const [method, url] of [
+          ['POST', '/api/system/test-connection'],
+          ['PATCH', '/api/system/database-settings'],
+        ] as const) {
+          const res = await agent.request(method, url, { ...LOCAL_PG, ...change, password: '' });
+          expect(res.statusCode, `${method} ${JSON.stringify(change)}`).toBe(400);
+          expect(res.json()).toEqual({
+            message: PASSWORD_FOR_NEW_SERVER,
+            errors: { password: PASSWORD_FOR_NEW_SERVER },
+          });
+        }
+      }
+      expect(elsewhere.connections()).toBe(0);
+      // The same server keeps it: the test connects with the stored password.
+      const same = await agent.post('/api/system/test-connection', { ...LOCAL_PG, password: '' });
+      expect(same.statusCode).toBe(200);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });
 

@@ -32,10 +32,6 @@ const ISSUER = 'Greenroom';
 export const ALREADY_ON = 'Two-step sign-in is already on';
 export const NOT_STARTED = 'Start the set-up again: no code was expected';
 
-function codeKeys(userId: number, clientAddress: string) {
-  return { user: `totp:user:${userId}`, address: `totp:ip:${clientAddress}` };
-}
-
 /** Refuses while too many wrong codes were sent; `attempt` runs the check and counts a failure. */
 async function limitedAttempt(
   database: Database,
@@ -43,12 +39,14 @@ async function limitedAttempt(
   clientAddress: string,
   attempt: () => Promise<boolean>,
 ) {
-  const keys = codeKeys(userId, clientAddress);
-  await rateLimit.check(database, [keys.user], LOGIN_FAILURES_PER_USER);
-  await rateLimit.check(database, [keys.address], LOGIN_FAILURES_PER_ADDRESS);
-  const ok = await attempt();
-  if (!ok) await rateLimit.record(database, [keys.user, keys.address], LOGIN_FAILURES_PER_USER);
-  return ok;
+  return rateLimit.countFailures(
+    database,
+    [
+      { key: `totp:user:${userId}`, rule: LOGIN_FAILURES_PER_USER },
+      { key: `totp:ip:${clientAddress}`, rule: LOGIN_FAILURES_PER_ADDRESS },
+    ],
+    attempt,
+  );
 }
 
 export async function status(database: Database, userId: number) {
