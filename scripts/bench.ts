@@ -33,7 +33,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 // A write line's code path is cold when its first run starts (no read line runs it): its first
 // second cost the app 0.4-0.5 ms more CPU per request than its fifth (V8 still compiling it), so a
-// one-organization run measured a server just started rather than one in use (README, eighth step).
+// one-organization run measured a server just started rather than one in use (docs/performance.md).
 const WRITE_WARMUP = Number(process.env.BENCH_WRITE_WARMUP ?? 5);
 const BROWSER = process.env.BENCH_BROWSER === '1';
 const BROWSER_ORG = 'benchview';
