@@ -524,6 +524,38 @@ describe("writes follow the app's own input rules", () => {
     expect(good.statusCode).toBe(201);
   });
 
+  it("refuses a new row naming another organization's team or a non-member", async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const { org, member } = await ownedOrg();
+    const other = await buildOrg(ctx.database);
+    const theirTeam = await teamIn(other.id);
+    const outsider = await buildUser(ctx.database, { org: other });
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['team_links', { organization_id: org.id, team_id: theirTeam, url: 'https://x.test' }, 'team_id'],
+      ['team_members', { organization_id: org.id, team_id: theirTeam, user_id: member.id }, 'team_id'],
+      [
+        'team_members',
+        { organization_id: org.id, team_id: await teamIn(org.id), user_id: outsider.id },
+        'user_id',
+      ],
+    ];
+    for (const [table, body, column] of cases) {
+      const res = await agent.post(`/api/system/database/table/${table}`, body);
+      expect(res.statusCode, `${table}.${column}`).toBe(400);
+      expect(res.json().message).toBe(`${column}: Must be in the same organization as the record`);
+    }
+    expect(
+      await ctx.database.query('select 1 from team_members where organization_id = $1', [org.id]),
+    ).toEqual([]);
+    const good = await agent.post('/api/system/database/table/team_members', {
+      organization_id: org.id,
+      team_id: await teamIn(org.id),
+      user_id: member.id,
+    });
+    expect(good.statusCode).toBe(201);
+    expect(good.json()).toMatchObject({ role: 'member' });
+  });
+
   it('still saves a valid edit of a harmless column', async () => {
     const { agent } = await buildSystemUser(ctx);
     const { org, owner, membershipOf } = await ownedOrg();

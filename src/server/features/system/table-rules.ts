@@ -37,6 +37,11 @@ export interface TableRules {
   /** Rows may be added here (only where every required column can be written). */
   insertable: boolean;
   columns: Record<string, ColumnRule>;
+  /**
+   * Columns of a new row that name a row of another table (or a person, by membership) which must
+   * be in the new row's organization, as the screens only ever offer those.
+   */
+  sameOrganization?: Record<string, 'member' | PgTable>;
 }
 
 const edit = (value?: z.ZodType): ColumnRule => ({ write: 'edit', value });
@@ -158,6 +163,7 @@ export const TABLE_RULES: Record<string, TableRules> = {
       user_id: create(),
       role: readOnly(TEAM_ROLE),
     },
+    sameOrganization: { team_id: schema.teams, user_id: 'member' },
   },
   team_links: {
     table: schema.teamLinks,
@@ -168,6 +174,7 @@ export const TABLE_RULES: Record<string, TableRules> = {
       url: edit(addLinkSchema.shape.url),
       label: edit(addLinkSchema.shape.label),
     },
+    sameOrganization: { team_id: schema.teams },
   },
   team_assets: {
     table: schema.teamAssets,
@@ -196,11 +203,13 @@ export const TABLE_RULES: Record<string, TableRules> = {
     table: schema.calendarEventTeams,
     insertable: true,
     columns: { organization_id: create(), event_id: create(), team_id: create() },
+    sameOrganization: { event_id: schema.calendarEvents, team_id: schema.teams },
   },
   calendar_event_followers: {
     table: schema.calendarEventFollowers,
     insertable: true,
     columns: { organization_id: create(), event_id: create(), user_id: create(), is_following: edit() },
+    sameOrganization: { event_id: schema.calendarEvents, user_id: 'member' },
   },
   // Pages are created in the Library, which writes their first version with them.
   wiki_pages: {

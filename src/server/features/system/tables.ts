@@ -40,6 +40,7 @@ export interface ManagedTable {
   id: PgColumn;
   columns: ManagedColumn[];
   byName: Map<string, ManagedColumn>;
+  sameOrganization: Record<string, 'member' | PgTable>;
 }
 
 const INT4 = z.number().int().min(-2_147_483_648).max(2_147_483_647);
@@ -102,7 +103,15 @@ function managed(name: string, table: PgTable, insertable: boolean): ManagedTabl
   // A table offered for adding rows must let every required column be written.
   const blocked = columns.find((c) => insertable && c.required && !c.primary && refusal(c.rule, 'insert'));
   if (blocked) throw new Error(`managed table ${name} is insertable but ${blocked.name} cannot be written`);
-  return { name, table, insertable, id, columns, byName: new Map(columns.map((c) => [c.name, c])) };
+  return {
+    name,
+    table,
+    insertable,
+    id,
+    columns,
+    byName: new Map(columns.map((c) => [c.name, c])),
+    sameOrganization: rules.sameOrganization ?? {},
+  };
 }
 
 const TABLES = new Map(
@@ -178,13 +187,17 @@ export function parseRecord(t: ManagedTable, data: Record<string, unknown>, mode
   if (Object.keys(values).length === 0) throw badRequest('No values to save');
   // Drizzle's insert/update take the schema's property names, not the column names.
   const byProperty: Record<string, unknown> = {};
-  const props = Object.entries(t.table as unknown as Record<string, unknown>);
   for (const [key, value] of Object.entries(values)) {
-    const column = t.byName.get(key)?.column;
-    const prop = props.find(([, c]) => c === column)?.[0];
+    const prop = propertyOf(t, key);
     if (prop) byProperty[prop] = value;
   }
   return byProperty;
+}
+
+/** The Drizzle property name of a column of the table (e.g. team_id → teamId). */
+export function propertyOf(t: ManagedTable, column: string): string | undefined {
+  const target = t.byName.get(column)?.column;
+  return Object.entries(t.table as unknown as Record<string, unknown>).find(([, c]) => c === target)?.[0];
 }
 
 export function columnTypeLabel(column: PgColumn): string {
