@@ -3,7 +3,7 @@
 -- runs at commit, so ownership can be handed over inside one transaction, and an organization
 -- deleted as a whole (its memberships go with it) has nothing left to check. It is raised with
 -- SQLSTATE GR001, which the app answers with 409. Only a change that takes away an active owner
--- is checked: organizations created without one (tests, imports) are not held to it.
+-- is checked: organizations built without one (test factories) are not held to it.
 CREATE FUNCTION organization_refuse_ownerless() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM organizations WHERE id = OLD.organization_id)
