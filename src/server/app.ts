@@ -18,7 +18,7 @@ import { hostContext } from '../common/tenancy';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { ChangeFeed, orgScope, userScope } from './db/change-feed';
-import { isDatabaseUnavailable, isDiskFull, sqlState } from './db/errors';
+import { databaseRuleRefusal, isDatabaseUnavailable, isDiskFull, sqlState } from './db/errors';
 import { RESPOND_PAGE_PATH } from '../common/scheduling';
 import { featureRoutes } from './features';
 import { createMailer, type Mailer } from './features/mail/mailer';
@@ -221,6 +221,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       }
       return reply.code(400).send({ message: error.validation[0]?.message ?? 'Invalid request', errors });
     }
+    const rule = databaseRuleRefusal(error);
+    if (rule) return reply.code(rule.status).send({ message: rule.message });
     const refused = databaseInputError(error);
     if (refused) {
       // Input the database cannot take is the caller's mistake, not a server failure; logged so

@@ -1,5 +1,5 @@
-// Issue 13: a system administrator registers an organization, repairs it in the database
-// manager, approves it from the queue, suspends and restores it, and reads the analytics.
+// Issue 13: a system administrator registers an organization, edits it in the database manager
+// (where its approval is read-only), suspends and restores it, and reads the analytics.
 import { expect, type Page, test } from '@playwright/test';
 import { BASE_URL, linkIn, newPerson, orgUrl, SYSTEM, signIn, waitForMail } from './support/app';
 
@@ -13,9 +13,7 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-test('register, edit in the database manager, approve from the queue, suspend and restore', async ({
-  page,
-}) => {
+test('register, edit in the database manager, suspend and restore', async ({ page }) => {
   const owner = newPerson('sysown');
   const shortname = owner.username.toLowerCase();
   const name = `Lantern ${shortname}`;
@@ -37,17 +35,20 @@ test('register, edit in the database manager, approve from the queue, suspend an
   });
   expect(linkIn(invitation, '/reset-password')).toContain(orgUrl(shortname, '/reset-password?token='));
 
-  // The database manager: find the organization's record and set it back to pending.
+  // The database manager: find the organization's record and edit its description; its approval
+  // is shown but cannot be changed there.
   await page.goto(`${BASE_URL}/system/database?table=organizations`);
   await page.getByLabel('Search organizations').fill(shortname);
   const row = page.getByRole('row', { name: new RegExp(shortname) });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: /^Edit record/ }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('approval_status', { exact: true }).fill('pending');
+  await expect(dialog.getByLabel('approval_status', { exact: true })).toHaveAttribute('readonly', '');
+  await expect(dialog.getByText(/read-only: Approval cannot be changed here/)).toBeVisible();
+  await dialog.getByLabel('description', { exact: true }).fill('Repaired in the manager');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Record updated successfully').first()).toBeVisible();
-  await expect(row.getByRole('cell', { name: 'pending', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Repaired in the manager', exact: true })).toBeVisible();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await row.getByRole('button', { name: /^Copy record/ }).click();
   await expect(page.getByText('Copied to clipboard!').first()).toBeVisible();
@@ -55,14 +56,13 @@ test('register, edit in the database manager, approve from the queue, suspend an
   await page.getByRole('tab', { name: 'Schema' }).click();
   await expect(page.getByRole('cell', { name: 'approval_status' })).toBeVisible();
 
-  // Approve it from the queue; the sidebar offers System Settings.
+  // Registered by a system administrator, it is approved already: not in the queue, whose
+  // sidebar offers System Settings.
   await page.goto(`${BASE_URL}/system/approval-queue`);
   await expect(
     page.getByRole('navigation', { name: 'System tools' }).getByRole('link', { name: 'System Settings' }),
   ).toBeVisible();
-  const queued = page.getByRole('article', { name });
-  await queued.getByRole('button', { name: `Approve ${name}` }).click();
-  await expect(queued).toBeHidden();
+  await expect(page.getByRole('article', { name })).toBeHidden();
 
   // Suspend it: its public page goes away; restore it: the page is back.
   await page.goto(`${BASE_URL}/system/organizations?search=${shortname}`);

@@ -226,6 +226,11 @@ export const tableSchemaSchema = z.object({
       is_nullable: z.string(),
       column_default: z.string().nullable(),
       required: z.boolean(),
+      /** May be given when a record is added, and changed when one is edited. */
+      creatable: z.boolean(),
+      editable: z.boolean(),
+      /** Why the column cannot be changed here, shown beside it; null when it can. */
+      readOnlyReason: z.string().nullable(),
     }),
   ),
 });

@@ -10,6 +10,24 @@ export function sqlState(err: unknown): string | undefined {
 /** A unique index refused the row: two requests raced for one name. */
 export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
 
+/**
+ * Raised at commit by the trigger that keeps every organization's active owner
+ * (migrations/0028_organization_keeps_owner.sql), whichever path tried to remove the last one.
+ */
+export const OWNERLESS_ORGANIZATION = 'GR001';
+export const OWNER_REQUIRED = 'An organization must keep an active owner.';
+export const ownerlessOrganization = (err: unknown) => sqlState(err) === OWNERLESS_ORGANIZATION;
+
+/** Rules the database itself keeps: the answer a refused write gets, whichever route sent it. */
+const RULE_REFUSALS: Record<string, { status: number; message: string }> = {
+  [OWNERLESS_ORGANIZATION]: { status: 409, message: OWNER_REQUIRED },
+};
+
+export function databaseRuleRefusal(err: unknown): { status: number; message: string } | undefined {
+  const code = sqlState(err);
+  return code && Object.hasOwn(RULE_REFUSALS, code) ? RULE_REFUSALS[code] : undefined;
+}
+
 // Node's socket failures and node-postgres's own words for a connection that never came or died.
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',

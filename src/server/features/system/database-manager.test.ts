@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestContext, uniqueId } from '../../../../tests/support/app';
 import { buildOrg, buildSystemUser, buildUser } from '../../../../tests/support/factories';
 import { expectNoSecrets } from '../../../../tests/support/secrets';
+import { OWNERLESS_ORGANIZATION, ownerlessOrganization, sqlState } from '../../db/errors';
 import { isSecretColumn, managedTableNames } from './tables';
 
 let ctx: TestContext;
@@ -151,23 +152,34 @@ describe('hostile and malformed input', () => {
     }
     const cases: [Record<string, unknown>, string][] = [
       [{ require_admin_approval: 'yes' }, 'require_admin_approval: Invalid value for boolean'],
-      [{ approved_by: 'one' }, 'approved_by: Invalid value for integer'],
-      [{ approved_by: 2 ** 40 }, 'approved_by: Invalid value for integer'],
-      [{ approved_at: 'yesterday' }, 'approved_at: Invalid value for timestamp with time zone'],
-      [{ shortname: 'x'.repeat(51) }, 'shortname: Invalid value for varchar(50)'],
-      [{ name: null }, 'name: Invalid value for text'],
+      [{ shortname: 'x'.repeat(51) }, 'shortname: Shortname must be at most 50 characters'],
+      [{ name: null }, 'name: Organization name is required'],
       [{ 'name"; drop table users; --': 'x' }, 'name"; drop table users; --: Unknown column'],
       [{ id: 5 }, 'id: The id cannot be changed'],
-      [
-        { approval_status: 'aproved' },
-        'approval_status: Must be one of: pending, approved, rejected, suspended',
-      ],
       [{}, 'No values to save'],
     ];
     for (const [body, message] of cases) {
       const res = await agent.patch(`/api/system/database/table/organizations/${org.id}`, body);
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
+    }
+    const team = await teamIn(org.id);
+    for (const [value, message] of [
+      ['one', 'archived_at: Invalid value for timestamp with time zone'],
+      ['yesterday', 'archived_at: Invalid value for timestamp with time zone'],
+    ]) {
+      const res = await agent.patch(`/api/system/database/table/teams/${team}`, { archived_at: value });
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    for (const value of ['one', 2 ** 40]) {
+      const res = await agent.post('/api/system/database/table/team_links', {
+        organization_id: value,
+        team_id: team,
+        url: 'https://x.test',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('organization_id: Invalid value for integer');
     }
     const missing = await agent.patch('/api/system/database/table/organizations/2147483647', { name: 'x' });
     expect(missing.statusCode).toBe(404);
@@ -225,7 +237,7 @@ describe('self lock-out', () => {
     const demote = await agent.patch(`/api/system/database/table/users/${user.id}`, {
       is_system_user: false,
     });
-    expect(demote.statusCode).toBe(400);
+    expect(demote.statusCode).toBe(403);
     const bio = await agent.patch(`/api/system/database/table/users/${user.id}`, { bio: 'Ops' });
     expect(bio.statusCode).toBe(200);
     const [row] = await ctx.database.query('select is_system_user from users where id = $1', [user.id]);
@@ -306,12 +318,12 @@ describe('records: list, add, edit, delete', () => {
   it('converts typed values: timestamps, arrays and JSON', async () => {
     const { agent } = await buildSystemUser(ctx);
     const org = await buildOrg(ctx.database);
-    const res = await agent.patch(`/api/system/database/table/organizations/${org.id}`, {
-      approved_at: '2026-01-02T03:04:05Z',
+    const res = await agent.patch(`/api/system/database/table/teams/${await teamIn(org.id)}`, {
+      archived_at: '2026-01-02T03:04:05Z',
       description: 'Edited in the manager',
     });
     expect(res.statusCode).toBe(200);
-    expect(new Date(res.json().approved_at).toISOString()).toBe('2026-01-02T03:04:05.000Z');
+    expect(new Date(res.json().archived_at).toISOString()).toBe('2026-01-02T03:04:05.000Z');
     const user = await buildUser(ctx.database, { org });
     const tags = await agent.patch(`/api/system/database/table/users/${user.id}`, {
       roles: ['Performer'],
@@ -324,5 +336,312 @@ describe('records: list, add, edit, delete', () => {
     });
     const bad = await agent.patch(`/api/system/database/table/users/${user.id}`, { roles: [1] });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+/** An organization with its owner and one standard member, as registration and joining leave it. */
+async function ownedOrg() {
+  const org = await buildOrg(ctx.database);
+  const owner = await buildUser(ctx.database, { org, role: 'owner' });
+  const member = await buildUser(ctx.database, { org, role: 'standard_user' });
+  const membershipOf = async (userId: number) => {
+    const [row] = await ctx.database.query<{ id: number; role: string; status: string; is_active: boolean }>(
+      'select id, role, status, is_active from user_organizations where organization_id = $1 and user_id = $2',
+      [org.id, userId],
+    );
+    return row;
+  };
+  return { org, owner, member, membershipOf };
+}
+
+const OWNER_KEPT = 'An organization must keep an active owner.';
+
+describe('columns that carry authority are read-only here', () => {
+  it('refuses making anyone a system user, and changing sign-in factors', async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const user = await buildUser(ctx.database);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ is_system_user: true }, 'is_system_user'],
+      [{ email: 'taken-over@example.test' }, 'email'],
+      [{ email_verified_at: '2026-01-01T00:00:00Z' }, 'email_verified_at'],
+      [{ bio: 'fine', is_system_user: true }, 'is_system_user'],
+    ];
+    for (const [body, column] of cases) {
+      const res = await agent.patch(`/api/system/database/table/users/${user.id}`, body);
+      expect(res.statusCode, column).toBe(403);
+      expect(res.json().message).toMatch(new RegExp(`^${column}: .*cannot be changed here`));
+    }
+    const [row] = await ctx.database.query('select is_system_user, email, bio from users where id = $1', [
+      user.id,
+    ]);
+    expect(row).toEqual({ is_system_user: false, email: user.email, bio: null });
+  });
+
+  it('refuses demoting the owner, promoting a member, disabling or moving a membership', async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const { owner, member, membershipOf } = await ownedOrg();
+    const other = await buildOrg(ctx.database);
+    const ownerRow = await membershipOf(owner.id);
+    const memberRow = await membershipOf(member.id);
+    const cases: [number, Record<string, unknown>, string][] = [
+      [ownerRow.id, { role: 'standard_user' }, 'role'],
+      [memberRow.id, { role: 'owner' }, 'role'],
+      [memberRow.id, { role: 'admin' }, 'role'],
+      [ownerRow.id, { status: 'disabled' }, 'status'],
+      [ownerRow.id, { is_active: false }, 'is_active'],
+      [memberRow.id, { organization_id: other.id }, 'organization_id'],
+      [memberRow.id, { user_id: owner.id }, 'user_id'],
+      [memberRow.id, { approved_by: owner.id }, 'approved_by'],
+    ];
+    for (const [id, body, column] of cases) {
+      const res = await agent.patch(`/api/system/database/table/user_organizations/${id}`, body);
+      expect(res.statusCode, column).toBe(403);
+      expect(res.json().message).toMatch(new RegExp(`^${column}: `));
+    }
+    expect(await membershipOf(owner.id)).toEqual(ownerRow);
+    expect(await membershipOf(member.id)).toEqual(memberRow);
+  });
+
+  it('refuses adding memberships (the Users screen adds people)', async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const { org } = await ownedOrg();
+    const outsider = await buildUser(ctx.database);
+    const res = await agent.post('/api/system/database/table/user_organizations', {
+      user_id: outsider.id,
+      organization_id: org.id,
+      role: 'owner',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'Records of user_organizations cannot be created here; use the screens made for them',
+    );
+    expect(
+      await ctx.database.query('select 1 from user_organizations where user_id = $1', [outsider.id]),
+    ).toEqual([]);
+  });
+
+  it('refuses approval columns; the approval queue decides', async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const org = await buildOrg(ctx.database, { approvalStatus: 'pending' });
+    for (const body of [{ approval_status: 'approved' }, { approved_by: 1 }, { rejection_reason: 'x' }]) {
+      const res = await agent.patch(`/api/system/database/table/organizations/${org.id}`, body);
+      expect(res.statusCode).toBe(403);
+    }
+    const [row] = await ctx.database.query('select approval_status from organizations where id = $1', [
+      org.id,
+    ]);
+    expect(row).toEqual({ approval_status: 'pending' });
+  });
+
+  it('describes which columns may be written, so the screen shows the rest read-only', async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const res = await agent.get('/api/system/database/schema/user_organizations');
+    expect(res.statusCode).toBe(200);
+    const columns = res.json().columns as {
+      column_name: string;
+      editable: boolean;
+      readOnlyReason: string | null;
+    }[];
+    const byName = Object.fromEntries(columns.map((c) => [c.column_name, c]));
+    expect(byName.role.editable).toBe(false);
+    expect(byName.role.readOnlyReason).toMatch(/cannot be changed here/);
+    expect(byName.organization_roles.editable).toBe(true);
+    const users = await agent.get('/api/system/database/schema/users');
+    const userColumns = users.json().columns as { column_name: string; editable: boolean }[];
+    expect(userColumns.find((c) => c.column_name === 'is_system_user')?.editable).toBe(false);
+    expect(userColumns.find((c) => c.column_name === 'bio')?.editable).toBe(true);
+  });
+});
+
+describe("writes follow the app's own input rules", () => {
+  it('checks organization columns with the settings and branding rules', async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const org = await buildOrg(ctx.database);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ shortname: 'BAD NAME!!' }, 'shortname: Only lowercase letters, numbers, and hyphens allowed'],
+      [{ shortname: 'x'.repeat(51) }, 'shortname: Shortname must be at most 50 characters'],
+      [
+        { primary_color: 'red;background:url(https://evil.test)' },
+        'primary_color: Must be a valid hex color',
+      ],
+      [{ text_color: '#12345' }, 'text_color: Must be a valid hex color'],
+      [{ contact_email: 'not-an-address' }, 'contact_email: Invalid email'],
+      [{ timezone: 'Mars/Olympus' }, 'timezone: Please choose a valid time zone'],
+      [{ default_role: 'owner' }, 'default_role: This role cannot be assigned'],
+      [{ logo_url: 'javascript:alert(1)' }, 'logo_url: Must be a valid URL'],
+      [{ theme: 'neon' }, 'theme: Theme must be light, dark or auto'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await agent.patch(`/api/system/database/table/organizations/${org.id}`, body);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const [row] = await ctx.database.query(
+      'select shortname, primary_color, contact_email from organizations where id = $1',
+      [org.id],
+    );
+    expect(row).toEqual({ shortname: org.shortname, primary_color: '#6b46c1', contact_email: null });
+  });
+
+  it('checks user columns with the profile rules', async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const user = await buildUser(ctx.database);
+    const bad = await agent.patch(`/api/system/database/table/users/${user.id}`, { username: 'bad name!' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(
+      'username: Username can only contain letters, numbers, dots, underscores and hyphens',
+    );
+    const [row] = await ctx.database.query('select username from users where id = $1', [user.id]);
+    expect(row).toEqual({ username: user.username });
+  });
+
+  it('checks inserted rows with the same rules, and leaves nothing behind', async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const org = await buildOrg(ctx.database);
+    const handle = `bad handle ${uniqueId()}`;
+    const res = await agent.post('/api/system/database/table/teams', {
+      organization_id: org.id,
+      name: 'Crew',
+      handle,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'handle: Handle can only contain letters, numbers, underscores, and hyphens',
+    );
+    const link = await agent.post('/api/system/database/table/team_links', {
+      organization_id: org.id,
+      team_id: await teamIn(org.id),
+      url: 'javascript:alert(1)',
+    });
+    expect(link.statusCode).toBe(400);
+    expect(link.json().message).toBe('url: Please enter a valid URL');
+    expect(await ctx.database.query('select 1 from teams where handle = $1', [handle])).toEqual([]);
+    const good = await agent.post('/api/system/database/table/teams', {
+      organization_id: org.id,
+      name: 'Crew',
+      handle: `crew-${uniqueId()}`,
+    });
+    expect(good.statusCode).toBe(201);
+  });
+
+  it("refuses a new row naming another organization's team or a non-member", async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const { org, member } = await ownedOrg();
+    const other = await buildOrg(ctx.database);
+    const theirTeam = await teamIn(other.id);
+    const outsider = await buildUser(ctx.database, { org: other });
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['team_links', { organization_id: org.id, team_id: theirTeam, url: 'https://x.test' }, 'team_id'],
+      ['team_members', { organization_id: org.id, team_id: theirTeam, user_id: member.id }, 'team_id'],
+      [
+        'team_members',
+        { organization_id: org.id, team_id: await teamIn(org.id), user_id: outsider.id },
+        'user_id',
+      ],
+    ];
+    for (const [table, body, column] of cases) {
+      const res = await agent.post(`/api/system/database/table/${table}`, body);
+      expect(res.statusCode, `${table}.${column}`).toBe(400);
+      expect(res.json().message).toBe(`${column}: Must be in the same organization as the record`);
+    }
+    expect(
+      await ctx.database.query('select 1 from team_members where organization_id = $1', [org.id]),
+    ).toEqual([]);
+    const good = await agent.post('/api/system/database/table/team_members', {
+      organization_id: org.id,
+      team_id: await teamIn(org.id),
+      user_id: member.id,
+    });
+    expect(good.statusCode).toBe(201);
+    expect(good.json()).toMatchObject({ role: 'member' });
+  });
+
+  it('still saves a valid edit of a harmless column', async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const { org, owner, membershipOf } = await ownedOrg();
+    const res = await agent.patch(`/api/system/database/table/organizations/${org.id}`, {
+      description: 'Community theater',
+      primary_color: '#123456',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ description: 'Community theater', primary_color: '#123456' });
+    const roles = await agent.patch(
+      `/api/system/database/table/user_organizations/${(await membershipOf(owner.id)).id}`,
+      { organization_roles: ['Administration'] },
+    );
+    expect(roles.statusCode).toBe(200);
+    expect(roles.json()).toMatchObject({ role: 'owner', organization_roles: ['Administration'] });
+  });
+});
+
+describe('every organization keeps an active owner', () => {
+  it("refuses deleting the owner's membership or the owner's account through the manager", async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const { org, owner, member, membershipOf } = await ownedOrg();
+    const ownerRow = await membershipOf(owner.id);
+    const membership = await agent.delete(`/api/system/database/table/user_organizations/${ownerRow.id}`);
+    expect(membership.statusCode).toBe(409);
+    expect(membership.json()).toEqual({ message: OWNER_KEPT });
+    const account = await agent.delete(`/api/system/database/table/users/${owner.id}`);
+    expect(account.statusCode).toBe(409);
+    expect(account.json()).toEqual({ message: OWNER_KEPT });
+    expect(await membershipOf(owner.id)).toEqual(ownerRow);
+    const audit = await ctx.database.query(
+      `select 1 from audit_log where organization_id = $1 and action = 'database.record_deleted'`,
+      [org.id],
+    );
+    expect(audit).toEqual([]);
+    // A member who is not the owner can still be removed.
+    const removed = await agent.delete(
+      `/api/system/database/table/user_organizations/${(await membershipOf(member.id)).id}`,
+    );
+    expect(removed.statusCode).toBe(200);
+  });
+
+  it('is enforced by the database: raw deletes and updates of the last owner fail', async () => {
+    const { org, owner, membershipOf } = await ownedOrg();
+    const ownerRow = await membershipOf(owner.id);
+    const attempts = [
+      ['delete from user_organizations where id = $1', [ownerRow.id]],
+      [`update user_organizations set role = 'admin' where id = $1`, [ownerRow.id]],
+      [`update user_organizations set status = 'disabled' where id = $1`, [ownerRow.id]],
+      ['update user_organizations set is_active = false where id = $1', [ownerRow.id]],
+      ['delete from users where id = $1', [owner.id]],
+    ] as const;
+    for (const [text, params] of attempts) {
+      const failed = await ctx.database.query(text, [...params]).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(sqlState(failed), text).toBe(OWNERLESS_ORGANIZATION);
+      expect(ownerlessOrganization(failed), text).toBe(true);
+    }
+    expect(await membershipOf(owner.id)).toEqual(ownerRow);
+    expect(await ctx.database.query('select 1 from organizations where id = $1', [org.id])).toHaveLength(1);
+  });
+
+  it('allows handing ownership over in one transaction, and deleting a whole organization', async () => {
+    const { org, owner, member, membershipOf } = await ownedOrg();
+    await ctx.database.transaction(async (q) => {
+      await q.query(
+        `update user_organizations set role = 'admin' where organization_id = $1 and user_id = $2`,
+        [org.id, owner.id],
+      );
+      await q.query(
+        `update user_organizations set role = 'owner' where organization_id = $1 and user_id = $2`,
+        [org.id, member.id],
+      );
+    });
+    expect((await membershipOf(member.id)).role).toBe('owner');
+    // The former owner is now an ordinary member and may leave.
+    await ctx.database.query('delete from users where id = $1', [owner.id]);
+    await ctx.database.query('delete from organizations where id = $1', [org.id]);
+    expect(
+      await ctx.database.query('select 1 from user_organizations where organization_id = $1', [org.id]),
+    ).toEqual([]);
+    // An organization that never had an owner (built directly in tests) is not held to it.
+    const bare = await buildOrg(ctx.database);
+    const lone = await buildUser(ctx.database, { org: bare, role: 'admin' });
+    await ctx.database.query('delete from users where id = $1', [lone.id]);
   });
 });

@@ -1,4 +1,5 @@
-// The database manager (spec part 2 §7, DESIGN §5): allow-listed tables only (tables.ts).
+// The database manager: allow-listed tables only (tables.ts), written only where table-rules.ts
+// allows and as the app's own routes check it.
 import { count } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -13,7 +14,7 @@ import { requireSystemUser } from '../../http/guards';
 import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
 import { deleteRecord, exportRecords, insertRecord, listRecords, updateRecord } from './records';
-import { isSecretColumn, managedTable, managedTableNames, parseRecord } from './tables';
+import { columnAccess, isSecretColumn, managedTable, managedTableNames, parseRecord } from './tables';
 
 // Only names shaped like our tables pass; the allow-list then decides (404 for the rest).
 const tableParams = z.object({
@@ -23,12 +24,9 @@ const recordParams = tableParams.extend({ id: idSchema });
 // A record is a few kilobytes at most; a larger body is refused before any work.
 const WRITE_LIMIT = 256 * 1024;
 
-/** A system user cannot lock themself out through the manager (delete or demote their own row). */
-function assertNotSelfLockout(table: string, id: number, actorId: number, body?: Record<string, unknown>) {
-  if (table !== 'users' || id !== actorId) return;
-  if (!body || 'is_system_user' in body) {
-    throw badRequest('You cannot remove your own system access here');
-  }
+/** A system user cannot lock themself out through the manager by deleting their own account. */
+function assertNotSelfLockout(table: string, id: number, actorId: number) {
+  if (table === 'users' && id === actorId) throw badRequest('You cannot remove your own system access here');
 }
 
 export async function databaseRoutes(app: App) {
@@ -87,7 +85,11 @@ export async function databaseRoutes(app: App) {
         insertable: t.insertable,
         columns: columns
           .filter((c) => !isSecretColumn(t.name, c.column_name))
-          .map((c) => ({ ...c, required: t.byName.get(c.column_name)?.required ?? false })),
+          .map((c) => ({
+            ...c,
+            required: t.byName.get(c.column_name)?.required ?? false,
+            ...columnAccess(t, c.column_name),
+          })),
       };
     },
   );
@@ -110,7 +112,6 @@ export async function databaseRoutes(app: App) {
     async (request) => {
       const { user } = await requireSystemUser(request);
       const t = managedTable(request.params.table);
-      assertNotSelfLockout(t.name, request.params.id, user.id, request.body);
       return updateRecord(db, user.id, t, request.params.id, parseRecord(t, request.body, 'update'));
     },
   );

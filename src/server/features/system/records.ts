@@ -1,13 +1,14 @@
 // The database manager's reads and writes on one allow-listed table (see tables.ts). Every query
 // is built from Drizzle objects; values are bound parameters. Each change is audited with the
 // before and after values inside the same transaction.
-import { asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/errors';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
-import type { ManagedTable } from './tables';
+import { userOrganizations } from '../../db/schema';
+import { type ManagedTable, propertyOf } from './tables';
 
 /** At most this many rows in one export, so one click cannot build an unbounded answer. */
 export const EXPORT_LIMIT = 10_000;
@@ -110,11 +111,50 @@ async function audited<T>(
   }
 }
 
-export function insertRecord(db: Db, actorId: number, t: ManagedTable, values: Row) {
-  if (!t.insertable) {
-    throw badRequest(`Records of ${t.name} cannot be created here; use the screens made for them`);
+/**
+ * A new row names its team, event or person only within its own organization, as the screens
+ * offer them; any other is refused as if it did not exist.
+ */
+async function assertSameOrganization(tx: Db, t: ManagedTable, values: Row) {
+  const organizationId = values[propertyOf(t, 'organization_id') ?? ''];
+  for (const [column, target] of Object.entries(t.sameOrganization)) {
+    const value = values[propertyOf(t, column) ?? ''];
+    if (value === undefined || value === null) continue;
+    const found =
+      target === 'member'
+        ? await tx
+            .select({ id: userOrganizations.id })
+            .from(userOrganizations)
+            .where(
+              and(
+                eq(userOrganizations.userId, value as number),
+                eq(userOrganizations.organizationId, organizationId as number),
+              ),
+            )
+        : await tx
+            .select({ one: sql<number>`1` })
+            .from(target)
+            .where(
+              sql`${columnOf(target, 'id')} = ${value} and ${columnOf(target, 'organization_id')} = ${organizationId}`,
+            );
+    if (found.length === 0) {
+      throw badRequest(`${column}: Must be in the same organization as the record`, {
+        [column]: 'Must be in the same organization as the record',
+      });
+    }
   }
+}
+
+const columnOf = (table: PgTable, name: string) => {
+  const column = getTableConfig(table).columns.find((c) => c.name === name);
+  if (!column) throw new Error(`${getTableConfig(table).name} has no ${name} column`);
+  return column;
+};
+
+/** `values` come from parseRecord(t, …, 'insert'), which refuses tables that take no new rows. */
+export function insertRecord(db: Db, actorId: number, t: ManagedTable, values: Row) {
   return audited(db, actorId, t, 'created', async (tx) => {
+    await assertSameOrganization(tx, t, values);
     const [{ id }] = await tx.insert(t.table).values(values).returning({ id: t.id });
     const after = (await findRow(tx, t, id as number)) ?? null;
     return { id: id as number, before: null, after, result: after };

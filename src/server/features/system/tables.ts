@@ -1,35 +1,14 @@
-// The database manager's allow-list (DESIGN §5): which tables a system user may see and change,
-// drawn from the Drizzle schema, and which columns are never shown, exported or written. A
-// request names a table; it is looked up here and only the Drizzle objects found reach SQL, so
-// no identifier from input ever becomes SQL text.
+// The database manager's allow-list: which tables a system user may see and change (TABLE_RULES,
+// which also says which columns may be written and how they are checked), drawn from the Drizzle
+// schema, and which columns are never shown, exported or written. A request names a table; it is
+// looked up here and only the Drizzle objects found reach SQL, so no identifier from input ever
+// becomes SQL text.
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { PERMISSION_ROLES } from '../../../common/permissions';
-import { EVENT_TYPES } from '../../../common/calendar';
-import { APPROVAL_STATUSES } from '../../../common/schemas/system';
-import { badRequest, notFound } from '../../http/errors';
-import * as schema from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { type ColumnRule, columnRule, refusal, TABLE_RULES } from './table-rules';
 
-/**
- * Spec part 2 §3's tables, less the session store (its ids and payloads are credentials), plus
- * the wiki. Feed tokens, files, the outbox, secrets and rate limits are never offered.
- */
-const OFFERED: Record<string, { table: PgTable; insertable: boolean }> = {
-  users: { table: schema.users, insertable: false },
-  organizations: { table: schema.organizations, insertable: true },
-  user_organizations: { table: schema.userOrganizations, insertable: true },
-  teams: { table: schema.teams, insertable: true },
-  team_members: { table: schema.teamMembers, insertable: true },
-  team_links: { table: schema.teamLinks, insertable: true },
-  team_assets: { table: schema.teamAssets, insertable: true },
-  calendar_events: { table: schema.calendarEvents, insertable: true },
-  calendar_event_teams: { table: schema.calendarEventTeams, insertable: true },
-  calendar_event_followers: { table: schema.calendarEventFollowers, insertable: true },
-  wiki_pages: { table: schema.wikiPages, insertable: true },
-  wiki_page_versions: { table: schema.wikiPageVersions, insertable: true },
-};
-
-/** Tables never offered, whatever a later edit of OFFERED says. */
+/** Tables never offered, whatever a later edit of TABLE_RULES says. */
 const NEVER_TABLES = new Set(['session', 'calendar_feed_tokens', 'app_secrets', 'stored_files']);
 
 /**
@@ -47,6 +26,9 @@ export interface ManagedColumn {
   column: PgColumn;
   /** Checks and converts a value from JSON for this column (null allowed when nullable). */
   value: z.ZodType;
+  /** The value is checked by one of the app's own schemas, whose messages are shown as they are. */
+  appSchema: boolean;
+  rule: ColumnRule;
   primary: boolean;
   required: boolean;
 }
@@ -58,6 +40,7 @@ export interface ManagedTable {
   id: PgColumn;
   columns: ManagedColumn[];
   byName: Map<string, ManagedColumn>;
+  sameOrganization: Record<string, 'member' | PgTable>;
 }
 
 const INT4 = z.number().int().min(-2_147_483_648).max(2_147_483_647);
@@ -97,58 +80,79 @@ function valueSchema(column: PgColumn): z.ZodType {
   return column.notNull ? base : base.nullable();
 }
 
-/**
- * Text columns whose values the product reads as one of a fixed set: a typo here would lock an
- * organization or a member out in ways no screen can repair, so they take only those values.
- */
-const CHOICES: Record<string, readonly string[]> = {
-  'organizations.approval_status': APPROVAL_STATUSES,
-  'organizations.default_role': PERMISSION_ROLES.filter((r) => r !== 'owner'),
-  'organizations.theme': ['light', 'dark', 'auto'],
-  'user_organizations.role': PERMISSION_ROLES,
-  'user_organizations.status': ['active', 'disabled', 'pending_approval'],
-  'team_members.role': ['member', 'team_lead'],
-  'calendar_events.event_type': EVENT_TYPES,
-};
-
 function managed(name: string, table: PgTable, insertable: boolean): ManagedTable {
   const config = getTableConfig(table);
+  const rules = TABLE_RULES[name];
   const columns = config.columns
     .filter((c) => !isSecretColumn(name, c.name))
-    .map((c) => ({
-      name: c.name,
-      column: c,
-      value: CHOICES[`${name}.${c.name}`] ? z.enum(CHOICES[`${name}.${c.name}`] as [string]) : valueSchema(c),
-      primary: c.primary,
-      required: c.notNull && !c.hasDefault,
-    }));
+    .map((c) => {
+      const rule = columnRule(rules, c.name);
+      const app = rule.write === 'readOnly' ? undefined : rule.value;
+      return {
+        name: c.name,
+        column: c,
+        value: app ?? valueSchema(c),
+        appSchema: app !== undefined,
+        rule,
+        primary: c.primary,
+        required: c.notNull && !c.hasDefault,
+      };
+    });
   const id = config.columns.find((c) => c.name === 'id' && c.primary);
   if (!id) throw new Error(`managed table ${name} needs an id primary key`);
-  return { name, table, insertable, id, columns, byName: new Map(columns.map((c) => [c.name, c])) };
+  // A table offered for adding rows must let every required column be written.
+  const blocked = columns.find((c) => insertable && c.required && !c.primary && refusal(c.rule, 'insert'));
+  if (blocked) throw new Error(`managed table ${name} is insertable but ${blocked.name} cannot be written`);
+  return {
+    name,
+    table,
+    insertable,
+    id,
+    columns,
+    byName: new Map(columns.map((c) => [c.name, c])),
+    sameOrganization: rules.sameOrganization ?? {},
+  };
 }
 
 const TABLES = new Map(
-  Object.entries(OFFERED)
+  Object.entries(TABLE_RULES)
     .filter(([name]) => !NEVER_TABLES.has(name))
     .map(([name, t]) => [name, managed(name, t.table, t.insertable)]),
 );
 
 export const managedTableNames = () => [...TABLES.keys()];
 
+/** How the screen shows a column: whether it may be written on add and on edit, and if not, why. */
+export function columnAccess(t: ManagedTable, name: string) {
+  const col = t.byName.get(name);
+  if (!col || col.primary) return { creatable: false, editable: false, readOnlyReason: null };
+  const onUpdate = refusal(col.rule, 'update');
+  return {
+    creatable: t.insertable && !refusal(col.rule, 'insert'),
+    editable: !onUpdate,
+    readOnlyReason: onUpdate ?? null,
+  };
+}
+
 /** The allow-listed table of that exact name, or 404 (hostile names never go further). */
 export function managedTable(name: string): ManagedTable {
-  const found = Object.hasOwn(OFFERED, name) ? TABLES.get(name) : undefined;
+  const found = Object.hasOwn(TABLE_RULES, name) ? TABLES.get(name) : undefined;
   if (!found) throw notFound('Unknown table');
   return found;
 }
 
 /**
- * A record's values checked against the columns' types: unknown, secret and id columns are
- * refused by name, a wrong type is 400 with the column named, never a database error.
+ * A record's values checked as the app's own routes check them: unknown, secret and id columns
+ * are refused by name (400), a column the manager may not write is 403 with where to change it,
+ * and a value is checked by the app's schema for that field (or its column type) with its message.
  */
 export function parseRecord(t: ManagedTable, data: Record<string, unknown>, mode: 'insert' | 'update') {
+  if (mode === 'insert' && !t.insertable) {
+    throw badRequest(`Records of ${t.name} cannot be created here; use the screens made for them`);
+  }
   const values: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
+  const refused: Record<string, string> = {};
   for (const [key, raw] of Object.entries(data)) {
     const col = t.byName.get(key);
     if (!col) {
@@ -159,11 +163,15 @@ export function parseRecord(t: ManagedTable, data: Record<string, unknown>, mode
       errors[key] = 'The id cannot be changed';
       continue;
     }
+    const reason = refusal(col.rule, mode);
+    if (reason) {
+      refused[key] = reason;
+      continue;
+    }
     const parsed = col.value.safeParse(raw);
-    const choices = CHOICES[`${t.name}.${key}`];
     if (!parsed.success) {
-      errors[key] = choices
-        ? `Must be one of: ${choices.join(', ')}`
+      errors[key] = col.appSchema
+        ? (parsed.error.issues[0]?.message ?? 'Invalid value')
         : `Invalid value for ${columnTypeLabel(col.column)}`;
     } else values[key] = parsed.data;
   }
@@ -172,18 +180,24 @@ export function parseRecord(t: ManagedTable, data: Record<string, unknown>, mode
       if (col.required && !col.primary && !(col.name in data)) errors[col.name] = 'This column is required';
     }
   }
+  const forbidden = Object.entries(refused)[0];
+  if (forbidden) throw new AppError(403, `${forbidden[0]}: ${forbidden[1]}`, { errors: refused });
   const first = Object.entries(errors)[0];
   if (first) throw badRequest(`${first[0]}: ${first[1]}`, errors);
   if (Object.keys(values).length === 0) throw badRequest('No values to save');
   // Drizzle's insert/update take the schema's property names, not the column names.
   const byProperty: Record<string, unknown> = {};
-  const props = Object.entries(t.table as unknown as Record<string, unknown>);
   for (const [key, value] of Object.entries(values)) {
-    const column = t.byName.get(key)?.column;
-    const prop = props.find(([, c]) => c === column)?.[0];
+    const prop = propertyOf(t, key);
     if (prop) byProperty[prop] = value;
   }
   return byProperty;
+}
+
+/** The Drizzle property name of a column of the table (e.g. team_id → teamId). */
+export function propertyOf(t: ManagedTable, column: string): string | undefined {
+  const target = t.byName.get(column)?.column;
+  return Object.entries(t.table as unknown as Record<string, unknown>).find(([, c]) => c === target)?.[0];
 }
 
 export function columnTypeLabel(column: PgColumn): string {

@@ -25,6 +25,11 @@ export interface SchemaColumn {
   is_nullable: string;
   column_default: string | null;
   required: boolean;
+  /** Whether the server accepts the column when a record is added, and when one is edited. */
+  creatable: boolean;
+  editable: boolean;
+  /** Why the column cannot be changed in the manager (where it is changed instead). */
+  readOnlyReason: string | null;
 }
 
 export interface TableSchema {

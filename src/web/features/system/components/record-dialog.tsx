@@ -22,7 +22,13 @@ interface RecordDialogProps {
   onClose: () => void;
 }
 
-const editable = (c: SchemaColumn) => c.column_name !== 'id';
+/**
+ * A new record shows the columns the server accepts on adding; an edit shows every column, those
+ * the manager may not change read-only with the reason (authority, sign-in factors and approval
+ * are changed on their own screens).
+ */
+const shown = (c: SchemaColumn, isNew: boolean) => c.column_name !== 'id' && (!isNew || c.creatable);
+const writable = (c: SchemaColumn, isNew: boolean) => (isNew ? c.creatable : c.editable);
 
 /** Add or edit one record; every column is a text field shaped by its type (lib/record-values). */
 export function RecordDialog({ table, columns, record, onClose }: RecordDialogProps) {
@@ -55,7 +61,7 @@ export function RecordDialog({ table, columns, record, onClose }: RecordDialogPr
 function RecordForm({ table, columns, record, onClose }: RecordDialogProps & { record: DbRecord | 'new' }) {
   const { create, update } = useRecordChange(table);
   const isNew = record === 'new';
-  const fields = columns.filter(editable);
+  const fields = columns.filter((c) => shown(c, isNew));
   const original = (c: SchemaColumn) => (record === 'new' ? '' : toFormText(record[c.column_name], c));
   const form = useForm<Record<string, string>>({
     defaultValues: Object.fromEntries(fields.map((c) => [c.column_name, original(c)])),
@@ -65,6 +71,7 @@ function RecordForm({ table, columns, record, onClose }: RecordDialogProps & { r
     const data: Record<string, unknown> = {};
     let invalid = false;
     for (const c of fields) {
+      if (!writable(c, isNew)) continue;
       const text = values[c.column_name] ?? '';
       // A new record sends what was filled in (defaults apply to the rest); an edit, what changed.
       if (isNew ? text === '' && !c.required : text === original(c)) continue;
@@ -98,15 +105,24 @@ function RecordForm({ table, columns, record, onClose }: RecordDialogProps & { r
       {fields.map((c) => {
         const id = `record-${c.column_name}`;
         const error = errors[c.column_name]?.message;
+        const readOnly = !writable(c, isNew);
         return (
           <FormField
             key={c.column_name}
             id={id}
-            label={`${c.column_name}${c.required ? ' *' : ''}`}
-            description={c.data_type}
+            label={`${c.column_name}${c.required && !readOnly ? ' *' : ''}`}
+            description={
+              readOnly ? `${c.data_type}, read-only: ${c.readOnlyReason ?? 'kept by the app'}` : c.data_type
+            }
             error={error}
           >
-            <Input {...fieldA11y(id, error)} autoComplete="off" {...form.register(c.column_name)} />
+            <Input
+              {...fieldA11y(id, error)}
+              autoComplete="off"
+              readOnly={readOnly}
+              className={readOnly ? 'bg-muted text-muted-foreground' : undefined}
+              {...form.register(c.column_name)}
+            />
           </FormField>
         );
       })}

@@ -1,6 +1,13 @@
 import type { SchemaColumn } from '../api/database';
 
-/** Spec part 2 §3: column_name, data_type, is_nullable, column_default. */
+/** What the manager may do with a column, in words. */
+function access(c: SchemaColumn): string {
+  if (c.editable) return 'Editable';
+  if (c.creatable) return 'Set when added';
+  return c.readOnlyReason ? `Read-only: ${c.readOnlyReason}` : 'Read-only';
+}
+
+/** column_name, data_type, is_nullable, column_default, and whether the manager may change it. */
 export function SchemaTable({ columns }: { columns: SchemaColumn[] }) {
   const headers = ['column_name', 'data_type', 'is_nullable', 'column_default'] as const;
   return (
@@ -13,6 +20,9 @@ export function SchemaTable({ columns }: { columns: SchemaColumn[] }) {
                 {h}
               </th>
             ))}
+            <th scope="col" className="px-3 py-2 text-left font-medium">
+              In this manager
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -23,6 +33,7 @@ export function SchemaTable({ columns }: { columns: SchemaColumn[] }) {
                   {c[h] ?? <span className="italic text-muted-foreground">NULL</span>}
                 </td>
               ))}
+              <td className="px-3 py-2 text-xs">{access(c)}</td>
             </tr>
           ))}
         </tbody>

@@ -9,6 +9,9 @@ const column = (data_type: string, is_nullable = 'YES'): SchemaColumn => ({
   is_nullable,
   column_default: null,
   required: false,
+  creatable: true,
+  editable: true,
+  readOnlyReason: null,
 });
 
 describe('cellText (spec part 2 §9: cells cut at 100 characters)', () => {
