@@ -1,7 +1,6 @@
 // Notification settings, the notification centre, announcements and one-click unsubscribe
 // (spec part 2 §2, §3, §7; issue 12; RFC 8058).
 import { z } from 'zod';
-import { policy } from '../../../common/permissions';
 import {
   announcementInputSchema,
   announcementSchema,
@@ -14,7 +13,7 @@ import { AppError } from '../../http/errors';
 import { guardOrg, orgAccessOf, requireAuth, requireMemberOrg, requireOrgAccess } from '../../http/guards';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
-import { listAnnouncements, postAnnouncement } from './announcements';
+import { listAnnouncements, mayAnnounce, postAnnouncement } from './announcements';
 import { loadInbox, markRead } from './inbox';
 import { loadPreferences, updatePreferences } from './preferences';
 import { verifyUnsubscribe } from './unsubscribe';
@@ -99,16 +98,12 @@ export async function notificationRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/announcements',
     {
-      preValidation: guardOrg(
-        policy.postAnnouncement,
-        'Only owners, admins, board members and team leads can post announcements',
-      ),
+      preValidation: [guardOrg(), async (request) => mayAnnounce(database, orgAccessOf(request))],
       schema: { params: orgParams, body: announcementInputSchema, response: { 201: announcementSchema } },
     },
     async (request, reply) => {
-      const { organizationId, actor } = orgAccessOf(request);
       reply.code(201);
-      return postAnnouncement(database, organizationId, actor.userId, request.body);
+      return postAnnouncement(database, orgAccessOf(request), request.body);
     },
   );
 
