@@ -7,6 +7,7 @@ import {
   buildUser,
   signedIn,
 } from '../../../../tests/support/factories';
+import { BROWSER_ACCEPT, escapeHtml } from '../../../../tests/support/html';
 import { buildTeam } from '../../../../tests/support/teams';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../../common/schemas/notifications';
 import { unsubscribeUrl } from './unsubscribe';
@@ -271,6 +272,22 @@ describe('unsubscribe links', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('This unsubscribe link is invalid.');
       expect((await new Agent(ctx.app, org.host).get(t)).statusCode).toBe(403);
+    }
+    expect((await agent.get('/api/me/notifications')).json().emailNotifications).toBe(true);
+
+    // A browser (the mail's link, the confirmation's form) gets the refusal as a page, not JSON.
+    const browser = { host: org.host, accept: BROWSER_ACCEPT };
+    const pages: [string, string, number, string][] = [
+      ['GET', tampered[0], 403, 'This unsubscribe link is invalid.'],
+      ['POST', tampered[1], 403, 'This unsubscribe link is invalid.'],
+      ['GET', `/api/unsubscribe?user=${user.id}`, 400, 'This unsubscribe link is invalid.'],
+      ['GET', `/api/unsubscribe?user=<b>&token=${token}`, 400, 'This unsubscribe link is invalid.'],
+    ];
+    for (const [method, t, status, message] of pages) {
+      const res = await ctx.app.inject({ method: method as 'GET' | 'POST', url: t, headers: browser });
+      expect([res.statusCode, res.headers['content-type']]).toEqual([status, 'text/html; charset=utf-8']);
+      expect(res.body).toContain(`<p>${escapeHtml(message)}</p>`);
+      expect(res.body).not.toContain('"message"');
     }
     expect((await agent.get('/api/me/notifications')).json().emailNotifications).toBe(true);
     const res = await ctx.app.inject({
