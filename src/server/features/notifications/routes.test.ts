@@ -7,7 +7,8 @@ import {
   buildUser,
   signedIn,
 } from '../../../../tests/support/factories';
-import { BROWSER_ACCEPT, escapeHtml } from '../../../../tests/support/html';
+import { BROWSER_ACCEPT } from '../../../../tests/support/html';
+import { escapeHtml } from '../../http/link-page';
 import { buildTeam } from '../../../../tests/support/teams';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../../common/schemas/notifications';
 import { unsubscribeUrl } from './unsubscribe';

@@ -4,7 +4,8 @@ import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factori
 import { SM } from '../../../common/schemas/scheduling';
 import { CALL_OVER, CALLS_HIDDEN, CALLS_REFUSED, NOT_CALLED, NOT_MEMBERS } from './calls';
 import { issueCallToken } from './respond-token';
-import { BROWSER_ACCEPT, escapeHtml } from '../../../../tests/support/html';
+import { BROWSER_ACCEPT } from '../../../../tests/support/html';
+import { escapeHtml } from '../../http/link-page';
 import { CALL_GONE, LINK_EXPIRED, LINK_INVALID, LINK_USED } from './respond-link';
 import { bookEvent, linksOf, runCallMails, schedulingOrg } from './test-helpers';
 
