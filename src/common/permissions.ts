@@ -93,9 +93,18 @@ export const policy = {
   overrideConflicts: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
   editWiki: (a: Actor) => a.isSystemUser || (isPermissionRole(a.role) && WIKI_EDITORS.includes(a.role)),
   systemAdmin: (a: Actor) => a.isSystemUser,
-  /** Issue 12: owners, admins, board and team leads post announcements on the dashboard. */
-  postAnnouncement: (a: Actor) =>
-    a.role === 'owner' || a.role === 'admin' || a.role === 'board' || a.role === 'team_lead',
+  /**
+   * Announcements on the dashboard: owners, admins and board address the whole organization or
+   * any team; a team's own leads address that team only. `teamId` null means the organization.
+   */
+  announceTo: (a: Actor, teamId: number | null, ledTeamIds: readonly number[]) =>
+    a.role === 'owner' ||
+    a.role === 'admin' ||
+    a.role === 'board' ||
+    (teamId !== null && ledTeamIds.includes(teamId)),
+  /** Whether there is anywhere at all they may post (the New Announcement button). */
+  postAnnouncement: (a: Actor, ledTeamIds: readonly number[]) =>
+    policy.announceTo(a, null, ledTeamIds) || ledTeamIds.length > 0,
   /**
    * Issue 16, who manages whom: owners and admins everyone; a team lead (the team's own
    * 'team_lead' membership) the members of the teams they lead. Managers read and write the

@@ -62,3 +62,19 @@ test('set reminders in Notification Settings, then see the bell receive an annou
   await adminContext.close();
   await memberContext.close();
 });
+
+test('a team lead is offered only the teams they lead as an announcement’s audience', async ({ page }) => {
+  await signIn(page, DEMO.teamLead);
+  await page.getByRole('button', { name: 'New Announcement' }).click();
+  const audience = page.getByRole('combobox', { name: 'To' });
+  await expect(audience).toHaveText('Into the Woods Cast');
+  await audience.click();
+  await expect(page.getByRole('option')).toHaveText(['Into the Woods Cast']);
+  await page.keyboard.press('Escape');
+  const title = unique('Notes ');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Message').fill('Line notes are on the call board.');
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(page.getByText('Announcement posted', { exact: true })).toBeVisible();
+  await expect(page.getByText(title)).toBeVisible();
+});

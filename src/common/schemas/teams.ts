@@ -177,6 +177,8 @@ export const teamSummarySchema = z.object({
   memberCount: z.number(),
   assetCount: z.number(),
   memberPreview: z.array(teamPersonSchema),
+  /** The caller's own role in the team (null when not a member), e.g. for where they may announce. */
+  viewerTeamRole: teamRoleSchema.nullable(),
 });
 export type TeamSummary = z.infer<typeof teamSummarySchema>;
 

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { teamMembers, userOrganizations, users } from '../../db/schema';
 import { conflict } from '../../http/errors';
+import { consume } from '../../http/rate-limit';
 import { hashPassword } from '../auth/passwords';
 import { recordAudit } from '../audit/service';
 import type { Mailer } from '../mail/mailer';
@@ -18,6 +19,9 @@ import { decodeUtf8 } from './csv';
 import { type PlannedMember, planMembers } from './member-plan';
 
 export const WELCOME_TTL_SECONDS = 7 * 24 * 3600;
+// Each preview answers for up to 5,000 addresses, so previews and imports are counted per
+// organization and per person: enough to fix a spreadsheet many times over, too few to sweep the platform.
+export const MEMBER_IMPORTS = { limit: 30, windowSeconds: 3600 };
 const NOT_IMPORTED = 'Not imported: fix the errors in this file first';
 
 type Caller = Actor & { userId: number };
@@ -34,6 +38,11 @@ export async function importMembers(
   file: { data: Buffer; filename: string },
   dryRun: boolean,
 ): Promise<MemberImportResult> {
+  await consume(
+    deps.database,
+    [`member-import:organization:${organizationId}`, `member-import:user:${actor.userId}`],
+    MEMBER_IMPORTS,
+  );
   const plan = await planMembers(deps.database, organizationId, decodeUtf8(file.data));
   const count = (s: PlannedMember['status']) => plan.filter((r) => r.status === s).length;
   const errors = count('error');

@@ -119,6 +119,11 @@ const candidates = (base: string) => {
   return [b, ...Array.from({ length: 9 }, (_, i) => `${b.slice(0, 48)}${i + 2}`)];
 };
 
+// An account elsewhere on the platform is not this organization's business: one message for a
+// taken e-mail or username, so a preview neither confirms an address nor tells which it was.
+const CANNOT_USE = 'Cannot be imported: this username or e-mail cannot be used.';
+const USERNAME_TAKEN = 'Username already exists';
+
 const ORG_ROLES = new Map(ORGANIZATION_ROLES.map((r) => [r.toLowerCase(), r]));
 
 export async function planMembers(database: Database, organizationId: number, text: string) {
@@ -140,9 +145,11 @@ export async function planMembers(database: Database, organizationId: number, te
       userId: null,
     });
     // Someone already here is skipped whatever the row says (the export lists the owner, too).
-    const existing =
-      known.byEmail.get(row.email.toLowerCase()) ?? known.byUsername.get(row.username.toLowerCase());
-    if (existing?.member)
+    const existing = [
+      known.byEmail.get(row.email.toLowerCase()),
+      known.byUsername.get(row.username.toLowerCase()),
+    ].find((account) => account?.member);
+    if (existing)
       return {
         line: row.line,
         status: 'skip',
@@ -161,7 +168,7 @@ export async function planMembers(database: Database, organizationId: number, te
     const input = parsed.data;
     const email = input.email.toLowerCase();
 
-    if (known.byEmail.has(email)) return error('Email already exists');
+    if (known.byEmail.has(email)) return error(CANNOT_USE);
     const earlier = seenEmail.get(email);
     if (earlier) return error(`This email is already on line ${earlier}`);
 
@@ -170,7 +177,8 @@ export async function planMembers(database: Database, organizationId: number, te
       const free = row.derived
         ? candidates(username).find((c) => !known.byUsername.has(c) && !seenUsername.has(c))
         : undefined;
-      if (!free) return error('Username already exists');
+      if (!free)
+        return error(known.byUsername.get(username.toLowerCase())?.member ? USERNAME_TAKEN : CANNOT_USE);
       username = free;
     }
 

@@ -3,6 +3,7 @@ import { Agent, getTestApp, type TestContext, uniqueId } from '../../../../tests
 import { buildOrg, buildOrgWithRoles, buildSystemUser, buildUser } from '../../../../tests/support/factories';
 import { csvFile, upload } from '../../../../tests/support/imports';
 import { buildTeam } from '../../../../tests/support/teams';
+import { MEMBER_IMPORTS } from './member-import';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -21,6 +22,8 @@ async function memberCount(orgId: number) {
   );
   return row.n;
 }
+
+const CANNOT_USE = 'Cannot be imported: this username or e-mail cannot be used.';
 
 const importAudits = (orgId: number) =>
   ctx.database.query<{ details: Record<string, unknown> }>(
@@ -113,12 +116,14 @@ describe('POST /api/organizations/{orgId}/users/import', () => {
       `else_${id},${outsider.email},,,,,`,
       `dup_${id},ok_${id}@example.test,,,,,`,
       `${'x'.repeat(51)},long_${id}@example.test,,,,,`,
+      `${outsider.username},taken_${id}@example.test,,,,,`,
+      `${people.admin.username},${outsider.email},,,,,`,
     ].join('\n');
     const before = await memberCount(org.id);
     const res = await send(agents.owner, org.id, csv);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ created: 0, skipped: 1, errors: 9 });
+    expect(body).toMatchObject({ created: 0, skipped: 2, errors: 10 });
     expect(
       body.rows.map((r: { line: number; status: string; message: string }) => [r.line, r.status, r.message]),
     ).toEqual([
@@ -130,10 +135,15 @@ describe('POST /api/organizations/{orgId}/users/import', () => {
       [7, 'error', 'Unknown team "no-such-team"'],
       [8, 'error', 'Unknown organization role "Juggler": choose organization roles from the list'],
       [9, 'skip', 'Already a member'],
-      [10, 'error', 'Email already exists'],
+      // An account outside this organization is neither confirmed nor told apart (e-mail or username).
+      [10, 'error', CANNOT_USE],
       [11, 'error', 'This email is already on line 2'],
       [12, 'error', 'Username must be at most 50 characters'],
+      [13, 'error', CANNOT_USE],
+      // This organization's own member may be named.
+      [14, 'skip', 'Already a member'],
     ]);
+    expect(res.body).not.toContain('already exists');
     expect(await memberCount(org.id)).toBe(before);
     expect(await importAudits(org.id)).toEqual([]);
   });
@@ -209,6 +219,37 @@ describe('POST /api/organizations/{orgId}/users/import', () => {
     expect([noFile.statusCode, noFile.json().message]).toEqual([400, 'Please choose a CSV file']);
     const badQuery = await upload(agents.owner, `${importUrl(org.id)}?dryRun=maybe`, csvFile('email\n'));
     expect([badQuery.statusCode, badQuery.json().message]).toEqual([400, 'dryRun must be 1 or 0']);
+  });
+
+  it('answers 429 with Retry-After once one organization has previewed too often, for every admin of it', async () => {
+    const { org, agents } = await buildOrgWithRoles(ctx);
+    const csv = `email\nprobe_${uniqueId()}@example.test\n`;
+    for (let i = 0; i < MEMBER_IMPORTS.limit; i++) {
+      expect((await send(agents.owner, org.id, csv, true)).statusCode).toBe(200);
+    }
+    const res = await send(agents.owner, org.id, csv, true);
+    expect([res.statusCode, res.json()]).toEqual([
+      429,
+      { message: 'Too many attempts. Please try again later.' },
+    ]);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    const before = await memberCount(org.id);
+    expect((await send(agents.admin, org.id, csv)).statusCode).toBe(429);
+    expect(await memberCount(org.id)).toBe(before);
+
+    // Another organization has its own allowance.
+    const fresh = await buildOrgWithRoles(ctx);
+    expect((await send(fresh.agents.owner, fresh.org.id, csv, true)).statusCode).toBe(200);
+  });
+
+  it('counts previews per person across organizations', async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const [first, second] = [await buildOrg(ctx.database), await buildOrg(ctx.database)];
+    const csv = `email\nprobe_${uniqueId()}@example.test\n`;
+    for (let i = 0; i < MEMBER_IMPORTS.limit; i++) {
+      expect((await send(agent, first.id, csv, true)).statusCode).toBe(200);
+    }
+    expect((await send(agent, second.id, csv, true)).statusCode).toBe(429);
   });
 
   it('is for owners, admins and system users only: 401, 403, 404, and refusals change nothing', async () => {

@@ -4,7 +4,9 @@
 import { ANNOUNCEMENT_KIND_LABELS } from '../../../common/announcements';
 import type { Announcement, AnnouncementInput } from '../../../common/schemas/notifications';
 import type { Database } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { policy } from '../../../common/permissions';
+import { AppError, notFound } from '../../http/errors';
+import { type Caller, ledTeamIds } from '../scheduling/people';
 import { deliver, pushAll, type Pushed } from './deliver';
 import { inTransaction } from './scans';
 
@@ -28,12 +30,19 @@ export function listAnnouncements(database: Database, organizationId: number, us
   );
 }
 
-export async function postAnnouncement(
-  database: Database,
-  organizationId: number,
-  authorId: number,
-  input: AnnouncementInput,
-) {
+export const MAY_NOT_ANNOUNCE = 'Only owners, admins, board members and team leads can post announcements';
+const NOT_TO_ORGANIZATION = 'Only owners, admins and board members can post to the whole organization';
+const NOT_TO_TEAM = 'You can post only to the teams you lead';
+
+/** Refuses (403) someone with nowhere to post, before their announcement is even read. */
+export async function mayAnnounce(database: Database, access: Caller) {
+  const led = await ledTeamIds(database, access.organizationId, access.actor.userId);
+  if (!policy.postAnnouncement(access.actor, led)) throw new AppError(403, MAY_NOT_ANNOUNCE);
+}
+
+export async function postAnnouncement(database: Database, access: Caller, input: AnnouncementInput) {
+  const { organizationId, actor } = access;
+  const authorId = actor.userId;
   const now = new Date();
   const teamId = input.teamId ?? null;
   const { id, pushed } = await inTransaction(database, async (q) => {
@@ -44,6 +53,8 @@ export async function postAnnouncement(
       ]);
       if (team.length === 0) throw notFound('Team not found');
     }
+    if (!policy.announceTo(actor, teamId, await ledTeamIds(q, organizationId, authorId)))
+      throw new AppError(403, teamId === null ? NOT_TO_ORGANIZATION : NOT_TO_TEAM);
     const [row] = await q.query<{ id: number }>(
       `insert into announcements (organization_id, author_id, team_id, kind, title, body)
        values ($1, $2, $3, $4, $5, $6) returning id`,

@@ -1,6 +1,7 @@
 // Every notification mail: plain text and simple HTML in the organization's name and primary
 // colour, links to the organization's own address (from configuration, never a Host header),
 // and RFC 8058 one-click unsubscribe headers with the member's signed URL.
+import { escapeHtml } from '../../http/link-page';
 import type { Mail } from '../mail/mailer';
 
 export interface MailOrg {
@@ -14,12 +15,6 @@ export interface MailSection {
   heading: string;
   lines: string[];
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 // Only a plain hex colour reaches the style attribute; anything else falls back to the default.
 const safeColor = (c: string) => (/^#[0-9a-fA-F]{3,8}$/.test(c) ? c : '#6b46c1');

@@ -7,6 +7,9 @@ import {
   buildUser,
   signedIn,
 } from '../../../../tests/support/factories';
+import { BROWSER_ACCEPT } from '../../../../tests/support/html';
+import { escapeHtml } from '../../http/link-page';
+import { buildTeam } from '../../../../tests/support/teams';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../../common/schemas/notifications';
 import { unsubscribeUrl } from './unsubscribe';
 
@@ -71,7 +74,7 @@ describe('GET and PATCH /api/me/notifications', () => {
 });
 
 describe('announcements', () => {
-  it('owners, admins, board and team leads post; members hear of it as they chose', async () => {
+  it('owners, admins and board post to the organization; members hear of it as they chose', async () => {
     const { org, people, agents } = await buildOrgWithRoles(ctx);
     // One member opted out of general announcements, another has the bell off.
     await agents.volunteer_coordinator.patch('/api/me/notifications', { productionAnnouncements: false });
@@ -80,7 +83,7 @@ describe('announcements', () => {
       digestFrequency: 'immediate',
     });
     const base = `/api/organizations/${org.id}/announcements`;
-    for (const role of ['owner', 'admin', 'board', 'team_lead'] as const) {
+    for (const role of ['owner', 'admin', 'board'] as const) {
       const res = await agents[role].post(base, {
         kind: 'production',
         title: `From ${role}`,
@@ -96,10 +99,10 @@ describe('announcements', () => {
     );
 
     const inbox = (await agents.standard_user.get('/api/me/inbox')).json();
-    expect(inbox.unreadCount).toBe(4);
+    expect(inbox.unreadCount).toBe(3);
     expect(inbox.items[0]).toMatchObject({
       kind: 'announcement',
-      title: 'General Theater Announcement: From team_lead',
+      title: 'General Theater Announcement: From board',
       read: false,
     });
     expect((await agents.volunteer_coordinator.get('/api/me/inbox')).json().items).toEqual([]);
@@ -110,12 +113,52 @@ describe('announcements', () => {
     ]);
     expect(jobs).toHaveLength(3);
     const listed = (await agents.standard_user.get(base)).json();
-    expect(listed.map((a: { title: string }) => a.title)).toEqual([
-      'From team_lead',
-      'From board',
-      'From admin',
-      'From owner',
+    expect(listed.map((a: { title: string }) => a.title)).toEqual(['From board', 'From admin', 'From owner']);
+  });
+
+  it('a team lead posts to the teams they lead, and nowhere else', async () => {
+    const { org, people, agents } = await buildOrgWithRoles(ctx);
+    const led = await buildTeam(ctx, org, {
+      members: [
+        { userId: people.team_lead.id, role: 'team_lead' },
+        { userId: people.volunteer_coordinator.id },
+      ],
+    });
+    const notLed = await buildTeam(ctx, org, { members: [{ userId: people.team_lead.id }] });
+    const base = `/api/organizations/${org.id}/announcements`;
+    const post = (agent: Agent, teamId?: number) =>
+      agent.post(base, { kind: 'casting', title: 'Notes', body: 'Tonight', teamId });
+
+    const own = await post(agents.team_lead, led.id);
+    expect(own.statusCode).toBe(201);
+    expect(own.json().team).toEqual({ id: led.id, name: led.name });
+    expect((await agents.volunteer_coordinator.get('/api/me/inbox')).json().unreadCount).toBe(1);
+
+    const other = await post(agents.team_lead, notLed.id);
+    expect([other.statusCode, other.json().message]).toEqual([
+      403,
+      'You can post only to the teams you lead',
     ]);
+    const everyone = await post(agents.team_lead);
+    expect([everyone.statusCode, everyone.json().message]).toEqual([
+      403,
+      'Only owners, admins and board members can post to the whole organization',
+    ]);
+    // A lead of no team has nowhere to post.
+    const stranger = await buildUser(ctx.database, { org, role: 'team_lead' });
+    const none = await post(await signedIn(ctx, stranger, org), led.id);
+    expect([none.statusCode, none.json().message]).toEqual([
+      403,
+      'Only owners, admins, board members and team leads can post announcements',
+    ]);
+    // Board and admins address any team as well as the organization.
+    expect((await post(agents.board, notLed.id)).statusCode).toBe(201);
+    expect((await post(agents.admin)).statusCode).toBe(201);
+    const titles = await ctx.database.query<{ team_id: number | null }>(
+      'select team_id from announcements where organization_id = $1 order by id',
+      [org.id],
+    );
+    expect(titles).toEqual([{ team_id: led.id }, { team_id: notLed.id }, { team_id: null }]);
   });
 
   it('reaches only the team it is for, and validates with the form messages', async () => {
@@ -230,6 +273,22 @@ describe('unsubscribe links', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('This unsubscribe link is invalid.');
       expect((await new Agent(ctx.app, org.host).get(t)).statusCode).toBe(403);
+    }
+    expect((await agent.get('/api/me/notifications')).json().emailNotifications).toBe(true);
+
+    // A browser (the mail's link, the confirmation's form) gets the refusal as a page, not JSON.
+    const browser = { host: org.host, accept: BROWSER_ACCEPT };
+    const pages: [string, string, number, string][] = [
+      ['GET', tampered[0], 403, 'This unsubscribe link is invalid.'],
+      ['POST', tampered[1], 403, 'This unsubscribe link is invalid.'],
+      ['GET', `/api/unsubscribe?user=${user.id}`, 400, 'This unsubscribe link is invalid.'],
+      ['GET', `/api/unsubscribe?user=<b>&token=${token}`, 400, 'This unsubscribe link is invalid.'],
+    ];
+    for (const [method, t, status, message] of pages) {
+      const res = await ctx.app.inject({ method: method as 'GET' | 'POST', url: t, headers: browser });
+      expect([res.statusCode, res.headers['content-type']]).toEqual([status, 'text/html; charset=utf-8']);
+      expect(res.body).toContain(`<p>${escapeHtml(message)}</p>`);
+      expect(res.body).not.toContain('"message"');
     }
     expect((await agent.get('/api/me/notifications')).json().emailNotifications).toBe(true);
     const res = await ctx.app.inject({

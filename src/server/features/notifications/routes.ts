@@ -1,7 +1,6 @@
 // Notification settings, the notification centre, announcements and one-click unsubscribe
 // (spec part 2 §2, §3, §7; issue 12; RFC 8058).
 import { z } from 'zod';
-import { policy } from '../../../common/permissions';
 import {
   announcementInputSchema,
   announcementSchema,
@@ -11,25 +10,24 @@ import {
   notificationPreferencesSchema,
 } from '../../../common/schemas/notifications';
 import { AppError } from '../../http/errors';
+import { errorsAsPage, htmlPage } from '../../http/link-page';
 import { guardOrg, orgAccessOf, requireAuth, requireMemberOrg, requireOrgAccess } from '../../http/guards';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
-import { listAnnouncements, postAnnouncement } from './announcements';
+import { listAnnouncements, mayAnnounce, postAnnouncement } from './announcements';
 import { loadInbox, markRead } from './inbox';
 import { loadPreferences, updatePreferences } from './preferences';
 import { verifyUnsubscribe } from './unsubscribe';
 
+const REFUSED = 'This unsubscribe link is invalid.';
+// A link cut short or edited says the same as a forged one.
+const refused = { error: REFUSED };
 const unsubscribeQuery = z.object({
-  user: z.coerce.number().int().positive().max(2_147_483_647),
-  token: z.string().max(100),
+  user: z.coerce.number(refused).int(refused).positive(refused).max(2_147_483_647, refused),
+  token: z.string(refused).max(100, refused),
 });
 
-const REFUSED = 'This unsubscribe link is invalid.';
-
-const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
-<body style="font-family:sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111827">
-<h1 style="font-size:1.4rem">${title}</h1>${body}</body></html>`;
+const REFUSED_TITLE = 'Unsubscribe link not valid';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -99,16 +97,12 @@ export async function notificationRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/announcements',
     {
-      preValidation: guardOrg(
-        policy.postAnnouncement,
-        'Only owners, admins, board members and team leads can post announcements',
-      ),
+      preValidation: [guardOrg(), async (request) => mayAnnounce(database, orgAccessOf(request))],
       schema: { params: orgParams, body: announcementInputSchema, response: { 201: announcementSchema } },
     },
     async (request, reply) => {
-      const { organizationId, actor } = orgAccessOf(request);
       reply.code(201);
-      return postAnnouncement(database, organizationId, actor.userId, request.body);
+      return postAnnouncement(database, orgAccessOf(request), request.body);
     },
   );
 
@@ -119,25 +113,33 @@ export async function notificationRoutes(app: App) {
     return query.user;
   };
 
-  app.get('/api/unsubscribe', { schema: { querystring: unsubscribeQuery } }, async (request, reply) => {
-    const userId = checked(request.query);
-    const action = `/api/unsubscribe?user=${userId}&token=${encodeURIComponent(request.query.token)}`;
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    return page(
-      'Stop notification e-mails?',
-      `<p>You will no longer receive reminders, change notices, digests or announcements by e-mail. You can turn them on again in Notification Settings.</p>
+  app.get(
+    '/api/unsubscribe',
+    { schema: { querystring: unsubscribeQuery }, onSend: errorsAsPage(REFUSED_TITLE) },
+    async (request, reply) => {
+      const userId = checked(request.query);
+      const action = `/api/unsubscribe?user=${userId}&token=${encodeURIComponent(request.query.token)}`;
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      return htmlPage(
+        'Stop notification e-mails?',
+        `<p>You will no longer receive reminders, change notices, digests or announcements by e-mail. You can turn them on again in Notification Settings.</p>
 <form method="post" action="${action}"><button type="submit" style="padding:.5rem 1rem">Unsubscribe</button></form>`,
-    );
-  });
+      );
+    },
+  );
 
   app.post(
     '/api/unsubscribe',
-    { config: { allowCrossOrigin: true }, schema: { querystring: unsubscribeQuery } },
+    {
+      config: { allowCrossOrigin: true },
+      schema: { querystring: unsubscribeQuery },
+      onSend: errorsAsPage(REFUSED_TITLE),
+    },
     async (request, reply) => {
       const userId = checked(request.query);
       await updatePreferences(database, userId, { emailNotifications: false });
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      return page('You are unsubscribed', '<p>Notification e-mails are now off for your account.</p>');
+      return htmlPage('You are unsubscribed', '<p>Notification e-mails are now off for your account.</p>');
     },
   );
 }

@@ -21,6 +21,11 @@ export type { Connection, PresenceSocket, Profile } from './local-users';
 export { type PresenceSettings, presenceSettings } from './settings';
 
 export const CLOSE_SIGNED_OUT = 4001;
+// Enough for a member's every tab on a few devices. Beyond the cap the newest socket is refused
+// rather than the oldest closed: a flood then cannot push out the tabs in use, and tabs that
+// reconnect on close would otherwise evict one another in turn.
+export const SOCKET_LIMITS = { perSession: 10, perMember: 20 };
+export const TOO_MANY_SOCKETS = 'Too many connections';
 
 export class PresenceHub {
   readonly instanceId = randomUUID();
@@ -28,6 +33,7 @@ export class PresenceHub {
   private readonly remote: RemoteEntries;
   private readonly visible = new Map<number, Map<number, PresenceEntry>>();
   private readonly sockets = new Map<number, Set<Connection>>();
+  private readonly byUser = new Map<number, Set<Connection>>();
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private lastAnnounce = 0;
@@ -62,15 +68,24 @@ export class PresenceHub {
     for (const set of this.sockets.values())
       for (const conn of set) conn.socket.close(1001, 'Server stopping');
     this.sockets.clear();
+    this.byUser.clear();
     // Others keep our members for one grace period: their browsers reconnect to a live instance.
     await this.publishNow({ t: 'bye', i: this.instanceId });
     await this.unlisten?.();
   }
 
-  /** A socket that passed the upgrade checks; it receives the organization's list at once. */
-  open(conn: Omit<Connection, 'joined' | 'status' | 'lastActivity' | 'lastSeen'>): Connection {
+  /**
+   * A socket that passed the upgrade checks; it receives the organization's list at once. Null
+   * when the session or the member already holds as many sockets here as SOCKET_LIMITS allows.
+   */
+  open(conn: Omit<Connection, 'joined' | 'status' | 'lastActivity' | 'lastSeen'>): Connection | null {
+    const mine = getOrCreate(this.byUser, conn.userId, () => new Set<Connection>());
+    let sameSession = 0;
+    for (const c of mine) if (c.sid === conn.sid) sameSession += 1;
+    if (mine.size >= SOCKET_LIMITS.perMember || sameSession >= SOCKET_LIMITS.perSession) return null;
     const now = Date.now();
     const full: Connection = { ...conn, joined: false, status: 'online', lastActivity: now, lastSeen: now };
+    mine.add(full);
     getOrCreate(this.sockets, conn.organizationId, () => new Set<Connection>()).add(full);
     this.send(full, {
       type: 'presence_list',
@@ -111,6 +126,9 @@ export class PresenceHub {
   /** The socket closed; its user leaves after the grace period unless another socket remains. */
   closed(conn: Connection, immediate = false) {
     this.sockets.get(conn.organizationId)?.delete(conn);
+    const mine = this.byUser.get(conn.userId);
+    mine?.delete(conn);
+    if (mine?.size === 0) this.byUser.delete(conn.userId);
     if (!conn.joined) return;
     conn.joined = false;
     const user = this.localUser(conn.organizationId, conn.userId, false);

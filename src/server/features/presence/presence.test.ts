@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { applyPresenceMessage, type PresenceEntry, type ServerMessage } from '../../../common/presence';
 import { buildApp } from '../../app';
 import type { App } from '../../http/types';
+import { SOCKET_LIMITS, TOO_MANY_SOCKETS } from './hub';
 import { Agent, getTestApp, type TestContext, testConfig } from '../../../../tests/support/app';
 import {
   type BuiltOrg,
@@ -48,6 +49,7 @@ class Client {
   readonly messages: ServerMessage[] = [];
   list: PresenceEntry[] = [];
   closeCode: number | undefined;
+  closeReason = '';
   private waiters: (() => void)[] = [];
 
   constructor(readonly ws: WebSocket) {
@@ -57,8 +59,9 @@ class Client {
       this.list = applyPresenceMessage(this.list, message);
       this.notify();
     });
-    ws.on('close', (code) => {
+    ws.on('close', (code, reason) => {
       this.closeCode = code;
+      this.closeReason = reason.toString();
       this.notify();
     });
   }
@@ -105,8 +108,8 @@ function upgrade(port: number, host: string, headers: Record<string, string>) {
   return new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { host: `${host}:${port}`, ...headers } });
 }
 
-/** Opens /ws as the user and sends authenticate, as the web client does. */
-async function connect(port: number, org: BuiltOrg, cookie: string, currentPage = '/dashboard') {
+/** Opens /ws as the user, without saying anything yet. */
+async function open(port: number, org: BuiltOrg, cookie: string) {
   const ws = upgrade(port, org.host, { cookie, origin: `http://${org.host}:${port}` });
   const client = new Client(ws);
   clients.push(client);
@@ -115,6 +118,12 @@ async function connect(port: number, org: BuiltOrg, cookie: string, currentPage 
     ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
     ws.once('error', reject);
   });
+  return client;
+}
+
+/** Opens /ws as the user and sends authenticate, as the web client does. */
+async function connect(port: number, org: BuiltOrg, cookie: string, currentPage = '/dashboard') {
+  const client = await open(port, org, cookie);
   await client.waitFor(() => client.messages.some((m) => m.type === 'presence_list'), 2_000, 'presence_list');
   client.send({ type: 'authenticate', sessionId: 'ignored', currentPage });
   return client;
@@ -349,6 +358,39 @@ describe('GET /ws (presence)', () => {
     a.ws.send(JSON.stringify({ type: 'page_change', currentPage: `/${'x'.repeat(70 * 1024)}` }));
     await a.waitFor(() => a.closeCode, 2_000, 'close');
     expect(a.closeCode).toBe(1009);
+  });
+});
+
+describe('sockets per session and per member', () => {
+  it('refuses the newest socket beyond the caps (1008) and keeps the open ones; a freed place admits again', async () => {
+    const { app, port } = await startInstance();
+    const org = await buildOrg(ctx.database);
+    const eve = await buildUser(ctx.database, { org });
+    const refused = async (client: Client) => {
+      await client.waitFor(() => client.closeCode, 2_000, 'refusal');
+      return [client.closeCode, client.closeReason, client.messages];
+    };
+    const tabs: Client[] = [];
+    const laptop = await cookieFor(app, eve, org);
+    for (let i = 0; i < SOCKET_LIMITS.perSession; i++) tabs.push(await connect(port, org, laptop));
+    expect(await refused(await open(port, org, laptop))).toEqual([1008, TOO_MANY_SOCKETS, []]);
+
+    // The member's other sessions fill up to the member's cap, then they are refused too.
+    const phone = await cookieFor(app, eve, org);
+    for (let i = SOCKET_LIMITS.perSession; i < SOCKET_LIMITS.perMember; i++) {
+      tabs.push(await connect(port, org, phone));
+    }
+    const tablet = await cookieFor(app, eve, org);
+    expect(await refused(await open(port, org, tablet))).toEqual([1008, TOO_MANY_SOCKETS, []]);
+    expect(tabs.map((t) => t.closeCode)).toEqual(tabs.map(() => undefined));
+
+    // Someone else in the organization is not affected, and closing a tab makes room.
+    const fred = await buildUser(ctx.database, { org });
+    const other = await connect(port, org, await cookieFor(app, fred, org));
+    await other.waitFor(() => other.entry(eve.id), 2_000, 'eve listed');
+    await tabs[0].close();
+    const again = await connect(port, org, tablet);
+    expect(again.closeCode).toBeUndefined();
   });
 });
 

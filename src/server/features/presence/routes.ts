@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientMessageSchema } from '../../../common/schemas/presence';
 import { sessionDigest } from '../../http/presence-signal';
 import type { App } from '../../http/types';
-import { type Connection, PresenceHub, presenceSettings } from './hub';
+import { PresenceHub, presenceSettings, TOO_MANY_SOCKETS } from './hub';
 
 const MAX_PAYLOAD = 64 * 1024;
 // A well-behaved page sends a heartbeat every 30 s and a message per navigation.
@@ -47,7 +47,7 @@ export async function presenceRoutes(app: App) {
       socket.close(1008, 'Not authenticated');
       return;
     }
-    const conn: Connection = hub.open({
+    const conn = hub.open({
       socket,
       organizationId: verified.organizationId,
       userId: verified.userId,
@@ -61,6 +61,10 @@ export async function presenceRoutes(app: App) {
       },
       currentPage: null,
     });
+    if (!conn) {
+      socket.close(1008, TOO_MANY_SOCKETS);
+      return;
+    }
 
     const silent = setTimeout(() => {
       if (!conn.joined) socket.close(1008, 'Authenticate first');

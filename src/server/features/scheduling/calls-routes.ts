@@ -15,6 +15,7 @@ import {
 import { sendKept } from '../../http/etag';
 import { guardOrg, orgAccessOf } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
+import { errorsAsPage } from '../../http/link-page';
 import type { App } from '../../http/types';
 import { listCalls, myCalls, putCalls, respondToCall } from './calls';
 import { findPeopleConflicts } from './people-conflicts';
@@ -81,7 +82,10 @@ export async function callRoutes(app: App) {
   // The mail's one-click links: no session; the signed token is the whole authority.
   app.get(
     '/api/calls/respond-link',
-    { schema: { querystring: respondLinkQuery, response: { 200: respondLinkInfoSchema } } },
+    {
+      schema: { querystring: respondLinkQuery, response: { 200: respondLinkInfoSchema } },
+      onSend: errorsAsPage('This link cannot be used'),
+    },
     async (request, reply) => {
       reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
       return readRespondLink(database, sessionSecret, request.query.token);

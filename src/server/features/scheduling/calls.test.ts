@@ -4,6 +4,8 @@ import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factori
 import { SM } from '../../../common/schemas/scheduling';
 import { CALL_OVER, CALLS_HIDDEN, CALLS_REFUSED, NOT_CALLED, NOT_MEMBERS } from './calls';
 import { issueCallToken } from './respond-token';
+import { BROWSER_ACCEPT } from '../../../../tests/support/html';
+import { escapeHtml } from '../../http/link-page';
 import { CALL_GONE, LINK_EXPIRED, LINK_INVALID, LINK_USED } from './respond-link';
 import { bookEvent, linksOf, runCallMails, schedulingOrg } from './test-helpers';
 
@@ -317,6 +319,21 @@ describe('call mail and its one-click links', () => {
     const missing = await anon.post('/api/calls/respond-link', { token: '', status: 'confirmed' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.token).toBe(SM.token);
+
+    // Opened in a browser, the same refusals are a small page with the words, not JSON.
+    const pages: [string, number, string][] = [
+      [tampered[1], 400, LINK_INVALID],
+      [expired, 410, LINK_EXPIRED],
+      ['', 400, SM.token],
+    ];
+    for (const [token, status, message] of pages) {
+      const res = await anon.get(`/api/calls/respond-link?token=${encodeURIComponent(token)}`, {
+        accept: BROWSER_ACCEPT,
+      });
+      expect([res.statusCode, res.headers['content-type']]).toEqual([status, 'text/html; charset=utf-8']);
+      expect(res.body).toContain(`<p>${escapeHtml(message)}</p>`);
+      expect(res.body).not.toContain('"message"');
+    }
     const [row] = await ctx.database.query<{ status: string }>(
       'select status from event_calls where event_id = $1',
       [eventId],

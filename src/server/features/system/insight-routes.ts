@@ -11,7 +11,7 @@ import { requireSystemUser } from '../../http/guards';
 import { idParams, idSchema } from '../../http/params';
 import type { App } from '../../http/types';
 import { analytics } from './analytics';
-import { listOutbox, readOutbox, resendOutbox, withoutDeliveredTokens } from './outbox';
+import { listOutbox, readOutbox, resendOutbox, withoutDeliveredSecrets } from './outbox';
 
 export async function insightRoutes(app: App) {
   const { database, mailer } = app.deps;
@@ -38,7 +38,7 @@ export async function insightRoutes(app: App) {
   app.get(
     '/api/system/outbox/:id',
     { schema: { params: idParams, response: { 200: outboxEntrySchema } } },
-    async (request) => withoutDeliveredTokens(await readOutbox(database, request.params.id)),
+    async (request) => withoutDeliveredSecrets(await readOutbox(database, request.params.id)),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import type { Mailer } from '../mail/mailer';
+import { redactSecrets } from './redact-secrets';
 
 const COLUMNS = `id, to_address as "toAddress", subject, sent_at as "sentAt", error, created_at as "createdAt"`;
 
@@ -16,7 +17,7 @@ export async function listOutbox(database: Database, page: number, pageSize: num
     `select ${COLUMNS} from mail_outbox order by id desc limit $1 offset $2`,
     [pageSize, (page - 1) * pageSize],
   );
-  return { items, total, page, pageSize };
+  return { items: items.map(withoutDeliveredSecrets), total, page, pageSize };
 }
 
 export async function readOutbox(database: Database, id: number) {
@@ -28,21 +29,22 @@ export async function readOutbox(database: Database, id: number) {
   return row;
 }
 
+const HIDDEN = '[hidden: delivered]';
+const MAIL_TEXT_FIELDS = ['subject', 'textBody', 'htmlBody'] as const;
+
 /**
- * A delivered message's one-time links (password reset, verification, set-password) are hidden:
- * the person has them already and nobody else should. Undelivered ones are shown whole, since
- * without SMTP the operator passes them on; resending uses the stored original either way.
+ * A delivered message's secrets (one-time links, signed one-click and unsubscribe links) are
+ * hidden: the person has them already and nobody else should. Undelivered ones are shown whole,
+ * since without SMTP the operator passes them on; resending uses the stored original either way.
  */
-export function withoutDeliveredTokens<
-  T extends { sentAt: string | null; textBody: string; htmlBody: string | null },
->(message: T): T {
+export function withoutDeliveredSecrets<T extends { sentAt: string | null }>(message: T): T {
   if (!message.sentAt) return message;
-  const hide = (text: string) => text.replace(/([?&]token=)[^\s&"'<]+/g, '$1[hidden: delivered]');
-  return {
-    ...message,
-    textBody: hide(message.textBody),
-    htmlBody: message.htmlBody && hide(message.htmlBody),
-  };
+  const copy: Record<string, unknown> = { ...message };
+  for (const field of MAIL_TEXT_FIELDS) {
+    const value = copy[field];
+    if (typeof value === 'string') copy[field] = redactSecrets(value, HIDDEN);
+  }
+  return copy as T;
 }
 
 /** Sends the message again (a new outbox entry, through SMTP when configured). */

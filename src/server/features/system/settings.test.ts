@@ -2,6 +2,10 @@ import { createServer, type Socket } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildSystemUser, buildUser } from '../../../../tests/support/factories';
+import { RESPOND_PAGE_PATH } from '../../../common/scheduling';
+import { composeMail } from '../notifications/compose';
+import { unsubscribeUrl } from '../notifications/unsubscribe';
+import { issueCallToken } from '../scheduling/respond-token';
 import { CONNECTION_FAILED, PASSWORD_FOR_NEW_SERVER, settingsUrl } from './database-settings';
 
 let ctx: TestContext;
@@ -299,5 +303,59 @@ describe('the mail outbox', () => {
     await agent.post(`/api/system/outbox/${row.id}/resend`);
     expect(ctx.mail.filter((m) => m.to === to).at(-1)?.text).toContain('token=abc123');
     expect((await agent.get('/api/system/outbox/abc')).statusCode).toBe(400);
+  });
+
+  it('hides every secret of a delivered message, in the text, the HTML (entity-encoded too) and the subject', async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const to = `secrets-${Date.now()}@example.test`;
+    const origin = 'http://club.localhost:5000';
+    const unsubscribe = unsubscribeUrl(origin, 'a-secret', 42);
+    const call = issueCallToken('a-secret', { callId: 1, userId: 42, eventId: 3, nonce: 0, expires: 9e9 });
+    const mail = composeMail({
+      to,
+      org: { name: 'Club', primaryColor: '#123456', origin },
+      subject: 'Reset with ?token=subject-secret-1',
+      sections: [{ heading: 'Called', lines: ['Rehearsal'] }],
+      link: '/calendar',
+      unsubscribeUrl: unsubscribe,
+      actions: [
+        {
+          label: 'Confirm',
+          url: `${origin}${RESPOND_PAGE_PATH}?token=${encodeURIComponent(call)}&status=confirmed`,
+        },
+      ],
+    });
+    const extra = [
+      `<a href="${origin}/verify?user=1&#38;token&#61;numeric-secret-2">x</a>`,
+      `<a href="${origin}/verify?user=1&#x26;secret&#x3D;hex-secret-3">x</a>`,
+      `<a href="${origin}/next?to=%2Fa%3Fuser%3D1%26token%3Dnested-secret-4">x</a>`,
+      `<a href="${origin}/x?user=1&amp;sig=signed-secret-5">x</a>`,
+    ].join('');
+    await ctx.app.deps.mailer.send({ ...mail, html: mail.html!.replace('</body>', `${extra}</body>`) });
+    const [row] = await ctx.database.query<{ id: number }>(
+      'select id from mail_outbox where to_address = $1',
+      [to],
+    );
+    await ctx.database.query('update mail_outbox set sent_at = now() where id = $1', [row.id]);
+
+    const secrets = [
+      new URL(unsubscribe).searchParams.get('token')!,
+      call.split('.').at(-1)!,
+      'subject-secret-1',
+      'numeric-secret-2',
+      'hex-secret-3',
+      'nested-secret-4',
+      'signed-secret-5',
+    ];
+    const read = await agent.get(`/api/system/outbox/${row.id}`);
+    const list = await agent.get('/api/system/outbox?pageSize=100');
+    for (const body of [read.body, list.body]) {
+      for (const secret of secrets) expect(body).not.toContain(secret);
+    }
+    const message = read.json();
+    expect(message.htmlBody).toContain('user=42&amp;token=[hidden: delivered]');
+    expect(message.htmlBody).toContain('user=1&#38;token&#61;[hidden: delivered]');
+    expect(message.textBody).toContain('/api/unsubscribe?user=42&token=[hidden: delivered]');
+    expect(message.subject).toBe('Reset with ?token=[hidden: delivered]');
   });
 });

@@ -65,9 +65,16 @@ export async function listTeams(
   viewerId: number,
 ): Promise<TeamSummary[]> {
   const rows = await database.query<
-    TeamRow & { memberCount: number; assetCount: number; memberPreview: TeamPerson[] }
+    TeamRow & {
+      memberCount: number;
+      assetCount: number;
+      memberPreview: TeamPerson[];
+      viewerTeamRole: TeamRole | null;
+    }
   >(
     `select ${TEAM_COLUMNS},
+       (select v.role from team_members v where v.organization_id = $1 and v.team_id = t.id
+          and v.user_id = $3) as "viewerTeamRole",
        (select count(*)::int from team_members m
           join user_organizations uo on uo.user_id = m.user_id and uo.organization_id = m.organization_id
           where m.organization_id = $1 and m.team_id = t.id) as "memberCount",
@@ -98,6 +105,7 @@ export async function listTeams(
     memberCount: r.memberCount,
     assetCount: r.assetCount,
     memberPreview: r.memberPreview,
+    viewerTeamRole: r.viewerTeamRole,
   }));
 }
 

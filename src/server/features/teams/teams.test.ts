@@ -70,7 +70,13 @@ describe('GET /api/organizations/:orgId/teams', () => {
       memberCount: 10,
       assetCount: 2,
       organizationId: w.org.id,
+      viewerTeamRole: null,
     });
+    // Each card says what the caller is in that team.
+    const roleIn = (id: number) => teams.find((t: { id: number }) => t.id === id).viewerTeamRole;
+    expect([roleIn(w.team.id), roleIn(w.otherTeam.id)]).toEqual(['member', null]);
+    const asLead = (await w.agents.team_lead.get(`/api/organizations/${w.org.id}/teams`)).json();
+    expect(asLead.find((t: { id: number }) => t.id === w.team.id).viewerTeamRole).toBe('team_lead');
     expect(card.memberPreview.map((p: { firstName: string }) => p.firstName)).toEqual([
       'amy',
       'Bo',

@@ -14,7 +14,8 @@ import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
-import { useTeams } from '@web/features/teams/api/get-teams';
+import { useAuth } from '@web/lib/session';
+import { useAnnouncementTargets } from '../api/announcement-targets';
 import { usePostAnnouncement } from '../api/announcements';
 
 const EVERYONE = 'everyone';
@@ -30,14 +31,20 @@ export function AnnouncementDialog({
   onClose: () => void;
 }) {
   const post = usePostAnnouncement(orgId);
-  const teams = useTeams(orgId);
+  const targets = useAnnouncementTargets(orgId, useAuth().actor, true);
+  // A team lead has no "whole organization" to start from: their first team is the default.
+  const empty: AnnouncementInput = {
+    ...EMPTY,
+    teamId: targets.toOrganization ? null : (targets.teams[0]?.id ?? null),
+  };
   const form = useForm<AnnouncementInput>({
     resolver: zodResolver(announcementInputSchema),
-    defaultValues: EMPTY,
+    defaultValues: empty,
+    values: empty,
   });
   const { errors } = form.formState;
   const close = () => {
-    form.reset(EMPTY);
+    form.reset(empty);
     onClose();
   };
   return (
@@ -87,8 +94,10 @@ export function AnnouncementDialog({
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    <SelectItem value={EVERYONE}>The whole organization</SelectItem>
-                    {(teams.data ?? []).map((t) => (
+                    {targets.toOrganization && (
+                      <SelectItem value={EVERYONE}>The whole organization</SelectItem>
+                    )}
+                    {targets.teams.map((t) => (
                       <SelectItem key={t.id} value={String(t.id)}>
                         {t.name}
                       </SelectItem>

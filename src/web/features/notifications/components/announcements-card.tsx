@@ -1,4 +1,3 @@
-import { policy } from '@common/permissions';
 import { ANNOUNCEMENT_KIND_LABELS } from '@common/announcements';
 import { Megaphone } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -8,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/session';
+import { useAnnouncementTargets } from '../api/announcement-targets';
 import { useAnnouncements } from '../api/announcements';
 
 // The form (and its team list) loads only when someone starts writing.
@@ -17,10 +17,10 @@ const AnnouncementDialog = lazy(async () => ({
 
 /** Dashboard card: the latest announcements the member can see, and a way to post one. */
 export function AnnouncementsCard({ orgId }: { orgId: number }) {
-  const { role, isSystemUser } = useAuth();
+  const { actor } = useAuth();
   const announcements = useAnnouncements(orgId);
   const [writing, setWriting] = useState(false);
-  const canPost = policy.postAnnouncement({ role, isSystemUser });
+  const { canPost } = useAnnouncementTargets(orgId, actor);
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 space-y-0">
