@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { teamMembers, userOrganizations, users } from '../../db/schema';
 import { conflict } from '../../http/errors';
-import { consume } from '../../http/rate-limit';
+import { reserve } from '../../http/rate-limit';
 import { hashPassword } from '../auth/passwords';
 import { recordAudit } from '../audit/service';
 import type { Mailer } from '../mail/mailer';
@@ -38,11 +38,10 @@ export async function importMembers(
   file: { data: Buffer; filename: string },
   dryRun: boolean,
 ): Promise<MemberImportResult> {
-  await consume(
-    deps.database,
-    [`member-import:organization:${organizationId}`, `member-import:user:${actor.userId}`],
-    MEMBER_IMPORTS,
-  );
+  await reserve(deps.database, [
+    { key: `member-import:organization:${organizationId}`, rule: MEMBER_IMPORTS },
+    { key: `member-import:user:${actor.userId}`, rule: MEMBER_IMPORTS },
+  ]);
   const plan = await planMembers(deps.database, organizationId, decodeUtf8(file.data));
   const count = (s: PlannedMember['status']) => plan.filter((r) => r.status === s).length;
   const errors = count('error');
