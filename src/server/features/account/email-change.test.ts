@@ -247,6 +247,17 @@ describe('POST /api/users/:id/email-change', () => {
     expect(await storedEmail(user.id)).toBe(user.email);
   });
 
+  it('answers 429 after a few requests for one account within the hour', async () => {
+    const { user, agent } = await member();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await agent.post(changeUrl(user), { email: freshEmail(), currentPassword: user.password });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    expect(mailTo(user.email)).toHaveLength(5);
+  });
+
   it('refuses the address the account has and an invalid one', async () => {
     const { user, agent } = await member();
     const same = await agent.post(changeUrl(user), { email: user.email, currentPassword: user.password });

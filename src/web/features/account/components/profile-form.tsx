@@ -1,5 +1,5 @@
 import type { ProfileInput } from '@common/schemas/account';
-import { BIO_MAX, EMAIL_TAKEN, USERNAME_TAKEN } from '@common/account';
+import { BIO_MAX, USERNAME_TAKEN } from '@common/account';
 import type { SessionUser } from '@common/types/session';
 import { lazy, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -63,7 +63,6 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         // A taken username or a wrong password is the member's to fix: say so at the field.
         const message = isApiError(error, 409) ? error.serverMessage : undefined;
         if (message === USERNAME_TAKEN) form.setError('username', { message });
-        if (message === EMAIL_TAKEN) form.setError('email', { message });
         showFieldErrors(form, error, ['currentPassword', 'code']);
         toast({
           variant: 'destructive',
