@@ -353,7 +353,7 @@ async function serveWeb(app: App, config: Config) {
     }
     // The SPA owns every other path; pages opened with a token in their address (password reset,
     // a call mail's one-click answer) must not leak it through Referer.
-    if (pathname === '/reset-password' || pathname === RESPOND_PAGE_PATH)
+    if (pathname === '/reset-password' || pathname === '/confirm-email' || pathname === RESPOND_PAGE_PATH)
       reply.header('referrer-policy', 'no-referrer');
     return sendIndex(reply);
   });

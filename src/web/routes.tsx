@@ -118,6 +118,12 @@ export const routes: AppRoute[] = [
     layout: 'bare',
   },
   {
+    path: '/confirm-email',
+    component: page(() => import('./features/auth/pages/confirm-email-page'), 'ConfirmEmailPage'),
+    access: 'public',
+    layout: 'bare',
+  },
+  {
     path: '/reset-password',
     component: page(() => import('./features/auth/pages/reset-password-page'), 'ResetPasswordPage'),
     access: 'public',

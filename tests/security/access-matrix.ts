@@ -594,18 +594,39 @@ export const MATRIX: MatrixEntry[] = [
   // Own account.
   {
     // Aimed at the member's profile: only the member themself (not a caller here) and the
-    // system user may edit it; 403 for everyone else whatever the id, so nothing is revealed.
+    // system user may edit it; 403 for the member's organization, 404 for anyone else. A new
+    // username needs the caller's own password.
     route: 'PATCH /api/users/:id/profile',
-    expect: { ...systemOnly(200), other_org: 403 },
+    expect: { ...systemOnly(200), other_org: 404 },
     call: (w) => ({
       params: { id: w.member.id },
       body: {
-        email: `p_${uniqueId()}@example.test`,
+        email: w.member.email,
         username: `p_${uniqueId()}`,
         firstName: 'P',
         lastName: 'Q',
+        currentPassword: PASSWORD,
       },
     }),
+  },
+  {
+    route: 'GET /api/users/:id/email-change',
+    expect: { ...systemOnly(200), other_org: 404 },
+    call: (w) => ({ params: { id: w.member.id } }),
+  },
+  {
+    route: 'POST /api/users/:id/email-change',
+    expect: { ...systemOnly(202), other_org: 404 },
+    call: (w) => ({
+      params: { id: w.member.id },
+      body: { email: `p_${uniqueId()}@example.test`, currentPassword: PASSWORD },
+    }),
+  },
+  {
+    // Authorised by the link's token alone; a made-up one is refused for everyone alike.
+    route: 'POST /api/email-change/confirm',
+    expect: open(400),
+    call: () => ({ body: { token: 'not-a-link-anyone-was-sent' } }),
   },
   {
     route: 'PATCH /api/me/password',

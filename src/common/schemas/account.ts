@@ -2,11 +2,23 @@
 // two-step sign-in. The server validates with these and the forms resolve with them.
 import { z } from 'zod';
 import './messages';
-import { BIO_MAX } from '../account';
+import { BIO_MAX, CODE_REQUIRED, CURRENT_PASSWORD_REQUIRED } from '../account';
 import { emailSchema, passwordSchema, usernameSchema } from './auth';
 
 const requiredName = (message: string, label: string) =>
   z.string({ error: message }).trim().min(1, message).max(50, `${label} must be 50 characters or less`);
+
+const currentPassword = z
+  .string({ error: CURRENT_PASSWORD_REQUIRED })
+  .min(1, CURRENT_PASSWORD_REQUIRED)
+  .max(200, CURRENT_PASSWORD_REQUIRED);
+/** The two-step code, or a recovery code; asked for only when two-step sign-in is on. */
+const optionalCode = z
+  .string({ error: CODE_REQUIRED })
+  .trim()
+  .max(32, 'That code is not valid. Please try again.')
+  .optional()
+  .transform((v) => v || undefined);
 
 export const profileSchema = z.object({
   email: emailSchema,
@@ -19,8 +31,28 @@ export const profileSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => (v?.trim() ? v.trim() : null)),
+  // Needed only when the username changes (it is what one signs in with).
+  currentPassword: z.string().max(200, CURRENT_PASSWORD_REQUIRED).optional(),
+  code: optionalCode,
 });
 export type ProfileInput = z.input<typeof profileSchema>;
+
+/** Asks for a new e-mail address; it takes effect once the link sent to it is followed. */
+export const emailChangeSchema = z.object({
+  email: emailSchema,
+  currentPassword,
+  code: optionalCode,
+});
+export type EmailChangeInput = z.input<typeof emailChangeSchema>;
+
+export const pendingEmailChangeSchema = z.object({
+  pending: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type PendingEmailChange = z.infer<typeof pendingEmailChangeSchema>;
+
+export const confirmEmailChangeSchema = z.object({
+  token: z.string({ error: 'This confirmation link is not valid.' }).min(1).max(200),
+});
 
 /** The user object PATCH /api/users/{id}/profile answers with. */
 export const profileUserSchema = z.object({
@@ -36,10 +68,7 @@ export type ProfileUser = z.infer<typeof profileUserSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z
-      .string({ error: 'Current password is required' })
-      .min(1, 'Current password is required')
-      .max(200, 'Current password is required'),
+    currentPassword,
     newPassword: passwordSchema,
     confirmPassword: z
       .string({ error: 'Please confirm your password' })

@@ -457,6 +457,32 @@ export const userRecoveryCodes = pgTable(
   (t) => [uniqueIndex('user_recovery_codes_user_code').on(t.userId, t.codeHash)],
 );
 
+// A requested e-mail change, waiting for the link sent to the new address (account/email-change.ts).
+// Used and replaced rows stay, so an old link can say what became of it.
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    // Only a SHA-256 of the link's token.
+    tokenHash: text('token_hash').notNull(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_token_hash').on(t.tokenHash),
+    uniqueIndex('email_changes_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.confirmedAt} is null and ${t.supersededAt} is null`),
+  ],
+);
+
 // Notifications and mail (issue 12). Jobs are claimed with FOR UPDATE SKIP LOCKED; unique keys
 // make each reminder, notice and digest happen once per member however many workers run.
 export const jobs = pgTable(

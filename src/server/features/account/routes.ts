@@ -1,24 +1,42 @@
-// PATCH /api/users/{id}/profile, PATCH /api/me/password, POST and DELETE /api/me/profile-picture
-// (spec part 2 §7). Each member edits only themself; system users may edit anyone's profile.
+// PATCH /api/users/{id}/profile, the e-mail change (request, pending, confirm), PATCH
+// /api/me/password, POST and DELETE /api/me/profile-picture. Each member edits only themself;
+// system users may edit anyone's profile and ask for anyone's e-mail change. Organization
+// administrators manage roles and access, not a member's sign-in details.
 import { z } from 'zod';
-import { changePasswordSchema, profileSchema, profileUserSchema } from '../../../common/schemas/account';
+import {
+  changePasswordSchema,
+  confirmEmailChangeSchema,
+  emailChangeSchema,
+  pendingEmailChangeSchema,
+  profileSchema,
+  profileUserSchema,
+} from '../../../common/schemas/account';
 import { PICTURE_TOO_LARGE, PROFILE_PICTURE_MAX_BYTES } from '../../../common/account';
 import type { FastifyRequest } from 'fastify';
-import { AppError, forbidden } from '../../http/errors';
+import { AppError, forbidden, notFound } from '../../http/errors';
 import { requireAuth } from '../../http/guards';
 import { idParams, rawPathId } from '../../http/params';
 import type { App } from '../../http/types';
 import { readUpload } from '../../http/upload';
+import { confirmEmailChange, pendingEmailChange, requestEmailChange } from './email-change';
+import { isMemberOf } from './email-change-queries';
 import { changePassword, removeProfilePicture, saveProfile, setProfilePicture } from './service';
 
 const message = z.object({ message: z.string() });
 const picture = z.object({ profilePictureUrl: z.string().nullable() });
 
-/** 401, then 403 for anyone's profile but one's own, before the body is looked at. */
-async function guardOwnProfile(request: FastifyRequest) {
+/**
+ * 401, then, before the body is looked at: 403 for another member of one's own organization,
+ * 404 for anyone else (whether or not they exist).
+ */
+async function guardOwnAccount(request: FastifyRequest) {
   const auth = await requireAuth(request);
-  if (!auth.user.isSystemUser && rawPathId(request, 'id') !== auth.user.id)
+  const id = rawPathId(request, 'id');
+  if (auth.user.isSystemUser || id === auth.user.id) return;
+  const organizationId = auth.organization?.id;
+  if (organizationId && (await isMemberOf(request.server.deps.database, id, organizationId)))
     throw forbidden('You can only edit your own profile');
+  throw notFound('User not found');
 }
 
 export async function accountRoutes(app: App) {
@@ -27,7 +45,7 @@ export async function accountRoutes(app: App) {
   app.patch(
     '/api/users/:id/profile',
     {
-      preValidation: guardOwnProfile,
+      preValidation: guardOwnAccount,
       schema: {
         params: idParams,
         body: profileSchema,
@@ -35,8 +53,58 @@ export async function accountRoutes(app: App) {
       },
     },
     async (request) => {
-      const user = await saveProfile(database, request.params.id, request.body);
+      const auth = await requireAuth(request);
+      const user = await saveProfile(app.deps, auth.user.id, request.params.id, request.body, request.ip);
       return { user };
+    },
+  );
+
+  app.get(
+    '/api/users/:id/email-change',
+    {
+      preValidation: guardOwnAccount,
+      schema: { params: idParams, response: { 200: pendingEmailChangeSchema } },
+    },
+    async (request) => ({ pending: await pendingEmailChange(database, request.params.id) }),
+  );
+
+  app.post(
+    '/api/users/:id/email-change',
+    {
+      preValidation: guardOwnAccount,
+      schema: {
+        params: idParams,
+        body: emailChangeSchema,
+        response: { 202: pendingEmailChangeSchema.extend({ message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireAuth(request);
+      const pending = await requestEmailChange(
+        app.deps,
+        auth.user.id,
+        request.params.id,
+        request.body,
+        request.ip,
+      );
+      reply.code(202);
+      return { message: `We sent a confirmation link to ${pending.email}`, pending };
+    },
+  );
+
+  // Authorised by the link's token, not a session: whoever holds the new address confirms it.
+  app.post(
+    '/api/email-change/confirm',
+    {
+      schema: {
+        body: confirmEmailChangeSchema,
+        response: { 200: z.object({ message: z.string(), email: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
+      const { email } = await confirmEmailChange(app.deps, request.body.token);
+      return { message: `Your e-mail address is now ${email}.`, email };
     },
   );
 

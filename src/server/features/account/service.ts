@@ -1,22 +1,26 @@
-// A member's own account (spec part 2 §5, §7): profile, password and picture. Usernames and
-// e-mails stay unique; a password change proves the current one, ends the member's other
-// sessions and live connections, and tells them by e-mail.
+// A member's own account: profile, password and picture. Usernames and e-mails stay unique; a
+// password change proves the current one, ends the member's other sessions and live connections,
+// and tells them by e-mail.
 import type { z } from 'zod';
 import type { profileSchema } from '../../../common/schemas/account';
 import {
+  EMAIL_CHANGE_SEPARATE,
   EMAIL_TAKEN,
+  PASSWORD_FOR_USERNAME,
   PICTURE_TOO_LARGE,
   PROFILE_PICTURE_CROP,
   USERNAME_TAKEN,
 } from '../../../common/account';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { destroyUserSessions } from '../../http/session';
 import { hashPassword } from '../auth/passwords';
 import { deleteFile, fileIdFromUrl, storeImage } from '../files/store';
 import type { Mailer } from '../mail/mailer';
 import { checkOwnPassword } from './current-password';
+import { usernameChanged } from './notices';
+import { proveCaller } from './prove-caller';
 import { findProfile, setPassword, swapProfilePicture, takenByOthers, updateProfile } from './queries';
 
 type Profile = z.output<typeof profileSchema>;
@@ -27,17 +31,47 @@ function uniqueness(taken: { username: boolean; email: boolean }) {
   return null;
 }
 
-export async function saveProfile(database: Database, userId: number, input: Profile) {
-  if (!(await findProfile(database, userId))) throw notFound('User not found');
-  const refusal = uniqueness(await takenByOthers(database, userId, input.username, input.email));
+/**
+ * Names and bio change freely. The e-mail changes only through its own confirmed request
+ * (email-change.ts); the username, which one signs in with, needs the caller's password (and
+ * code), and the account's address is told.
+ */
+export async function saveProfile(
+  deps: { database: Database; mailer: Mailer },
+  callerId: number,
+  userId: number,
+  input: Profile,
+  clientAddress: string,
+) {
+  const { database, mailer } = deps;
+  const current = await findProfile(database, userId);
+  if (!current) throw notFound('User not found');
+  if (input.email.toLowerCase() !== current.email.toLowerCase())
+    throw badRequest(EMAIL_CHANGE_SEPARATE, { email: EMAIL_CHANGE_SEPARATE });
+  const renamed = input.username !== current.username;
+  if (renamed) {
+    if (!input.currentPassword)
+      throw badRequest(PASSWORD_FOR_USERNAME, { currentPassword: PASSWORD_FOR_USERNAME });
+    await proveCaller(
+      database,
+      callerId,
+      { currentPassword: input.currentPassword, code: input.code },
+      clientAddress,
+    );
+  }
+  const changes = { ...input, email: current.email };
+  const refusal = uniqueness(await takenByOthers(database, userId, changes.username, changes.email));
   if (refusal) throw refusal;
+  let saved: Awaited<ReturnType<typeof updateProfile>>;
   try {
-    return await updateProfile(database, userId, input);
+    saved = await updateProfile(database, userId, changes);
   } catch (err) {
     // Two members racing for one name: the unique index decides, with the same answer.
     if (!isUniqueViolation(err)) throw err;
-    throw uniqueness(await takenByOthers(database, userId, input.username, input.email)) ?? err;
+    throw uniqueness(await takenByOthers(database, userId, changes.username, changes.email)) ?? err;
   }
+  if (renamed) await mailer.send(usernameChanged(current.email, current.username, saved.username));
+  return saved;
 }
 
 export async function changePassword(

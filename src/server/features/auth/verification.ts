@@ -1,27 +1,25 @@
 // E-mail verification for organizations that require it (organizations.require_email_verification).
 // Only people who join by public registration carry a pending token; everyone else (owners who
 // created an organization, members added by an administrator) is vouched for already.
-import { createHash, randomBytes } from 'node:crypto';
 import { organizationOrigin } from '../../../common/tenancy';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import * as rateLimit from '../../http/rate-limit';
 import type { Mailer } from '../mail/mailer';
+import { newOneTimeToken, tokenDigest as digest } from './one-time-token';
 
 export const RESENDS_PER_USER = { limit: 5, windowSeconds: 3600 };
-
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function sendVerification(
   deps: { database: Database; mailer: Mailer; config: Config },
   user: { id: number; email: string; username: string },
   organization: { name: string; shortname: string },
 ) {
-  const token = randomBytes(32).toString('base64url');
+  const { token, digest: stored } = newOneTimeToken();
   await deps.database.query('update users set email_verification_token = $2 where id = $1', [
     user.id,
-    digest(token),
+    stored,
   ]);
   const link = `${organizationOrigin(deps.config.publicUrl, organization.shortname)}/verify-email?token=${token}`;
   await deps.mailer.send({

@@ -1,21 +1,19 @@
 // Forgot and reset password (DESIGN §5): random 256-bit tokens, only their SHA-256 stored, one
 // hour, single use, voided by a newer one; a reset ends the user's sessions.
-import { createHash, randomBytes } from 'node:crypto';
-import { organizationOrigin } from '../../../common/tenancy';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import * as rateLimit from '../../http/rate-limit';
 import { destroyUserSessions } from '../../http/session';
+import { accountOrigin } from '../auth/account-origin';
+import { newOneTimeToken, tokenDigest as digest } from '../auth/one-time-token';
 import { hashPassword } from '../auth/passwords';
-import { findUserByEmail, membershipsOf } from '../auth/queries';
+import { findUserByEmail } from '../auth/queries';
 import type { Mailer } from '../mail/mailer';
 
 export const RESET_TTL_SECONDS = 3600;
 export const FORGOT_PER_ADDRESS = { limit: 40, windowSeconds: 3600 };
 export const FORGOT_PER_EMAIL = { limit: 5, windowSeconds: 3600 };
-
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function requestReset(
   deps: { database: Database; mailer: Mailer; config: Config },
@@ -31,12 +29,7 @@ export async function requestReset(
   const user = await findUserByEmail(database, email);
   if (!user) return;
   const token = await issueResetToken(database, user.id, RESET_TTL_SECONDS);
-  // Links come from configuration, never from the request's Host header.
-  let origin = config.publicUrl;
-  if (!user.isSystemUser) {
-    const [membership] = await membershipsOf(database, user.id);
-    if (membership) origin = organizationOrigin(config.publicUrl, membership.shortname);
-  }
+  const origin = await accountOrigin(database, config.publicUrl, user);
   const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
   // Not awaited: waiting for the mail server would make known addresses answer measurably slower
   // than unknown ones, revealing which accounts exist.
@@ -58,10 +51,10 @@ export async function requestReset(
 
 /** A new reset token for the user (voiding any older one); only its digest is stored. */
 export async function issueResetToken(database: Database, userId: number, ttlSeconds: number) {
-  const token = randomBytes(32).toString('base64url');
+  const { token, digest: stored } = newOneTimeToken();
   await database.query(
     `update users set reset_token = $2, reset_token_expiry = now() + make_interval(secs => $3::int) where id = $1`,
-    [userId, digest(token), ttlSeconds],
+    [userId, stored, ttlSeconds],
   );
   return token;
 }

@@ -1,6 +1,7 @@
 // Two-step sign-in: set-up (a secret shown once, confirmed with a code), the second step of
 // sign-in (a code or a one-time recovery code), and turning it off (with the password). Wrong
 // codes are counted like wrong passwords; the secret is never sent again nor logged.
+import { CODE_REQUIRED } from '../../../common/account';
 import { INVALID_CODE, RECOVERY_CODE_COUNT, SIGN_IN_AGAIN } from '../../../common/schemas/account';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors';
@@ -16,6 +17,7 @@ import {
   enableTotp,
   recoveryCodesLeft,
   setPendingSecret,
+  type TotpState,
   totpState,
   spendRecoveryCode,
 } from './queries';
@@ -124,13 +126,40 @@ export async function completeSignIn(
   const { userId } = pending;
   const state = await totpState(database, userId);
   if (!state?.secret) throw unauthorized(SIGN_IN_AGAIN);
-  const totpSecret = state.secret;
-  const ok = await limitedAttempt(database, userId, clientAddress, async () => {
-    if (looksLikeRecoveryCode(input.code))
-      return spendRecoveryCode(database, userId, recoveryCodeHash(input.code));
-    const step = await checkCode(totpSecret, input.code.replace(/\s/g, ''), state.lastTimeStep);
+  if (!(await codeAccepted(database, userId, state.secret, state.lastTimeStep, input.code, clientAddress)))
+    throw new AppError(401, INVALID_CODE);
+  return createSession(database, userId, pending.organizationId);
+}
+
+/** A code (or an unused recovery code) for a member with two-step sign-in on; spends what it accepts. */
+async function codeAccepted(
+  database: Database,
+  userId: number,
+  secret: string,
+  lastTimeStep: TotpState['lastTimeStep'],
+  code: string,
+  clientAddress: string,
+) {
+  return limitedAttempt(database, userId, clientAddress, async () => {
+    if (looksLikeRecoveryCode(code)) return spendRecoveryCode(database, userId, recoveryCodeHash(code));
+    const step = await checkCode(secret, code.replace(/\s/g, ''), lastTimeStep);
     return step !== null && (await claimTimeStep(database, userId, step));
   });
-  if (!ok) throw new AppError(401, INVALID_CODE);
-  return createSession(database, userId, pending.organizationId);
+}
+
+/**
+ * Proving the second step again before a change of what signs in to the account: a member with
+ * two-step sign-in on must give a fresh code; for everyone else there is nothing to prove.
+ */
+export async function checkOwnCode(
+  database: Database,
+  userId: number,
+  code: string | undefined,
+  clientAddress: string,
+) {
+  const state = await totpState(database, userId);
+  if (!state?.secret) return;
+  if (!code) throw badRequest(CODE_REQUIRED, { code: CODE_REQUIRED });
+  if (!(await codeAccepted(database, userId, state.secret, state.lastTimeStep, code, clientAddress)))
+    throw badRequest(INVALID_CODE, { code: INVALID_CODE });
 }

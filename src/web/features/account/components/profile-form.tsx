@@ -1,8 +1,9 @@
 import type { ProfileInput } from '@common/schemas/account';
-import { BIO_MAX, EMAIL_TAKEN, USERNAME_TAKEN } from '@common/account';
+import { BIO_MAX, USERNAME_TAKEN } from '@common/account';
 import type { SessionUser } from '@common/types/session';
-import { useEffect } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { MountWhenOpened } from '@web/components/mount-when-opened';
 import { Button } from '@web/components/ui/button';
 import {
   Card,
@@ -17,8 +18,16 @@ import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/hooks/use-toast';
 import { isApiError } from '@web/lib/api';
+import { usePendingEmailChange } from '../api/email-change';
+import { useTwoFactorStatus } from '../api/two-factor';
 import { useUpdateProfile } from '../api/update-profile';
 import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
+import { ProofFields, showFieldErrors } from './proof-fields';
+
+// Loads on its first opening, not with the page.
+const ChangeEmailDialog = lazy(async () => ({
+  default: (await import('./change-email-dialog')).ChangeEmailDialog,
+}));
 
 const formCheck = lazyZodResolver(async () => (await import('@common/schemas/account')).profileSchema);
 
@@ -28,24 +37,33 @@ const toForm = (user: SessionUser): ProfileInput => ({
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
   bio: user.bio ?? '',
+  currentPassword: '',
+  code: '',
 });
 
-/** Profile Information (spec part 2 §5): e-mail, username, names and a bio with its counter. */
+/**
+ * Profile Information: names and bio change freely; a new username (what one signs in with)
+ * asks for the current password, and the e-mail changes through its own confirmed dialog.
+ */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const update = useUpdateProfile(user.id);
+  const twoStep = useTwoFactorStatus().data?.enabled ?? false;
+  const pending = usePendingEmailChange(user.id).data?.pending;
+  const [changingEmail, setChangingEmail] = useState(false);
   const form = useForm<ProfileInput>({ resolver: useLazyResolver(formCheck), defaultValues: toForm(user) });
   useEffect(() => form.reset(toForm(user)), [user, form]);
   const { errors, isDirty } = form.formState;
   const bioLength = (form.watch('bio') ?? '').length;
+  const renaming = (form.watch('username') ?? '').trim() !== user.username;
 
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
+  const onSubmit = form.handleSubmit(({ currentPassword, code, ...values }) =>
+    update.mutate(renaming ? { ...values, currentPassword, code } : values, {
       onSuccess: () => toast({ title: 'Profile updated' }),
       onError: (error) => {
-        // A taken username or e-mail is the member's to fix: say so at the field.
+        // A taken username or a wrong password is the member's to fix: say so at the field.
         const message = isApiError(error, 409) ? error.serverMessage : undefined;
         if (message === USERNAME_TAKEN) form.setError('username', { message });
-        if (message === EMAIL_TAKEN) form.setError('email', { message });
+        showFieldErrors(form, error, ['currentPassword', 'code']);
         toast({
           variant: 'destructive',
           title: 'Error',
@@ -86,14 +104,32 @@ export function ProfileForm({ user }: { user: SessionUser }) {
               {...form.register('username')}
             />
           </FormField>
-          <FormField id="profile-email" label="Email" error={errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="email"
-              {...fieldA11y('profile-email', errors.email?.message)}
-              {...form.register('email')}
-            />
+          {renaming && <ProofFields form={form} idPrefix="profile" twoStep={twoStep} />}
+          <FormField
+            id="profile-email"
+            label="Email"
+            error={errors.email?.message}
+            description={pending ? undefined : 'Changing it sends a confirmation link to the new address.'}
+          >
+            <div className="flex gap-2">
+              <Input
+                type="email"
+                readOnly
+                autoComplete="email"
+                {...fieldA11y('profile-email', errors.email?.message)}
+                {...form.register('email')}
+              />
+              <Button type="button" variant="outline" onClick={() => setChangingEmail(true)}>
+                Change e-mail
+              </Button>
+            </div>
           </FormField>
+          {pending && (
+            <p className="text-sm text-muted-foreground" role="status">
+              Pending: confirm at <span className="font-medium text-foreground">{pending.email}</span>. Open
+              the link we sent there; until then your e-mail stays {user.email}.
+            </p>
+          )}
           <FormField id="profile-bio" label="Bio" error={errors.bio?.message}>
             <Textarea
               rows={4}
@@ -120,6 +156,15 @@ export function ProfileForm({ user }: { user: SessionUser }) {
           </Button>
         </CardFooter>
       </form>
+      <MountWhenOpened open={changingEmail}>
+        <ChangeEmailDialog
+          userId={user.id}
+          currentEmail={user.email}
+          twoStep={twoStep}
+          open={changingEmail}
+          onOpenChange={setChangingEmail}
+        />
+      </MountWhenOpened>
     </Card>
   );
 }
