@@ -57,7 +57,7 @@ export async function requestEmailChange(
   if (account.email.toLowerCase() === input.email.toLowerCase())
     throw badRequest(SAME_EMAIL, { email: SAME_EMAIL });
   if (await emailTakenByOther(database, userId, input.email)) throw conflict(EMAIL_TAKEN);
-  await rateLimit.consume(database, [`email-change:user:${userId}`], EMAIL_CHANGES_PER_USER);
+  await rateLimit.reserve(database, [{ key: `email-change:user:${userId}`, rule: EMAIL_CHANGES_PER_USER }]);
   const { token, digest } = newOneTimeToken();
   const pending = await openEmailChange(database, {
     userId,
