@@ -82,7 +82,9 @@ async function ownerOnLive() {
   return { org, owner };
 }
 
-describe('a calendar file is untrusted work', () => {
+// Answer times on a machine shared with other work may miss once; a file that holds the event loop
+// misses on every try.
+describe('a calendar file is untrusted work', { retry: 2 }, () => {
   it('answers rules that never produce a date with error rows while /api/health stays quick', async () => {
     const { org, owner } = await ownerOnLive();
     await fetch(`http://127.0.0.1:${port}/api/health`);
