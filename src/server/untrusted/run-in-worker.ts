@@ -41,8 +41,39 @@ function release(moduleUrl: string, worker: Worker) {
   else spares.set(moduleUrl, worker);
 }
 
+/** Threads working at once; more uploads wait their turn rather than each taking a core and a heap. */
+const MAX_WORKING = 2;
+let working = 0;
+const waiting: (() => void)[] = [];
+
+async function turn() {
+  if (working < MAX_WORKING) working++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+/** The finished call's place goes to the first one waiting. */
+function turnDone() {
+  const next = waiting.shift();
+  if (next) next();
+  else working--;
+}
+
 /** Calls `exportName(...args)` of the module at `moduleUrl` on a worker thread; its 4xx errors come back as thrown. */
-export function runInWorker<T>(
+export async function runInWorker<T>(
+  moduleUrl: URL,
+  exportName: string,
+  args: unknown[],
+  budget: WorkerBudget,
+): Promise<T> {
+  await turn();
+  try {
+    return await callOnThread<T>(moduleUrl, exportName, args, budget);
+  } finally {
+    turnDone();
+  }
+}
+
+function callOnThread<T>(
   moduleUrl: URL,
   exportName: string,
   args: unknown[],

@@ -184,6 +184,20 @@ describe('readCalendarFile', () => {
     expect(read.events[0].dates?.length).toBeGreaterThan(200);
   });
 
+  it('reads files sent at once, each in turn, past one that runs out of time', async () => {
+    const slow = ics(
+      ...Array.from({ length: 500 }, (_, i) =>
+        vevent(`weekdays-${i}`, 'FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR'),
+      ).flat(),
+    );
+    const [refused, ...read] = await Promise.allSettled([
+      readCalendarFile(slow, { ...options, budget: { timeMs: 300, steps: 1e9 } }),
+      ...Array.from({ length: 4 }, () => readCalendarFile(FILE, options)),
+    ]);
+    expect(refused).toMatchObject({ status: 'rejected', reason: { message: FILE_TOO_COSTLY } });
+    for (const r of read) expect(r.status === 'fulfilled' && r.value.events.length).toBe(2);
+  });
+
   it('still refuses what is not a calendar', async () => {
     await expect(readCalendarFile('hello', options)).rejects.toMatchObject({ statusCode: 400 });
   });
