@@ -115,7 +115,9 @@ export function readCalendar(
   try {
     return withStepLimits(limits, () => readEvents(fileText, orgZone, horizonEnd));
   } catch (err) {
-    throw err instanceof FileStepsSpent ? badRequest(FILE_TOO_COSTLY) : err;
+    // A walk that ran out outside any one event (the file's own zones) is the file's cost too.
+    const spent = err instanceof FileStepsSpent || err instanceof RuleWithoutDates;
+    throw spent ? badRequest(FILE_TOO_COSTLY) : err;
   }
 }
 
