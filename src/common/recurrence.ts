@@ -1,7 +1,7 @@
 // Recurrence as the event form expresses it (spec part 2 §3–§5) and as RFC 5545 writes it.
 // Isomorphic: the server expands these rules (with `rrule`), the form shows their defaults and a
 // plain-language summary, and the iCalendar feed writes the same RRULE text.
-import { addDays, weekdayOf, type WallTime } from './zoned-time';
+import { addDays, isWallTime, weekdayOf, type WallTime } from './zoned-time';
 
 export const RECURRING_PATTERNS = ['daily', 'weekly', 'monthly', 'monthlyByDate', 'yearly'] as const;
 export type RecurringPattern = (typeof RECURRING_PATTERNS)[number];
@@ -140,6 +140,38 @@ export function summarizeRule(input: RecurrenceRule): string {
     text += `, ${rule.endCount} time${rule.endCount === 1 ? '' : 's'}`;
   if (rule.endType === 'date' && rule.endDate) text += `, until ${longDate(rule.endDate)}`;
   return text;
+}
+
+/** The Gregorian calendar repeats itself, weekdays included, every 400 years. */
+const CYCLE_MONTHS = 4800;
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * Whether a rule has any date at all, answered in at most one 400-year cycle of its periods: a
+ * stored rule such as "the fifth Tuesday of February, every two years" from an odd year has none,
+ * and `rrule` would walk it to the year 9999 on every look at the calendar. End dates are not
+ * considered here.
+ */
+export function ruleHasDates(input: RecurrenceRule): boolean {
+  if (!isWallTime(input.start) || !Number.isInteger(input.interval) || input.interval < 1) return false;
+  const rule = completeRule(input);
+  const year = Number(rule.start.slice(0, 4));
+  const month = Number(rule.start.slice(5, 7));
+  const day = Number(rule.start.slice(8, 10));
+  const step = rule.pattern === 'yearly' ? 12 * rule.interval : rule.interval;
+  if (rule.pattern === 'daily') return true;
+  if (rule.pattern === 'weekly') return rule.weeklyDays.length > 0;
+  const fits = (y: number, m: number) => {
+    if (rule.pattern !== 'monthly') return day <= daysInMonth(y, m);
+    const firstWeekday = new Date(Date.UTC(y, m - 1, 1)).getUTCDay();
+    const firstSuch = 1 + (((rule.monthlyWeekday ?? 0) - firstWeekday + 7) % 7);
+    return firstSuch + 7 * ((rule.monthlyWeek ?? 1) - 1) <= daysInMonth(y, m);
+  };
+  for (let months = 0; months < CYCLE_MONTHS; months += step) {
+    const index = month - 1 + months;
+    if (fits(year + Math.floor(index / 12), (index % 12) + 1)) return true;
+  }
+  return false;
 }
 
 /** Weekdays moved with a date that moved `days` days: Tue/Thu one day later is Wed/Fri. */

@@ -1,7 +1,7 @@
 // Expanding a series into occurrences: RFC 5545 (via `rrule`) in floating wall time, then each
 // wall time turned into an instant in the organization's zone (DESIGN §5). Pure functions.
 import * as rrulePackage from 'rrule';
-import { completeRule, type RecurrenceRule, toRRule } from '../../../common/recurrence';
+import { completeRule, type RecurrenceRule, ruleHasDates, toRRule } from '../../../common/recurrence';
 import { floatingDate, floatingSpanToInstants, parseWallTime } from '../../../common/zoned-time';
 
 // rrule ships CommonJS to Node and ESM to bundlers; both shapes are handled here.
@@ -56,6 +56,11 @@ function toRRuleObject(rule: RecurrenceRule, dtstart: number) {
 const keptDays = new Map<string, number[]>();
 let keptCount = 0;
 const MAX_KEPT_DAYS = 200_000;
+/**
+ * The most dates one expansion returns: more than half a century of a daily series, far past any
+ * window the calendar asks for, so a rule read from storage never expands without bound.
+ */
+export const MAX_EXPANDED_DATES = 20_000;
 
 /** The rule's occurrences at 00:00 on their days (floating ms), between the bounds or all of them. */
 function dayStarts(rule: RecurrenceRule, bounds: [number, number] | null): number[] {
@@ -63,8 +68,14 @@ function dayStarts(rule: RecurrenceRule, bounds: [number, number] | null): numbe
   const key = `${toRRule(completeRule(rule))}|${firstDay}|${bounds ?? 'all'}`;
   let days = keptDays.get(key);
   if (!days) {
-    const rrule = toRRuleObject(rule, firstDay);
-    const dates = bounds ? rrule.between(new Date(bounds[0]), new Date(bounds[1]), true) : rrule.all();
+    // A rule without dates is never handed to `rrule`, which would walk its periods to the year 9999.
+    const rrule = ruleHasDates(rule) ? toRRuleObject(rule, firstDay) : null;
+    const more = (_: Date, i: number) => i < MAX_EXPANDED_DATES;
+    const dates = !rrule
+      ? []
+      : bounds
+        ? rrule.between(new Date(bounds[0]), new Date(bounds[1]), true, more)
+        : rrule.all(more);
     days = dates.map((d) => d.getTime());
     if (keptCount + days.length > MAX_KEPT_DAYS) {
       keptDays.clear();
@@ -86,7 +97,7 @@ const timeOfDay = (rule: RecurrenceRule) =>
  * bounds the work for rules that never end.
  */
 export function expandFloating(rule: RecurrenceRule, from: number, until: number): number[] {
-  if (until < from) return [];
+  if (until < from || !ruleHasDates(rule)) return [];
   const time = timeOfDay(rule);
   return dayStarts(rule, [from - time, until - time]).map((day) => day + time);
 }

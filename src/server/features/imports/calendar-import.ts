@@ -15,7 +15,8 @@ import { INITIAL_HORIZON_DAYS, plannedOccurrences, ruleFromInput } from '../cale
 import { type Access, createEvent, deleteEvent } from '../calendar/service';
 import { updateEvent } from '../calendar/update-event';
 import { decodeUtf8 } from './csv';
-import { type ReadEvent, readCalendar } from './ics-read';
+import { readCalendarFile } from './calendar-file';
+import type { ReadEvent } from './ics-read';
 
 export const CHOOSE_SPACE = 'Choose a space from the list';
 const NO_SPACE = (location: string | null) =>
@@ -108,7 +109,10 @@ export async function importCalendar(
   if (options.space && !fallback) throw badRequest(CHOOSE_SPACE);
   const timeZone = await organizationTimeZone(database, organizationId);
   const horizon = new Date(Date.now() + INITIAL_HORIZON_DAYS * 86_400_000);
-  const { events, skipped } = readCalendar(decodeUtf8(file.data), timeZone, horizon);
+  const { events, skipped } = await readCalendarFile(decodeUtf8(file.data), {
+    timeZone,
+    horizonEnd: horizon,
+  });
   if (events.length === 0 && skipped.length === 0) throw badRequest('The file has no events');
   const known = await knownUids(database, organizationId);
   const result: CalendarImportResult = {

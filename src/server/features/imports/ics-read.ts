@@ -13,9 +13,13 @@ import {
   wallTimeToInstant,
 } from '../../../common/zoned-time';
 import { badRequest } from '../../http/errors';
+import { FILE_TOO_COSTLY } from './calendar-file';
+import { ruleHasNoDates } from './impossible-rule';
+import { FileStepsSpent, progressed, RuleWithoutDates, type StepLimits, withStepLimits } from './ical-steps';
 
 export const NOT_ICALENDAR = 'The file is not an iCalendar (.ics) file';
 export const NO_START = 'The event has no start (DTSTART)';
+export const NO_DATES_IN_RULE = 'This rule produces no dates';
 export const TOO_MANY_DATES = `This repetition has more than ${MAX_OCCURRENCE_COUNT.toLocaleString('en-US')} dates`;
 const DAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 
@@ -101,7 +105,23 @@ function toWall(
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : v == null ? '' : String(v).trim());
 
-export function readCalendar(fileText: string, orgZone: string, horizonEnd: Date): ReadResult {
+/** Runs on a worker thread (see calendar-file.ts); every rule walk inside counts against `limits`. */
+export function readCalendar(
+  fileText: string,
+  orgZone: string,
+  horizonEnd: Date,
+  limits: StepLimits,
+): ReadResult {
+  try {
+    return withStepLimits(limits, () => readEvents(fileText, orgZone, horizonEnd));
+  } catch (err) {
+    // A walk that ran out outside any one event (the file's own zones) is the file's cost too.
+    const spent = err instanceof FileStepsSpent || err instanceof RuleWithoutDates;
+    throw spent ? badRequest(FILE_TOO_COSTLY) : err;
+  }
+}
+
+function readEvents(fileText: string, orgZone: string, horizonEnd: Date): ReadResult {
   const root = parseComponent(fileText);
   if (root.name !== 'vcalendar') throw badRequest(NOT_ICALENDAR);
   const zones = new Map<string, InstanceType<typeof ICAL.Timezone>>();
@@ -121,6 +141,7 @@ export function readCalendar(fileText: string, orgZone: string, horizonEnd: Date
     const master = parts.find((p) => !p.hasProperty('recurrence-id')) ?? parts[0];
     const summary = text(master.getFirstPropertyValue('summary')) || '(no title)';
     try {
+      progressed();
       const read = readOne(
         uid,
         summary,
@@ -132,7 +153,9 @@ export function readCalendar(fileText: string, orgZone: string, horizonEnd: Date
       );
       events.push(read);
     } catch (err) {
+      if (err instanceof FileStepsSpent) throw err;
       if (err instanceof Skip) skipped.push({ uid, summary, reason: err.message });
+      else if (err instanceof RuleWithoutDates) skipped.push({ uid, summary, reason: NO_DATES_IN_RULE });
       else skipped.push({ uid, summary, reason: 'The event could not be read' });
     }
   }
@@ -226,6 +249,7 @@ function readOne(
     digest,
   };
   if (!recur) return { ...base, repeat: null, dates: null };
+  if (ruleHasNoDates(recur)) throw new Skip(NO_DATES_IN_RULE);
   if (recur.count && recur.count > MAX_OCCURRENCE_COUNT) throw new Skip(TOO_MANY_DATES);
   const repeat = expressible(recur, span.start, span.raw, wallOf);
   if (repeat) return { ...base, repeat, dates: null };
@@ -251,6 +275,7 @@ function expand(
     if (start > stop) break;
     if (dates.length >= MAX_OCCURRENCE_COUNT) throw new Skip(TOO_MANY_DATES);
     dates.push({ start, end: formatFloating(Date.parse(`${start}Z`) + duration) });
+    progressed();
   }
   return dates;
 }
