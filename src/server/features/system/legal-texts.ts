@@ -14,15 +14,11 @@ const SETTINGS_KEY = 'legal';
 
 export const DEFAULT_LEGAL_TEXTS: LegalTexts = {
   terms: [
-    '# Terms of Service',
-    '',
     "This site is run by its operator for the organizations registered on it. By creating an account you agree to use it only for your organization's work, to keep your password to yourself, and to respect the other members.",
     '',
     'The operator may suspend an account or organization that misuses the site.',
   ].join('\n'),
   privacy: [
-    '# Privacy Policy',
-    '',
     "The site keeps what you enter (your name, e-mail address, profile, availability and the content you write) to run your organization's schedule and directory. It is shown only to the members of your organization, as the site's permissions allow, and is never sold.",
     '',
     "Ask your organization's administrator or the site's operator to correct or remove your data.",
