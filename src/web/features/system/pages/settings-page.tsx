@@ -36,7 +36,9 @@ export function SystemSettingsPage() {
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">System Administration</h1>
-        <p className="text-muted-foreground">System status, database configuration, terms and privacy policy.</p>
+        <p className="text-muted-foreground">
+          System status, database configuration, terms and privacy policy.
+        </p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <SystemToolsNav />
