@@ -5,7 +5,11 @@ import { cn } from '@web/lib/utils';
  * wraps; the text around it wraps before it instead, and one too long for its box ends in an
  * ellipsis with the whole address in its tooltip.
  */
-export function WebAddress({ address, className, ...props }: { address: string } & React.ComponentProps<'span'>) {
+export function WebAddress({
+  address,
+  className,
+  ...props
+}: { address: string } & React.ComponentProps<'span'>) {
   return (
     <span
       translate="no"

@@ -20,11 +20,6 @@ if (typeof document !== 'undefined') {
   document.addEventListener('pointerdown', () => (lastInput = 'pointer'), { capture: true });
 }
 
-/** Whether focus moved by script should show its ring: only after the keyboard was used. */
-export function ringsScriptFocus(input: typeof lastInput): boolean {
-  return input === 'keyboard';
-}
-
 /**
  * Moves focus to the page's main heading without scrolling past the sticky header. A screen
  * reader always hears it; the ring shows only to someone who is using the keyboard.
@@ -33,7 +28,7 @@ export function focusMainHeading(): boolean {
   const target = mainHeading();
   if (!target) return false;
   if (target.tagName === 'MAIN' && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-  if (ringsScriptFocus(lastInput)) target.removeAttribute('data-quiet-focus');
+  if (lastInput === 'keyboard') target.removeAttribute('data-quiet-focus');
   else {
     target.setAttribute('data-quiet-focus', '');
     target.addEventListener('blur', () => target.removeAttribute('data-quiet-focus'), { once: true });

@@ -164,7 +164,10 @@ export function OrganizationForm() {
                     shortname ? (
                       <>
                         Your address:{' '}
-                        <WebAddress address={`${shortname}.${window.location.host}`} data-testid="signup-address" />
+                        <WebAddress
+                          address={`${shortname}.${window.location.host}`}
+                          data-testid="signup-address"
+                        />
                       </>
                     ) : undefined
                   }

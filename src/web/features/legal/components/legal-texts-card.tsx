@@ -34,7 +34,11 @@ function LegalTextsForm({ stored }: { stored: LegalTexts }) {
             </>
           }
         >
-          <Textarea rows={8} {...fieldA11y(`legal-${kind}`, errors[kind]?.message)} {...form.register(kind)} />
+          <Textarea
+            rows={8}
+            {...fieldA11y(`legal-${kind}`, errors[kind]?.message)}
+            {...form.register(kind)}
+          />
         </FormField>
       ))}
       <Button type="submit" disabled={save.isPending}>
