@@ -106,6 +106,18 @@ export const routes: AppRoute[] = [
     layout: 'bare',
   },
   {
+    path: '/terms',
+    component: page(() => import('./features/legal/pages/legal-page'), 'TermsPage'),
+    access: 'public',
+    layout: 'bare',
+  },
+  {
+    path: '/privacy',
+    component: page(() => import('./features/legal/pages/legal-page'), 'PrivacyPage'),
+    access: 'public',
+    layout: 'bare',
+  },
+  {
     path: '/forgot-password',
     component: page(() => import('./features/auth/pages/forgot-password-page'), 'ForgotPasswordPage'),
     access: 'public',

@@ -7,6 +7,7 @@ import { calendarRoutes } from './calendar/routes';
 import { directoryRoutes } from './directory/routes';
 import { fileRoutes } from './files/routes';
 import { importRoutes } from './imports/routes';
+import { legalRoutes } from './legal/routes';
 import { notificationRoutes } from './notifications/routes';
 import { organizationRoutes } from './organizations/routes';
 import { manifestRoutes } from './org-settings/manifest-routes';
@@ -48,4 +49,5 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   publicWikiRoutes,
   importRoutes,
   schedulingRoutes,
+  legalRoutes,
 ];

@@ -12,11 +12,27 @@ function mainHeading(): HTMLElement | null {
   return document.querySelector<HTMLElement>('main');
 }
 
-/** Moves focus to the page's main heading without scrolling past the sticky header. */
+// How the person last moved through the page. Before any key or pointer, a browser treats
+// focus moved by script as keyboard focus and rings it, which a mouse user reads as a defect.
+let lastInput: 'none' | 'keyboard' | 'pointer' = 'none';
+if (typeof document !== 'undefined') {
+  document.addEventListener('keydown', () => (lastInput = 'keyboard'), { capture: true });
+  document.addEventListener('pointerdown', () => (lastInput = 'pointer'), { capture: true });
+}
+
+/**
+ * Moves focus to the page's main heading without scrolling past the sticky header. A screen
+ * reader always hears it; the ring shows only to someone who is using the keyboard.
+ */
 export function focusMainHeading(): boolean {
   const target = mainHeading();
   if (!target) return false;
   if (target.tagName === 'MAIN' && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  if (lastInput === 'keyboard') target.removeAttribute('data-quiet-focus');
+  else {
+    target.setAttribute('data-quiet-focus', '');
+    target.addEventListener('blur', () => target.removeAttribute('data-quiet-focus'), { once: true });
+  }
   target.focus({ preventScroll: true });
   return document.activeElement === target;
 }

@@ -1,15 +1,17 @@
-// System status and database settings.
+// System status, database settings, and the site's Terms of Service and Privacy Policy.
 import {
   connectionTestSchema,
   saveDatabaseSettingsSchema,
   storedDatabaseSettingsSchema,
   systemInfoSchema,
 } from '../../../common/schemas/system';
+import { legalTextsSchema } from '../../../common/schemas/legal';
 import { AppError } from '../../http/errors';
 import { requireSystemUser } from '../../http/guards';
 import type { App } from '../../http/types';
 import { recordAudit } from '../audit/service';
 import { readSettings, saveSettings, systemInfo, testConnection, withPassword } from './database-settings';
+import { readLegalTexts, saveLegalTexts } from './legal-texts';
 
 export async function settingsRoutes(app: App) {
   const { database } = app.deps;
@@ -53,6 +55,27 @@ export async function settingsRoutes(app: App) {
         throw new AppError(422, result.message);
       }
       return result;
+    },
+  );
+
+  app.get('/api/system/legal', { schema: { response: { 200: legalTextsSchema } } }, async () =>
+    readLegalTexts(database),
+  );
+
+  app.put(
+    '/api/system/legal',
+    { schema: { body: legalTextsSchema, response: { 200: legalTextsSchema } } },
+    async (request) => {
+      const { user } = await requireSystemUser(request);
+      await saveLegalTexts(database, request.body);
+      await recordAudit(database.db, {
+        organizationId: null,
+        actorId: user.id,
+        action: 'system.legal_texts_updated',
+        targetType: 'system',
+        details: { termsLength: request.body.terms.length, privacyLength: request.body.privacy.length },
+      });
+      return readLegalTexts(database);
     },
   );
 }

@@ -10,7 +10,9 @@ export const buttonVariants = cva(
         default: 'bg-primary text-primary-foreground hover:bg-primary/90',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
         outline: 'border border-input bg-background hover:bg-muted',
-        secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/85',
+        // Neutral on purpose: the brand colours mark the frame and primary actions, and red means
+        // destructive, so a harmless secondary action must look like neither.
+        secondary: 'border border-border bg-muted text-foreground hover:bg-muted/70',
         ghost: 'hover:bg-muted',
         link: 'text-primary underline-offset-4 hover:underline',
       },

@@ -29,7 +29,9 @@ export function ToastViewport({
     <ToastPrimitive.Viewport
       hotkey={hotkey}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        // Top right, under the sticky header: forms end in their primary action at the bottom,
+        // where a toast would cover it. The empty viewport lets clicks through.
+        'pointer-events-none fixed right-0 top-16 z-[100] flex max-h-[calc(100vh-4rem)] w-full flex-col gap-2 p-4 sm:max-w-[420px]',
         className,
       )}
       {...props}

@@ -108,8 +108,9 @@ function UserRow({ row, isSelf, ...a }: RowActions & { row: MembershipRow; isSel
         </span>
       </td>
       <td className="hidden px-4 py-3 whitespace-nowrap 2xl:table-cell">{formatDate(row.createdAt)}</td>
-      <td className="px-4 py-3">
-        <div className="flex flex-wrap justify-end gap-2">
+      <td className="px-4 py-3 sm:whitespace-nowrap">
+        {/* One row of actions beside the table; a phone's stacked card may wrap them. */}
+        <div className="flex flex-wrap justify-end gap-2 sm:flex-nowrap" data-testid="user-actions">
           {row.status === 'pending_approval' && (
             <Button size="sm" disabled={busy} onClick={() => a.onApprove(row)} aria-label={`Approve ${name}`}>
               <CheckCircle aria-hidden="true" />

@@ -5,6 +5,7 @@ import { type Control, Controller, useForm } from 'react-hook-form';
 import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { SwitchField } from '@web/components/switch-field';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { WebAddress } from '@web/components/web-address';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
@@ -213,9 +214,13 @@ function SettingsForm({
         <CardContent className="space-y-4">
           <dl className="grid gap-2 text-sm md:grid-cols-[12rem_1fr]">
             <dt className="text-muted-foreground">Organization address</dt>
-            <dd className="font-mono break-all">{address}</dd>
+            <dd className="min-w-0 font-mono">
+              <WebAddress address={address} />
+            </dd>
             <dt className="text-muted-foreground">Registration link</dt>
-            <dd className="font-mono break-all">{registration}</dd>
+            <dd className="min-w-0 font-mono">
+              <WebAddress address={registration} />
+            </dd>
           </dl>
           <SettingSwitch control={form.control} spec={CUSTOM_DOMAIN_SWITCH} />
           {customDomainOn && (

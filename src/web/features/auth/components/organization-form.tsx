@@ -15,6 +15,7 @@ import {
 } from '@web/components/ui/card';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { WebAddress } from '@web/components/web-address';
 import { useShortnameAvailability } from '../api/check-shortname';
 import { CHALLENGE_KEY } from '../api/security-challenge';
 import { useRegisterOrganization } from '../api/register-organization';
@@ -159,7 +160,17 @@ export function OrganizationForm() {
                   id="organizationShortname"
                   label="Organization Shortname"
                   error={errors.organizationShortname?.message}
-                  description={shortname ? `Your address: ${shortname}.${window.location.host}` : undefined}
+                  description={
+                    shortname ? (
+                      <>
+                        Your address:{' '}
+                        <WebAddress
+                          address={`${shortname}.${window.location.host}`}
+                          data-testid="signup-address"
+                        />
+                      </>
+                    ) : undefined
+                  }
                 >
                   <Input
                     {...fieldA11y('organizationShortname', errors.organizationShortname?.message)}

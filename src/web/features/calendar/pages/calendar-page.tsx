@@ -260,7 +260,10 @@ export function CalendarPage() {
             />
           )}
         </TabsContent>
-        <TabsContent value="my-schedule" className="grid gap-6 lg:grid-cols-[1fr_24rem] [&>*]:min-w-0">
+        <TabsContent
+          value="my-schedule"
+          className="grid items-start gap-6 lg:grid-cols-[1fr_24rem] [&>*]:min-w-0"
+        >
           <div className="space-y-6">
             <Suspense fallback={null}>
               <MyCalls orgId={orgId} today={today} />

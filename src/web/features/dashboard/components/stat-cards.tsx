@@ -1,4 +1,5 @@
 import { Building, CalendarDays, Database, Globe, UserCheck, Users, UsersRound } from 'lucide-react';
+import { WebAddress } from '@web/components/web-address';
 import { formatNumber } from '@web/lib/format';
 import type { SessionOrganization } from '@common/types/session';
 import { useOrganizationStats, useSystemStats } from '../api/get-stats';
@@ -30,26 +31,6 @@ function organizationHost(shortname: string): string {
   return hostname.startsWith(`${shortname}.`) ? host : `${shortname}.${host}`;
 }
 
-/** An address that wraps only after a dot, never inside a word ("demo.greenroom." / "example"). */
-function BreakableAddress({ address }: { address: string }) {
-  const parts = address.split('.');
-  return (
-    <span className="text-lg [overflow-wrap:normal] [word-break:normal]" data-testid="organization-address">
-      {parts.map((part, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, in order
-        <span key={i}>
-          {part}
-          {i < parts.length - 1 && (
-            <>
-              .<wbr />
-            </>
-          )}
-        </span>
-      ))}
-    </span>
-  );
-}
-
 export function OrganizationStatCards({ organization }: { organization: SessionOrganization }) {
   const { data, isLoading, isError } = useOrganizationStats(organization.id);
   const state = { loading: isLoading, error: isError };
@@ -71,7 +52,13 @@ export function OrganizationStatCards({ organization }: { organization: SessionO
       <StatCard
         title="Organization Address"
         icon={Globe}
-        value={<BreakableAddress address={organizationHost(organization.shortname)} />}
+        value={
+          <WebAddress
+            address={organizationHost(organization.shortname)}
+            className="text-base font-semibold"
+            data-testid="organization-address"
+          />
+        }
         hint="Where your members sign in"
       />
     </section>

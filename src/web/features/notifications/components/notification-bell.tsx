@@ -26,16 +26,21 @@ const when = (iso: string) =>
 
 function Item({ item, onOpen }: { item: InboxItem; onOpen: (item: InboxItem) => void }) {
   return (
+    // A rule between notices and room inside each, so several read as separate notices.
     <DropdownMenuItem
-      className="flex flex-col items-start gap-0.5 whitespace-normal"
+      className="flex flex-col items-start gap-1 whitespace-normal rounded-none border-b border-border py-3 last:border-b-0"
       onSelect={() => onOpen(item)}
+      data-testid="notice"
     >
-      <span className={cn('text-sm', !item.read && 'font-semibold')}>
+      <span className={cn('flex items-center gap-2 text-sm', !item.read && 'font-semibold')}>
+        {!item.read && <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-primary" />}
         {!item.read && <span className="sr-only">Unread: </span>}
         {item.title}
       </span>
       <span className="line-clamp-2 text-xs text-muted-foreground">{item.body}</span>
-      <span className="text-xs text-muted-foreground">{when(item.createdAt)}</span>
+      <time dateTime={item.createdAt} className="text-xs text-muted-foreground">
+        {when(item.createdAt)}
+      </time>
     </DropdownMenuItem>
   );
 }

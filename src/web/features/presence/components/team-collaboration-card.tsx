@@ -8,6 +8,7 @@ import { useAuth } from '@web/lib/session';
 import { cn } from '@web/lib/utils';
 import { usePresence } from '../presence-provider';
 import { STATUS_LABELS, statusColor, statusLabel } from '../presence-status';
+import { pageTitle } from '@web/components/layout/page-titles';
 
 // Spec part 1 §2: at most three avatars, then '+N more'.
 const SHOWN = 3;
@@ -85,7 +86,7 @@ export function TeamCollaborationCard() {
                         <p className="font-medium">{nameOf(entry)}</p>
                         <p className="text-xs text-muted-foreground">
                           {statusLabel(entry.status)}
-                          {entry.currentPage && ` · ${entry.currentPage}`}
+                          {entry.currentPage && ` · ${pageTitle(entry.currentPage)}`}
                         </p>
                       </TooltipContent>
                     </Tooltip>

@@ -3,6 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { toast } from '@web/hooks/use-toast';
 import type { DbRecord } from '../api/database';
 import { cellText } from '../lib/record-values';
+import { ScrollRegion } from '@web/components/scroll-region';
 
 interface RecordsGridProps {
   columns: string[];
@@ -23,7 +24,7 @@ async function copyRecord(record: DbRecord) {
 /** The records of one table, each cell cut at 100 characters (the full value is its tooltip). */
 export function RecordsGrid({ columns, records, onEdit, onDelete }: RecordsGridProps) {
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <ScrollRegion label="Records" className="rounded-md border">
       <table className="w-full text-sm">
         <thead className="bg-muted/50">
           <tr>
@@ -82,6 +83,6 @@ export function RecordsGrid({ columns, records, onEdit, onDelete }: RecordsGridP
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

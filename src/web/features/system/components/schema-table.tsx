@@ -1,3 +1,4 @@
+import { ScrollRegion } from '@web/components/scroll-region';
 import type { SchemaColumn } from '../api/database';
 
 /** What the manager may do with a column, in words. */
@@ -11,7 +12,7 @@ function access(c: SchemaColumn): string {
 export function SchemaTable({ columns }: { columns: SchemaColumn[] }) {
   const headers = ['column_name', 'data_type', 'is_nullable', 'column_default'] as const;
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <ScrollRegion label="Columns" className="rounded-md border">
       <table className="w-full text-sm">
         <thead className="bg-muted/50">
           <tr>
@@ -38,6 +39,6 @@ export function SchemaTable({ columns }: { columns: SchemaColumn[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { useEffect } from 'react';
 import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { ScrollRegion } from '@web/components/scroll-region';
 import { type Analytics, type SeriesName, useAnalytics } from '../api/insight';
 import { MetricChart, preloadMetricPlot } from '../components/metric-chart';
 import { useUrlState } from '../hooks/use-url-state';
@@ -33,31 +34,33 @@ function OrganizationTable({ rows }: { rows: Analytics['organizations'] }) {
       <CardHeader>
         <CardTitle as="h2">Per Organization</CardTitle>
       </CardHeader>
-      <CardContent className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <thead className="bg-muted/50">
-            <tr>
-              {['Organization', 'Status', 'Members', 'Active (7 days)', 'Events in range'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 text-left font-medium">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((o) => (
-              <tr key={o.id} className="border-t">
-                <td className="px-3 py-2">
-                  {o.name} <span className="text-muted-foreground">@{o.shortname}</span>
-                </td>
-                <td className="px-3 py-2 capitalize">{o.approvalStatus}</td>
-                <td className="px-3 py-2 tabular-nums">{o.members}</td>
-                <td className="px-3 py-2 tabular-nums">{o.activeMembers}</td>
-                <td className="px-3 py-2 tabular-nums">{o.events}</td>
+      <CardContent>
+        <ScrollRegion label="Per organization figures">
+          <table className="w-full text-sm">
+            <thead className="bg-muted/50">
+              <tr>
+                {['Organization', 'Status', 'Members', 'Active (7 days)', 'Events in range'].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 text-left font-medium">
+                    {h}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((o) => (
+                <tr key={o.id} className="border-t">
+                  <td className="px-3 py-2">
+                    {o.name} <span className="text-muted-foreground">@{o.shortname}</span>
+                  </td>
+                  <td className="px-3 py-2 capitalize">{o.approvalStatus}</td>
+                  <td className="px-3 py-2 tabular-nums">{o.members}</td>
+                  <td className="px-3 py-2 tabular-nums">{o.activeMembers}</td>
+                  <td className="px-3 py-2 tabular-nums">{o.events}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       </CardContent>
     </Card>
   );
@@ -79,7 +82,7 @@ export function AnalyticsPage() {
           <h1 className="text-3xl font-bold tracking-tight">Analytics</h1>
           <p className="text-muted-foreground">Organizations, members, events and activity over time.</p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
           <LazyChoiceSelect
             value={state.org || 'all'}
             onChange={(org) => setState({ org: org === 'all' ? '' : org })}
@@ -88,14 +91,14 @@ export function AnalyticsPage() {
               ...organizations.map((o) => [String(o.id), o.name] as const),
             ]}
             label="Organization"
-            className="w-56"
+            className="w-full sm:w-56"
           />
           <LazyChoiceSelect
             value={String(weeks)}
             onChange={(w) => setState({ weeks: w })}
             choices={RANGE_CHOICES}
             label="Time range"
-            className="w-44"
+            className="w-full sm:w-44"
           />
         </div>
       </div>

@@ -8,6 +8,17 @@ import { useSchema, useTables } from '../api/database';
 import { SchemaTable } from '../components/schema-table';
 import { TableRecords } from '../components/table-records';
 import { useUrlState } from '../hooks/use-url-state';
+import { identifierParts } from '../lib/identifier-parts';
+
+function IdentifierText({ name }: { name: string }) {
+  return identifierParts(name).map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one fixed name, in order
+    <span key={i}>
+      {part}
+      <wbr />
+    </span>
+  ));
+}
 
 function TableList({ current, onPick }: { current: string; onPick: (table: string) => void }) {
   const tables = useTables();
@@ -33,11 +44,17 @@ function TableList({ current, onPick }: { current: string; onPick: (table: strin
                 t.name === current ? 'bg-primary text-primary-foreground' : 'hover:bg-muted',
               )}
             >
-              <span className="flex items-center gap-2 truncate font-mono">
+              {/* A long table name wraps after an underscore: in a narrow column it is still read whole. */}
+              <span
+                className="flex min-w-0 items-center gap-2 font-mono [overflow-wrap:anywhere]"
+                title={t.name}
+              >
                 <Table2 className="size-4 shrink-0" aria-hidden="true" />
-                {t.name}
+                <span className="min-w-0" data-testid="table-name">
+                  <IdentifierText name={t.name} />
+                </span>
               </span>
-              <span className="text-xs opacity-80">{t.rowCount}</span>
+              <span className="shrink-0 text-xs opacity-80">{t.rowCount}</span>
             </button>
           </li>
         ))}
@@ -72,7 +89,7 @@ export function DatabasePage() {
           and every change is written to the audit log.
         </p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         <Card className="h-fit">
           <CardHeader className="pb-3">
             <CardTitle as="h2" className="text-base">
@@ -86,7 +103,7 @@ export function DatabasePage() {
         <Card className="min-w-0">
           <CardHeader>
             <CardTitle as="h2" className="font-mono">
-              {state.table || 'Choose a table'}
+              {state.table ? <IdentifierText name={state.table} /> : 'Choose a table'}
             </CardTitle>
           </CardHeader>
           <CardContent>

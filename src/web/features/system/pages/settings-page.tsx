@@ -1,6 +1,7 @@
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { LegalTextsCard } from '@web/features/legal/components/legal-texts-card';
 import { useDatabaseSettings } from '../api/settings';
 import { DatabaseSettingsForm } from '../components/database-settings-form';
 import { SystemStatusCard } from '../components/system-status-card';
@@ -29,19 +30,22 @@ function DatabaseSettingsCard() {
   );
 }
 
-/** `/system/settings` (spec part 2 §2): system status and database configuration. */
+/** `/system/settings` (spec part 2 §2): system status, database configuration, and the terms and privacy policy sign-up links to. */
 export function SystemSettingsPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">System Administration</h1>
-        <p className="text-muted-foreground">System status and database configuration.</p>
+        <p className="text-muted-foreground">
+          System status, database configuration, terms and privacy policy.
+        </p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <SystemToolsNav />
         <div className="space-y-6">
           <SystemStatusCard />
           <DatabaseSettingsCard />
+          <LegalTextsCard />
         </div>
       </div>
     </div>

@@ -44,7 +44,7 @@ export function AboutCard({ team, canManage }: { team: TeamDetail; canManage: bo
       </CardHeader>
       <CardContent className="space-y-5">
         {team.description ? (
-          <p className="whitespace-pre-line">{team.description}</p>
+          <p className="whitespace-pre-line [overflow-wrap:anywhere]">{team.description}</p>
         ) : (
           <p className="italic text-muted-foreground">No description provided</p>
         )}
@@ -56,7 +56,7 @@ export function AboutCard({ team, canManage }: { team: TeamDetail; canManage: bo
                   href={webHref(team.teamUrl)}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="inline-flex items-center gap-2 text-primary hover:underline"
+                  className="inline-flex max-w-full items-center gap-2 text-primary [overflow-wrap:anywhere] hover:underline"
                 >
                   <ExternalLink className="size-4" aria-hidden="true" />
                   Team website
@@ -69,7 +69,7 @@ export function AboutCard({ team, canManage }: { team: TeamDetail; canManage: bo
                   href={webHref(link.url)}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="inline-flex items-center gap-2 text-primary hover:underline"
+                  className="inline-flex max-w-full items-center gap-2 text-primary [overflow-wrap:anywhere] hover:underline"
                 >
                   <SiteIcon site={linkKind(link.url).site} />
                   {linkLabel(link)}
@@ -89,8 +89,8 @@ export function AboutCard({ team, canManage }: { team: TeamDetail; canManage: bo
               {team.upcomingShows.map((show) => (
                 <li key={show.id} className="flex items-start gap-3 rounded-md border p-3">
                   <CalendarDays className="mt-0.5 size-4 text-primary" aria-hidden="true" />
-                  <div>
-                    <p className="font-medium">{show.name}</p>
+                  <div className="min-w-0">
+                    <p className="font-medium [overflow-wrap:anywhere]">{show.name}</p>
                     <p className="text-sm text-muted-foreground">
                       <time dateTime={show.startDateTime}>{format.format(new Date(show.startDateTime))}</time>
                       {show.spaces.length > 0 && ` · ${show.spaces.join(', ')}`}

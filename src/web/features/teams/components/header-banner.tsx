@@ -111,7 +111,7 @@ export function HeaderBanner({
             {team.headerImage ? 'Replace image' : 'Upload header image'}
           </Button>
           {team.headerImage && (
-            <Button size="sm" variant="secondary" className="shadow" onClick={onRemove}>
+            <Button size="sm" variant="destructive" className="shadow" onClick={onRemove}>
               <Trash2 aria-hidden="true" />
               Remove
             </Button>

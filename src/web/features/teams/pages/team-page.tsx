@@ -64,12 +64,14 @@ function TeamView({ team }: { team: TeamDetail }) {
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <div className="flex items-center gap-3">
-            <h1 className="text-3xl font-bold tracking-tight">{team.name}</h1>
+            <h1 className="min-w-0 text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
+              {team.name}
+            </h1>
             {team.archivedAt && <Badge variant="outline">Disabled</Badge>}
           </div>
-          <p className="text-muted-foreground">@{team.handle}</p>
+          <p className="text-muted-foreground [overflow-wrap:anywhere]">@{team.handle}</p>
         </div>
         {canManage && <TeamActions team={team} confirm={ask} />}
       </div>
@@ -80,7 +82,8 @@ function TeamView({ team }: { team: TeamDetail }) {
         </Alert>
       )}
       <HeaderBanner team={team} canManage={canManage} confirm={ask} />
-      <div className="grid gap-6 lg:grid-cols-3">
+      {/* A grid column is as wide as its longest word unless told otherwise: on a phone, wider than the screen. */}
+      <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
         <div className="space-y-6 lg:col-span-2">
           <AboutCard team={team} canManage={canManage} />
           <MembersCard team={team} canManage={canManage} confirm={ask} />
