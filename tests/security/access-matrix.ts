@@ -268,8 +268,16 @@ export const MATRIX: MatrixEntry[] = [
   // The organization's own figures.
   { route: 'GET /api/organizations/:orgId/stats', expect: org(200) },
 
+  { route: 'GET /api/legal/:kind', expect: open(200), call: () => ({ params: { kind: 'terms' } }) },
+
   // System administration: system users only.
   { route: 'GET /api/system/stats', expect: systemOnly(200) },
+  { route: 'GET /api/system/legal', expect: systemOnly(200) },
+  {
+    route: 'PUT /api/system/legal',
+    expect: systemOnly(200),
+    call: () => ({ body: { terms: 'Be kind to the crew.', privacy: 'We keep your e-mail address.' } }),
+  },
   { route: 'GET /api/system/pending-organizations', expect: systemOnly(200) },
   { route: 'GET /api/system/organizations', expect: systemOnly(200) },
   {
@@ -678,8 +686,9 @@ export const MATRIX: MatrixEntry[] = [
   },
   { route: 'GET /api/organizations/:orgId/announcements', expect: org(200) },
   {
+    // To the whole organization: leads post only to their own teams (notifications/routes.test.ts).
     route: 'POST /api/organizations/:orgId/announcements',
-    expect: org(201, ['team_lead', 'team_lead_other', 'board', 'admin', 'owner'], { system: 403 }),
+    expect: org(201, ['board', 'admin', 'owner'], { system: 403 }),
     call: () => ({ body: { kind: 'production', title: 'Matrix news', body: 'Hello' } }),
   },
   { route: 'GET /api/unsubscribe', expect: open(200), call: (w) => ({ query: w.unsubscribe.slice(1) }) },
