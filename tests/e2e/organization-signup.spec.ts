@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import {
   BASE_URL,
+  DEMO_ORG,
   linkIn,
   newPerson,
   orgUrl,
@@ -44,8 +45,15 @@ test('sign up an organization, get it approved, sign in on its address and sign 
       .first(),
   ).toBeVisible();
 
-  // Not approved yet: the owner cannot sign in at the organization's address.
+  // Not approved yet: its address says so rather than "not found".
+  await page.goto(orgUrl(shortname, '/'));
+  await expect(page.getByRole('heading', { name: 'Organization Awaiting Approval' })).toBeVisible();
+
+  // Nor can the owner sign in at the organization's address yet.
   await page.goto(orgUrl(shortname, '/login'));
+  await expect(
+    page.getByText('This organization is waiting for approval by a system administrator'),
+  ).toBeVisible();
   await page.getByLabel('Username').fill(owner.username);
   await page.getByLabel('Password', { exact: true }).fill(owner.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -69,6 +77,14 @@ test('sign up an organization, get it approved, sign in on its address and sign 
   await expect(page.getByText(`Sign in to ${name} organization`)).toBeVisible();
   await signIn(page, { ...owner, org: shortname });
   await expect(page.getByRole('heading', { name: `Welcome to ${name}` })).toBeVisible();
+
+  // A join link for another organization on this address leads to that organization's own address.
+  await page.goto(orgUrl(shortname, `/register/${DEMO_ORG}`));
+  await expect(page.getByRole('heading', { name: 'Registered at Its Own Address' })).toBeVisible();
+  await expect(page.getByRole('link', { name: new URL(orgUrl(DEMO_ORG, '/register')).host })).toHaveAttribute(
+    'href',
+    orgUrl(DEMO_ORG, '/register'),
+  );
 
   await signOut(page);
   await page.goto(orgUrl(shortname, '/dashboard'));

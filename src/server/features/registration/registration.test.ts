@@ -46,7 +46,12 @@ describe('GET /api/organization-context', () => {
   it('is the system domain with no organization on the main site', async () => {
     const res = await new Agent(ctx.app).get('/api/organization-context');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ isSystemDomain: true, organization: null });
+    expect(res.json()).toEqual({
+      isSystemDomain: true,
+      organization: null,
+      pendingApproval: false,
+      registeredElsewhere: null,
+    });
   });
 
   it('names the organization given by ?org= on the main site, in any letter case', async () => {
@@ -59,18 +64,25 @@ describe('GET /api/organization-context', () => {
     };
     const res = await new Agent(ctx.app).get(`/api/organization-context?org=${org.shortname}`);
     // A named organization makes this an organization context even on the main site.
-    expect(res.json()).toEqual({ isSystemDomain: false, organization: expected });
+    expect(res.json()).toMatchObject({ isSystemDomain: false, organization: expected });
     const upper = await new Agent(ctx.app).get(
       `/api/organization-context?org=${org.shortname.toUpperCase()}`,
     );
     expect(upper.json().organization).toEqual(expected);
   });
 
-  it('names the organization of its own address, ignoring ?org= there', async () => {
+  it('names the organization of its own address, and where one named by ?org= is registered', async () => {
     const org = await buildOrg(ctx.database);
     const other = await buildOrg(ctx.database);
     const res = await new Agent(ctx.app, org.host).get(`/api/organization-context?org=${other.shortname}`);
     expect(res.json()).toEqual({
+      pendingApproval: false,
+      // Built from the configured address, never from the Host header.
+      registeredElsewhere: {
+        name: other.name,
+        shortname: other.shortname,
+        registerUrl: `http://${other.shortname}.localhost:5000/register`,
+      },
       isSystemDomain: false,
       organization: {
         name: org.name,
@@ -85,10 +97,30 @@ describe('GET /api/organization-context', () => {
     const pending = await buildOrg(ctx.database, { approvalStatus: 'pending' });
     const rejected = await buildOrg(ctx.database, { approvalStatus: 'rejected' });
     for (const shortname of ['no-such-org-here', pending.shortname, rejected.shortname]) {
+      const pendingApproval = shortname === pending.shortname;
       const main = await new Agent(ctx.app).get(`/api/organization-context?org=${shortname}`);
-      expect(main.json()).toEqual({ isSystemDomain: true, organization: null });
+      expect(main.json()).toEqual({
+        isSystemDomain: true,
+        organization: null,
+        pendingApproval,
+        registeredElsewhere: null,
+      });
       const host = await new Agent(ctx.app, `${shortname}.localhost`).get('/api/organization-context');
-      expect(host.json()).toEqual({ isSystemDomain: false, organization: null });
+      expect(host.json()).toEqual({
+        isSystemDomain: false,
+        organization: null,
+        pendingApproval,
+        registeredElsewhere: null,
+      });
+    }
+  });
+
+  it('says nothing of other organizations for a name that is unknown, pending or its own', async () => {
+    const org = await buildOrg(ctx.database);
+    const pending = await buildOrg(ctx.database, { approvalStatus: 'pending' });
+    for (const named of ['no-such-org-here', pending.shortname, org.shortname]) {
+      const res = await new Agent(ctx.app, org.host).get(`/api/organization-context?org=${named}`);
+      expect(res.json()).toMatchObject({ pendingApproval: false, registeredElsewhere: null });
     }
   });
 });

@@ -5,12 +5,11 @@ import {
   registerOrganizationSchema,
   shortnameSchema,
 } from '../../../common/schemas/auth';
-import { ChangeFeed, orgScope } from '../../db/change-feed';
-import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { createSession, setSessionCookie } from '../../http/session';
 import type { App } from '../../http/types';
 import { sendVerification } from '../auth/verification';
+import { organizationContext, organizationContextSchema } from './organization-context';
 import { consumeChallenge, issueChallenge, verifyAttempt } from './challenge';
 import {
   assertRegistrationAvailable,
@@ -25,54 +24,19 @@ function bareAddress(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
-interface PublicOrganization {
-  name: string;
-  shortname: string;
-  logoUrl: string | null;
-  allowPublicRegistration: boolean;
-}
-
-const organizationsByShortname = (database: Database) =>
-  ChangeFeed.of(database).cache<string, (PublicOrganization & { id: number }) | null>(
-    'organization-context',
-    {
-      maxAgeMs: 5 * 60_000,
-      maxSize: 10_000,
-    },
-  );
-
 export async function registrationRoutes(app: App) {
   const { database, sessionSecret } = app.deps;
 
   app.get(
     '/api/organization-context',
-    { schema: { querystring: z.object({ org: z.string().max(100).optional() }) } },
-    async (request) => {
-      const shortname = request.hostContext.shortname ?? request.query.org?.toLowerCase() ?? null;
-      if (!shortname) return { isSystemDomain: true, organization: null };
-      // Kept per shortname while the organization stays as it is; an unknown name is never kept,
-      // so an organization approved a moment later is found at once.
-      const org = await organizationsByShortname(database).getOrLoad(
-        shortname,
-        (found) => (found ? [orgScope(found.id)] : null),
-        async () => {
-          const [row] = await database.query<PublicOrganization & { id: number }>(
-            `select id, name, shortname, logo_url as "logoUrl", enable_public_registration as "allowPublicRegistration"
-             from organizations where shortname = $1 and approval_status = 'approved'`,
-            [shortname],
-          );
-          return row ?? null;
-        },
-      );
-      // An organization named by ?org= on the main site is still an organization context.
-      const organization = org && {
-        name: org.name,
-        shortname: org.shortname,
-        logoUrl: org.logoUrl,
-        allowPublicRegistration: org.allowPublicRegistration,
-      };
-      return { isSystemDomain: request.hostContext.isSystemDomain && !org, organization };
+    {
+      schema: {
+        querystring: z.object({ org: z.string().max(100).optional() }),
+        response: { 200: organizationContextSchema },
+      },
     },
+    async (request) =>
+      organizationContext(app.deps, request.hostContext, request.query.org?.toLowerCase() ?? null),
   );
 
   // Who reviews a pending registration, and where to write about it (Registration Pending): a
