@@ -222,6 +222,19 @@ describe('security challenge', () => {
     expect([...seen].every((t) => t === 'math' || t === 'trivia')).toBe(true);
   });
 
+  it('issues a question in words on request, for people who cannot read the picture', async () => {
+    for (let i = 0; i < 6; i++) {
+      const res = await new Agent(ctx.app).get('/api/security-challenge?type=trivia');
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { type: string; question: string };
+      expect(body.type).toBe('trivia');
+      expect(solveChallenge(body.question)).toBeTruthy();
+    }
+    const bad = await new Agent(ctx.app).get('/api/security-challenge?type=riddle');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toEqual(expect.any(String));
+  });
+
   it('accepts the right answer, case-insensitively and trimmed', async () => {
     const agent = new Agent(ctx.app);
     const { challengeToken, challengeAnswer } = await solvedChallenge(agent);

@@ -10,7 +10,7 @@ import { createSession, setSessionCookie } from '../../http/session';
 import type { App } from '../../http/types';
 import { sendVerification } from '../auth/verification';
 import { organizationContext, organizationContextSchema } from './organization-context';
-import { consumeChallenge, issueChallenge, verifyAttempt } from './challenge';
+import { CHALLENGE_TYPES, consumeChallenge, issueChallenge, verifyAttempt } from './challenge';
 import {
   assertRegistrationAvailable,
   joinOrganization,
@@ -73,10 +73,14 @@ export async function registrationRoutes(app: App) {
     },
   );
 
-  app.get('/api/security-challenge', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return issueChallenge(sessionSecret);
-  });
+  app.get(
+    '/api/security-challenge',
+    { schema: { querystring: z.object({ type: z.enum(CHALLENGE_TYPES).optional() }) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return issueChallenge(sessionSecret, request.query.type);
+    },
+  );
 
   app.post('/api/security-challenge/verify', { schema: { body: challengeVerifySchema } }, async (request) =>
     verifyAttempt(database, sessionSecret, request.body.token, request.body.answer),
