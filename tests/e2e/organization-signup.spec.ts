@@ -35,7 +35,11 @@ test('sign up an organization, get it approved, sign in on its address and sign 
   await expect(page).toHaveURL(/\/registration-pending$/);
   await expect(page.getByRole('heading', { name: 'Registration Submitted' })).toBeVisible();
   await expect(page.getByText('A system administrator is reviewing your organization.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'no-reply@greenroom.test' })).toBeVisible();
+  // The support address from System Settings (by default the system user's), not the no-reply sender.
+  await expect(page.getByRole('link', { name: 'system@greenroom.local' })).toHaveAttribute(
+    'href',
+    'mailto:system@greenroom.local',
+  );
   // The success toast says it once.
   await expect(
     page

@@ -28,6 +28,8 @@ test('register, edit in the database manager, approve from the queue, suspend an
   await expect(page).toHaveURL(/\/system\/register-organization$/);
   await page.getByLabel('Organization Name').fill(name);
   await page.getByLabel('Organization Shortname').fill(shortname);
+  // The new address on the real base domain, not a placeholder.
+  await expect(page.getByText(`Its address: ${new URL(orgUrl(shortname)).host}`)).toBeVisible();
   await page.getByLabel('Owner Username').fill(owner.username);
   await page.getByLabel('Owner Email').fill(owner.email);
   await page.getByRole('button', { name: 'Create Organization' }).click();
@@ -100,6 +102,24 @@ test('system settings show the status and test a connection; analytics draw char
   await expect(page.getByText(/^\d+d \d+h \d+m$/)).toBeVisible();
   await expect(page.getByText('Embedded PostgreSQL (PGlite) in DATA_DIR')).toBeVisible();
   await expect(page.getByLabel('Port')).toHaveValue('5432');
+  // The support address: empty means the system user's own, which it names; saving keeps it.
+  const support = page.getByLabel('Support Email');
+  await expect(
+    page.getByText("Left empty, people write to the system user's address: system@greenroom.local"),
+  ).toBeVisible();
+  await support.fill('not-an-address');
+  await page.getByRole('button', { name: 'Save Support Address' }).click();
+  await expect(page.getByText('Invalid email address')).toBeVisible();
+  // The same address as the default, so sign-ups tested meanwhile see no change.
+  await support.fill('system@greenroom.local');
+  await page.getByRole('button', { name: 'Save Support Address' }).click();
+  await expect(page.getByText('Support address saved').first()).toBeVisible();
+  await page.reload();
+  await expect(support).toHaveValue('system@greenroom.local');
+  await support.fill('');
+  await page.getByRole('button', { name: 'Save Support Address' }).click();
+  await expect(page.getByText('Support address saved').first()).toBeVisible();
+
   await page.getByLabel('Port').fill('70000');
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('Port must be between 1 and 65535')).toBeVisible();

@@ -9,6 +9,7 @@ import { badRequest } from '../../http/errors';
 import { createSession, setSessionCookie } from '../../http/session';
 import type { App } from '../../http/types';
 import { sendVerification } from '../auth/verification';
+import { supportAddress } from '../system/support-address';
 import { organizationContext, organizationContextSchema } from './organization-context';
 import { CHALLENGE_TYPES, consumeChallenge, issueChallenge, verifyAttempt } from './challenge';
 import {
@@ -18,11 +19,6 @@ import {
   registerOrganization,
   shortnameAvailable,
 } from './service';
-
-/** "Greenroom <no-reply@x>" → "no-reply@x": a mailto: needs the address alone. */
-function bareAddress(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
-}
 
 export async function registrationRoutes(app: App) {
   const { database, sessionSecret } = app.deps;
@@ -40,7 +36,7 @@ export async function registrationRoutes(app: App) {
   );
 
   // Who reviews a pending registration, and where to write about it (Registration Pending): a
-  // joiner's organization (its contact address), or for a new organization the system's sender.
+  // joiner's organization (its contact address), or for a new organization the system's support address.
   app.get(
     '/api/support-contact',
     {
@@ -51,7 +47,7 @@ export async function registrationRoutes(app: App) {
     },
     async (request) => {
       const shortname = request.hostContext.shortname ?? request.query.org?.toLowerCase() ?? null;
-      const systemEmail = bareAddress(app.deps.config.mailFrom);
+      const systemEmail = await supportAddress(app.deps);
       if (!shortname) return { email: systemEmail, reviewer: 'system' as const };
       const [org] = await database.query<{ contactEmail: string | null }>(
         `select contact_email as "contactEmail" from organizations

@@ -1,8 +1,10 @@
-// System status and database settings (spec part 2 §3, §7).
+// System status, database settings (spec part 2 §3, §7) and the support address.
 import {
   connectionTestSchema,
   saveDatabaseSettingsSchema,
   storedDatabaseSettingsSchema,
+  supportSettingsInputSchema,
+  supportSettingsSchema,
   systemInfoSchema,
 } from '../../../common/schemas/system';
 import { AppError } from '../../http/errors';
@@ -10,6 +12,7 @@ import { requireSystemUser } from '../../http/guards';
 import type { App } from '../../http/types';
 import { recordAudit } from '../audit/service';
 import { readSettings, saveSettings, systemInfo, testConnection, withPassword } from './database-settings';
+import { readSupportSettings, saveSupportAddress } from './support-address';
 
 export async function settingsRoutes(app: App) {
   const { database } = app.deps;
@@ -50,6 +53,30 @@ export async function settingsRoutes(app: App) {
       const result = await testConnection(await withPassword(database, request.body));
       if (!result.success) throw new AppError(422, result.message);
       return result;
+    },
+  );
+
+  app.get(
+    '/api/system/support-settings',
+    { schema: { response: { 200: supportSettingsSchema } } },
+    async () => readSupportSettings(app.deps),
+  );
+
+  app.patch(
+    '/api/system/support-settings',
+    { schema: { body: supportSettingsInputSchema, response: { 200: supportSettingsSchema } } },
+    async (request) => {
+      const { user } = await requireSystemUser(request);
+      const { supportEmail } = request.body;
+      await saveSupportAddress(database, supportEmail);
+      await recordAudit(database.db, {
+        organizationId: null,
+        actorId: user.id,
+        action: 'system.support_address_updated',
+        targetType: 'system',
+        details: { supportEmail },
+      });
+      return readSupportSettings(app.deps);
     },
   );
 }

@@ -4,6 +4,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useDatabaseSettings } from '../api/settings';
 import { DatabaseSettingsForm } from '../components/database-settings-form';
 import { SystemStatusCard } from '../components/system-status-card';
+import { SupportAddressCard } from '../components/support-address-card';
 import { SystemToolsNav } from '../components/system-tools-nav';
 
 function DatabaseSettingsCard() {
@@ -29,18 +30,19 @@ function DatabaseSettingsCard() {
   );
 }
 
-/** `/system/settings` (spec part 2 §2): system status and database configuration. */
+/** `/system/settings` (spec part 2 §2): system status, the support address and database configuration. */
 export function SystemSettingsPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">System Administration</h1>
-        <p className="text-muted-foreground">System status and database configuration.</p>
+        <p className="text-muted-foreground">System status, support address and database configuration.</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <SystemToolsNav />
         <div className="space-y-6">
           <SystemStatusCard />
+          <SupportAddressCard />
           <DatabaseSettingsCard />
         </div>
       </div>
