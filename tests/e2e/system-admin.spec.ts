@@ -1,7 +1,7 @@
 // Issue 13: a system administrator registers an organization, repairs it in the database
 // manager, approves it from the queue, suspends and restores it, and reads the analytics.
 import { expect, type Page, test } from '@playwright/test';
-import { BASE_URL, linkIn, newPerson, orgUrl, SYSTEM, signIn, waitForMail } from './support/app';
+import { BASE_URL, DEMO_ORG, linkIn, newPerson, orgUrl, SYSTEM, signIn, waitForMail } from './support/app';
 
 /** Console errors and uncaught exceptions the page produced. */
 function collectErrors(page: Page): string[] {
@@ -157,4 +157,23 @@ test('system settings show the status and test a connection; analytics draw char
     page.getByTestId('chart-events-chart').locator('.recharts-bar-rectangle').first(),
   ).toBeAttached();
   expect(errors).toEqual([]);
+});
+
+test("on the main site a system user's menu has no organization screens; their addresses lead to a picker", async ({
+  page,
+}) => {
+  await signIn(page, SYSTEM);
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu.getByRole('link', { name: 'Open an Organization' })).toBeVisible();
+  for (const name of ['Directory', 'Calendar', 'Library'])
+    await expect(menu.getByRole('link', { name, exact: true })).toHaveCount(0);
+
+  await page.goto(`${BASE_URL}/calendar`);
+  await expect(page).toHaveURL(/\/system\/choose-organization\?next=%2Fcalendar$/);
+  await expect(page.getByRole('heading', { name: 'Open an Organization' })).toBeVisible();
+  await page.getByLabel('Search organizations').fill(DEMO_ORG);
+  await expect(page.getByRole('link', { name: /Demo Community Theater/ })).toHaveAttribute(
+    'href',
+    orgUrl(DEMO_ORG, '/login?next=%2Fcalendar'),
+  );
 });

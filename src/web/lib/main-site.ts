@@ -29,3 +29,16 @@ export function mainSiteHref(path: string, shortname: string | null | undefined)
 export function hostLabel(): string {
   return window.location.hostname.split('.')[0];
 }
+
+/**
+ * `path` on the organization `target`'s own address, beside the main site: from the main site or
+ * from another organization's address (`shortname`, the one this page is on).
+ */
+export function organizationHref(
+  location: { protocol: string; hostname: string; port: string },
+  shortname: string | null | undefined,
+  target: string,
+  path: string,
+): string {
+  return `${location.protocol}//${target}.${mainSiteHost(location, shortname)}${path}`;
+}
