@@ -82,6 +82,10 @@ test('sign up an organization, get it approved, sign in on its address and sign 
   await signIn(page, { ...owner, org: shortname });
   await expect(page.getByRole('heading', { name: `Welcome to ${name}` })).toBeVisible();
 
+  await signOut(page);
+  await page.goto(orgUrl(shortname, '/dashboard'));
+  await expect(page).toHaveURL(/\/login$/);
+
   // A join link for another organization on this address leads to that organization's own address.
   await page.goto(orgUrl(shortname, `/register/${DEMO_ORG}`));
   await expect(page.getByRole('heading', { name: 'Registered at Its Own Address' })).toBeVisible();
@@ -89,8 +93,4 @@ test('sign up an organization, get it approved, sign in on its address and sign 
     'href',
     orgUrl(DEMO_ORG, '/register'),
   );
-
-  await signOut(page);
-  await page.goto(orgUrl(shortname, '/dashboard'));
-  await expect(page).toHaveURL(/\/login$/);
 });

@@ -101,7 +101,7 @@ test('system settings show the status and test a connection; analytics draw char
   await expect(page.getByText('Connected', { exact: true })).toBeVisible();
   await expect(page.getByText(/^\d+d \d+h \d+m$/)).toBeVisible();
   await expect(page.getByText('Embedded PostgreSQL (PGlite) in DATA_DIR')).toBeVisible();
-  await expect(page.getByLabel('Port')).toHaveValue('5432');
+  await expect(page.getByLabel('Port', { exact: true })).toHaveValue('5432');
   // The support address: empty means the system user's own, which it names; saving keeps it.
   const support = page.getByLabel('Support Email');
   await expect(
@@ -120,13 +120,13 @@ test('system settings show the status and test a connection; analytics draw char
   await page.getByRole('button', { name: 'Save Support Address' }).click();
   await expect(page.getByText('Support address saved').first()).toBeVisible();
 
-  await page.getByLabel('Port').fill('70000');
+  await page.getByLabel('Port', { exact: true }).fill('70000');
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('Port must be between 1 and 65535')).toBeVisible();
 
   // A real connection to the PostgreSQL server the machine runs (trust authentication).
   await page.getByLabel('Host').fill('127.0.0.1');
-  await page.getByLabel('Port').fill('5432');
+  await page.getByLabel('Port', { exact: true }).fill('5432');
   await page.getByLabel('Database Name').fill('postgres');
   await page.getByLabel('Username').fill('postgres');
   await page.getByLabel('Password', { exact: true }).fill('unused-with-trust');
