@@ -3,11 +3,10 @@
 // one is only said to be pending, and a join link naming another organization on this address is
 // pointed to that organization's own address.
 import { z } from 'zod';
-import { organizationOrigin } from '../../../common/tenancy';
+import { type HostContext, organizationOrigin } from '../../../common/tenancy';
 import type { Config } from '../../config';
 import { ChangeFeed, orgScope } from '../../db/change-feed';
 import type { Database } from '../../db/client';
-import type { HostContext } from '../../../common/tenancy';
 import { isPendingOrganization } from '../auth/queries';
 
 const publicOrganizationSchema = z.object({
