@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyPresenceMessage, type PresenceEntry } from './presence';
+import {
+  ACTIVITY_REPORT_MS,
+  applyPresenceMessage,
+  ownStatus,
+  type PresenceEntry,
+  shouldReportActivity,
+} from './presence';
 import { clientMessageSchema } from './schemas/presence';
 
 const entry = (userId: number, status: PresenceEntry['status'] = 'online'): PresenceEntry => ({
@@ -34,6 +40,25 @@ describe('applyPresenceMessage (spec part 1 §4)', () => {
   });
 });
 
+describe('ownStatus', () => {
+  it('shows the member what the others see of them (idle online reads away)', () => {
+    expect(ownStatus([entry(1), entry(2, 'away')], 2, 'online')).toBe('away');
+    expect(ownStatus([entry(2, 'online')], 2, 'online')).toBe('online');
+  });
+
+  it('falls back to the chosen status before the server has listed the member', () => {
+    expect(ownStatus([entry(1)], 2, 'busy')).toBe('busy');
+  });
+});
+
+describe('shouldReportActivity', () => {
+  it('reports the first click or key press at once, then at most once per interval', () => {
+    expect(shouldReportActivity(100_000, null)).toBe(true);
+    expect(shouldReportActivity(100_000, 100_000 - ACTIVITY_REPORT_MS + 1)).toBe(false);
+    expect(shouldReportActivity(100_000, 100_000 - ACTIVITY_REPORT_MS)).toBe(true);
+  });
+});
+
 describe('clientMessageSchema', () => {
   it('accepts the spec client’s messages and ignores the session id it sends', () => {
     expect(
@@ -44,6 +69,7 @@ describe('clientMessageSchema', () => {
       currentPage: '/calendar',
     });
     expect(clientMessageSchema.safeParse({ type: 'heartbeat' }).success).toBe(true);
+    expect(clientMessageSchema.safeParse({ type: 'activity' }).success).toBe(true);
   });
 
   it('refuses full URLs as pages and unknown statuses', () => {

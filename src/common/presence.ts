@@ -6,6 +6,24 @@ export type PresenceStatus = (typeof PRESENCE_STATUSES)[number];
 
 export const HEARTBEAT_INTERVAL_MS = 30_000;
 
+/**
+ * Clicks and key presses tell the server the member is here (an idle member shows as away);
+ * reporting each would flood the socket, so the page reports at most one per interval.
+ */
+export const ACTIVITY_REPORT_MS = 5_000;
+
+export function shouldReportActivity(now: number, lastReported: number | null): boolean {
+  return lastReported === null || now - lastReported >= ACTIVITY_REPORT_MS;
+}
+
+/**
+ * The status a member sees in their own menu: the server's entry for them (an idle "online"
+ * reads "away" there, as colleagues see it), else the status they chose.
+ */
+export function ownStatus(list: PresenceEntry[], userId: number, chosen: PresenceStatus): PresenceStatus {
+  return list.find((e) => e.userId === userId)?.status ?? chosen;
+}
+
 export interface PresenceEntry {
   userId: number;
   username: string;

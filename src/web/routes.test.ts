@@ -18,3 +18,19 @@ describe('routeAt (which screen to load before the first render)', () => {
     expect(routeAt('/calendar.')).toBeUndefined();
   });
 });
+
+describe('screens of an organization', () => {
+  it('need one (a system user on the main site is sent to the organization picker)', () => {
+    for (const path of [
+      '/directory',
+      '/directory/teams/x',
+      '/calendar',
+      '/calendar/my-schedule',
+      '/library',
+      '/library/home',
+    ])
+      expect(routeAt(path)?.access, path).toBe('organization');
+    expect(routeAt('/dashboard')?.access).toBe('signed-in');
+    expect(routeAt('/system/choose-organization')?.access).toBe('system');
+  });
+});

@@ -1,6 +1,7 @@
 // Every screen of the app, one line each. A later feature adds its line here (and, if it has a
 // side-menu entry, one in components/layout/nav.ts); anything not listed falls to the 404 page.
-//   access: 'public' (anyone), 'signed-in' (else → /login), 'system' (system users; else → /dashboard)
+//   access: 'public' (anyone), 'signed-in' (else → /login), 'system' (system users; else → /dashboard),
+//   'organization' (signed in with an organization; a system user on the main site → the picker)
 //   layout: 'app' wraps the screen in the header and side menu; 'bare' shows it alone.
 import { type ComponentType, lazy } from 'react';
 import type { Access } from './components/route-guard';
@@ -159,46 +160,46 @@ export const routes: AppRoute[] = [
   {
     path: '/directory',
     component: page(() => import('./features/directory/pages/directory-page'), 'DirectoryPage'),
-    access: 'signed-in',
+    access: 'organization',
     layout: 'app',
   },
   {
     path: '/directory/people',
     component: page(() => import('./features/directory/pages/directory-page'), 'DirectoryPage'),
-    access: 'signed-in',
+    access: 'organization',
     layout: 'app',
   },
   {
     path: '/directory/people/:handle',
     component: page(() => import('./features/directory/pages/person-page'), 'PersonPage'),
-    access: 'signed-in',
+    access: 'organization',
     layout: 'app',
   },
   {
     path: '/directory/teams',
     component: page(() => import('./features/teams/pages/teams-page'), 'TeamsPage'),
-    access: 'signed-in',
+    access: 'organization',
     layout: 'app',
   },
   {
     path: '/directory/teams/:handle',
     component: page(() => import('./features/teams/pages/team-page'), 'TeamPage'),
-    access: 'signed-in',
+    access: 'organization',
     layout: 'app',
   },
   ...['/calendar', '/calendar/home', '/calendar/my-schedule', '/calendar/availability'].map(
-    (path): AppRoute => ({ path, component: CalendarPage, access: 'signed-in', layout: 'app' }),
+    (path): AppRoute => ({ path, component: CalendarPage, access: 'organization', layout: 'app' }),
   ),
   {
     path: '/calendar/call-sheet',
     component: page(() => import('./features/calendar/pages/call-sheet-page'), 'CallSheetPage'),
-    access: 'signed-in',
+    access: 'organization',
     layout: 'app',
   },
   {
     path: '/calendar/attendance',
     component: page(() => import('./features/calendar/pages/attendance-report-page'), 'AttendanceReportPage'),
-    access: 'signed-in',
+    access: 'organization',
     layout: 'app',
   },
   {
@@ -223,19 +224,19 @@ export const routes: AppRoute[] = [
   {
     path: '/library',
     component: page(() => import('./features/library/pages/library-page'), 'LibraryIndexPage'),
-    access: 'signed-in',
+    access: 'organization',
     layout: 'app',
   },
   {
     path: '/library/:slug',
     component: page(() => import('./features/library/pages/library-page'), 'LibraryPage'),
-    access: 'signed-in',
+    access: 'organization',
     layout: 'app',
   },
   {
     path: '/library-search',
     component: page(() => import('./features/library/pages/library-search-page'), 'LibrarySearchPage'),
-    access: 'signed-in',
+    access: 'organization',
     layout: 'app',
   },
   {
@@ -301,6 +302,10 @@ export const routes: AppRoute[] = [
         page(() => import('./features/system/pages/register-organization-page'), 'RegisterOrganizationPage'),
       ],
       ['/system/outbox', page(() => import('./features/system/pages/outbox-page'), 'OutboxPage')],
+      [
+        '/system/choose-organization',
+        page(() => import('./features/system/pages/choose-organization-page'), 'ChooseOrganizationPage'),
+      ],
     ] as const
   ).map(([path, component]): AppRoute => ({ path, component, access: 'system', layout: 'app' })),
 ];

@@ -16,6 +16,8 @@ test('a member searches the directory and opens a person page', async ({ page })
   await search.fill('LINDQVIST');
   const members = page.getByRole('list', { name: 'Members' });
   await expect(members.locator(':scope > li')).toHaveCount(1);
+  // The count follows the search.
+  await expect(page.getByText(/^1 of \d+ members$/)).toBeVisible();
   await expect(members.getByText('@leo')).toBeVisible();
   // Organization roles and permission levels are searchable too.
   await search.fill('volunteer coordinator');

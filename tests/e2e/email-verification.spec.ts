@@ -30,15 +30,25 @@ test('a new member verifies their e-mail before signing in', async ({ page }) =>
   await expect(page).toHaveURL(/\/verify-email$/);
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 
+  const firstMail = await waitForMail(person.email, { subject: 'Confirm your e-mail address' });
+
   // Signing in before verifying is refused and says why.
+  const beforeSignIn = new Date();
   await page.goto(orgUrl(shortname, '/login'));
   await page.getByLabel('Username').fill(person.username);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText(/Please verify your email address/).first()).toBeVisible();
 
-  // The newest link (sign-in sent a fresh one) verifies the address.
-  const mail = await waitForMail(person.email, { subject: 'Confirm your e-mail address' });
+  // Sign-in sent a fresh link: the first one now says so, and the newest verifies the address.
+  const mail = await waitForMail(person.email, {
+    subject: 'Confirm your e-mail address',
+    since: beforeSignIn,
+  });
+  expect(linkIn(mail, '/verify-email')).not.toBe(linkIn(firstMail, '/verify-email'));
+  await page.goto(linkIn(firstMail, '/verify-email'));
+  await expect(page.getByRole('heading', { name: 'A Newer Link Was Sent' })).toBeVisible();
+  await expect(page.getByText('Please open the link in the most recent email.')).toBeVisible();
   await page.goto(linkIn(mail, '/verify-email'));
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
   await page.getByRole('link', { name: 'Continue to login' }).click();

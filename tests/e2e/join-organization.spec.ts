@@ -1,7 +1,16 @@
 // Spec part 1 §2-§4: a person joins an existing organization at its address, waits for an
 // administrator's approval, then signs in.
 import { expect, test } from '@playwright/test';
-import { approveMember, DEMO_ORG, joinOrganization, newPerson, orgUrl, signIn } from './support/app';
+import {
+  approveMember,
+  DEMO_ORG,
+  joinOrganization,
+  linkIn,
+  newPerson,
+  orgUrl,
+  signIn,
+  waitForMail,
+} from './support/app';
 
 test('join an organization, be approved, sign in', async ({ page, browser }) => {
   const person = newPerson('joiner');
@@ -16,6 +25,11 @@ test('join an organization, be approved, sign in', async ({ page, browser }) => 
   await expect(page.getByText('Login failed').first()).toBeVisible();
 
   await approveMember(browser, DEMO_ORG, person.username);
+  // The member is told by e-mail, with the organization's own sign-in address.
+  const mail = await waitForMail(person.email, {
+    subject: 'Your membership of Demo Community Theater is approved',
+  });
+  expect(linkIn(mail, '/login')).toBe(orgUrl(DEMO_ORG, '/login'));
 
   await signIn(page, { ...person, org: DEMO_ORG });
   await expect(page.getByRole('heading', { name: 'Welcome to Demo Community Theater' })).toBeVisible();

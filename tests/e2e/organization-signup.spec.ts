@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import {
   BASE_URL,
+  DEMO_ORG,
   linkIn,
   newPerson,
   orgUrl,
@@ -34,7 +35,11 @@ test('sign up an organization, get it approved, sign in on its address and sign 
   await expect(page).toHaveURL(/\/registration-pending$/);
   await expect(page.getByRole('heading', { name: 'Registration Submitted' })).toBeVisible();
   await expect(page.getByText('A system administrator is reviewing your organization.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'no-reply@greenroom.test' })).toBeVisible();
+  // The support address from System Settings (by default the system user's), not the no-reply sender.
+  await expect(page.getByRole('link', { name: 'system@greenroom.local' })).toHaveAttribute(
+    'href',
+    'mailto:system@greenroom.local',
+  );
   // The success toast says it once.
   await expect(
     page
@@ -44,8 +49,15 @@ test('sign up an organization, get it approved, sign in on its address and sign 
       .first(),
   ).toBeVisible();
 
-  // Not approved yet: the owner cannot sign in at the organization's address.
+  // Not approved yet: its address says so rather than "not found".
+  await page.goto(orgUrl(shortname, '/'));
+  await expect(page.getByRole('heading', { name: 'Organization Awaiting Approval' })).toBeVisible();
+
+  // Nor can the owner sign in at the organization's address yet.
   await page.goto(orgUrl(shortname, '/login'));
+  await expect(
+    page.getByText('This organization is waiting for approval by a system administrator'),
+  ).toBeVisible();
   await page.getByLabel('Username').fill(owner.username);
   await page.getByLabel('Password', { exact: true }).fill(owner.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -73,4 +85,12 @@ test('sign up an organization, get it approved, sign in on its address and sign 
   await signOut(page);
   await page.goto(orgUrl(shortname, '/dashboard'));
   await expect(page).toHaveURL(/\/login$/);
+
+  // A join link for another organization on this address leads to that organization's own address.
+  await page.goto(orgUrl(shortname, `/register/${DEMO_ORG}`));
+  await expect(page.getByRole('heading', { name: 'Registered at Its Own Address' })).toBeVisible();
+  await expect(page.getByRole('link', { name: new URL(orgUrl(DEMO_ORG, '/register')).host })).toHaveAttribute(
+    'href',
+    orgUrl(DEMO_ORG, '/register'),
+  );
 });

@@ -47,9 +47,19 @@ test('the new-organization form says what is wrong as soon as it can, and why Cr
 
   // A wrong answer's error goes with its question.
   const challenge = page.getByRole('group', { name: 'Security Verification' });
-  await challenge.getByLabel('Your answer').fill('not the answer');
-  await challenge.getByRole('button', { name: 'Verify' }).click();
-  await expect(challenge.getByText(/^Incorrect answer\./)).toBeVisible();
+  const answerWrongly = async () => {
+    await challenge.getByLabel('Your answer').fill('not the answer');
+    await challenge.getByRole('button', { name: 'Verify' }).click();
+  };
+  await answerWrongly();
+  await expect(challenge.getByText('Incorrect answer. 2 attempts remaining.')).toBeVisible();
+  await answerWrongly();
+  await expect(challenge.getByText('Incorrect answer. 1 attempt remaining.')).toBeVisible();
+  // The third miss replaces the question, and says so.
+  await answerWrongly();
+  await expect(
+    challenge.getByText('Incorrect answer. A new question was generated; please answer it.'),
+  ).toBeVisible();
   await challenge.getByRole('button', { name: 'New question' }).click();
   await expect(challenge.getByText(/^Incorrect answer\./)).toHaveCount(0);
 

@@ -1,7 +1,7 @@
 // Issue 13: a system administrator registers an organization, edits it in the database manager
 // (where its approval is read-only), suspends and restores it, and reads the analytics.
 import { expect, type Page, test } from '@playwright/test';
-import { BASE_URL, linkIn, newPerson, orgUrl, SYSTEM, signIn, waitForMail } from './support/app';
+import { BASE_URL, DEMO_ORG, linkIn, newPerson, orgUrl, SYSTEM, signIn, waitForMail } from './support/app';
 
 /** Console errors and uncaught exceptions the page produced. */
 function collectErrors(page: Page): string[] {
@@ -26,6 +26,8 @@ test('register, edit in the database manager, suspend and restore', async ({ pag
   await expect(page).toHaveURL(/\/system\/register-organization$/);
   await page.getByLabel('Organization Name').fill(name);
   await page.getByLabel('Organization Shortname').fill(shortname);
+  // The new address on the real base domain, not a placeholder.
+  await expect(page.getByText(`Its address: ${new URL(orgUrl(shortname)).host}`)).toBeVisible();
   await page.getByLabel('Owner Username').fill(owner.username);
   await page.getByLabel('Owner Email').fill(owner.email);
   await page.getByRole('button', { name: 'Create Organization' }).click();
@@ -99,14 +101,32 @@ test('system settings show the status and test a connection; analytics draw char
   await expect(page.getByText('Connected', { exact: true })).toBeVisible();
   await expect(page.getByText(/^\d+d \d+h \d+m$/)).toBeVisible();
   await expect(page.getByText('Embedded PostgreSQL (PGlite) in DATA_DIR')).toBeVisible();
-  await expect(page.getByLabel('Port')).toHaveValue('5432');
-  await page.getByLabel('Port').fill('70000');
+  await expect(page.getByLabel('Port', { exact: true })).toHaveValue('5432');
+  // The support address: empty means the system user's own, which it names; saving keeps it.
+  const support = page.getByLabel('Support Email');
+  await expect(
+    page.getByText("Left empty, people write to the system user's address: system@greenroom.local"),
+  ).toBeVisible();
+  await support.fill('not-an-address');
+  await page.getByRole('button', { name: 'Save Support Address' }).click();
+  await expect(page.getByText('Invalid email address')).toBeVisible();
+  // The same address as the default, so sign-ups tested meanwhile see no change.
+  await support.fill('system@greenroom.local');
+  await page.getByRole('button', { name: 'Save Support Address' }).click();
+  await expect(page.getByText('Support address saved').first()).toBeVisible();
+  await page.reload();
+  await expect(support).toHaveValue('system@greenroom.local');
+  await support.fill('');
+  await page.getByRole('button', { name: 'Save Support Address' }).click();
+  await expect(page.getByText('Support address saved').first()).toBeVisible();
+
+  await page.getByLabel('Port', { exact: true }).fill('70000');
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('Port must be between 1 and 65535')).toBeVisible();
 
   // A real connection to the PostgreSQL server the machine runs (trust authentication).
   await page.getByLabel('Host').fill('127.0.0.1');
-  await page.getByLabel('Port').fill('5432');
+  await page.getByLabel('Port', { exact: true }).fill('5432');
   await page.getByLabel('Database Name').fill('postgres');
   await page.getByLabel('Username').fill('postgres');
   await page.getByLabel('Password', { exact: true }).fill('unused-with-trust');
@@ -137,4 +157,23 @@ test('system settings show the status and test a connection; analytics draw char
     page.getByTestId('chart-events-chart').locator('.recharts-bar-rectangle').first(),
   ).toBeAttached();
   expect(errors).toEqual([]);
+});
+
+test("on the main site a system user's menu has no organization screens; their addresses lead to a picker", async ({
+  page,
+}) => {
+  await signIn(page, SYSTEM);
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu.getByRole('link', { name: 'Open an Organization' })).toBeVisible();
+  for (const name of ['Directory', 'Calendar', 'Library'])
+    await expect(menu.getByRole('link', { name, exact: true })).toHaveCount(0);
+
+  await page.goto(`${BASE_URL}/calendar`);
+  await expect(page).toHaveURL(/\/system\/choose-organization\?next=%2Fcalendar$/);
+  await expect(page.getByRole('heading', { name: 'Open an Organization' })).toBeVisible();
+  await page.getByLabel('Search organizations').fill(DEMO_ORG);
+  await expect(page.getByRole('link', { name: /Demo Community Theater/ })).toHaveAttribute(
+    'href',
+    orgUrl(DEMO_ORG, '/login?next=%2Fcalendar'),
+  );
 });

@@ -337,6 +337,13 @@ export const MATRIX: MatrixEntry[] = [
   },
   { route: 'GET /api/system/info', expect: systemOnly(200) },
   { route: 'GET /api/system/database-settings', expect: systemOnly(200) },
+  { route: 'GET /api/system/support-settings', expect: systemOnly(200) },
+  {
+    route: 'PATCH /api/system/support-settings',
+    expect: systemOnly(200),
+    // The default (empty), so the matrix leaves the address as the other tests expect it.
+    call: () => ({ body: { supportEmail: '' } }),
+  },
   {
     route: 'PATCH /api/system/database-settings',
     expect: systemOnly(200),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BAD_DATE, dateProblem, YEAR_RANGE } from '../calendar';
-import { type EventFormValues, eventFormSchema, M } from './calendar';
+import { type EventFormValues, eventFormSchema, eventInputSchema, M } from './calendar';
 
 const form = (over: Partial<EventFormValues> = {}): EventFormValues => ({
   name: 'Rehearsal',
@@ -53,5 +53,50 @@ describe('the event form', () => {
     expect(dateProblem('2028-02-29')).toBeNull();
     expect(dateProblem('1899-12-31')).toBe(YEAR_RANGE);
     expect(dateProblem('2200-12-31')).toBeNull();
+  });
+});
+
+describe('every error at once', () => {
+  const messagesByField = (issues: { path: PropertyKey[]; message: string }[]) =>
+    Object.fromEntries(issues.map((i) => [String(i.path[0]), i.message]));
+
+  it('the empty form names every field wrong on the first save, across fields too', () => {
+    const result = eventFormSchema.safeParse(
+      form({
+        name: '',
+        spaces: [],
+        endTime: '18:00',
+        isRecurring: true,
+        recurringEndType: 'date',
+        recurringEnd: '',
+      }),
+    );
+    expect(result.success).toBe(false);
+    expect(messagesByField(result.error?.issues ?? [])).toEqual({
+      name: M.name,
+      spaces: M.spaces,
+      endTime: M.endAfterStart,
+      recurringEnd: M.repeatEnd,
+    });
+  });
+
+  it('the API names a missing name and an end before the start together', () => {
+    const result = eventInputSchema.safeParse({
+      name: '',
+      spaces: [],
+      startDateTime: '2027-05-12T19:00:00',
+      endDateTime: '2027-05-12T18:00:00',
+      reservedBy: 1,
+    });
+    expect(messagesByField(result.error?.issues ?? [])).toEqual({
+      name: M.name,
+      spaces: M.spaces,
+      endDateTime: M.endAfterStart,
+    });
+  });
+
+  it('leaves a cross-field rule alone while a field it reads is itself wrong', () => {
+    const result = eventFormSchema.safeParse(form({ name: '', endDate: '' }));
+    expect(messagesByField(result.error?.issues ?? [])).toEqual({ name: M.name, endDate: M.endDate });
   });
 });

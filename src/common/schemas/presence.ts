@@ -16,6 +16,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   // so anything sent here is ignored.
   z.object({ type: z.literal('authenticate'), sessionId: z.unknown().optional(), currentPage: pageSchema }),
   z.object({ type: z.literal('heartbeat') }),
+  // A click or key press: unlike a heartbeat, it brings an idle member back online.
+  z.object({ type: z.literal('activity') }),
   z.object({ type: z.literal('page_change'), currentPage: pageSchema }),
   z.object({ type: z.literal('status_update'), status: z.enum(PRESENCE_STATUSES) }),
 ]);

@@ -99,6 +99,13 @@ export const systemRegisterOrganizationSchema = z.object({
 });
 export type SystemRegisterOrganizationInput = z.infer<typeof systemRegisterOrganizationSchema>;
 
+/** Where people waiting for a decision write to; empty means the system user's own address. */
+export const supportSettingsInputSchema = z.object({
+  supportEmail: z.union([z.literal(''), emailSchema], { error: 'Invalid email address' }),
+});
+export const supportSettingsSchema = z.object({ supportEmail: z.string(), defaultEmail: z.string() });
+export type SupportSettings = z.infer<typeof supportSettingsSchema>;
+
 export const outboxQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),

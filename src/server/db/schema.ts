@@ -88,6 +88,11 @@ export const users = pgTable(
     // Set (as a SHA-256) only for people who joined by public registration and have not yet
     // confirmed their address; organizations that require verification refuse them until then.
     emailVerificationToken: text('email_verification_token'),
+    // Digests of the links a newer one replaced, newest first, so an old link can say so.
+    emailVerificationSuperseded: text('email_verification_superseded')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     // Two-step sign-in (TOTP): the secret being set up, the confirmed one, and the last time
     // step a code was accepted for (a code is refused for that step or any earlier one).
@@ -100,6 +105,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
+    index('users_email_verification_superseded').using('gin', t.emailVerificationSuperseded),
   ],
 );
 

@@ -100,18 +100,22 @@ export function answerChallenge(question: string): string | null {
 }
 
 /**
- * Solves the sign-up security challenge the way a person does: reads the question from the
- * page (the math picture carries it as its accessible name), types the answer, presses Verify.
+ * Solves the sign-up security challenge the way a screen-reader user does: asks for the question
+ * in words instead of the math picture (whose name does not give it away), reads it, types the
+ * answer, presses Verify.
  */
 export async function solveChallenge(page: Page): Promise<void> {
   const box = page.getByRole('group', { name: 'Security Verification' });
+  const inWords = box.getByRole('button', { name: 'Question in words' });
   for (let attempt = 0; attempt < 5; attempt++) {
     const picture = box.getByRole('img');
     await expect(picture.or(box.locator('p').first())).toBeVisible();
-    const question =
-      (await picture.count()) > 0
-        ? ((await picture.getAttribute('aria-label')) ?? '')
-        : ((await box.locator('p').first().textContent()) ?? '');
+    if (await inWords.isVisible()) {
+      await expect(picture).toHaveAccessibleName(/Math question shown as a picture/);
+      await inWords.click();
+    }
+    await expect(picture).toHaveCount(0);
+    const question = (await box.locator('p').first().textContent()) ?? '';
     const answer = answerChallenge(question);
     if (answer === null) {
       await box.getByRole('button', { name: 'New question' }).click();

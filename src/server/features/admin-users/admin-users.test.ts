@@ -199,6 +199,10 @@ describe('approve, disable, enable', () => {
     const again = await agents.admin.post(`${users(org.id)}/${pending.id}/approve`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('User is not pending approval');
+    // Told once, by e-mail, with the organization's own sign-in address.
+    const mail = ctx.mail.filter((m) => m.to === pending.email);
+    expect(mail.map((m) => m.subject)).toEqual([`Your membership of ${org.name} is approved`]);
+    expect(mail[0].text).toContain(`http://${org.shortname}.localhost:5000/login`);
   });
 
   it('disables with a reason: the member is signed out at once and cannot sign in again', async () => {

@@ -94,7 +94,7 @@ export async function adminUserRoutes(app: App) {
     { schema: { params: userParams, response: { 200: membershipRowSchema } } },
     async (request) => {
       const { organizationId, actor } = access(request);
-      return approveUser(database, organizationId, actor, request.params.userId);
+      return approveUser(app.deps, organizationId, actor, request.params.userId);
     },
   );
 

@@ -6,6 +6,8 @@ import type { Actor } from '../../../common/permissions';
 import type { z } from 'zod';
 import type { addUserSchema, MembershipRow } from '../../../common/schemas/admin';
 import { roleLabel } from '../../../common/permissions';
+import { organizationOrigin } from '../../../common/tenancy';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { userOrganizations, users } from '../../db/schema';
@@ -15,6 +17,8 @@ import { disconnectUser } from '../../http/presence-signal';
 import { hashPassword } from '../auth/passwords';
 import { usernameOrEmailTaken } from '../auth/queries';
 import { recordAudit } from '../audit/service';
+import { approvalMail } from '../mail/approval-mail';
+import type { Mailer } from '../mail/mailer';
 import {
   endOrganizationSessions,
   findMembership,
@@ -143,7 +147,14 @@ async function transition(
   return changed;
 }
 
-export async function approveUser(database: Database, organizationId: number, actor: Caller, userId: number) {
+/** Lets a pending member in and tells them by e-mail where to sign in. */
+export async function approveUser(
+  deps: { database: Database; mailer: Mailer; config: Config },
+  organizationId: number,
+  actor: Caller,
+  userId: number,
+) {
+  const { database, mailer, config } = deps;
   const row = await target(database, organizationId, userId);
   const ok = await transition(
     database,
@@ -154,6 +165,15 @@ export async function approveUser(database: Database, organizationId: number, ac
     { actorId: actor.userId, action: 'user.approved' },
   );
   if (!ok) throw conflict('User is not pending approval');
+  const [org] = await database.query<{ name: string; shortname: string }>(
+    'select name, shortname from organizations where id = $1',
+    [organizationId],
+  );
+  const address = organizationOrigin(config.publicUrl, org.shortname);
+  await mailer.send({
+    to: row.user.email,
+    ...approvalMail(`your membership of ${org.name}`, address, 'get started'),
+  });
   return current(database, organizationId, userId);
 }
 

@@ -129,6 +129,23 @@ describe('POST /api/login', () => {
     expect(res.json().message).toBe('You are not a member of this organization');
   });
 
+  it("tells anyone signing in on a pending organization's address that it awaits approval", async () => {
+    const pending = await buildOrg(ctx.database, { approvalStatus: 'pending' });
+    const other = await buildOrg(ctx.database);
+    const user = await buildUser(ctx.database, { org: other });
+    const credentials = { username: user.username, password: user.password };
+    const onHost = await new Agent(ctx.app, pending.host).post('/api/login', credentials);
+    expect(onHost.statusCode).toBe(403);
+    expect(onHost.json()).toEqual({
+      message: 'This organization is waiting for approval by a system administrator',
+    });
+    const named = await new Agent(ctx.app).post('/api/login', {
+      ...credentials,
+      organizationShortname: pending.shortname,
+    });
+    expect(named.json()).toEqual(onHost.json());
+  });
+
   it('refuses pending and rejected organizations, telling the owner the reason', async () => {
     const pending = await buildOrg(ctx.database, { approvalStatus: 'pending' });
     const owner = await buildUser(ctx.database, { org: pending, role: 'owner' });

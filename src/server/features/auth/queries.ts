@@ -71,3 +71,12 @@ export async function organizationByShortname(database: Database, shortname: str
   );
   return row;
 }
+
+/** Whether the organization an address names was registered and still awaits approval. */
+export async function isPendingOrganization(database: Database, shortname: string) {
+  const rows = await database.query(
+    `select 1 from organizations where shortname = $1 and approval_status = 'pending'`,
+    [shortname],
+  );
+  return rows.length > 0;
+}

@@ -7,13 +7,21 @@ import * as rateLimit from '../../http/rate-limit';
 import { createSession } from '../../http/session';
 import { verifyPassword } from './passwords';
 import type { Mailer } from '../mail/mailer';
-import { findUserByUsername, type MembershipRow, membershipsOf, organizationByShortname } from './queries';
+import {
+  findUserByUsername,
+  isPendingOrganization,
+  type MembershipRow,
+  membershipsOf,
+  organizationByShortname,
+} from './queries';
 import { resendVerification } from './verification';
 
 // Failures only: a username is locked after 10 wrong passwords in 15 minutes, an
 // address after 100 (a school lab shares one).
 export const LOGIN_FAILURES_PER_USER = { limit: 10, windowSeconds: 15 * 60 };
 export const LOGIN_FAILURES_PER_ADDRESS = { limit: 100, windowSeconds: 15 * 60 };
+
+export const PENDING_ORGANIZATION = 'This organization is waiting for approval by a system administrator';
 
 export interface LoginResult {
   /** The session, or null when two-step sign-in asks for a code first (see `pending`). */
@@ -63,6 +71,9 @@ export async function signIn(
     ? memberships.find((m) => m.shortname === wanted)
     : (memberships.find((m) => m.status === 'active' && m.approvalStatus === 'approved') ?? memberships[0]);
   if (!membership) {
+    // Nobody is a member yet but its owner: say why the address does not let anyone in.
+    if (wanted && (await isPendingOrganization(database, wanted)))
+      throw new AppError(403, PENDING_ORGANIZATION);
     throw new AppError(
       403,
       wanted ? 'You are not a member of this organization' : 'You are not a member of any organization',

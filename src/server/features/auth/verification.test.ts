@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SUPERSEDED_VERIFICATION_LINK } from '../../../common/email-verification';
 import { Agent, getTestApp, type TestContext, uniqueId } from '../../../../tests/support/app';
 import { buildOrg } from '../../../../tests/support/factories';
 
@@ -32,6 +33,8 @@ const linkTo = (email: string) => {
   return match ? { url: match[1], token: match[2] } : null;
 };
 
+const SUPERSEDED = SUPERSEDED_VERIFICATION_LINK;
+
 describe('e-mail verification', () => {
   it('asks a new member to verify, refuses sign-in until then, and lets them in after', async () => {
     const org = await orgRequiringVerification();
@@ -52,8 +55,10 @@ describe('e-mail verification', () => {
     const second = linkTo(body.email);
     expect(second?.token).not.toBe(first?.token);
 
-    // The newer link replaces the older one.
-    expect((await agent.post('/api/verify-email', { token: first?.token })).statusCode).toBe(400);
+    // The newer link replaces the older one, and the older one says so.
+    const stale = await agent.post('/api/verify-email', { token: first?.token });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ message: SUPERSEDED });
     const verified = await agent.post('/api/verify-email', { token: second?.token });
     expect(verified.json()).toEqual({
       message: 'Your email address has been verified. You can now sign in.',
@@ -61,6 +66,24 @@ describe('e-mail verification', () => {
     expect(
       (await agent.post('/api/login', { username: body.username, password: body.password })).statusCode,
     ).toBe(200);
+  });
+
+  it('names a link two sign-ins old as replaced too, and any old link as used once verified', async () => {
+    const org = await orgRequiringVerification();
+    const body = joinBody();
+    const agent = new Agent(ctx.app, org.host);
+    await agent.post('/api/register', body);
+    const first = linkTo(body.email);
+    await agent.post('/api/login', { username: body.username, password: body.password });
+    await agent.post('/api/login', { username: body.username, password: body.password });
+    const third = linkTo(body.email);
+    expect((await agent.post('/api/verify-email', { token: first?.token })).json()).toEqual({
+      message: SUPERSEDED,
+    });
+    expect((await agent.post('/api/verify-email', { token: third?.token })).statusCode).toBe(200);
+    expect((await agent.post('/api/verify-email', { token: first?.token })).json()).toEqual({
+      message: 'This verification link is invalid or has already been used.',
+    });
   });
 
   it('still needs admin approval after verification when the organization asks for both', async () => {
@@ -106,5 +129,15 @@ describe('e-mail verification', () => {
     );
     expect(row.t).toMatch(/^[0-9a-f]{64}$/);
     expect(row.t).not.toBe(linkTo(body.email)?.token);
+    // A replaced link's token is kept only as a digest too.
+    await new Agent(ctx.app, org.host).post('/api/login', {
+      username: body.username,
+      password: body.password,
+    });
+    const [after] = await ctx.database.query<{ old: string[] }>(
+      'select email_verification_superseded as old from users where username = $1',
+      [body.username],
+    );
+    expect(after.old).toEqual([row.t]);
   });
 });

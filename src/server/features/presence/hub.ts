@@ -149,7 +149,8 @@ export class PresenceHub {
     return n;
   }
 
-  private activity(conn: Connection) {
+  /** A page change, a status change, or a click or key press the page reported. */
+  activity(conn: Connection) {
     const now = Date.now();
     conn.lastSeen = now;
     conn.lastActivity = now;

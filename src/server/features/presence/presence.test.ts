@@ -272,6 +272,21 @@ describe('GET /ws (presence)', () => {
     await a.waitFor(() => a.entry(bob.id)?.status === 'online', 2_000, 'online again');
   });
 
+  it('brings an idle member back online as soon as they click or type (activity)', async () => {
+    const { app, port } = await startInstance({ PRESENCE_IDLE_MS: '400' });
+    const org = await buildOrg(ctx.database);
+    const ann = await buildUser(ctx.database, { org });
+    const bob = await buildUser(ctx.database, { org });
+    const a = await connect(port, org, await cookieFor(app, ann, org));
+    const b = await connect(port, org, await cookieFor(app, bob, org));
+    await a.waitFor(() => a.entry(bob.id)?.status === 'away', 2_000, 'away');
+    b.send({ type: 'activity' });
+    await a.waitFor(() => a.entry(bob.id)?.status === 'online', 2_000, 'online again');
+    // Bob's own list says what Ann sees.
+    await b.waitFor(() => b.entry(bob.id)?.status === 'online', 2_000, 'own entry online');
+    expect(b.entry(bob.id)?.currentPage).toBe(a.entry(bob.id)?.currentPage);
+  });
+
   it('closes a member’s socket when they are disabled, and they leave at once', async () => {
     const { app, port } = await startInstance();
     const org = await buildOrg(ctx.database);

@@ -100,6 +100,9 @@ export async function presenceRoutes(app: App) {
         case 'heartbeat':
           hub.heartbeat(conn);
           break;
+        case 'activity':
+          hub.activity(conn);
+          break;
         case 'page_change':
           hub.pageChange(conn, message.currentPage);
           break;

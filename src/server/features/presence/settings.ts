@@ -3,7 +3,7 @@
 export interface PresenceSettings {
   /** A closed connection's user stays listed this long, so a reload or reconnect is no leave. */
   graceMs: number;
-  /** Without a page change or status change for this long, an online user shows as away. */
+  /** Without a click, key press, page change or status change for this long, online shows as away. */
   idleMs: number;
   /** How often an instance re-announces its members; remote entries expire after three misses. */
   announceMs: number;

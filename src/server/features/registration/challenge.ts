@@ -33,8 +33,12 @@ const keyed = (secret: string, id: string, answer: string) =>
 const sign = (secret: string, body: string) =>
   createHmac('sha256', secret).update(`challenge:${body}`).digest('base64url');
 
-function makeQuestion(): { type: 'math' | 'trivia'; question: string; answers: string[] } {
-  if (randomInt(2) === 0) {
+export const CHALLENGE_TYPES = ['math', 'trivia'] as const;
+export type ChallengeType = (typeof CHALLENGE_TYPES)[number];
+
+/** A math picture or a question in words; `type` asks for one (words for screen-reader users). */
+function makeQuestion(type?: ChallengeType): { type: ChallengeType; question: string; answers: string[] } {
+  if (type === 'trivia' || (type === undefined && randomInt(2) === 0)) {
     const t = TRIVIA[randomInt(TRIVIA.length)];
     return { type: 'trivia', question: t.question, answers: t.answers };
   }
@@ -54,8 +58,8 @@ function makeQuestion(): { type: 'math' | 'trivia'; question: string; answers: s
   return { type: 'math', question: `${a} × ${b}`, answers: [String(a * b)] };
 }
 
-export function issueChallenge(secret: string) {
-  const q = makeQuestion();
+export function issueChallenge(secret: string, type?: ChallengeType) {
+  const q = makeQuestion(type);
   const id = randomBytes(16).toString('base64url');
   const payload: Payload = {
     id,

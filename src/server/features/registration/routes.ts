@@ -5,13 +5,13 @@ import {
   registerOrganizationSchema,
   shortnameSchema,
 } from '../../../common/schemas/auth';
-import { ChangeFeed, orgScope } from '../../db/change-feed';
-import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { createSession, setSessionCookie } from '../../http/session';
 import type { App } from '../../http/types';
 import { sendVerification } from '../auth/verification';
-import { consumeChallenge, issueChallenge, verifyAttempt } from './challenge';
+import { supportAddress } from '../system/support-address';
+import { organizationContext, organizationContextSchema } from './organization-context';
+import { CHALLENGE_TYPES, consumeChallenge, issueChallenge, verifyAttempt } from './challenge';
 import {
   assertRegistrationAvailable,
   joinOrganization,
@@ -20,63 +20,23 @@ import {
   shortnameAvailable,
 } from './service';
 
-/** "Greenroom <no-reply@x>" → "no-reply@x": a mailto: needs the address alone. */
-function bareAddress(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
-}
-
-interface PublicOrganization {
-  name: string;
-  shortname: string;
-  logoUrl: string | null;
-  allowPublicRegistration: boolean;
-}
-
-const organizationsByShortname = (database: Database) =>
-  ChangeFeed.of(database).cache<string, (PublicOrganization & { id: number }) | null>(
-    'organization-context',
-    {
-      maxAgeMs: 5 * 60_000,
-      maxSize: 10_000,
-    },
-  );
-
 export async function registrationRoutes(app: App) {
   const { database, sessionSecret } = app.deps;
 
   app.get(
     '/api/organization-context',
-    { schema: { querystring: z.object({ org: z.string().max(100).optional() }) } },
-    async (request) => {
-      const shortname = request.hostContext.shortname ?? request.query.org?.toLowerCase() ?? null;
-      if (!shortname) return { isSystemDomain: true, organization: null };
-      // Kept per shortname while the organization stays as it is; an unknown name is never kept,
-      // so an organization approved a moment later is found at once.
-      const org = await organizationsByShortname(database).getOrLoad(
-        shortname,
-        (found) => (found ? [orgScope(found.id)] : null),
-        async () => {
-          const [row] = await database.query<PublicOrganization & { id: number }>(
-            `select id, name, shortname, logo_url as "logoUrl", enable_public_registration as "allowPublicRegistration"
-             from organizations where shortname = $1 and approval_status = 'approved'`,
-            [shortname],
-          );
-          return row ?? null;
-        },
-      );
-      // An organization named by ?org= on the main site is still an organization context.
-      const organization = org && {
-        name: org.name,
-        shortname: org.shortname,
-        logoUrl: org.logoUrl,
-        allowPublicRegistration: org.allowPublicRegistration,
-      };
-      return { isSystemDomain: request.hostContext.isSystemDomain && !org, organization };
+    {
+      schema: {
+        querystring: z.object({ org: z.string().max(100).optional() }),
+        response: { 200: organizationContextSchema },
+      },
     },
+    async (request) =>
+      organizationContext(app.deps, request.hostContext, request.query.org?.toLowerCase() ?? null),
   );
 
   // Who reviews a pending registration, and where to write about it (Registration Pending): a
-  // joiner's organization (its contact address), or for a new organization the system's sender.
+  // joiner's organization (its contact address), or for a new organization the system's support address.
   app.get(
     '/api/support-contact',
     {
@@ -87,7 +47,7 @@ export async function registrationRoutes(app: App) {
     },
     async (request) => {
       const shortname = request.hostContext.shortname ?? request.query.org?.toLowerCase() ?? null;
-      const systemEmail = bareAddress(app.deps.config.mailFrom);
+      const systemEmail = await supportAddress(app.deps);
       if (!shortname) return { email: systemEmail, reviewer: 'system' as const };
       const [org] = await database.query<{ contactEmail: string | null }>(
         `select contact_email as "contactEmail" from organizations
@@ -109,10 +69,14 @@ export async function registrationRoutes(app: App) {
     },
   );
 
-  app.get('/api/security-challenge', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return issueChallenge(sessionSecret);
-  });
+  app.get(
+    '/api/security-challenge',
+    { schema: { querystring: z.object({ type: z.enum(CHALLENGE_TYPES).optional() }) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return issueChallenge(sessionSecret, request.query.type);
+    },
+  );
 
   app.post('/api/security-challenge/verify', { schema: { body: challengeVerifySchema } }, async (request) =>
     verifyAttempt(database, sessionSecret, request.body.token, request.body.answer),

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../http/errors';
 import { ChangeFeed, orgScope } from '../../db/change-feed';
 import { disconnectSession } from '../../http/presence-signal';
 import { recordAudit } from '../audit/service';
+import { approvalMail } from '../mail/approval-mail';
 import type { Mailer } from '../mail/mailer';
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -65,10 +66,7 @@ function decisionMail(decision: ApprovalDecision, name: string, address: string,
   const because = reason ? ` Reason: ${reason}` : '';
   switch (decision) {
     case 'approve':
-      return {
-        subject: `${name} is approved`,
-        text: `Good news: ${name} has been approved. Sign in at ${address}/login to invite your team.`,
-      };
+      return approvalMail(name, address, 'invite your team');
     case 'reject':
       return { subject: `${name} was not approved`, text: `We could not approve ${name}.${because}` };
     case 'suspend':

@@ -1,8 +1,11 @@
-// System status, database settings, and the site's Terms of Service and Privacy Policy.
+// System status, database settings, the support address, and the site's Terms of Service and
+// Privacy Policy.
 import {
   connectionTestSchema,
   saveDatabaseSettingsSchema,
   storedDatabaseSettingsSchema,
+  supportSettingsInputSchema,
+  supportSettingsSchema,
   systemInfoSchema,
 } from '../../../common/schemas/system';
 import { legalTextsSchema } from '../../../common/schemas/legal';
@@ -12,6 +15,7 @@ import type { App } from '../../http/types';
 import { recordAudit } from '../audit/service';
 import { readSettings, saveSettings, systemInfo, testConnection, withPassword } from './database-settings';
 import { readLegalTexts, saveLegalTexts } from './legal-texts';
+import { readSupportSettings, saveSupportAddress } from './support-address';
 
 export async function settingsRoutes(app: App) {
   const { database } = app.deps;
@@ -76,6 +80,30 @@ export async function settingsRoutes(app: App) {
         details: { termsLength: request.body.terms.length, privacyLength: request.body.privacy.length },
       });
       return readLegalTexts(database);
+    },
+  );
+
+  app.get(
+    '/api/system/support-settings',
+    { schema: { response: { 200: supportSettingsSchema } } },
+    async () => readSupportSettings(app.deps),
+  );
+
+  app.patch(
+    '/api/system/support-settings',
+    { schema: { body: supportSettingsInputSchema, response: { 200: supportSettingsSchema } } },
+    async (request) => {
+      const { user } = await requireSystemUser(request);
+      const { supportEmail } = request.body;
+      await saveSupportAddress(database, supportEmail);
+      await recordAudit(database.db, {
+        organizationId: null,
+        actorId: user.id,
+        action: 'system.support_address_updated',
+        targetType: 'system',
+        details: { supportEmail },
+      });
+      return readSupportSettings(app.deps);
     },
   );
 }

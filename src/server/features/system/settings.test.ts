@@ -1,6 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestContext } from '../../../../tests/support/app';
+import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildSystemUser, buildUser } from '../../../../tests/support/factories';
 import { RESPOND_PAGE_PATH } from '../../../common/scheduling';
 import { composeMail } from '../notifications/compose';
@@ -357,5 +357,56 @@ describe('the mail outbox', () => {
     expect(message.htmlBody).toContain('user=1&#38;token&#61;[hidden: delivered]');
     expect(message.textBody).toContain('/api/unsubscribe?user=42&token=[hidden: delivered]');
     expect(message.subject).toBe('Reset with ?token=[hidden: delivered]');
+  });
+});
+
+describe('the support address', () => {
+  const URL = '/api/system/support-settings';
+
+  it("defaults to the system user's e-mail, is set and cleared by a system user, and is where pending sign-ups write", async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const [first] = await ctx.database.query<{ email: string }>(
+      'select email from users where is_system_user order by id limit 1',
+    );
+    const initial = await agent.get(URL);
+    expect(initial.statusCode).toBe(200);
+    expect(initial.json()).toEqual({ supportEmail: '', defaultEmail: first.email });
+
+    const bare = await buildOrg(ctx.database);
+    const saved = await agent.patch(URL, { supportEmail: 'help@greenroom.test' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ supportEmail: 'help@greenroom.test', defaultEmail: first.email });
+    const contact = async (query = '') =>
+      (await new Agent(ctx.app).get(`/api/support-contact${query}`)).json();
+    expect(await contact()).toEqual({ email: 'help@greenroom.test', reviewer: 'system' });
+    // An organization with no contact address of its own sends its joiners here too.
+    expect(await contact(`?org=${bare.shortname}`)).toEqual({
+      email: 'help@greenroom.test',
+      reviewer: 'organization',
+    });
+    const [audit] = await ctx.database.query<{ action: string }>(
+      `select action from audit_log where action = 'system.support_address_updated' order by id desc limit 1`,
+    );
+    expect(audit?.action).toBe('system.support_address_updated');
+
+    const cleared = await agent.patch(URL, { supportEmail: '' });
+    expect(cleared.json()).toEqual({ supportEmail: '', defaultEmail: first.email });
+    expect(await contact()).toEqual({ email: first.email, reviewer: 'system' });
+  });
+
+  it('refuses an address that is not one, and anyone but a system user', async () => {
+    const { agent } = await buildSystemUser(ctx);
+    const bad = await agent.patch(URL, { supportEmail: 'not-an-address' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors?.supportEmail).toBe('Invalid email address');
+
+    expect((await new Agent(ctx.app).get(URL)).statusCode).toBe(401);
+    expect((await new Agent(ctx.app).patch(URL, { supportEmail: 'x@y.test' })).statusCode).toBe(401);
+    const org = await buildOrg(ctx.database);
+    const owner = await buildUser(ctx.database, { org, role: 'owner' });
+    const ownerAgent = new Agent(ctx.app, org.host);
+    await ownerAgent.post('/api/login', { username: owner.username, password: owner.password });
+    expect((await ownerAgent.get(URL)).statusCode).toBe(403);
+    expect((await ownerAgent.patch(URL, { supportEmail: 'x@y.test' })).statusCode).toBe(403);
   });
 });

@@ -16,7 +16,12 @@ const NEVER_TABLES = new Set(['session', 'calendar_feed_tokens', 'app_secrets', 
  * recovery codes, is hidden without anyone remembering this file) and explicitly.
  */
 export const SECRET_COLUMN = /password|token|secret|totp|recovery|sess|otp|hash|salt|api_?key/i;
-const SECRET_COLUMNS = new Set(['users.password', 'users.reset_token', 'users.email_verification_token']);
+const SECRET_COLUMNS = new Set([
+  'users.password',
+  'users.reset_token',
+  'users.email_verification_token',
+  'users.email_verification_superseded',
+]);
 
 export const isSecretColumn = (table: string, column: string) =>
   SECRET_COLUMN.test(column) || SECRET_COLUMNS.has(`${table}.${column}`);

@@ -43,3 +43,24 @@ describe('side-menu admin flags (spec part 2 §2)', () => {
     expect(adminLabels(member('board'), '/dashboard')).toEqual([]);
   });
 });
+
+describe('organization screens in the menu', () => {
+  const labels = (actor: Actor, hasOrganization: boolean) =>
+    visibleNav({ actor, hasOrganization, location: '/dashboard' }).flatMap((g) =>
+      g.items.map((i) => i.label),
+    );
+
+  it('are not offered to a system user outside any organization, who gets the picker instead', () => {
+    const shown = labels(member(null, true), false);
+    for (const label of ['Directory', 'Calendar', 'Library']) expect(shown).not.toContain(label);
+    expect(shown).toContain('Open an Organization');
+  });
+
+  it('are offered to members and to a system user on an organization address', () => {
+    for (const actor of [member('standard_user'), member(null, true)]) {
+      const shown = labels(actor, true);
+      for (const label of ['Directory', 'Calendar', 'Library']) expect(shown).toContain(label);
+    }
+    expect(labels(member('owner'), true)).not.toContain('Open an Organization');
+  });
+});

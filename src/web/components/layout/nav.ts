@@ -10,6 +10,7 @@ import {
   ClipboardCheck,
   Database,
   House,
+  LogIn,
   Mail,
   Palette,
   ScrollText,
@@ -71,15 +72,35 @@ export interface NavGroup {
 }
 
 const isSystem = ({ actor }: NavContext) => policy.systemAdmin(actor);
+const inOrganization = ({ hasOrganization }: NavContext) => hasOrganization;
 
 export const NAV_GROUPS: NavGroup[] = [
   {
     id: 'main',
     items: [
       { label: 'Dashboard Home', href: '/dashboard', icon: House },
-      { label: 'Directory', href: '/directory', icon: Users, matchPrefix: '/directory' },
-      { label: 'Calendar', href: '/calendar', icon: Calendar, matchPrefix: '/calendar' },
-      { label: 'Library', href: '/library', icon: BookOpen, matchPrefix: '/library' },
+      // An organization's screens: a system user on the main site has none to show.
+      {
+        label: 'Directory',
+        href: '/directory',
+        icon: Users,
+        matchPrefix: '/directory',
+        visible: inOrganization,
+      },
+      {
+        label: 'Calendar',
+        href: '/calendar',
+        icon: Calendar,
+        matchPrefix: '/calendar',
+        visible: inOrganization,
+      },
+      {
+        label: 'Library',
+        href: '/library',
+        icon: BookOpen,
+        matchPrefix: '/library',
+        visible: inOrganization,
+      },
     ],
   },
   {
@@ -131,6 +152,13 @@ export const NAV_GROUPS: NavGroup[] = [
     icon: ShieldCheck,
     visible: isSystem,
     items: [
+      {
+        // Where a system user on the main site goes to work in an organization (its own address).
+        label: 'Open an Organization',
+        href: '/system/choose-organization',
+        icon: LogIn,
+        visible: (ctx) => !ctx.hasOrganization,
+      },
       { label: 'Approval Queue', href: '/system/approval-queue', icon: ClipboardCheck },
       // The spec's "Organization Registration" entry: a system user creates an approved
       // organization and its owner directly.

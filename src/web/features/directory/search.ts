@@ -2,6 +2,7 @@
 // roles, team names and permission role.
 import { roleLabel } from '@common/permissions';
 import type { DirectoryEntry } from '@common/types/directory';
+import { formatNumber } from '@web/lib/format';
 
 export function matchesSearch(entry: DirectoryEntry, query: string): boolean {
   const q = query.trim().toLowerCase();
@@ -29,4 +30,11 @@ export function displayName(entry: { firstName: string | null; lastName: string 
 export function fullName(entry: { firstName: string | null; lastName: string | null; username: string }) {
   const name = [entry.firstName?.trim(), entry.lastName?.trim()].filter(Boolean).join(' ');
   return name || entry.username;
+}
+
+/** The heading's count: the members a search matches (out of all), else everyone. */
+export function memberCount(matching: number, total: number, query: string): string {
+  const noun = (n: number) => (n === 1 ? 'member' : 'members');
+  if (!query.trim()) return `${formatNumber(total)} ${noun(total)}`;
+  return `${formatNumber(matching)} of ${formatNumber(total)} ${noun(total)}`;
 }

@@ -1,12 +1,14 @@
 // The browser's end of /ws (spec part 1 §4, §7): opens only for a signed-in member of an
 // organization, authenticates with the current page (the cookie does the real work), sends a
-// heartbeat every 30 s, reconnects with backoff, and keeps the organization's presence list.
+// heartbeat every 30 s, reports clicks and key presses (so an idle member comes back online),
+// reconnects with backoff, and keeps the organization's presence list.
 import {
   applyPresenceMessage,
   HEARTBEAT_INTERVAL_MS,
   type PresenceEntry,
   type PresenceStatus,
   type ServerMessage,
+  shouldReportActivity,
 } from '@common/presence';
 
 export interface PresenceState {
@@ -25,6 +27,8 @@ const PRESENCE_TYPES = new Set(['presence_list', 'presence_update']);
 
 const INITIAL: PresenceState = { users: [], status: 'online', connected: false };
 const MAX_BACKOFF_MS = 30_000;
+// What counts as the member being at the page; passive events (mouse moves, scrolls) do not.
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown'] as const;
 // The server closes with this code when the session ended (sign-out elsewhere, disabled).
 const CLOSE_SIGNED_OUT = 4001;
 
@@ -39,6 +43,7 @@ export class PresenceClient {
   private attempts = 0;
   private running = false;
   private page = '/';
+  private lastActivityReport: number | null = null;
 
   constructor(private readonly onSignedOut: () => void) {}
 
@@ -75,12 +80,14 @@ export class PresenceClient {
     if (this.running) return;
     this.running = true;
     document.addEventListener('visibilitychange', this.onVisible);
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, this.onActivity, { passive: true });
     this.connect();
   }
 
   stop() {
     this.running = false;
     document.removeEventListener('visibilitychange', this.onVisible);
+    for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, this.onActivity);
     clearTimeout(this.reconnectTimer);
     clearInterval(this.heartbeat);
     const socket = this.socket;
@@ -165,6 +172,14 @@ export class PresenceClient {
       if (this.running && !this.socket) this.connect();
     }, delay);
   }
+
+  private onActivity = () => {
+    const now = Date.now();
+    if (!shouldReportActivity(now, this.lastActivityReport)) return;
+    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    this.lastActivityReport = now;
+    this.send({ type: 'activity' });
+  };
 
   /** A tab coming back to the foreground reconnects at once instead of waiting out the backoff. */
   private onVisible = () => {

@@ -1,4 +1,4 @@
-import type { PresenceStatus } from '@common/presence';
+import { ownStatus, type PresenceStatus } from '@common/presence';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
@@ -39,11 +39,14 @@ export interface Presence extends PresenceState {
   setStatus: (status: PresenceStatus) => void;
 }
 
+/** `status` is what colleagues see of the member (an idle member reads away), not only what they chose. */
 export function usePresence(): Presence {
   const client = useContext(PresenceContext);
   if (!client) throw new Error('usePresence needs a PresenceProvider');
+  const { user } = useAuth();
   const state = useSyncExternalStore(client.subscribe, client.getSnapshot);
-  return { ...state, setStatus: client.setStatus };
+  const status = user ? ownStatus(state.users, user.id, state.status) : state.status;
+  return { ...state, status, setStatus: client.setStatus };
 }
 
 /** Runs `onNotice` whenever the server pushes a new notification to this member's page. */

@@ -11,9 +11,18 @@ export interface ContextOrganization {
 export interface OrganizationContext {
   isSystemDomain: boolean;
   organization: ContextOrganization | null;
+  /** The addressed organization exists but awaits a system administrator's approval. */
+  pendingApproval: boolean;
+  /** A join link on another organization's address names this one: its own sign-up address. */
+  registeredElsewhere: { name: string; shortname: string; registerUrl: string } | null;
 }
 
-const NOT_FOUND: OrganizationContext = { isSystemDomain: false, organization: null };
+const NOT_FOUND: OrganizationContext = {
+  isSystemDomain: false,
+  organization: null,
+  pendingApproval: false,
+  registeredElsewhere: null,
+};
 
 /**
  * Which organization this page addresses: the host's sub-address, or `org` when given (spec

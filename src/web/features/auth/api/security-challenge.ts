@@ -14,10 +14,11 @@ export interface VerifyResult {
 
 export const CHALLENGE_KEY = ['/api/security-challenge'] as const;
 
-export function useSecurityChallenge() {
+/** `inWords` asks for a question in words instead of a picture (the picture's text alternative). */
+export function useSecurityChallenge(inWords = false) {
   return useQuery({
-    queryKey: CHALLENGE_KEY,
-    queryFn: () => apiGet<SecurityChallenge>(CHALLENGE_KEY[0]),
+    queryKey: [...CHALLENGE_KEY, inWords ? 'trivia' : 'any'],
+    queryFn: () => apiGet<SecurityChallenge>(inWords ? `${CHALLENGE_KEY[0]}?type=trivia` : CHALLENGE_KEY[0]),
     // A challenge is single-use: never reuse one across visits to the form.
     gcTime: 0,
   });

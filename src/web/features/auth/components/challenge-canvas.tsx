@@ -1,12 +1,15 @@
 import { useEffect, useRef } from 'react';
 
+export const CHALLENGE_PICTURE_LABEL =
+  'Math question shown as a picture. For a question you can hear, choose "Question in words".';
+
 const WIDTH = 200;
 const HEIGHT = 60;
 
 /**
- * Draws a math question as a picture with noise lines (spec part 1 §5: 200x60 canvas). The
- * question also goes in the accessible name: the server sends it as text anyway, and the
- * challenge is checked by the server, so hiding it would only shut out screen-reader users.
+ * Draws a math question as a picture with noise lines (spec part 1 §5: 200x60 canvas). Its
+ * accessible name does not hold the question, which would hand it to any script reading the
+ * page; it points to the question in words beside it instead.
  */
 export function ChallengeCanvas({ question }: { question: string }) {
   const ref = useRef<HTMLCanvasElement>(null);
@@ -42,7 +45,7 @@ export function ChallengeCanvas({ question }: { question: string }) {
       width={WIDTH}
       height={HEIGHT}
       role="img"
-      aria-label={question}
+      aria-label={CHALLENGE_PICTURE_LABEL}
       className="h-auto max-w-full min-w-0 rounded-md border"
       data-testid="challenge-canvas"
     />

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, RefreshCw } from 'lucide-react';
+import { CircleCheck, MessageSquareText, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { FieldError } from '@web/components/ui/form-field';
@@ -9,6 +9,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { CHALLENGE_KEY, useSecurityChallenge, useVerifyChallenge } from '../api/security-challenge';
+import { CHALLENGE_REPLACED, wrongAnswerMessage } from '../lib/challenge-messages';
 import { ChallengeCanvas } from './challenge-canvas';
 
 export interface VerifiedChallenge {
@@ -23,10 +24,14 @@ interface SecurityChallengeProps {
 
 const MAX_WRONG = 3;
 
-/** Spec part 1 §4: wrong answers clear the box; the third wrong one brings a new challenge. */
+/**
+ * Spec part 1 §4: wrong answers clear the box; the third wrong one brings a new challenge, and
+ * says so. A math picture can be swapped for a question in words (its text alternative).
+ */
 export function SecurityChallengeField({ verified, onVerified }: SecurityChallengeProps) {
   const queryClient = useQueryClient();
-  const challenge = useSecurityChallenge();
+  const [inWords, setInWords] = useState(false);
+  const challenge = useSecurityChallenge(inWords);
   const verify = useVerifyChallenge();
   const [answer, setAnswer] = useState('');
   const [wrong, setWrong] = useState(0);
@@ -35,9 +40,12 @@ export function SecurityChallengeField({ verified, onVerified }: SecurityChallen
   const token = challenge.data?.token;
   const message = error && error.token === token ? error.text : undefined;
   const setMessage = (text: string | undefined) => setError(text && token ? { token, text } : undefined);
+  // Said of the question that replaced a spent one, until the next answer.
+  const [notice, setNotice] = useState<string>();
 
-  const renew = () => {
+  const renew = (why?: string) => {
     setError(undefined);
+    setNotice(why);
     setAnswer('');
     setWrong(0);
     onVerified(null);
@@ -47,6 +55,7 @@ export function SecurityChallengeField({ verified, onVerified }: SecurityChallen
   const submit = () => {
     const data = challenge.data;
     if (!data || !answer.trim()) return;
+    setNotice(undefined);
     verify.mutate(
       { token: data.token, answer },
       {
@@ -59,9 +68,11 @@ export function SecurityChallengeField({ verified, onVerified }: SecurityChallen
           }
           const count = wrong + 1;
           setAnswer('');
-          setMessage(`Incorrect answer. ${Math.max(res.attemptsRemaining, 0)} attempts remaining.`);
-          if (count >= MAX_WRONG || res.attemptsRemaining <= 0) renew();
-          else setWrong(count);
+          if (count >= MAX_WRONG || res.attemptsRemaining <= 0) renew(CHALLENGE_REPLACED);
+          else {
+            setMessage(wrongAnswerMessage(res.attemptsRemaining));
+            setWrong(count);
+          }
         },
         onError: (error) => setMessage(errorMessage(error, 'Could not check the answer. Please try again.')),
       },
@@ -96,10 +107,29 @@ export function SecurityChallengeField({ verified, onVerified }: SecurityChallen
           ) : (
             <p className="text-sm font-medium">{challenge.data.question}</p>
           )}
-          <Button variant="ghost" size="icon" onClick={renew} aria-label="New question" title="New question">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={() => renew()}
+            aria-label="New question"
+            title="New question"
+          >
             <RefreshCw aria-hidden="true" />
           </Button>
         </div>
+      )}
+      {challenge.data?.type === 'math' && (
+        <Button
+          variant="link"
+          className="h-auto p-0"
+          onClick={() => {
+            setInWords(true);
+            renew();
+          }}
+        >
+          <MessageSquareText aria-hidden="true" />
+          Question in words
+        </Button>
       )}
       <div className="space-y-2">
         <Label htmlFor="challenge-answer">Your answer</Label>
@@ -118,7 +148,7 @@ export function SecurityChallengeField({ verified, onVerified }: SecurityChallen
               }
             }}
             aria-invalid={message ? true : undefined}
-            aria-describedby={message ? 'challenge-answer-error' : undefined}
+            aria-describedby={message || notice ? 'challenge-answer-error' : undefined}
           />
           <Button
             variant="outline"
@@ -128,7 +158,7 @@ export function SecurityChallengeField({ verified, onVerified }: SecurityChallen
             {verify.isPending ? 'Checking...' : 'Verify'}
           </Button>
         </div>
-        <FieldError id="challenge-answer" message={message} />
+        <FieldError id="challenge-answer" message={message ?? notice} />
       </div>
     </fieldset>
   );

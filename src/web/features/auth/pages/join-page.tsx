@@ -34,6 +34,7 @@ export function JoinPage() {
         name={orgShortname}
         // Found, but another organization's address answered: this is an organization's address.
         onOrganizationAddress={context.data?.isSystemDomain === false || found !== null}
+        context={context.data}
       />
     );
   } else if (!organization.allowPublicRegistration) {

@@ -130,7 +130,7 @@ export function LandingPage() {
         ) : (
           // An address no organization answers to: say so instead of passing for the main site.
           <section className="mx-auto max-w-md px-4 py-16">
-            <UnknownOrganization name={hostLabel()} onOrganizationAddress />
+            <UnknownOrganization name={hostLabel()} onOrganizationAddress context={context.data} />
           </section>
         )}
       </main>

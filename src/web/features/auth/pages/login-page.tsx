@@ -68,7 +68,11 @@ export function LoginPage() {
           )}
           <CardTitle as="h1">Sign In</CardTitle>
           <CardDescription>
-            {organization ? `Sign in to ${organization.name} organization` : 'Sign in to your account'}
+            {organization
+              ? `Sign in to ${organization.name} organization`
+              : context.data?.pendingApproval
+                ? 'This organization is waiting for approval by a system administrator'
+                : 'Sign in to your account'}
           </CardDescription>
         </CardHeader>
         <form onSubmit={onSubmit} noValidate>

@@ -44,6 +44,7 @@ export function RegisterPage() {
         <UnknownOrganization
           name={onOrganizationAddress ? hostLabel() : (org ?? '')}
           onOrganizationAddress={onOrganizationAddress}
+          context={context.data}
         />
       </AuthShell>
     );

@@ -1,3 +1,4 @@
+import { SUPERSEDED_VERIFICATION_LINK } from '@common/email-verification';
 import { CircleCheck, MailCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -49,16 +50,15 @@ export function VerifyEmailPage() {
     );
   }
   if (verify.isError) {
+    const message = errorMessage(verify.error, 'This verification link is invalid or has already been used.');
+    const superseded = message === SUPERSEDED_VERIFICATION_LINK;
     return (
       <AuthShell>
         <NoticeCard
-          icon={TriangleAlert}
-          tone="destructive"
-          title="Invalid Verification Link"
-          description={errorMessage(
-            verify.error,
-            'This verification link is invalid or has already been used.',
-          )}
+          icon={superseded ? MailCheck : TriangleAlert}
+          tone={superseded ? 'default' : 'destructive'}
+          title={superseded ? 'A Newer Link Was Sent' : 'Invalid Verification Link'}
+          description={message}
         >
           {toLogin('Back to login')}
         </NoticeCard>

@@ -4,13 +4,12 @@ import { lazy, useMemo, useState } from 'react';
 import { MountWhenOpened } from '@web/components/mount-when-opened';
 import { FetchError } from '@web/components/fetch-error';
 import { Input } from '@web/components/ui/input';
-import { formatNumber } from '@web/lib/format';
 import { useAuth } from '@web/lib/session';
 import type { DirectoryEntry } from '@common/types/directory';
 import { useDirectory } from '../api/get-directory';
 import { DirectoryTabs } from '../components/directory-tabs';
 import { MemberCard, MemberCardSkeleton } from '../components/member-card';
-import { matchesSearch } from '../search';
+import { matchesSearch, memberCount } from '../search';
 
 // Loaded on first opening (MountWhenOpened), not with the page.
 const UserDetailsDialog = lazy(async () => ({
@@ -40,9 +39,7 @@ export function DirectoryPage() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Directory</h1>
           <p className="text-muted-foreground" aria-live="polite">
-            {directory.isLoading
-              ? '\u00a0'
-              : `${formatNumber(members.length)} ${members.length === 1 ? 'member' : 'members'}`}
+            {directory.isLoading ? '\u00a0' : memberCount(shown.length, members.length, query)}
           </p>
         </div>
         <div className="relative w-full sm:w-80">

@@ -1,4 +1,4 @@
-import type { DatabaseSettings } from '@common/schemas/system';
+import type { DatabaseSettings, SupportSettings } from '@common/schemas/system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage } from '@web/lib/api';
@@ -62,6 +62,29 @@ export function useTestConnection() {
         variant: 'destructive',
         title: 'Connection test failed',
         description: errorMessage(error, 'Connection test failed'),
+      }),
+  });
+}
+
+const SUPPORT_KEY = ['/api/system/support-settings'] as const;
+
+export const useSupportSettings = () => useQuery<SupportSettings>({ queryKey: SUPPORT_KEY });
+
+export function useSaveSupportSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { supportEmail: string }) =>
+      apiRequest<SupportSettings>('PATCH', SUPPORT_KEY[0], input),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(SUPPORT_KEY, saved);
+      void queryClient.invalidateQueries({ queryKey: ['/api/support-contact'] });
+      toast({ title: 'Support address saved' });
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: errorMessage(error, 'Failed to save the support address'),
       }),
   });
 }

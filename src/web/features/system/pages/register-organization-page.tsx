@@ -8,6 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { errorMessage, isApiError } from '@web/lib/api';
+import { mainSiteHost } from '@web/lib/main-site';
+import { useAuth } from '@web/lib/session';
 import { useRegisterOrganization } from '../api/organizations';
 import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
 
@@ -26,7 +28,7 @@ const EMPTY: SystemRegisterOrganizationInput = {
 
 const FIELDS: [keyof SystemRegisterOrganizationInput, string, string?][] = [
   ['organizationName', 'Organization Name'],
-  ['organizationShortname', 'Organization Shortname', 'Its address: {shortname}.your-domain'],
+  ['organizationShortname', 'Organization Shortname'],
   ['ownerUsername', 'Owner Username'],
   ['ownerEmail', 'Owner Email', 'A link to choose a password is sent here (valid for seven days).'],
   ['ownerFirstName', 'Owner First Name'],
@@ -39,6 +41,12 @@ export function RegisterOrganizationPage() {
   const form = useForm({ resolver: useLazyResolver(formCheck), defaultValues: EMPTY });
   const { errors } = form.formState;
   const created = register.data;
+  // A system user may be on an organization's address: the new one lives beside it, on the base domain.
+  const baseHost = mainSiteHost(window.location, useAuth().organization?.shortname);
+  const shortname = form.watch('organizationShortname');
+  const hints: Partial<Record<keyof SystemRegisterOrganizationInput, string>> = {
+    organizationShortname: `Its address: ${shortname || '{shortname}'}.${baseHost}`,
+  };
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -87,7 +95,7 @@ export function RegisterOrganizationPage() {
                   key={name}
                   id={`reg-${name}`}
                   label={label}
-                  description={hint}
+                  description={hints[name] ?? hint}
                   error={errors[name]?.message}
                 >
                   <Input

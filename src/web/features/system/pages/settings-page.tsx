@@ -5,6 +5,7 @@ import { LegalTextsCard } from '@web/features/legal/components/legal-texts-card'
 import { useDatabaseSettings } from '../api/settings';
 import { DatabaseSettingsForm } from '../components/database-settings-form';
 import { SystemStatusCard } from '../components/system-status-card';
+import { SupportAddressCard } from '../components/support-address-card';
 import { SystemToolsNav } from '../components/system-tools-nav';
 
 function DatabaseSettingsCard() {
@@ -30,20 +31,21 @@ function DatabaseSettingsCard() {
   );
 }
 
-/** `/system/settings` (spec part 2 §2): system status, database configuration, and the terms and privacy policy sign-up links to. */
+/** `/system/settings`: system status, the support address, database configuration, and the terms and privacy policy sign-up links to. */
 export function SystemSettingsPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">System Administration</h1>
         <p className="text-muted-foreground">
-          System status, database configuration, terms and privacy policy.
+          System status, support address, database configuration, terms and privacy policy.
         </p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <SystemToolsNav />
         <div className="space-y-6">
           <SystemStatusCard />
+          <SupportAddressCard />
           <DatabaseSettingsCard />
           <LegalTextsCard />
         </div>

@@ -60,8 +60,10 @@ export function EventForm({
   const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
   const form = useForm<EventFormValues>({
     resolver: zodResolver(eventFormSchema),
-    // Errors clear as soon as a field becomes valid, not only at the next save.
-    mode: 'onTouched',
+    // Checked first at save, every field at once: checking on leaving a field showed its error
+    // alone, and the line it added moved the save button away from the click that left it.
+    // After a save, errors clear as soon as a field becomes valid.
+    mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: valuesFor(event, date, user?.id ?? 0, options.data?.publicEventTypes),
   });
