@@ -381,6 +381,8 @@ export const respondLinkInfoSchema = z.object({
   startDateTime: z.string(),
   endDateTime: z.string(),
   callTime: z.string().nullable(),
+  /** Where: the event's spaces. */
+  spaces: z.array(z.string()),
   organizationName: z.string(),
   /** The member's first name or username, for "Thanks, Ana". */
   memberName: z.string(),
