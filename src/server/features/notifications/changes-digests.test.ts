@@ -175,8 +175,7 @@ describe('the daily digest', () => {
       );
       expect(res.statusCode).toBe(201);
     }
-    const digests = () =>
-      env.smtp.to(c.actor.email).filter((m) => m.includes('Subject: Your daily digest'));
+    const digests = () => env.smtp.to(c.actor.email).filter((m) => m.includes('Subject: Your daily digest'));
     const worker = testWorker(
       env.ctx.database,
       env.mailer,
@@ -208,6 +207,8 @@ describe('the daily digest', () => {
       new TestClock(wallTimeToInstant('2031-03-14T07:00', zone)),
     );
     await worker.tick();
-    expect(env.smtp.to(c.actor.email).filter((m) => m.includes('Subject: Your daily digest'))).toHaveLength(0);
+    expect(env.smtp.to(c.actor.email).filter((m) => m.includes('Subject: Your daily digest'))).toHaveLength(
+      0,
+    );
   });
 });
