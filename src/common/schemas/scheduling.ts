@@ -213,8 +213,9 @@ export type ManagedPerson = z.infer<typeof managedPersonSchema>;
  * the same rules and messages), plus `eventId` when an existing event is being edited: its own
  * calls are then not conflicts, and the people called to it are concerned too.
  * People concerned: the chosen teams' active members, the instructor, and (edit) the called
- * people. Reasons: 'unavailable' (an availability period overlaps) and 'called' (called to another
- * event overlapping that time). `note` is the availability note, shown only to the person's
+ * people. Reasons: 'unavailable' (an availability period overlaps) and 'called' (expected at another
+ * event overlapping that time: called to it, or a member of one of its teams, unless they declined
+ * a call to it). `note` is the availability note, shown only to the person's
  * managers (null for other callers). Checking never blocks saving; space clashes keep their 409.
  * At most the first 1000 occurrences are checked, as when saving.
  */

@@ -144,6 +144,68 @@ describe('conflicts while booking', () => {
     expect(await check()).toEqual([]);
   });
 
+  it("reports the team's own other events at that time for every member (they are expected there)", async () => {
+    const s = await schedulingOrg(ctx);
+    // The cast's Main Stage series, Tuesdays 19:00–22:00; Lee is called to its first date and
+    // declined (excused from it), so only Ada and Bea are expected there that day.
+    const mainStage = await bookEvent(s, { ...series, name: 'Main Stage run', spaces: ['Main Stage'] });
+    await s.agents.owner.put(`${s.orgBase}/calendar/events/${mainStage}/calls`, { userIds: [s.lead.id] });
+    await s.leadAgent.post(`${s.orgBase}/calendar/events/${mainStage}/calls/respond`, { status: 'declined' });
+    const url = `${s.orgBase}/calendar/conflicts`;
+    const blocking = eventBody(s.people.owner.id, {
+      name: 'Act 1 blocking',
+      teamIds: [s.teamId],
+      spaces: ['Annex'],
+      startDateTime: '2031-03-04T20:00:00',
+      endDateTime: '2031-03-04T21:00:00',
+    });
+    const res = await s.agents.owner.post(url, blocking);
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(conflictReportSchema.strict().parse(report)).toEqual(report);
+    expect(report).toMatchObject({ peopleCount: 3, peopleWithConflicts: 2, occurrencesWithConflicts: 1 });
+    const expected = (userId: number, name: string) => ({
+      userId,
+      name,
+      reason: 'called',
+      note: null,
+      eventId: mainStage,
+      eventName: 'Main Stage run',
+    });
+    expect(conflictsPerDate(report)[0].conflicts).toEqual([
+      expected(s.actor.id, 'Ada Person'),
+      expected(s.castB.id, 'Bea Cast'),
+    ]);
+    // A week later Lee is expected too; a member both called and in the team is listed once.
+    await s.agents.owner.put(`${s.orgBase}/calendar/events/${mainStage}/calls`, { userIds: [] });
+    const nextWeek = (
+      await ctx.database.query<{ id: number }>(
+        `select id from calendar_events where organization_id = $1 and name = 'Main Stage run'
+         order by start_date_time offset 1 limit 1`,
+        [s.org.id],
+      )
+    )[0].id;
+    await s.agents.owner.put(`${s.orgBase}/calendar/events/${nextWeek}/calls`, { userIds: [s.actor.id] });
+    const later = (
+      await s.agents.owner.post(url, {
+        ...blocking,
+        startDateTime: '2031-03-11T20:00:00',
+        endDateTime: '2031-03-11T21:00:00',
+      })
+    ).json();
+    expect(conflictsPerDate(later)[0].conflicts.map((c) => [c.name, c.eventId])).toEqual([
+      ['Ada Person', nextWeek],
+      ['Bea Cast', nextWeek],
+      ['Lee Lead', nextWeek],
+    ]);
+    // Editing the series itself: its own dates are no conflict.
+    const edit = await s.agents.owner.post(url, {
+      ...eventBody(s.people.owner.id, { ...series, teamIds: [s.teamId] }),
+      eventId: mainStage,
+    });
+    expect(edit.json()).toMatchObject({ peopleCount: 3, peopleWithConflicts: 0 });
+  });
+
   it('leaves out the edited event itself and counts the people called to it', async () => {
     const s = await schedulingOrg(ctx);
     const [crew] = await ctx.database.query<{ id: number }>(
