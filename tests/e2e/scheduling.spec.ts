@@ -179,13 +179,34 @@ test('availability, conflicts while booking, calls confirmed from the mail, atte
     const page = manager.page;
     await page.getByTestId('calls-panel').getByRole('button', { name: 'Take Attendance' }).click();
     const dialog = page.getByRole('dialog', { name: 'Take Attendance' });
-    const maya = dialog.getByRole('group', { name: /^Maya Moreno/ });
-    await maya.getByText('Present', { exact: true }).click();
+    // As the dialog says: a letter marks the person, Tab moves to the next one. Notes are not in
+    // the way (a typed letter never lands in a note).
+    const groups = dialog.getByTestId('attendance-rows').getByRole('group');
+    const names = (
+      await groups.evaluateAll((all) => all.map((g) => g.querySelector('legend')?.textContent ?? ''))
+    ).map((n) => n.trim());
+    expect(names.length).toBeGreaterThan(1);
+    const letters = ['p', 'l', 'a', 'e'];
+    const letterFor = (n: string, i: number) =>
+      n.startsWith('Maya Moreno') ? 'p' : n.startsWith('Sam Singh') ? 'l' : letters[i % 4];
+    const labels: Record<string, string> = { p: 'Present', l: 'Late', a: 'Absent', e: 'Excused' };
+    await groups.first().getByRole('radio').first().focus();
+    for (const [i, n] of names.entries()) {
+      await page.keyboard.press(letterFor(n, i));
+      await page.keyboard.press('Tab');
+    }
+    for (const [i, n] of names.entries())
+      await expect(groups.nth(i).getByRole('radio', { name: labels[letterFor(n, i)] })).toBeChecked();
+    await expect(dialog.getByRole('textbox')).toHaveCount(0);
+    await expect(dialog.getByText('Everyone is marked.')).toBeVisible();
+    // A note opens on purpose: N on a person (or the Note button).
     const sam = dialog.getByRole('group', { name: /^Sam Singh/ });
-    await sam.getByRole('radio', { name: 'Present' }).focus();
-    await page.keyboard.press('l');
-    await expect(sam.getByRole('radio', { name: 'Late' })).toBeChecked();
-    await dialog.getByLabel('Note for Sam Singh').fill('Bus was late');
+    await sam.getByRole('radio', { name: 'Late' }).focus();
+    await page.keyboard.press('n');
+    await expect(dialog.getByLabel('Note for Sam Singh')).toBeFocused();
+    await page.keyboard.type('Bus was late');
+    await expect(dialog.getByLabel('Note for Sam Singh')).toHaveValue('Bus was late');
+    await expect(dialog.getByRole('textbox')).toHaveCount(1);
     await dialog.getByRole('button', { name: 'Save Attendance' }).click();
     await expect(page.getByText('Attendance saved').first()).toBeVisible();
     await expect(dialog).toBeHidden();
