@@ -41,7 +41,7 @@ export interface ConflictFacts {
   causeJson: string[];
 }
 
-export type ConflictsInput = EventInput & { eventId: number | null };
+export type ConflictsInput = EventInput & { eventId: number | null; userIds: number[] };
 
 interface FactRows {
   people: (PersonColumns & { teamIds: number[] })[];
@@ -53,7 +53,7 @@ interface FactRows {
 /**
  * Everything a check reads, in one statement (each statement costs a round trip and the
  * server's planning): the people the body concerns (active members of its teams, its instructor,
- * and for an edit the people called to it) with their teams, their availability and the events
+ * the people asked about, and for an edit the people called to it) with their teams, their availability and the events
  * they are expected at touching [from, to) other than the edited series, and the teams the caller
  * leads (whose members' notes they may read). A person is expected at an event they are called to
  * or whose team they are in, unless they declined a call to it; each such event counts once.
@@ -65,7 +65,7 @@ with people as (
       where t.organization_id = $1 and t.user_id = m.user_id), '{}') as team_ids
   from user_organizations m join users u on u.id = m.user_id
   where m.organization_id = $1 and m.status = 'active' and (
-    m.user_id = $3
+    m.user_id = $3 or m.user_id = any($9::int[])
     or exists (select 1 from team_members tm
       where tm.organization_id = $1 and tm.user_id = m.user_id and tm.team_id = any($2::int[]))
     or exists (select 1 from event_calls c
@@ -109,7 +109,7 @@ const keptFacts = (database: Database) =>
 /**
  * The facts for an event body whose dates lie in [from, to). The key holds everything they
  * depend on: the caller (notes and rights are theirs), the people named (teams, instructor, the
- * edited event's calls), the reserver (the reference check) and the window.
+ * edited event's calls, the people asked about), the reserver (the reference check) and the window.
  */
 export function conflictFacts(
   database: Database,
@@ -132,6 +132,7 @@ export function conflictFacts(
     input.instructorId,
     input.reservedBy,
     input.eventId,
+    input.userIds,
     window.from,
     window.to,
   ]);
@@ -179,6 +180,7 @@ async function readFacts(
       new Date(window.from),
       new Date(window.to),
       actor.userId,
+      input.userIds,
     ]),
   ]);
   return factsOf(rows, access, window);

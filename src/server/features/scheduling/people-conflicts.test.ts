@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
 import { M } from '../../../common/schemas/calendar';
-import { conflictsPerDate, summarizeConflicts } from '../../../common/scheduling';
-import { conflictReportSchema } from '../../../common/schemas/scheduling';
+import { conflictsPerDate, MAX_CALLED, summarizeConflicts } from '../../../common/scheduling';
+import { conflictReportSchema, SM } from '../../../common/schemas/scheduling';
 import { eventBody } from '../calendar/test-helpers';
 import { RESERVE_FOR_OTHERS, TEAMS_NOT_FOUND } from '../calendar/validation';
 import { bookEvent, schedulingOrg } from './test-helpers';
@@ -240,6 +240,51 @@ describe('conflicts while booking', () => {
       eventId: rehearsal,
     });
     expect(edit.json()).toMatchObject({ peopleCount: 1, peopleWithConflicts: 0 });
+  });
+
+  it("checks more people on request (the call dialog's): their availability and other calls that date", async () => {
+    const s = await schedulingOrg(ctx);
+    const rehearsal = await bookEvent(s, { name: 'Rehearsal' });
+    // Otto is not in the cast; his evening shift overlaps the rehearsal.
+    await s.outsiderAgent.post(`${s.orgBase}/availability`, {
+      startDateTime: '2031-03-04T17:00',
+      endDateTime: '2031-03-04T23:00',
+      note: 'Evening shift',
+    });
+    const other = await buildOrg(ctx.database);
+    const stranger = await buildUser(ctx.database, { org: other });
+    const url = `${s.orgBase}/calendar/conflicts`;
+    const body = { ...eventBody(s.people.owner.id, { teamIds: [s.teamId] }), eventId: rehearsal };
+    const res = await s.agents.owner.post(url, { ...body, userIds: [s.outsider.id, stranger.id] });
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(conflictReportSchema.strict().parse(report)).toEqual(report);
+    // The cast (three) and Otto; another organization's member is no one here.
+    expect(report).toMatchObject({ peopleCount: 4, peopleWithConflicts: 1 });
+    expect(conflictsPerDate(report)[0].conflicts).toEqual([
+      {
+        userId: s.outsider.id,
+        name: 'Otto Person',
+        reason: 'unavailable',
+        note: 'Evening shift',
+        eventId: null,
+        eventName: null,
+      },
+    ]);
+    // Without him in the question, the answer is not the kept one with him.
+    expect((await s.agents.owner.post(url, body)).json()).toMatchObject({
+      peopleCount: 3,
+      peopleWithConflicts: 0,
+    });
+    const bad = await s.agents.owner.post(url, { ...body, userIds: ['x'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(SM.userId);
+    const tooMany = await s.agents.owner.post(url, {
+      ...body,
+      userIds: Array.from({ length: MAX_CALLED + 1 }, (_, i) => i + 1),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe(SM.tooManyChecked);
   });
 
   it('validates the body as saving does, and answers 401, 403 and 404', async () => {

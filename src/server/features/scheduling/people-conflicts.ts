@@ -62,6 +62,7 @@ function reportKey(access: Caller, input: ConflictsInput): string {
     input.reservedBy,
     input.teamIds,
     input.eventId,
+    input.userIds,
   ]);
 }
 
