@@ -2,7 +2,8 @@
 // rehearsal series for the cast and sees the conflict before saving, saves, calls the cast; the
 // member confirms from the call mail signed out and the board updates live; attendance is taken
 // on the started first date, and another manager's open register shows it live; the call sheet
-// shows the day and prints on one page. The stage manager also reads the member's availability.
+// shows the day and prints on one page. The stage manager also reads the member's availability,
+// and sees it again in the call dialog of the date it concerns.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { addDays, instantToWallTime } from '../../src/common/zoned-time';
 import { DEMO, DEMO_ORG, linkIn, orgUrl, signIn, unique, waitForMail } from './support/app';
@@ -143,6 +144,7 @@ test('availability, conflicts while booking, calls confirmed from the mail, atte
     await page.goto(link);
     await expect(page.getByRole('heading', { name: /^Hi .*, you are called$/ })).toBeVisible();
     await expect(page.getByText(name)).toBeVisible();
+    await expect(page.getByText('Where: Annex')).toBeVisible();
     // Opening the link changed nothing.
     await expect(page.getByText('Your answer so far: Awaiting answer.', { exact: false })).toBeVisible();
     await page.getByRole('button', { name: "Confirm: I'll be there" }).click();
@@ -255,6 +257,19 @@ test('availability, conflicts while booking, calls confirmed from the mail, atte
     }, href ?? '');
     expect(csv.type).toContain('text/csv');
     expect(csv.text).toContain('Sam Singh');
+  });
+
+  await test.step('the call dialog shows who is unavailable that date, as the booking form does', async () => {
+    const page = manager.page;
+    await page.goto(orgUrl(DEMO_ORG, `/calendar/home?view=day&date=${addDays(today, 7)}`));
+    await page
+      .getByRole('button', { name: new RegExp(name) })
+      .first()
+      .click();
+    await page.getByTestId('calls-panel').getByRole('button', { name: 'Call People' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Call People' });
+    const maya = dialog.getByTestId('call-candidates').locator('label').filter({ hasText: 'Maya Moreno' });
+    await expect(maya).toContainText(`Unavailable (${note})`);
   });
 
   await member.context.close();
