@@ -220,6 +220,12 @@ function AttendanceForm({
                     input.focus();
                   }
                 }}
+                // A saved note being edited keeps its box even once emptied.
+                onFocus={() =>
+                  setNoting((previous) =>
+                    previous.has(row.userId) ? previous : new Set(previous).add(row.userId),
+                  )
+                }
                 onChange={(e) => update(row.userId, { note: e.target.value })}
                 onKeyDown={(e) => {
                   // Enter goes back to the person's marks rather than submitting the register.
