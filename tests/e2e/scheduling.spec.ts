@@ -2,7 +2,8 @@
 // rehearsal series for the cast and sees the conflict before saving, saves, calls the cast; the
 // member confirms from the call mail signed out and the board updates live; attendance is taken
 // on the started first date, and another manager's open register shows it live; the call sheet
-// shows the day and prints on one page. The stage manager also reads the member's availability.
+// shows the day and prints on one page. The stage manager also reads the member's availability,
+// and sees it again in the call dialog of the date it concerns.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { addDays, instantToWallTime } from '../../src/common/zoned-time';
 import { DEMO, DEMO_ORG, linkIn, orgUrl, signIn, unique, waitForMail } from './support/app';
@@ -143,6 +144,7 @@ test('availability, conflicts while booking, calls confirmed from the mail, atte
     await page.goto(link);
     await expect(page.getByRole('heading', { name: /^Hi .*, you are called$/ })).toBeVisible();
     await expect(page.getByText(name)).toBeVisible();
+    await expect(page.getByText('Where: Annex')).toBeVisible();
     // Opening the link changed nothing.
     await expect(page.getByText('Your answer so far: Awaiting answer.', { exact: false })).toBeVisible();
     await page.getByRole('button', { name: "Confirm: I'll be there" }).click();
@@ -179,13 +181,34 @@ test('availability, conflicts while booking, calls confirmed from the mail, atte
     const page = manager.page;
     await page.getByTestId('calls-panel').getByRole('button', { name: 'Take Attendance' }).click();
     const dialog = page.getByRole('dialog', { name: 'Take Attendance' });
-    const maya = dialog.getByRole('group', { name: /^Maya Moreno/ });
-    await maya.getByText('Present', { exact: true }).click();
+    // As the dialog says: a letter marks the person, Tab moves to the next one. Notes are not in
+    // the way (a typed letter never lands in a note).
+    const groups = dialog.getByTestId('attendance-rows').getByRole('group');
+    const names = (
+      await groups.evaluateAll((all) => all.map((g) => g.querySelector('legend')?.textContent ?? ''))
+    ).map((n) => n.trim());
+    expect(names.length).toBeGreaterThan(1);
+    const letters = ['p', 'l', 'a', 'e'];
+    const letterFor = (n: string, i: number) =>
+      n.startsWith('Maya Moreno') ? 'p' : n.startsWith('Sam Singh') ? 'l' : letters[i % 4];
+    const labels: Record<string, string> = { p: 'Present', l: 'Late', a: 'Absent', e: 'Excused' };
+    await groups.first().getByRole('radio').first().focus();
+    for (const [i, n] of names.entries()) {
+      await page.keyboard.press(letterFor(n, i));
+      await page.keyboard.press('Tab');
+    }
+    for (const [i, n] of names.entries())
+      await expect(groups.nth(i).getByRole('radio', { name: labels[letterFor(n, i)] })).toBeChecked();
+    await expect(dialog.getByRole('textbox')).toHaveCount(0);
+    await expect(dialog.getByText('Everyone is marked.')).toBeVisible();
+    // A note opens on purpose: N on a person (or the Note button).
     const sam = dialog.getByRole('group', { name: /^Sam Singh/ });
-    await sam.getByRole('radio', { name: 'Present' }).focus();
-    await page.keyboard.press('l');
-    await expect(sam.getByRole('radio', { name: 'Late' })).toBeChecked();
-    await dialog.getByLabel('Note for Sam Singh').fill('Bus was late');
+    await sam.getByRole('radio', { name: 'Late' }).focus();
+    await page.keyboard.press('n');
+    await expect(dialog.getByLabel('Note for Sam Singh')).toBeFocused();
+    await page.keyboard.type('Bus was late');
+    await expect(dialog.getByLabel('Note for Sam Singh')).toHaveValue('Bus was late');
+    await expect(dialog.getByRole('textbox')).toHaveCount(1);
     await dialog.getByRole('button', { name: 'Save Attendance' }).click();
     await expect(page.getByText('Attendance saved').first()).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -234,6 +257,19 @@ test('availability, conflicts while booking, calls confirmed from the mail, atte
     }, href ?? '');
     expect(csv.type).toContain('text/csv');
     expect(csv.text).toContain('Sam Singh');
+  });
+
+  await test.step('the call dialog shows who is unavailable that date, as the booking form does', async () => {
+    const page = manager.page;
+    await page.goto(orgUrl(DEMO_ORG, `/calendar/home?view=day&date=${addDays(today, 7)}`));
+    await page
+      .getByRole('button', { name: new RegExp(name) })
+      .first()
+      .click();
+    await page.getByTestId('calls-panel').getByRole('button', { name: 'Call People' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Call People' });
+    const maya = dialog.getByTestId('call-candidates').locator('label').filter({ hasText: 'Maya Moreno' });
+    await expect(maya).toContainText(`Unavailable (${note})`);
   });
 
   await member.context.close();

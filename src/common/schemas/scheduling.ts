@@ -54,6 +54,8 @@ export const SM = {
   userId: 'Person must be a user id',
   userIds: 'Called people must be a list of user ids',
   tooMany: `At most ${MAX_CALLED} people may be called to one event`,
+  checkedPeople: 'People to check must be a list of user ids',
+  tooManyChecked: `At most ${MAX_CALLED} people may be checked at once`,
   callTime: 'Call time must be a time (HH:MM)',
   status: 'Answer must be confirmed or declined',
   attendanceStatus: 'Attendance must be present, late, absent or excused',
@@ -211,10 +213,12 @@ export type ManagedPerson = z.infer<typeof managedPersonSchema>;
  * POST /api/organizations/{orgId}/calendar/conflicts → ConflictReport (200). Any active member
  * (whoever may fill in the event form). The body is exactly the event create body (validated by
  * the same rules and messages), plus `eventId` when an existing event is being edited: its own
- * calls are then not conflicts, and the people called to it are concerned too.
+ * calls are then not conflicts, and the people called to it are concerned too; and `userIds`, more
+ * people to check (the call dialog's chosen ones; anyone not an active member is left out).
  * People concerned: the chosen teams' active members, the instructor, and (edit) the called
- * people. Reasons: 'unavailable' (an availability period overlaps) and 'called' (called to another
- * event overlapping that time). `note` is the availability note, shown only to the person's
+ * people. Reasons: 'unavailable' (an availability period overlaps) and 'called' (expected at another
+ * event overlapping that time: called to it, or a member of one of its teams, unless they declined
+ * a call to it). `note` is the availability note, shown only to the person's
  * managers (null for other callers). Checking never blocks saving; space clashes keep their 409.
  * At most the first 1000 occurrences are checked, as when saving.
  */
@@ -227,6 +231,11 @@ export const conflictsRequestSchema = eventFields
       .max(MAX_DB_ID)
       .nullish()
       .transform((v) => v ?? null),
+    userIds: z
+      .array(userIdField, { error: SM.checkedPeople })
+      .max(MAX_CALLED, SM.tooManyChecked)
+      .nullish()
+      .transform((ids) => [...new Set(ids ?? [])].sort((a, b) => a - b)),
   })
   .superRefine(checkEventFields);
 export type ConflictsRequest = z.input<typeof conflictsRequestSchema>;
@@ -381,6 +390,8 @@ export const respondLinkInfoSchema = z.object({
   startDateTime: z.string(),
   endDateTime: z.string(),
   callTime: z.string().nullable(),
+  /** Where: the event's spaces. */
+  spaces: z.array(z.string()),
   organizationName: z.string(),
   /** The member's first name or username, for "Thanks, Ana". */
   memberName: z.string(),

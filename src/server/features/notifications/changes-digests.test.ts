@@ -160,3 +160,55 @@ describe('digests', () => {
     expect(digest[0]).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   });
 });
+
+describe('the daily digest', () => {
+  it("lists only the organization's own day: at 07:00 on a Friday in New York, not Saturday's early call", async () => {
+    const zone = 'America/New_York';
+    const c = await calendarOrg(env.ctx, zone);
+    for (const [name, start, end] of [
+      ['Friday Show', '2031-03-07T19:00:00', '2031-03-07T22:00:00'],
+      ['Saturday Load-in', '2031-03-08T06:00:00', '2031-03-08T08:00:00'],
+    ]) {
+      const res = await c.agents.owner.post(
+        `${c.base}/events`,
+        eventBody(c.people.owner.id, { name, startDateTime: start, endDateTime: end, teamIds: [c.teamId] }),
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    const digests = () => env.smtp.to(c.actor.email).filter((m) => m.includes('Subject: Your daily digest'));
+    const worker = testWorker(
+      env.ctx.database,
+      env.mailer,
+      new TestClock(wallTimeToInstant('2031-03-07T07:00', zone)),
+    );
+    await worker.tick();
+    expect(digests()).toHaveLength(1);
+    expect(digests()[0]).toContain('Your schedule today');
+    expect(digests()[0]).toContain('Friday Show');
+    expect(digests()[0]).not.toContain('Saturday Load-in');
+  });
+
+  it('is not planned for a member whose only coming event is tomorrow', async () => {
+    const zone = 'America/New_York';
+    const c = await calendarOrg(env.ctx, zone);
+    const res = await c.agents.owner.post(
+      `${c.base}/events`,
+      eventBody(c.people.owner.id, {
+        name: 'Saturday Load-in',
+        startDateTime: '2031-03-15T06:00:00',
+        endDateTime: '2031-03-15T08:00:00',
+        teamIds: [c.teamId],
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const worker = testWorker(
+      env.ctx.database,
+      env.mailer,
+      new TestClock(wallTimeToInstant('2031-03-14T07:00', zone)),
+    );
+    await worker.tick();
+    expect(env.smtp.to(c.actor.email).filter((m) => m.includes('Subject: Your daily digest'))).toHaveLength(
+      0,
+    );
+  });
+});

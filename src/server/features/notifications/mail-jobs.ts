@@ -8,6 +8,7 @@ import { isFollowingSql } from '../calendar/queries';
 import type { Mailer } from '../mail/mailer';
 import { CALL_MAIL_JOB, runCallMailJob } from '../scheduling/call-mail';
 import { composeMail, type MailOrg, type MailSection } from './compose';
+import { type DigestFrequency, digestUntil } from './digest-window';
 import { formatWhen } from './format';
 import type { Job } from './jobs';
 import { loadPreferences } from './preferences';
@@ -109,11 +110,11 @@ async function runDigestJob(deps: MailDeps, job: Job, now: Date) {
   const { organizationId, userId, frequency } = job.payload as {
     organizationId: number;
     userId: number;
-    frequency: 'daily' | 'weekly';
+    frequency: DigestFrequency;
   };
   const to = await recipient(deps, organizationId, userId);
   if (!to) return;
-  const until = new Date(now.getTime() + (frequency === 'daily' ? 1 : 7) * 86_400_000);
+  const until = digestUntil(frequency, now, to.timezone);
   const coming = await deps.database.query<{ name: string; start: Date; spaces: string[] }>(
     `select e.name, e.start_date_time as start, e.spaces from calendar_events e
      left join calendar_event_followers f on f.event_id = e.id and f.user_id = $2 and f.organization_id = $1

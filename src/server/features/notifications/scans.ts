@@ -6,6 +6,7 @@ import { isFollowingSql } from '../calendar/queries';
 import { ensureMaterialized } from '../calendar/series';
 import { type Runner, runner } from '../calendar/sql';
 import { deliver, type Notice, type Pushed } from './deliver';
+import { digestUntil } from './digest-window';
 import { formatWhen } from './format';
 import { prefSql } from './preferences';
 
@@ -226,8 +227,8 @@ export async function processChanges(
  * second worker waits on the row's key and then finds it planned.
  */
 export async function scanDigests(database: Database, now: Date) {
-  const due = await database.query<{ id: number; localDate: string }>(
-    `select o.id, to_char($1::timestamptz at time zone o.timezone, 'YYYY-MM-DD') as "localDate"
+  const due = await database.query<{ id: number; localDate: string; timezone: string }>(
+    `select o.id, to_char($1::timestamptz at time zone o.timezone, 'YYYY-MM-DD') as "localDate", o.timezone
      from organizations o
      where o.approval_status = 'approved'
        and extract(hour from $1::timestamptz at time zone o.timezone) >= ${DIGEST_HOUR}
@@ -243,12 +244,20 @@ export async function scanDigests(database: Database, now: Date) {
          on conflict do nothing returning 1`,
         [org.id, org.localDate, now],
       );
-      if (planned) await q.query(PLAN_DIGESTS, [org.id, now, org.localDate]);
+      if (planned)
+        await q.query(PLAN_DIGESTS, [
+          org.id,
+          now,
+          org.localDate,
+          digestUntil('daily', now, org.timezone),
+          digestUntil('weekly', now, org.timezone),
+        ]);
     });
 }
 
 /**
- * One organization's digest jobs for one local date ($1 organization, $2 now, $3 the date), set
+ * One organization's digest jobs for one local date ($1 organization, $2 now, $3 the date, $4 and
+ * $5 the ends of the daily and weekly digests' windows, from digestUntil), set
  * based: only members with a pending notice or a followed occurrence within the digest's window
  * get a job (the job checks again when it runs, and sends nothing if it is empty by then). Who may
  * follow an occurrence is read from its reserver, instructor, teams and follow records, not by
@@ -256,8 +265,7 @@ export async function scanDigests(database: Database, now: Date) {
  */
 const PLAN_DIGESTS = `
   with members as (
-    select m.user_id, f.freq, $2::timestamptz + case f.freq when 'daily' then interval '1 day'
-                                                  else interval '7 days' end as until
+    select m.user_id, f.freq, case f.freq when 'daily' then $4::timestamptz else $5::timestamptz end as until
     from user_organizations m
     join users u on u.id = m.user_id
     join (values ('daily'), ('weekly')) as f(freq) on f.freq = ${prefSql.digest}
@@ -266,8 +274,8 @@ const PLAN_DIGESTS = `
   ev as (
     select e.id, e.reserved_by, e.instructor_id from calendar_events e
     where e.organization_id = $1 and e.start_date_time > $2::timestamptz
-      and e.start_date_time <= $2::timestamptz + case when extract(isodow from $3::date) = 1
-                                                 then interval '7 days' else interval '1 day' end),
+      and e.start_date_time <= case when extract(isodow from $3::date) = 1
+                                 then $5::timestamptz else $4::timestamptz end),
   ${FOLLOW_CANDIDATES}
   insert into jobs (kind, unique_key, payload, run_at)
   select 'digest', 'digest:' || m.freq || ':' || $1::int || ':' || m.user_id || ':' || to_char($3::date, 'YYYY-MM-DD'),

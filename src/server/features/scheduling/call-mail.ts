@@ -2,6 +2,7 @@
 // composer, to members who keep e-mail on and "Rehearsal & Performance Reminders"
 // (scheduleReminders) on: a call is a reminder of a rehearsal they are needed at. It carries
 // signed one-click Confirm / Can't make it links to the organization's own address.
+import { formatCallTime } from '../../../common/clock';
 import { RESPOND_PAGE_PATH } from '../../../common/scheduling';
 import { organizationOrigin } from '../../../common/tenancy';
 import { composeMail } from '../notifications/compose';
@@ -60,7 +61,7 @@ export async function runCallMailJob(deps: MailDeps, job: Job, now: Date): Promi
     `${origin}${RESPOND_PAGE_PATH}?token=${encodeURIComponent(token)}&status=${status}`;
   const lines = [
     `When: ${formatWhen(new Date(row.start), row.timezone)}`,
-    ...(row.callTime ? [`Call time: ${row.callTime}`] : []),
+    ...(row.callTime ? [`Call time: ${formatCallTime(row.callTime)}`] : []),
     ...(row.spaces.length ? [`Where: ${row.spaces.join(', ')}`] : []),
     ...(row.note ? [`Note: ${row.note}`] : []),
   ];

@@ -231,7 +231,11 @@ describe('call mail and its one-click links', () => {
     expect(rest).toEqual([]);
     expect(mail.to).toBe(s.actor.email);
     expect(mail.subject).toBe(`You are called: Rehearsal | ${s.org.name}`);
-    expect(mail.text).toContain('Call time: 18:30');
+    // One time format, the organization's 12-hour clock, for the date and the call time alike.
+    expect(mail.text).toContain('When: Tue, Mar 4, 7:00 PM');
+    expect(mail.text).toContain('Call time: 6:30 PM');
+    expect(mail.text).not.toContain('18:30');
+    expect(mail.text).toContain('Where: Annex');
     expect(mail.text).toContain('Note: Act 2');
     expect(mail.text).toContain(`http://${s.org.shortname}.localhost:5000/calls/respond?token=`);
     expect(mail.headers?.['List-Unsubscribe']).toContain('/api/unsubscribe');
@@ -246,6 +250,7 @@ describe('call mail and its one-click links', () => {
       startDateTime: '2031-03-04T19:00:00-05:00',
       endDateTime: '2031-03-04T22:00:00-05:00',
       callTime: '18:30',
+      spaces: ['Annex'],
       organizationName: s.org.name,
       memberName: 'Ada',
       status: 'called',

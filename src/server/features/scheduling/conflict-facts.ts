@@ -1,9 +1,10 @@
 // What a conflicts check reads (issue 16 §2), kept: the people an event body concerns and every
-// time each of them is taken (availability repetitions and calls) over a window around the asked
-// dates, as start-sorted numbers ready for a sweep. The dialog asks again as the times and dates
-// change while the people stay the same, so the statement and the expansion run once per caller,
-// people and window, until any write to the organization (its teams, members, names, events,
-// availability and calls all announce one: migrations 0002 and *_scheduling_changes).
+// time each of them is taken (availability repetitions, calls and their teams' events) over a
+// window around the asked dates, as start-sorted numbers ready for a sweep. The dialog asks again
+// as the times and dates change while the people stay the same, so the statement and the
+// expansion run once per caller, people and window, until any write to the organization (its
+// teams, members, names, events, availability and calls all announce one: migrations 0002 and
+// *_scheduling_changes).
 import { getOrCreate } from '../../../common/maps';
 import { policy } from '../../../common/permissions';
 import type { ConflictCause } from '../../../common/schemas/scheduling';
@@ -40,7 +41,7 @@ export interface ConflictFacts {
   causeJson: string[];
 }
 
-export type ConflictsInput = EventInput & { eventId: number | null };
+export type ConflictsInput = EventInput & { eventId: number | null; userIds: number[] };
 
 interface FactRows {
   people: (PersonColumns & { teamIds: number[] })[];
@@ -52,9 +53,10 @@ interface FactRows {
 /**
  * Everything a check reads, in one statement (each statement costs a round trip and the
  * server's planning): the people the body concerns (active members of its teams, its instructor,
- * and for an edit the people called to it) with their teams, their availability and their calls
- * (not declined) touching [from, to) other than to the edited series, and the teams the caller
- * leads (whose members' notes they may read).
+ * the people asked about, and for an edit the people called to it) with their teams, their availability and the events
+ * they are expected at touching [from, to) other than the edited series, and the teams the caller
+ * leads (whose members' notes they may read). A person is expected at an event they are called to
+ * or whose team they are in, unless they declined a call to it; each such event counts once.
  */
 const FACTS = `
 with people as (
@@ -63,7 +65,7 @@ with people as (
       where t.organization_id = $1 and t.user_id = m.user_id), '{}') as team_ids
   from user_organizations m join users u on u.id = m.user_id
   where m.organization_id = $1 and m.status = 'active' and (
-    m.user_id = $3
+    m.user_id = $3 or m.user_id = any($9::int[])
     or exists (select 1 from team_members tm
       where tm.organization_id = $1 and tm.user_id = m.user_id and tm.team_id = any($2::int[]))
     or exists (select 1 from event_calls c
@@ -77,11 +79,19 @@ select
    from availability_periods p
    where p.organization_id = $1 and p.user_id in (select user_id from people)
      and p.start_date_time < $7 and p.last_end > $6) as periods,
-  (select coalesce(json_agg(json_build_object('userId', c.user_id, 'eventId', e.id, 'name', e.name,
-     'start', e.start_date_time, 'end', e.end_date_time) order by e.start_date_time, e.id), '[]')
-   from event_calls c join calendar_events e on e.id = c.event_id and e.organization_id = $1
-   where c.organization_id = $1 and c.user_id in (select user_id from people) and c.status <> 'declined'
-     and e.start_date_time < $7 and e.end_date_time > $6
+  (select coalesce(json_agg(json_build_object('userId', x.user_id, 'eventId', e.id, 'name', e.name,
+     'start', e.start_date_time, 'end', e.end_date_time) order by e.start_date_time, e.id, x.user_id), '[]')
+   from (
+     select c.user_id, c.event_id from event_calls c
+     where c.organization_id = $1 and c.user_id in (select user_id from people) and c.status <> 'declined'
+     union
+     select tm.user_id, et.event_id from calendar_event_teams et
+     join team_members tm on tm.team_id = et.team_id and tm.organization_id = $1
+     where et.organization_id = $1 and tm.user_id in (select user_id from people)
+       and not exists (select 1 from event_calls d where d.organization_id = $1
+         and d.event_id = et.event_id and d.user_id = tm.user_id and d.status = 'declined')) x
+   join calendar_events e on e.id = x.event_id and e.organization_id = $1
+   where e.start_date_time < $7 and e.end_date_time > $6
      and ($4::int is null or (e.id <> $4 and ($5::int is null or e.series_id is distinct from $5)))) as calls,
   (select coalesce(array_agg(team_id), '{}') from (${ledTeamsSql('$1', '$8')}) led) as led`;
 
@@ -99,7 +109,7 @@ const keptFacts = (database: Database) =>
 /**
  * The facts for an event body whose dates lie in [from, to). The key holds everything they
  * depend on: the caller (notes and rights are theirs), the people named (teams, instructor, the
- * edited event's calls), the reserver (the reference check) and the window.
+ * edited event's calls, the people asked about), the reserver (the reference check) and the window.
  */
 export function conflictFacts(
   database: Database,
@@ -122,6 +132,7 @@ export function conflictFacts(
     input.instructorId,
     input.reservedBy,
     input.eventId,
+    input.userIds,
     window.from,
     window.to,
   ]);
@@ -169,6 +180,7 @@ async function readFacts(
       new Date(window.from),
       new Date(window.to),
       actor.userId,
+      input.userIds,
     ]),
   ]);
   return factsOf(rows, access, window);

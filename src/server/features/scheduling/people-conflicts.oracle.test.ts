@@ -1,8 +1,8 @@
-// Oracle test: conflicts for random availability (one-off and weekly) and random daily/weekly
-// rehearsal series, many crossing a daylight-saving change, computed by the product through the
-// API and by an expansion written here from the definitions: local dates walked one by one, each
-// wall time turned into an instant by searching Intl for the offset that shows it, and overlaps
-// tested pairwise. Nothing of the product's recurrence or time-zone code is reused.
+// Oracle test: conflicts for random availability (one-off and weekly), calls, the team's own
+// other events and random daily/weekly rehearsal series, many crossing a daylight-saving change,
+// computed by the product through the API and by an expansion written here from the definitions:
+// local dates walked one by one, each wall time turned into an instant by searching Intl for the
+// offset that shows it, and overlaps tested pairwise. Nothing of the product's recurrence or time-zone code is reused.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildUser, signedIn } from '../../../../tests/support/factories';
@@ -187,6 +187,36 @@ describe('conflicts against an independent computation', () => {
         list.filter((b) => b.key !== `called:${declined.eventId}`),
       );
     }
+
+    // The team's own other events: every member is expected there, except one who was called to
+    // the first and declined.
+    const teamEvents: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const span = randomWallSpan(rand, 0);
+      const id = await bookEvent(s, {
+        name: `Team ${i}`,
+        teamIds: [s.teamId],
+        spaces: ['Office'],
+        startDateTime: span.startWall,
+        endDateTime: span.endWall,
+        overrideConflicts: true,
+      });
+      teamEvents.push(id);
+      const interval = { start: instantOf(span.startWall), end: instantOf(span.endWall) };
+      for (const u of cast) mark(u.id, interval, `called:${id}`);
+    }
+    const excused = cast[Math.floor(rand() * cast.length)];
+    await s.agents.owner.put(`${s.orgBase}/calendar/events/${teamEvents[0]}/calls`, {
+      userIds: [excused.id],
+    });
+    await (await signedIn(ctx, excused, s.org)).post(
+      `${s.orgBase}/calendar/events/${teamEvents[0]}/calls/respond`,
+      { status: 'declined' },
+    );
+    busy.set(
+      excused.id,
+      (busy.get(excused.id) ?? []).filter((b) => b.key !== `called:${teamEvents[0]}`),
+    );
 
     let compared = 0;
     let withConflicts = 0;

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
 import { M } from '../../../common/schemas/calendar';
-import { conflictsPerDate, summarizeConflicts } from '../../../common/scheduling';
-import { conflictReportSchema } from '../../../common/schemas/scheduling';
+import { conflictsPerDate, MAX_CALLED, summarizeConflicts } from '../../../common/scheduling';
+import { conflictReportSchema, SM } from '../../../common/schemas/scheduling';
 import { eventBody } from '../calendar/test-helpers';
 import { RESERVE_FOR_OTHERS, TEAMS_NOT_FOUND } from '../calendar/validation';
 import { bookEvent, schedulingOrg } from './test-helpers';
@@ -144,6 +144,68 @@ describe('conflicts while booking', () => {
     expect(await check()).toEqual([]);
   });
 
+  it("reports the team's own other events at that time for every member (they are expected there)", async () => {
+    const s = await schedulingOrg(ctx);
+    // The cast's Main Stage series, Tuesdays 19:00–22:00; Lee is called to its first date and
+    // declined (excused from it), so only Ada and Bea are expected there that day.
+    const mainStage = await bookEvent(s, { ...series, name: 'Main Stage run', spaces: ['Main Stage'] });
+    await s.agents.owner.put(`${s.orgBase}/calendar/events/${mainStage}/calls`, { userIds: [s.lead.id] });
+    await s.leadAgent.post(`${s.orgBase}/calendar/events/${mainStage}/calls/respond`, { status: 'declined' });
+    const url = `${s.orgBase}/calendar/conflicts`;
+    const blocking = eventBody(s.people.owner.id, {
+      name: 'Act 1 blocking',
+      teamIds: [s.teamId],
+      spaces: ['Annex'],
+      startDateTime: '2031-03-04T20:00:00',
+      endDateTime: '2031-03-04T21:00:00',
+    });
+    const res = await s.agents.owner.post(url, blocking);
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(conflictReportSchema.strict().parse(report)).toEqual(report);
+    expect(report).toMatchObject({ peopleCount: 3, peopleWithConflicts: 2, occurrencesWithConflicts: 1 });
+    const expected = (userId: number, name: string) => ({
+      userId,
+      name,
+      reason: 'called',
+      note: null,
+      eventId: mainStage,
+      eventName: 'Main Stage run',
+    });
+    expect(conflictsPerDate(report)[0].conflicts).toEqual([
+      expected(s.actor.id, 'Ada Person'),
+      expected(s.castB.id, 'Bea Cast'),
+    ]);
+    // A week later Lee is expected too; a member both called and in the team is listed once.
+    await s.agents.owner.put(`${s.orgBase}/calendar/events/${mainStage}/calls`, { userIds: [] });
+    const nextWeek = (
+      await ctx.database.query<{ id: number }>(
+        `select id from calendar_events where organization_id = $1 and name = 'Main Stage run'
+         order by start_date_time offset 1 limit 1`,
+        [s.org.id],
+      )
+    )[0].id;
+    await s.agents.owner.put(`${s.orgBase}/calendar/events/${nextWeek}/calls`, { userIds: [s.actor.id] });
+    const later = (
+      await s.agents.owner.post(url, {
+        ...blocking,
+        startDateTime: '2031-03-11T20:00:00',
+        endDateTime: '2031-03-11T21:00:00',
+      })
+    ).json();
+    expect(conflictsPerDate(later)[0].conflicts.map((c) => [c.name, c.eventId])).toEqual([
+      ['Ada Person', nextWeek],
+      ['Bea Cast', nextWeek],
+      ['Lee Lead', nextWeek],
+    ]);
+    // Editing the series itself: its own dates are no conflict.
+    const edit = await s.agents.owner.post(url, {
+      ...eventBody(s.people.owner.id, { ...series, teamIds: [s.teamId] }),
+      eventId: mainStage,
+    });
+    expect(edit.json()).toMatchObject({ peopleCount: 3, peopleWithConflicts: 0 });
+  });
+
   it('leaves out the edited event itself and counts the people called to it', async () => {
     const s = await schedulingOrg(ctx);
     const [crew] = await ctx.database.query<{ id: number }>(
@@ -178,6 +240,51 @@ describe('conflicts while booking', () => {
       eventId: rehearsal,
     });
     expect(edit.json()).toMatchObject({ peopleCount: 1, peopleWithConflicts: 0 });
+  });
+
+  it("checks more people on request (the call dialog's): their availability and other calls that date", async () => {
+    const s = await schedulingOrg(ctx);
+    const rehearsal = await bookEvent(s, { name: 'Rehearsal' });
+    // Otto is not in the cast; his evening shift overlaps the rehearsal.
+    await s.outsiderAgent.post(`${s.orgBase}/availability`, {
+      startDateTime: '2031-03-04T17:00',
+      endDateTime: '2031-03-04T23:00',
+      note: 'Evening shift',
+    });
+    const other = await buildOrg(ctx.database);
+    const stranger = await buildUser(ctx.database, { org: other });
+    const url = `${s.orgBase}/calendar/conflicts`;
+    const body = { ...eventBody(s.people.owner.id, { teamIds: [s.teamId] }), eventId: rehearsal };
+    const res = await s.agents.owner.post(url, { ...body, userIds: [s.outsider.id, stranger.id] });
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(conflictReportSchema.strict().parse(report)).toEqual(report);
+    // The cast (three) and Otto; another organization's member is no one here.
+    expect(report).toMatchObject({ peopleCount: 4, peopleWithConflicts: 1 });
+    expect(conflictsPerDate(report)[0].conflicts).toEqual([
+      {
+        userId: s.outsider.id,
+        name: 'Otto Person',
+        reason: 'unavailable',
+        note: 'Evening shift',
+        eventId: null,
+        eventName: null,
+      },
+    ]);
+    // Without him in the question, the answer is not the kept one with him.
+    expect((await s.agents.owner.post(url, body)).json()).toMatchObject({
+      peopleCount: 3,
+      peopleWithConflicts: 0,
+    });
+    const bad = await s.agents.owner.post(url, { ...body, userIds: ['x'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(SM.userId);
+    const tooMany = await s.agents.owner.post(url, {
+      ...body,
+      userIds: Array.from({ length: MAX_CALLED + 1 }, (_, i) => i + 1),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe(SM.tooManyChecked);
   });
 
   it('validates the body as saving does, and answers 401, 403 and 404', async () => {

@@ -1,6 +1,7 @@
 // Conflicts while booking (issue 16 §2): for each date an event body would occupy, the people it
 // concerns (its teams' members, the instructor, and for an edit the people called to it) who are
-// unavailable then or already called to another event at that time. Informs; never blocks.
+// unavailable then or already expected at another event at that time (called to it, or in one
+// of its teams). Informs; never blocks.
 // The facts are read and kept by conflict-facts.ts; here the dates are swept against them.
 import { MAX_OCCURRENCE_COUNT } from '../../../common/calendar';
 import type { EventInput } from '../../../common/schemas/calendar';
@@ -61,6 +62,7 @@ function reportKey(access: Caller, input: ConflictsInput): string {
     input.reservedBy,
     input.teamIds,
     input.eventId,
+    input.userIds,
   ]);
 }
 

@@ -23,6 +23,7 @@ interface LinkRow {
   status: CallStatus;
   callTime: string | null;
   eventName: string;
+  spaces: string[];
   start: Date;
   end: Date;
   reservedBy: number;
@@ -37,7 +38,7 @@ interface LinkRow {
 async function linkRow(database: Database, claims: CallClaims): Promise<LinkRow> {
   const [row] = await database.query<LinkRow>(
     `select c.organization_id as "organizationId", c.event_id as "eventId", c.user_id as "userId",
-       c.link_nonce as "linkNonce", c.status, c.call_time as "callTime", e.name as "eventName",
+       c.link_nonce as "linkNonce", c.status, c.call_time as "callTime", e.name as "eventName", e.spaces,
        e.start_date_time as start, e.end_date_time as "end", e.reserved_by as "reservedBy",
        coalesce((select array_agg(et.team_id) from calendar_event_teams et
          where et.event_id = e.id and et.organization_id = c.organization_id), '{}') as "teamIds",
@@ -68,6 +69,7 @@ const info = (row: LinkRow, status: CallStatus): RespondLinkInfo => ({
   startDateTime: toZonedIso(new Date(row.start), row.timezone),
   endDateTime: toZonedIso(new Date(row.end), row.timezone),
   callTime: row.callTime,
+  spaces: row.spaces,
   organizationName: row.organizationName,
   memberName: row.firstName?.trim() || displayName(row),
   status,

@@ -1,8 +1,8 @@
 import { cn } from '@web/lib/utils';
 import type { CalendarEvent } from '../api/types';
+import { formatClock } from '@common/clock';
 import {
   dayPart,
-  formatClock,
   formatShortDay,
   formatTimeRange,
   SLOT_HEIGHT_PX,

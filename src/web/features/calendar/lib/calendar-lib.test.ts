@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatClock } from '../../../../common/clock';
 import {
   COLOR_CHOICES,
   DEFAULT_SPACE_COLORS,
@@ -11,7 +12,6 @@ import {
 import {
   dayPart,
   eventDates,
-  formatClock,
   formatEventTime,
   formatWeekTitle,
   monthGrid,

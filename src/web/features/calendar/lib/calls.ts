@@ -2,13 +2,6 @@
 // manager may call with the event's team members first.
 import type { CallEntry } from '@common/schemas/scheduling';
 import type { CallStatus } from '@common/scheduling';
-import { formatClock } from './dates';
-
-/** '18:30' → '6:30 PM'; null when there is no call time (called for the event's start). */
-export function formatCallTime(hhmm: string | null): string | null {
-  if (!hhmm || !/^\d{2}:\d{2}$/.test(hhmm)) return null;
-  return formatClock(Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)));
-}
 
 /** An instant as the organization's clock reads it: 'Mar 4, 6:12 PM'. */
 export function formatInstant(iso: string, timeZone: string): string {

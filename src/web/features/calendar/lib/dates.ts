@@ -1,6 +1,7 @@
 // Calendar arithmetic on local dates ('YYYY-MM-DD') and on event times, which arrive as ISO
 // strings in the organization's zone: their wall date and time are read straight from the text,
 // so every view shows the organization's clock whatever the browser's zone.
+import { formatClock } from '../../../../common/clock';
 import { addDays, weekdayOf } from '../../../../common/zoned-time';
 
 export const MONTH_GRID_DAYS = 42;
@@ -64,13 +65,6 @@ export function formatWeekTitle(week: string[]): string {
 }
 /** 'Mar 4, 2031' (en-US short, spec part 1 §9). */
 export const formatEventDate = (iso: string) => shortDate.format(utcNoon(wallDate(iso)));
-
-/** '7:00 PM' from minutes after midnight. */
-export function formatClock(minutes: number): string {
-  const h = Math.floor(minutes / 60) % 24;
-  const m = minutes % 60;
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
 
 export const formatEventTime = (iso: string) => formatClock(wallMinutes(iso));
 

@@ -1,5 +1,6 @@
 // The scheduling screens' pure logic (issue 16): availability periods in words and as form values,
 // the conflicts list, the calls board and picker, rates, and what the form asks the conflicts check.
+import { formatCallTime } from '@common/clock';
 import {
   availabilityFormSchema,
   availabilityFormToRequest,
@@ -8,7 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { conflictsRequestOf, valuesFor } from '../components/event-form/form-values';
 import { availabilityValues, describePeriod, weekdayPlural } from './availability';
-import { boardSummary, candidateGroups, formatCallTime, formatRate } from './calls';
+import { boardSummary, candidateGroups, formatRate } from './calls';
 import { conflictDates, conflictText } from './conflicts';
 
 describe('availability periods', () => {

@@ -1,6 +1,7 @@
 // /calls/respond?token=&status= (issue 16): the call mail's Confirm / Can't make it links land
 // here, signed in or not. Opening the page changes nothing; one click answers. A tampered,
 // expired or used link shows the server's own words.
+import { formatCallTime } from '@common/clock';
 import type { RespondLinkInfo } from '@common/schemas/scheduling';
 import { CALL_STATUS_LABELS, type ResponseStatus } from '@common/scheduling';
 import { CircleCheck, Megaphone, TriangleAlert } from 'lucide-react';
@@ -10,7 +11,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { useAnswerRespondLink, useRespondLink } from '../api/respond-link';
-import { formatCallTime } from '../lib/calls';
 import { formatEventDate, formatTimeRange } from '../lib/dates';
 
 const LABEL: Record<ResponseStatus, string> = {
@@ -59,6 +59,12 @@ function When({ info }: { info: RespondLinkInfo }) {
         <div>
           <dt className="inline">Call time: </dt>
           <dd className="inline">{callTime}</dd>
+        </div>
+      )}
+      {info.spaces.length > 0 && (
+        <div>
+          <dt className="inline">Where: </dt>
+          <dd className="inline">{info.spaces.join(', ')}</dd>
         </div>
       )}
     </dl>

@@ -1,6 +1,7 @@
 // /calendar/call-sheet?date=YYYY-MM-DD (issue 16): the day's events, times, spaces, who is called
 // at what time and whether they confirmed, notes, and the organization's logo. Printed, it is the
 // sheet alone (the app's header and menu are hidden) on one A4 or Letter page for an ordinary day.
+import { formatCallTime } from '@common/clock';
 import type { CallSheet } from '@common/schemas/scheduling';
 import { CALL_STATUS_LABELS } from '@common/scheduling';
 import { addDays, todayIn } from '@common/zoned-time';
@@ -15,7 +16,6 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/session';
 import { useCallsLive } from '../api/calls';
 import { useCallSheet } from '../api/call-sheet';
-import { formatCallTime } from '../lib/calls';
 import { formatLongDay, formatTimeRange } from '../lib/dates';
 import { isDate } from '../lib/url-date';
 

@@ -1,6 +1,7 @@
 // Take attendance for one started date of an event (issue 16): each called person and team
-// member present, late, absent or excused, with a note. Fast by keyboard: Tab moves between
-// people, the arrow keys (or P, L, A, E) choose.
+// member present, late, absent or excused, with a note. Fast by keyboard: P, L, A, E (or the
+// arrow keys) mark a person and Tab moves to the next one; a note opens only on purpose (N, or the
+// Note button), so neither the note box nor its button stands between two people.
 import type { AttendanceEntry } from '@common/schemas/scheduling';
 import {
   ATTENDANCE_LABELS,
@@ -8,7 +9,8 @@ import {
   type AttendanceStatus,
   MAX_NOTE_LENGTH,
 } from '@common/scheduling';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { NotebookPen } from 'lucide-react';
 import { FetchError } from '@web/components/fetch-error';
 import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
@@ -25,6 +27,7 @@ type Row = Pick<AttendanceEntry, 'userId' | 'name' | 'called' | 'status'> & { no
 const rowsOf = (entries: AttendanceEntry[]): Row[] => entries.map((e) => ({ ...e, note: e.note ?? '' }));
 
 const KEYS: Record<string, AttendanceStatus> = { p: 'present', l: 'late', a: 'absent', e: 'excused' };
+const NOTE_KEY = 'n';
 
 export function AttendanceDialog({
   orgId,
@@ -42,7 +45,7 @@ export function AttendanceDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Take Attendance"
-      description={`"${event.name}" on ${formatEventDate(event.startDateTime)}. Arrow keys or P, L, A, E choose; Tab moves to the next person.`}
+      description={`"${event.name}" on ${formatEventDate(event.startDateTime)}. P, L, A, E or the arrow keys mark a person; Tab moves to the next person; N adds a note.`}
       className="max-w-2xl"
     >
       {open && <AttendanceLoader orgId={orgId} eventId={event.id} onDone={() => onOpenChange(false)} />}
@@ -93,6 +96,13 @@ function AttendanceForm({
   }, [entries, base, dirty]);
   const update = (userId: number, change: Partial<Row>) =>
     setRows((previous) => previous.map((r) => (r.userId === userId ? { ...r, ...change } : r)));
+  // Whose note box was opened on purpose (a saved note shows its box anyway).
+  const [noting, setNoting] = useState<ReadonlySet<number>>(() => new Set());
+  const focusNote = useRef<number | null>(null);
+  const openNote = (userId: number) => {
+    focusNote.current = userId;
+    setNoting((previous) => new Set(previous).add(userId));
+  };
   const unmarked = rows.filter((r) => r.status === null).length;
 
   const submit = (e: React.FormEvent) => {
@@ -138,8 +148,16 @@ function AttendanceForm({
             <fieldset
               className="flex flex-wrap items-center gap-x-3 gap-y-2"
               onKeyDown={(e) => {
-                const status = KEYS[e.key.toLowerCase()];
-                if (!status || !(e.target instanceof HTMLInputElement) || e.target.type !== 'radio') return;
+                if (!(e.target instanceof HTMLInputElement) || e.target.type !== 'radio') return;
+                if (e.ctrlKey || e.metaKey || e.altKey) return;
+                const key = e.key.toLowerCase();
+                if (key === NOTE_KEY) {
+                  e.preventDefault();
+                  openNote(row.userId);
+                  return;
+                }
+                const status = KEYS[key];
+                if (!status) return;
                 e.preventDefault();
                 update(row.userId, { status });
                 const next = e.currentTarget.querySelector<HTMLInputElement>(`input[value="${status}"]`);
@@ -152,7 +170,7 @@ function AttendanceForm({
                   <span className="ml-2 text-xs font-normal text-muted-foreground">team member</span>
                 )}
               </legend>
-              <div className="flex flex-wrap gap-1">
+              <div className="flex flex-wrap items-center gap-1">
                 {ATTENDANCE_STATUSES.map((status) => (
                   <label
                     key={status}
@@ -172,15 +190,54 @@ function AttendanceForm({
                     {ATTENDANCE_LABELS[status]}
                   </label>
                 ))}
+                {!noting.has(row.userId) && row.note === '' && (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    tabIndex={-1}
+                    aria-label={`Add a note for ${row.name}`}
+                    aria-keyshortcuts="N"
+                    onClick={() => openNote(row.userId)}
+                  >
+                    <NotebookPen aria-hidden="true" />
+                    Note
+                  </Button>
+                )}
               </div>
             </fieldset>
-            <Input
-              aria-label={`Note for ${row.name}`}
-              value={row.note}
-              maxLength={MAX_NOTE_LENGTH}
-              placeholder="Note (optional)"
-              onChange={(e) => update(row.userId, { note: e.target.value })}
-            />
+            {(noting.has(row.userId) || row.note !== '') && (
+              <Input
+                aria-label={`Note for ${row.name}`}
+                value={row.note}
+                maxLength={MAX_NOTE_LENGTH}
+                placeholder="Note (optional)"
+                // Out of the Tab path between people: reached with N or a click.
+                tabIndex={-1}
+                ref={(input) => {
+                  if (input && focusNote.current === row.userId) {
+                    focusNote.current = null;
+                    input.focus();
+                  }
+                }}
+                // A saved note being edited keeps its box even once emptied.
+                onFocus={() =>
+                  setNoting((previous) =>
+                    previous.has(row.userId) ? previous : new Set(previous).add(row.userId),
+                  )
+                }
+                onChange={(e) => update(row.userId, { note: e.target.value })}
+                onKeyDown={(e) => {
+                  // Enter goes back to the person's marks rather than submitting the register.
+                  if (e.key !== 'Enter') return;
+                  e.preventDefault();
+                  e.currentTarget
+                    .closest('li')
+                    ?.querySelector<HTMLInputElement>('input[type="radio"]:checked, input[type="radio"]')
+                    ?.focus();
+                }}
+              />
+            )}
           </li>
         ))}
       </ul>

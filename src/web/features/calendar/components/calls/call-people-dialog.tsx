@@ -1,5 +1,6 @@
 // Choose who is called to one date of an event (issue 16): the event's team members first, a
-// search over everyone, a call time and a note. Saving replaces the list; people kept keep
+// search over everyone, a call time and a note. Each person shows what keeps them away that date
+// (unavailability, other calls and their teams' events), from the booking form's conflicts check. Saving replaces the list; people kept keep
 // their answers, newly called people get the call mail.
 import type { CallEntry } from '@common/schemas/scheduling';
 import { MAX_NOTE_LENGTH } from '@common/scheduling';
@@ -14,12 +15,15 @@ import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { useSetCalls } from '../../api/calls';
+import { usePeopleConflicts } from '../../api/conflicts';
 import { useCalendarOptions } from '../../api/events';
 import { useTeamMembers } from '../../api/people';
 import type { CalendarEvent } from '../../api/types';
 import { type Candidate, candidateGroups } from '../../lib/calls';
+import { conflictsByPerson } from '../../lib/conflicts';
 import { formatEventDate } from '../../lib/dates';
 import { saveToasts } from '../../lib/save-toasts';
+import { callConflictsRequest } from '../event-form/form-values';
 
 export function CallPeopleDialog({
   orgId,
@@ -90,6 +94,18 @@ function CallPeopleForm({
   }));
   const groups = candidateGroups(teams, everyone, search);
   const teamMemberIds = teams.flatMap((t) => t.members.map((m) => m.id));
+  // Asked once for everyone listable (the chosen first), so searching and ticking ask nothing new.
+  const everyoneIds = everyone.map((p) => p.id).join(',');
+  const conflictsBody = useMemo(
+    () =>
+      callConflictsRequest(event, [
+        ...[...initial],
+        ...(everyoneIds ? everyoneIds.split(',').map(Number) : []),
+      ]),
+    [event, initial, everyoneIds],
+  );
+  const conflicts = usePeopleConflicts(orgId, options.isLoading ? null : conflictsBody);
+  const busy = conflictsByPerson(conflicts.data);
 
   const toggle = (id: number, on: boolean) =>
     setChosen((previous) => {
@@ -166,29 +182,39 @@ function CallPeopleForm({
         ) : groups.length === 0 ? (
           <p className="text-sm text-muted-foreground">No one matches "{search}".</p>
         ) : (
-          <div
-            className="max-h-64 space-y-3 overflow-y-auto rounded-md border p-3"
-            data-testid="call-candidates"
-          >
-            {groups.map((group) => (
-              <fieldset key={group.label} className="space-y-1">
-                <legend className="text-xs font-semibold uppercase text-muted-foreground">
-                  {group.label}
-                </legend>
-                {group.people.map((p) => (
-                  <Label key={p.id} className="flex min-h-8 items-center gap-2 py-1 font-normal">
-                    <Checkbox
-                      checked={chosen.has(p.id)}
-                      onCheckedChange={(on) => toggle(p.id, on === true)}
-                    />
-                    <span className="min-w-0 break-words">
-                      {p.name} <span className="text-muted-foreground">@{p.username}</span>
-                    </span>
-                  </Label>
-                ))}
-              </fieldset>
-            ))}
-          </div>
+          <>
+            {conflicts.isError && (
+              <p className="text-sm text-muted-foreground">Who is unavailable could not be checked.</p>
+            )}
+            <div
+              className="max-h-64 space-y-3 overflow-y-auto rounded-md border p-3"
+              data-testid="call-candidates"
+            >
+              {groups.map((group) => (
+                <fieldset key={group.label} className="space-y-1">
+                  <legend className="text-xs font-semibold uppercase text-muted-foreground">
+                    {group.label}
+                  </legend>
+                  {group.people.map((p) => (
+                    <Label key={p.id} className="flex min-h-8 items-center gap-2 py-1 font-normal">
+                      <Checkbox
+                        checked={chosen.has(p.id)}
+                        onCheckedChange={(on) => toggle(p.id, on === true)}
+                      />
+                      <span className="min-w-0 break-words">
+                        {p.name} <span className="text-muted-foreground">@{p.username}</span>
+                        {busy.get(p.id)?.map((reason) => (
+                          <span key={reason} className="block text-xs text-destructive">
+                            {reason.charAt(0).toUpperCase() + reason.slice(1)}
+                          </span>
+                        ))}
+                      </span>
+                    </Label>
+                  ))}
+                </fieldset>
+              ))}
+            </div>
+          </>
         )}
       </fieldset>
       <FormField

@@ -1,5 +1,6 @@
 // The event dialog's calls (issue 16): a called member's own call and answer; for the event's
 // managers the confirmation board (live on `calls-changed`), Call People and Take Attendance.
+import { formatCallTime } from '@common/clock';
 import { ClipboardCheck, Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
@@ -8,7 +9,7 @@ import { isApiError } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
 import { useCalls, useCallsLive } from '../../api/calls';
 import type { CalendarEvent } from '../../api/types';
-import { boardSummary, formatCallTime, formatInstant } from '../../lib/calls';
+import { boardSummary, formatInstant } from '../../lib/calls';
 import { AttendanceDialog } from '../attendance/attendance-dialog';
 import { CallAnswer } from './call-answer';
 import { CallPeopleDialog } from './call-people-dialog';

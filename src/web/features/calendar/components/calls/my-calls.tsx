@@ -1,10 +1,10 @@
 // My Schedule's calls (issue 16): what the member is called to, with their answer.
+import { formatCallTime } from '@common/clock';
 import { addDays } from '@common/zoned-time';
 import { Megaphone } from 'lucide-react';
 import { FetchError } from '@web/components/fetch-error';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useCallsLive, useMyCalls } from '../../api/calls';
-import { formatCallTime } from '../../lib/calls';
 import { formatEventDate, formatTimeRange } from '../../lib/dates';
 import { CallAnswer } from './call-answer';
 import { CallStatusBadge } from './call-status-badge';

@@ -4,6 +4,7 @@ import { daysBetween, recurrenceDefaults, shiftWeekdays, weekOfMonth } from '@co
 import { dateProblem, type EventType, SPACES } from '@common/calendar';
 import { type EventFormValues, eventFormSchema, formToRequest } from '@common/schemas/calendar';
 import type { ConflictsRequest } from '@common/schemas/scheduling';
+import { MAX_CALLED } from '@common/scheduling';
 import { addDays, weekdayOf } from '@common/zoned-time';
 import { type ApiError, isApiError } from '@web/lib/api';
 import type { CalendarEvent, Conflict, Strategy } from '../../api/types';
@@ -121,4 +122,19 @@ export function conflictsRequestOf(
   if (!eventFormSchema.safeParse(asked).success) return null;
   const body = formToRequest(asked);
   return { ...body, eventId };
+}
+
+/**
+ * The same check for the call dialog: this one date of the event as saved, for its team members,
+ * the people called to it and `people` (the chosen ones first, as many as one check takes).
+ */
+export function callConflictsRequest(event: CalendarEvent, people: number[]): ConflictsRequest | null {
+  const body = conflictsRequestOf(
+    valuesFor(event, wallDate(event.startDateTime), 0, undefined),
+    event.id,
+    true,
+  );
+  if (!body) return null;
+  const userIds = [...new Set(people)].slice(0, MAX_CALLED).sort((a, b) => a - b);
+  return { ...body, userIds };
 }
