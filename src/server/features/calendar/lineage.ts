@@ -119,7 +119,10 @@ function changesBetween(before: StoredRule, after: StoredRule): SplitChange[] {
     before.monthlyWeekday !== after.monthlyWeekday
   )
     changes.push('days');
-  if (before.start.slice(11, 16) !== after.start.slice(11, 16) || before.durationMinutes !== after.durationMinutes)
+  if (
+    before.start.slice(11, 16) !== after.start.slice(11, 16) ||
+    before.durationMinutes !== after.durationMinutes
+  )
     changes.push('times');
   if (!sameTemplate(before.template, after.template)) changes.push('details');
   return changes;

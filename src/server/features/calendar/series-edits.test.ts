@@ -396,7 +396,11 @@ describe('a date edited on its own, and a split series, stay part of the whole s
     const c = await calendarOrg(ctx);
     const created = await c.actorAgent.post(
       `${c.base}/events`,
-      eventBody(c.actor.id, { spaces: ['Annex'], startDateTime: '2031-03-03T10:00', endDateTime: '2031-03-03T11:00' }),
+      eventBody(c.actor.id, {
+        spaces: ['Annex'],
+        startDateTime: '2031-03-03T10:00',
+        endDateTime: '2031-03-03T11:00',
+      }),
     );
     expect(created.statusCode, created.body).toBe(201);
     const one = created.json().event;

@@ -104,7 +104,13 @@ const targetOf = (spec: Pick<LineageRewrite, 'moves'>, row: LineageRow) =>
  * length stay when they differ from its old rule's; otherwise it takes the new rule's, like every
  * other date. The edited row itself always takes the edit's.
  */
-function movedException(row: LineageRow, before: StoredRule | undefined, after: StoredRule, days: number, edited: boolean) {
+function movedException(
+  row: LineageRow,
+  before: StoredRule | undefined,
+  after: StoredRule,
+  days: number,
+  edited: boolean,
+) {
   const zone = after.timeZone;
   const start = instantToWallTime(row.start, zone);
   const length = wallMinutesBetween(start, instantToWallTime(row.end, zone));

@@ -282,10 +282,9 @@ async function updateOnce(
   const moved = rewrite ? [...movedExceptions(rewrite).values()] : [];
   const spans =
     plans.length > 0
-      ? [
-          ...plans.flatMap((p) => p.planned.occurrences),
-          ...moved,
-        ].filter((s) => mode === 'single' || s.end.getTime() > Date.now())
+      ? [...plans.flatMap((p) => p.planned.occurrences), ...moved].filter(
+          (s) => mode === 'single' || s.end.getTime() > Date.now(),
+        )
       : [span];
 
   // The parts and the row (and rows), as planned from: another edit that changed them before our
