@@ -4,7 +4,8 @@
 // an occurrence id keeps meaning its date. Expected dates come from a day-walking expansion
 // written here, not from the product's rule code.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
+import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
+import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
 import { calendarOrg, eventBody } from './test-helpers';
 
 let ctx: TestContext;
@@ -420,5 +421,84 @@ describe('a date edited on its own, and a split series, stay part of the whole s
       endCount: 6,
       splits: [],
     });
+  });
+
+  it("'this and following' moved a day later takes a later date edited on its own along, with its own teams", async () => {
+    const c = await calendarOrg(ctx);
+    await c.actorAgent.post(`${c.base}/events`, { ...tueThu(c.actor.id), teamIds: [c.teamId] });
+    const before = await list(c.actorAgent, c.base);
+    // Thursday 13 March leaves the team out; the rest of the series keeps it.
+    const own = await c.actorAgent.patch(`${c.base}/events/${before[3].id}?strategy=this`, { teamIds: [] });
+    expect(own.statusCode, own.body).toBe(200);
+    const res = await c.actorAgent.patch(
+      `${c.base}/events/${before[2].id}?strategy=future`,
+      await formBody(c.actorAgent, c.base, before[2].id, {
+        name: 'Tech week',
+        startDateTime: '2031-03-12T19:00',
+        endDateTime: '2031-03-12T22:00',
+        // The form shows the dates left from this one.
+        recurringEndCount: 4,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await list(c.actorAgent, c.base);
+    expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
+    expect(datesOf(after)).toEqual([...datesOf(before.slice(0, 2)), ...shift(datesOf(before.slice(2)), 1)]);
+    expect(after.map((e) => e.name)).toEqual([
+      'Rehearsal',
+      'Rehearsal',
+      'Tech week',
+      'Tech week',
+      'Tech week',
+      'Tech week',
+    ]);
+    const teams = await Promise.all(
+      after.map(async (e) => (await c.actorAgent.get(`${c.base}/events/${e.id}`)).json().teams.length),
+    );
+    expect(teams).toEqual([1, 1, 1, 0, 1, 1]);
+  });
+
+  it('refuses a move that would put a date edited on its own over another booking, changing nothing', async () => {
+    const c = await calendarOrg(ctx);
+    await c.actorAgent.post(`${c.base}/events`, tueThu(c.actor.id));
+    const before = await list(c.actorAgent, c.base);
+    await c.actorAgent.patch(`${c.base}/events/${before[2].id}?strategy=this`, {
+      startDateTime: '2031-03-11T08:00',
+      endDateTime: '2031-03-11T09:00',
+    });
+    // Wednesday 12 March at 08:00 is taken: the edited date would land on it.
+    const taken = await c.actorAgent.post(
+      `${c.base}/events`,
+      eventBody(c.actor.id, {
+        name: 'Load-in',
+        startDateTime: '2031-03-12T08:00',
+        endDateTime: '2031-03-12T09:00',
+      }),
+    );
+    expect(taken.statusCode, taken.body).toBe(201);
+    const res = await c.actorAgent.patch(`${c.base}/events/${before[0].id}?strategy=series`, {
+      startDateTime: '2031-03-05T19:00',
+      endDateTime: '2031-03-05T22:00',
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().data.conflicts.map((x: { name: string }) => x.name)).toEqual(['Load-in']);
+    const after = (await list(c.actorAgent, c.base)).filter((e) => e.seriesId !== null);
+    expect(datesOf(after)).toEqual(datesOf(before));
+  });
+
+  it("an event's own read answers 401 signed out, 404 for another organization and 400 for a bad id", async () => {
+    const c = await calendarOrg(ctx);
+    const { event } = (await c.actorAgent.post(`${c.base}/events`, tueThu(c.actor.id))).json();
+    const url = `${c.base}/events/${event.id}`;
+    expect((await new Agent(ctx.app, c.org.host).get(url)).statusCode).toBe(401);
+    const other = await buildOrg(ctx.database);
+    const stranger = await buildUser(ctx.database, { org: other, role: 'owner' });
+    const agent = await signedIn(ctx, stranger, other);
+    expect((await agent.get(url)).statusCode).toBe(404);
+    // Through the stranger's own organization the event is not found either.
+    expect((await agent.get(`/api/organizations/${other.id}/calendar/events/${event.id}`)).statusCode).toBe(
+      404,
+    );
+    expect((await c.actorAgent.get(`${c.base}/events/abc`)).statusCode).toBe(400);
   });
 });
