@@ -133,7 +133,7 @@ export function movedExceptions(spec: Omit<LineageRewrite, 'template'>) {
     if (!row.isException) continue;
     const target = targetOf(spec, row);
     const part = spec.parts.find((p) => p.id === target);
-    if (!part || spec.dropped.includes(target ?? -1)) continue;
+    if (!part) continue;
     const before = spec.previous.get(row.seriesId);
     moved.set(row.id, movedException(row, before, part.rule, part.shiftDays, row.id === spec.edited.id));
   }

@@ -208,12 +208,12 @@ async function updateOnce(
   // both end where the whole series ends (its last part), not where this date's part does.
   const current = currentRequest(row, part?.rule ?? null, timeZone);
   const last = parts.at(-1);
-  if (part && last && mode !== 'this' && last.rule.endType !== 'count') {
+  if (part && last && mode !== 'this') {
     current.recurringEndType = last.rule.endType;
     current.recurringEnd = last.rule.endDate;
-    current.recurringEndCount = null;
+    current.recurringEndCount = last.rule.endCount;
   }
-  if (part?.rule.endType === 'count')
+  if (part && current.recurringEndType === 'count')
     current.recurringEndCount =
       (mode === 'future' ? remainingFrom(parts, part.id, originalDate) : lineageTotal(parts)) ??
       part.rule.endCount;

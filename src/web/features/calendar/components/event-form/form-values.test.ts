@@ -24,11 +24,12 @@ describe('the event form of a split series', () => {
     expect(endFor(event, 'future')).toEqual({ recurringEndType: 'date', recurringEnd: '2026-12-18' });
   });
 
-  it('leaves the end as the event says for one date, or before its own read answers', () => {
+  it('leaves the end as the event says for one date, or before its own read answers; a count is counted apart', () => {
     expect(endFor(event, 'this')).toBeNull();
     expect(endFor(undefined, 'series')).toBeNull();
+    // A count is the form's own (the whole series' total, or what is left of it).
     expect(
-      endFor({ ...event, wholeSeries: { ...whole, endType: 'count', endCount: 6 } }, 'series'),
-    ).toBeNull();
+      endFor({ ...event, wholeSeries: { ...whole, endType: 'count', endDate: null, endCount: 6 } }, 'series'),
+    ).toEqual({ recurringEndType: 'count', recurringEnd: '' });
   });
 });

@@ -98,7 +98,7 @@ export function endFor(
   strategy: Strategy,
 ): Pick<EventFormValues, 'recurringEndType' | 'recurringEnd'> | null {
   const whole = event?.wholeSeries;
-  if (!whole || strategy === 'this' || whole.endType === 'count') return null;
+  if (!whole || strategy === 'this') return null;
   return { recurringEndType: whole.endType, recurringEnd: whole.endDate ?? '' };
 }
 
