@@ -114,7 +114,8 @@ export function describeRepeat(pattern: string | null, interval: number): string
   return interval > 1 ? `Repeats ${ADVERB[p]}, every ${interval} ${UNIT[p]}s` : `Repeats ${ADVERB[p]}`;
 }
 
-const longDate = (date: string) =>
+/** 'YYYY-MM-DD' as the calendar writes it in words: '12 June 2027'. */
+export const longDate = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
     month: 'long',
     day: 'numeric',
@@ -184,7 +185,8 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-function joinWords(words: string[]): string {
+/** 'a, b and c'. */
+export function joinWords(words: string[]): string {
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }

@@ -80,6 +80,12 @@ test('on a phone: a weekly series moved a day from one date on keeps its count a
     await expect(await chip(page, date, name)).toBeVisible();
   for (const date of ['2030-04-09', '2030-04-11', '2030-04-16', '2030-04-18', '2030-04-24'])
     await expect(await chip(page, date, name)).toHaveCount(0);
+  // The first date still tells the whole series, and where it changed.
+  await (await chip(page, '2030-04-02', name)).click();
+  await expect(
+    dialog.getByText('Repeats weekly on Tuesday and Thursday, 6 times · days changed from 10 April'),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // "All dates" from the second part deletes the first part too, and the toast counts all six.
   await (await chip(page, '2030-04-19', name)).click();
@@ -90,6 +96,60 @@ test('on a phone: a weekly series moved a day from one date on keeps its count a
     .click();
   await expect(page.getByText('Event series deleted (6 events removed)').first()).toBeVisible();
   for (const date of ['2030-04-02', '2030-04-19']) await expect(await chip(page, date, name)).toHaveCount(0);
+});
+
+test('a series split with new times reads as one series to its end, in its details and its "all dates" form', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, DEMO.owner);
+  const name = `Tech rehearsal ${unique('')}`;
+  await page.goto(orgUrl(DEMO_ORG, '/calendar/home?view=month&date=2030-06-01'));
+  await expect(page.getByTestId('calendar-title')).toHaveText('June 2030');
+
+  // Tuesdays and Thursdays from Tuesday 4 June until Thursday 20 June 2030.
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  const form = page.getByTestId('event-form');
+  await form.getByLabel('Event Name').fill(name);
+  await form.getByRole('checkbox', { name: 'Annex' }).click();
+  await form.getByLabel('Start Date').fill('2030-06-04');
+  await form.getByLabel('Start Time').fill('06:00');
+  await form.getByLabel('End Time').fill('07:00');
+  await form.getByRole('switch', { name: 'Repeat' }).click();
+  await form.getByRole('checkbox', { name: 'Thu' }).click();
+  await choose(page, form, 'Ends', 'On a date');
+  await form.getByLabel('Repeat Until').fill('2030-06-20');
+  await form.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByText('Event created successfully').first()).toBeVisible();
+
+  // From Thursday 13 June on, half an hour later.
+  await (await chip(page, '2030-06-13', name)).click();
+  const dialog = page.getByTestId('event-dialog');
+  await dialog.getByRole('button', { name: 'Edit' }).click();
+  await choose(page, form, 'Apply changes to', 'This and following dates');
+  await form.getByLabel('Start Time').fill('06:30');
+  await form.getByLabel('End Time').fill('07:30');
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Event updated successfully').first()).toBeVisible();
+
+  // The first date's details run to 20 June, not to the end of its own part.
+  await (await chip(page, '2030-06-04', name)).click();
+  await expect(
+    dialog.getByText(
+      'Repeats weekly on Tuesday and Thursday, until 20 June 2030 · times changed from 13 June',
+    ),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Edit' }).click();
+  await choose(page, form, 'Apply changes to', 'All dates');
+  await expect(form.getByTestId('repeat-summary')).toHaveText(
+    'Repeats weekly on Tuesday and Thursday, until 20 June 2030',
+  );
+  // Renamed, every date stays, each at its own part's time.
+  await form.getByLabel('Event Name').fill(`${name} (all)`);
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Event updated successfully').first()).toBeVisible();
+  await expect(await chip(page, '2030-06-20', `${name} \\(all\\)`)).toBeVisible();
+  await expect(await chip(page, '2030-06-11', `${name} \\(all\\)`)).toBeVisible();
 });
 
 test('the view and date live in the address: reload, back and the tabs keep them', async ({ page }) => {

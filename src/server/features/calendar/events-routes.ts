@@ -101,6 +101,7 @@ export async function eventRoutes(app: App) {
         timeZone,
         actor.userId,
         request.params.eventId,
+        true,
       );
       if (!event) throw notFound(EVENT_NOT_FOUND);
       return event;

@@ -1,6 +1,7 @@
 // A series split by "this and following" edits is still one series to the people using it
 // (DESIGN §5): its parts share a lineage (the first part's id), "all dates" reaches every part,
 // and a count-ended series keeps its total count across the parts.
+import type { SplitChange, WholeSeries } from '../../../common/whole-series';
 import { parseWallTime } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { expandFloating, type StoredRule } from './occurrences';
@@ -94,4 +95,61 @@ export async function writeLineageCount(q: Runner, organizationId: number, serie
        and recurring_end_count is distinct from total.n`,
     [organizationId, seriesId],
   );
+}
+
+const sameTemplate = (a: StoredRule['template'], b: StoredRule['template']) =>
+  a.name === b.name &&
+  a.description === b.description &&
+  a.spaces.join() === b.spaces.join() &&
+  a.eventType === b.eventType &&
+  a.eventUrl === b.eventUrl &&
+  a.instructorId === b.instructorId &&
+  a.reservedBy === b.reservedBy &&
+  [...a.teamIds].sort().join() === [...b.teamIds].sort().join() &&
+  (a.isPublic ?? true) === (b.isPublic ?? true);
+
+/** What a part changed from the one before it. */
+function changesBetween(before: StoredRule, after: StoredRule): SplitChange[] {
+  const changes: SplitChange[] = [];
+  if (
+    before.pattern !== after.pattern ||
+    before.interval !== after.interval ||
+    before.weeklyDays.join() !== after.weeklyDays.join() ||
+    before.monthlyWeek !== after.monthlyWeek ||
+    before.monthlyWeekday !== after.monthlyWeekday
+  )
+    changes.push('days');
+  if (
+    before.start.slice(11, 16) !== after.start.slice(11, 16) ||
+    before.durationMinutes !== after.durationMinutes
+  )
+    changes.push('times');
+  if (!sameTemplate(before.template, after.template)) changes.push('details');
+  return changes;
+}
+
+/**
+ * The whole series its parts make (`parts` earliest first, as `toParts` reads them): the first
+ * part's pattern from its start to the last part's end (the lineage's count), and where each
+ * later part begins and what it changed.
+ */
+export function wholeSeriesOf(parts: Part[]): WholeSeries | null {
+  if (parts.length === 0) return null;
+  const first = parts[0].rule;
+  const last = parts[parts.length - 1].rule;
+  return {
+    start: first.start,
+    pattern: first.pattern,
+    interval: first.interval,
+    weeklyDays: first.weeklyDays,
+    monthlyWeek: first.monthlyWeek,
+    monthlyWeekday: first.monthlyWeekday,
+    endType: last.endType,
+    endDate: last.endType === 'date' ? last.endDate : null,
+    endCount: last.endType === 'count' ? (lineageTotal(parts) ?? last.endCount) : null,
+    splits: parts.slice(1).map((p, i) => ({
+      date: p.rule.start.slice(0, 10),
+      changes: changesBetween(parts[i].rule, p.rule),
+    })),
+  };
 }

@@ -2,11 +2,12 @@
 // builds the JSON (times already in the organization's zone with their offset), so the server
 // sends the text it receives without parsing or re-serialising thousands of objects.
 import { MAX_EVENT_DAYS } from '../../../common/calendar';
+import type { WholeSeries } from '../../../common/whole-series';
 import { formatOffset, offsetMinutes, zoneTransitions } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { ChangeFeed, orgScope } from '../../db/change-feed';
 import { FingerprintCache, type KeptBody } from '../../http/etag';
-import { type Part, partsColumn, remainingFrom, toParts } from './lineage';
+import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from './lineage';
 import { ensureMaterialized, materializationTarget } from './series';
 import { type LineageRow, lineageVersion, type Runner } from './sql';
 
@@ -222,32 +223,45 @@ export interface EventView {
   isPublic: boolean;
   /** One event's view only: dates left from this one to the end of a count-ended series. */
   recurringRemainingCount?: number | null;
+  /** One event's own read only: the whole series its part belongs to (null for a one-off). */
+  wholeSeries?: WholeSeries | null;
   isFollowing: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
-/** One event as the list shows it; null when it is not in this organization. */
+const eventViewSql = (partsWhen: string) => `select row_to_json(x) as event,
+    case when ${partsWhen} then ${partsColumn('$1', 'x."seriesId"')} end as parts
+  from (select ${memberEvent(offsetFromZone)} ${FROM} where e.organization_id = $1 and e.id = $4) x`;
+// A count-ended series' parts come along, for the dates left from this one; the event's own read
+// takes every series' parts, for the whole series.
+const EVENT_VIEW = eventViewSql(`x."recurringEndType" = 'count'`);
+const EVENT_VIEW_WHOLE = eventViewSql('x."seriesId" is not null');
+
+/**
+ * One event as the list shows it; null when it is not in this organization. `whole`: with the
+ * whole series its part belongs to (the event's own read, for its dialog).
+ */
 export async function getEventView(
   q: Runner | Database,
   organizationId: number,
   timeZone: string,
   viewerId: number,
   eventId: number,
+  whole = false,
 ): Promise<EventView | null> {
-  // A count-ended series' parts come along, for the dates left from this one.
   const [row] = await q.query<{ event: EventView | string; parts: Parameters<typeof toParts>[0] | null }>(
-    `select row_to_json(x) as event,
-       case when x."recurringEndType" = 'count' then ${partsColumn('$1', 'x."seriesId"')} end as parts
-     from (select ${memberEvent(offsetFromZone)} ${FROM} where e.organization_id = $1 and e.id = $4) x`,
+    whole ? EVENT_VIEW_WHOLE : EVENT_VIEW,
     [organizationId, timeZone, viewerId, eventId],
   );
   if (!row) return null;
   const event = typeof row.event === 'string' ? (JSON.parse(row.event) as EventView) : row.event;
+  const parts = event.seriesId && row.parts ? toParts(row.parts) : null;
   event.recurringRemainingCount =
-    event.seriesId && row.parts
-      ? remainingFrom(toParts(row.parts), event.seriesId, event.startDateTime.slice(0, 10))
+    event.seriesId && parts && event.recurringEndType === 'count'
+      ? remainingFrom(parts, event.seriesId, event.startDateTime.slice(0, 10))
       : null;
+  if (whole) event.wholeSeries = parts ? wholeSeriesOf(parts) : null;
   return event;
 }
 

@@ -4,7 +4,8 @@
 // an occurrence id keeps meaning its date. Expected dates come from a day-walking expansion
 // written here, not from the product's rule code.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
+import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
+import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
 import { calendarOrg, eventBody } from './test-helpers';
 
 let ctx: TestContext;
@@ -280,5 +281,224 @@ describe('editing a series keeps the series', () => {
     const gone = await c.actorAgent.delete(`${c.base}/events/${before[2].id}?strategy=future`);
     expect(gone.json()).toEqual({ deletedCount: 4 });
     expect((await list(c.actorAgent, c.base)).map((e) => e.id)).toEqual(before.slice(0, 2).map((e) => e.id));
+  });
+});
+
+describe('a date edited on its own, and a split series, stay part of the whole series', () => {
+  it("'all dates' moved a day later moves a date edited on its own too, keeping its own changes", async () => {
+    const c = await calendarOrg(ctx);
+    await c.actorAgent.post(`${c.base}/events`, tueThu(c.actor.id));
+    const before = await list(c.actorAgent, c.base);
+    // Tuesday 11 March gets its own name and time; Thursday 13 March only its own time.
+    const own = await c.actorAgent.patch(`${c.base}/events/${before[2].id}?strategy=this`, {
+      name: 'Costume fitting',
+      startDateTime: '2031-03-11T18:00',
+      endDateTime: '2031-03-11T20:00',
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const later = await c.actorAgent.patch(`${c.base}/events/${before[3].id}?strategy=this`, {
+      startDateTime: '2031-03-13T18:30',
+      endDateTime: '2031-03-13T21:30',
+    });
+    expect(later.statusCode, later.body).toBe(200);
+
+    // The whole series one day later and renamed, as the form sends it (weekday boxes moved).
+    const res = await c.actorAgent.patch(
+      `${c.base}/events/${before[0].id}?strategy=series`,
+      await formBody(c.actorAgent, c.base, before[0].id, {
+        name: 'Whole run',
+        startDateTime: '2031-03-05T19:00',
+        endDateTime: '2031-03-05T22:00',
+        recurringWeeklyDays: ['3', '5'],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await list(c.actorAgent, c.base);
+    expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
+    expect(datesOf(after)).toEqual(shift(datesOf(before), 1));
+    expect(after.map((e) => [e.name, e.startDateTime.slice(11, 16), e.endDateTime.slice(11, 16)])).toEqual([
+      ['Whole run', '19:00', '22:00'],
+      ['Whole run', '19:00', '22:00'],
+      ['Costume fitting', '18:00', '20:00'],
+      ['Whole run', '18:30', '21:30'],
+      ['Whole run', '19:00', '22:00'],
+      ['Whole run', '19:00', '22:00'],
+    ]);
+    // Nothing is made again on the dates the edited ones left.
+    const again = await c.actorAgent.get(`${c.base}/events/${before[2].id}`);
+    expect(again.json()).toMatchObject({ isException: true, recurringWeeklyDays: ['3', '5'] });
+  });
+
+  it("'all dates' of a split series shown with the whole series' end keeps each part's times", async () => {
+    const c = await calendarOrg(ctx);
+    await c.actorAgent.post(
+      `${c.base}/events`,
+      eventBody(c.actor.id, {
+        isRecurring: true,
+        recurringPattern: 'weekly',
+        recurringWeeklyDays: ['2', '4'],
+        recurringEndType: 'date',
+        recurringEnd: '2031-03-20',
+      }),
+    );
+    const before = await list(c.actorAgent, c.base);
+    expect(datesOf(before)).toEqual(weeklyDates('2031-03-04', [2, 4], 6));
+    const split = await c.actorAgent.patch(`${c.base}/events/${before[3].id}?strategy=future`, {
+      startDateTime: '2031-03-13T18:30',
+      endDateTime: '2031-03-13T21:30',
+    });
+    expect(split.statusCode, split.body).toBe(200);
+
+    // The first date's own view: its part ends on 12 March, the whole series on 20 March.
+    const first = (await c.actorAgent.get(`${c.base}/events/${before[0].id}`)).json();
+    expect(first).toMatchObject({
+      recurringEnd: '2031-03-12',
+      wholeSeries: {
+        start: '2031-03-04T19:00',
+        pattern: 'weekly',
+        weeklyDays: [2, 4],
+        endType: 'date',
+        endDate: '2031-03-20',
+        endCount: null,
+        splits: [{ date: '2031-03-13', changes: ['times'] }],
+      },
+    });
+    // A one-off event and an unsplit series answer no splits.
+    const last = (await c.actorAgent.get(`${c.base}/events/${before[5].id}`)).json();
+    expect(last.wholeSeries).toMatchObject({ endDate: '2031-03-20', splits: [{ date: '2031-03-13' }] });
+
+    // "All dates" renamed, the form showing the whole series' end: every date stays, each part's time too.
+    const res = await c.actorAgent.patch(
+      `${c.base}/events/${before[0].id}?strategy=series`,
+      await formBody(c.actorAgent, c.base, before[0].id, { name: 'Whole run', recurringEnd: '2031-03-20' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await list(c.actorAgent, c.base);
+    expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
+    expect(after.map((e) => [e.name, e.startDateTime.slice(0, 16)])).toEqual([
+      ['Whole run', '2031-03-04T19:00'],
+      ['Whole run', '2031-03-06T19:00'],
+      ['Whole run', '2031-03-11T19:00'],
+      ['Whole run', '2031-03-13T18:30'],
+      ['Whole run', '2031-03-18T18:30'],
+      ['Whole run', '2031-03-20T18:30'],
+    ]);
+
+    // "This and following" from the first part reaches the end of the whole series too.
+    const future = await c.actorAgent.patch(`${c.base}/events/${before[1].id}?strategy=future`, {
+      name: 'Tech week',
+      recurringEnd: '2031-03-20',
+    });
+    expect(future.statusCode, future.body).toBe(200);
+    expect(datesOf(await list(c.actorAgent, c.base))).toEqual(datesOf(before));
+  });
+
+  it('a one-off event and a series never split have no splits to tell', async () => {
+    const c = await calendarOrg(ctx);
+    const created = await c.actorAgent.post(
+      `${c.base}/events`,
+      eventBody(c.actor.id, {
+        spaces: ['Annex'],
+        startDateTime: '2031-03-03T10:00',
+        endDateTime: '2031-03-03T11:00',
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const one = created.json().event;
+    expect((await c.actorAgent.get(`${c.base}/events/${one.id}`)).json().wholeSeries).toBeNull();
+    await c.actorAgent.post(`${c.base}/events`, tueThu(c.actor.id));
+    const series = (await list(c.actorAgent, c.base)).filter((e) => e.seriesId !== null);
+    const view = (await c.actorAgent.get(`${c.base}/events/${series[2].id}`)).json();
+    expect(view.wholeSeries).toEqual({
+      start: '2031-03-04T19:00',
+      pattern: 'weekly',
+      interval: 1,
+      weeklyDays: [2, 4],
+      monthlyWeek: null,
+      monthlyWeekday: null,
+      endType: 'count',
+      endDate: null,
+      endCount: 6,
+      splits: [],
+    });
+  });
+
+  it("'this and following' moved a day later takes a later date edited on its own along, with its own teams", async () => {
+    const c = await calendarOrg(ctx);
+    await c.actorAgent.post(`${c.base}/events`, { ...tueThu(c.actor.id), teamIds: [c.teamId] });
+    const before = await list(c.actorAgent, c.base);
+    // Thursday 13 March leaves the team out; the rest of the series keeps it.
+    const own = await c.actorAgent.patch(`${c.base}/events/${before[3].id}?strategy=this`, { teamIds: [] });
+    expect(own.statusCode, own.body).toBe(200);
+    const res = await c.actorAgent.patch(
+      `${c.base}/events/${before[2].id}?strategy=future`,
+      await formBody(c.actorAgent, c.base, before[2].id, {
+        name: 'Tech week',
+        startDateTime: '2031-03-12T19:00',
+        endDateTime: '2031-03-12T22:00',
+        // The form shows the dates left from this one.
+        recurringEndCount: 4,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await list(c.actorAgent, c.base);
+    expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
+    expect(datesOf(after)).toEqual([...datesOf(before.slice(0, 2)), ...shift(datesOf(before.slice(2)), 1)]);
+    expect(after.map((e) => e.name)).toEqual([
+      'Rehearsal',
+      'Rehearsal',
+      'Tech week',
+      'Tech week',
+      'Tech week',
+      'Tech week',
+    ]);
+    const teams = await Promise.all(
+      after.map(async (e) => (await c.actorAgent.get(`${c.base}/events/${e.id}`)).json().teams.length),
+    );
+    expect(teams).toEqual([1, 1, 1, 0, 1, 1]);
+  });
+
+  it('refuses a move that would put a date edited on its own over another booking, changing nothing', async () => {
+    const c = await calendarOrg(ctx);
+    await c.actorAgent.post(`${c.base}/events`, tueThu(c.actor.id));
+    const before = await list(c.actorAgent, c.base);
+    await c.actorAgent.patch(`${c.base}/events/${before[2].id}?strategy=this`, {
+      startDateTime: '2031-03-11T08:00',
+      endDateTime: '2031-03-11T09:00',
+    });
+    // Wednesday 12 March at 08:00 is taken: the edited date would land on it.
+    const taken = await c.actorAgent.post(
+      `${c.base}/events`,
+      eventBody(c.actor.id, {
+        name: 'Load-in',
+        startDateTime: '2031-03-12T08:00',
+        endDateTime: '2031-03-12T09:00',
+      }),
+    );
+    expect(taken.statusCode, taken.body).toBe(201);
+    const res = await c.actorAgent.patch(`${c.base}/events/${before[0].id}?strategy=series`, {
+      startDateTime: '2031-03-05T19:00',
+      endDateTime: '2031-03-05T22:00',
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().data.conflicts.map((x: { name: string }) => x.name)).toEqual(['Load-in']);
+    const after = (await list(c.actorAgent, c.base)).filter((e) => e.seriesId !== null);
+    expect(datesOf(after)).toEqual(datesOf(before));
+  });
+
+  it("an event's own read answers 401 signed out, 404 for another organization and 400 for a bad id", async () => {
+    const c = await calendarOrg(ctx);
+    const { event } = (await c.actorAgent.post(`${c.base}/events`, tueThu(c.actor.id))).json();
+    const url = `${c.base}/events/${event.id}`;
+    expect((await new Agent(ctx.app, c.org.host).get(url)).statusCode).toBe(401);
+    const other = await buildOrg(ctx.database);
+    const stranger = await buildUser(ctx.database, { org: other, role: 'owner' });
+    const agent = await signedIn(ctx, stranger, other);
+    expect((await agent.get(url)).statusCode).toBe(404);
+    // Through the stranger's own organization the event is not found either.
+    expect((await agent.get(`/api/organizations/${other.id}/calendar/events/${event.id}`)).statusCode).toBe(
+      404,
+    );
+    expect((await c.actorAgent.get(`${c.base}/events/abc`)).statusCode).toBe(400);
   });
 });

@@ -6,8 +6,8 @@
 // unchanged or refuses (lockBookings, lineageVersion), so the statement only applies it; before,
 // each step was a statement of its own (8 to 12 round trips per edit).
 import { getOrCreate } from '../../../common/maps';
-import { daysBetween } from '../../../common/recurrence';
-import { addDays, instantToWallTime } from '../../../common/zoned-time';
+import { addWallMinutes, daysBetween, wallMinutesBetween } from '../../../common/recurrence';
+import { addDays, instantToWallTime, wallTimeToInstant } from '../../../common/zoned-time';
 import { CONFLICTS_COLUMN, conflictsCte, FoldedCheck } from './conflicts';
 import type { Occurrence, SeriesTemplate, StoredRule } from './occurrences';
 import { recurrenceColumns, type SyncCounts, templateColumns } from './series';
@@ -91,12 +91,70 @@ export interface LineageRewrite {
   total: number | null;
   /** The edited row: its id survives if the new rules keep it, else the nearest date does. */
   edited: { id: number; start: Date };
+  /** Each part's rule before the edit: what a date edited on its own changed is told from it. */
+  previous: Map<number, StoredRule>;
+}
+
+/** Where a row ends up: a part id, or null for the new part. */
+const targetOf = (spec: Pick<LineageRewrite, 'moves'>, row: LineageRow) =>
+  spec.moves.has(row.id) ? (spec.moves.get(row.id) ?? null) : row.seriesId;
+
+/**
+ * A date edited on its own moves with its series by the part's number of days. Its own time and
+ * length stay when they differ from its old rule's; otherwise it takes the new rule's, like every
+ * other date. The edited row itself always takes the edit's.
+ */
+function movedException(
+  row: LineageRow,
+  before: StoredRule | undefined,
+  after: StoredRule,
+  days: number,
+  edited: boolean,
+) {
+  const zone = after.timeZone;
+  const start = instantToWallTime(row.start, zone);
+  const length = wallMinutesBetween(start, instantToWallTime(row.end, zone));
+  const ownTime = !edited && before !== undefined && start.slice(11, 16) !== before.start.slice(11, 16);
+  const ownLength = !edited && before !== undefined && length !== before.durationMinutes;
+  const wall = `${addDays(start.slice(0, 10), days)}T${(ownTime ? start : after.start).slice(11, 16)}`;
+  return {
+    start: wallTimeToInstant(wall, zone),
+    end: wallTimeToInstant(addWallMinutes(wall, ownLength ? length : after.durationMinutes), zone),
+  };
+}
+
+/**
+ * The new times of the dates edited on their own that the rewrite moves (every one in a part it
+ * rewrites), by row id: written by `rewriteLineage`, and checked for conflicts before it.
+ */
+export function movedExceptions(spec: Omit<LineageRewrite, 'template'>) {
+  const moved = new Map<number, { start: Date; end: Date }>();
+  for (const row of spec.rows) {
+    if (!row.isException) continue;
+    const target = targetOf(spec, row);
+    const part = spec.parts.find((p) => p.id === target);
+    if (!part) continue;
+    const before = spec.previous.get(row.seriesId);
+    moved.set(row.id, movedException(row, before, part.rule, part.shiftDays, row.id === spec.edited.id));
+  }
+  return moved;
 }
 
 const iso = (d: Date) => d.toISOString();
 
-/** A row's final state: its part (null: the new one), template (t), rule (r: index), new times. */
-type WrittenRow = { id: number; sid: number | null; t: boolean; r: number | null; s?: string; e?: string };
+/**
+ * A row's final state: its part (null: the new one), template (t), rule (r: index), new times, and
+ * for a date edited on its own its old part (o), whose template tells which fields are its own.
+ */
+type WrittenRow = {
+  id: number;
+  sid: number | null;
+  t: boolean;
+  r: number | null;
+  s?: string;
+  e?: string;
+  o?: number;
+};
 
 /** Recurrence columns of a rule, as one record of the statement's `rules` set. */
 function ruleRecord(i: number, rule: StoredRule) {
@@ -114,12 +172,39 @@ interface Needs {
   gone: boolean;
   /** New rows. */
   fresh: boolean;
+  /** Dates edited on their own, which keep the fields they changed. */
+  own: boolean;
 }
+
+/** A template column: the edit's value, except on a date edited on its own that changed it. */
+const TEMPLATE_COLUMNS: [column: string, param: string, field: string][] = [
+  ['name', '$2::text', 'name'],
+  ['description', '$3::text', 'description'],
+  ['spaces', '$4::text[]', 'spaces'],
+  ['event_type', '$5::text', 'eventType'],
+  ['event_url', '$6::text', 'eventUrl'],
+  ['instructor_id', '$7::int', 'instructorId'],
+  ['reserved_by', '$8::int', 'reservedBy'],
+  ['conflict_override', '$9::boolean', ''],
+  ['is_public', '$10::boolean', 'isPublic'],
+];
+const templateSet = (own: boolean) =>
+  TEMPLATE_COLUMNS.map(([column, param, field]) =>
+    own && field
+      ? `${column} = case when x.t and (o.sid is null or e.${column} is not distinct from o."${field}") then ${param} else e.${column} end`
+      : `${column} = case when x.t then ${param} else e.${column} end`,
+  ).join(',\n    ');
+/** Whether the row takes the edit's teams (a date edited on its own keeps teams it changed). */
+const takesTeams = (own: boolean) =>
+  own
+    ? `case when o.sid is null then x.t else x.t and coalesce((select array_agg(et.team_id order by et.team_id)
+      from calendar_event_teams et where et.organization_id = $1 and et.event_id = e.id), '{}') = o.teams end`
+    : 'x.t';
 
 // The id arrays ($25, $26) beside the records let the updates find their rows by primary key: the
 // planner guesses 100 records from a jsonb set and would scan the organization's rows instead.
-// The conflict check's parameters (FoldedCheck) come last, from $27.
-function rewriteSql({ newPart, dropped, gone, fresh }: Needs) {
+// The old parts' templates are $27; the conflict check's parameters (FoldedCheck) come last, from $28.
+function rewriteSql({ newPart, dropped, gone, fresh, own }: Needs) {
   const newId = newPart ? '(select id from newpart)' : 'null::int';
   // The parameters of the parts left out are still sent, and must still have a type: an unused
   // query in a WITH that is not read is left out of the plan, at no cost.
@@ -128,12 +213,20 @@ function rewriteSql({ newPart, dropped, gone, fresh }: Needs) {
     ...(dropped ? [] : ['$17::int[]']),
     ...(gone ? [] : ['$15::int[]']),
     ...(fresh ? [] : ['$14::jsonb']),
+    ...(own ? [] : ['$27::jsonb']),
   ];
   return `
-with ${conflictsCte(27)},
+with ${conflictsCte(28)},
 rules as materialized (
   select * from jsonb_to_recordset($12::jsonb) as r(i int, "on" boolean, pattern text, "interval" int,
     "end" timestamptz, weekly text[], week int, weekday int, "endType" text, "endCount" int)),${
+      own
+        ? `
+olds as materialized (
+  select * from jsonb_to_recordset($27::jsonb) as o(sid int, name text, description text, spaces text[],
+    "eventType" text, "eventUrl" text, "instructorId" int, "reservedBy" int, "isPublic" boolean, teams int[])),`
+        : ''
+    }${
       newPart
         ? `
 newpart as (
@@ -159,15 +252,7 @@ gone as (delete from calendar_events where organization_id = $1 and id = any($15
 written as (
   update calendar_events e set
     series_id = coalesce(x.sid, ${newId}),
-    name = case when x.t then $2::text else e.name end,
-    description = case when x.t then $3::text else e.description end,
-    spaces = case when x.t then $4::text[] else e.spaces end,
-    event_type = case when x.t then $5::text else e.event_type end,
-    event_url = case when x.t then $6::text else e.event_url end,
-    instructor_id = case when x.t then $7::int else e.instructor_id end,
-    reserved_by = case when x.t then $8::int else e.reserved_by end,
-    conflict_override = case when x.t then $9::boolean else e.conflict_override end,
-    is_public = case when x.t then $10::boolean else e.is_public end,
+    ${templateSet(own)},
     is_recurring = coalesce(r."on", e.is_recurring),
     recurring_pattern = case when r.i is null then e.recurring_pattern else r.pattern end,
     recurring_interval = coalesce(r."interval", e.recurring_interval),
@@ -180,12 +265,12 @@ written as (
     start_date_time = coalesce(x.s, e.start_date_time),
     end_date_time = coalesce(x.e, e.end_date_time),
     updated_at = case when x.t or r.i is not null then now() else e.updated_at end
-  from jsonb_to_recordset($13::jsonb) as x(id int, sid int, t boolean, r int, s timestamptz, e timestamptz)
-  left join rules r on r.i = x.r
+  from jsonb_to_recordset($13::jsonb) as x(id int, sid int, t boolean, r int, s timestamptz, e timestamptz, o int)
+  left join rules r on r.i = x.r${own ? '\n  left join olds o on o.sid = x.o' : ''}
   where e.organization_id = $1 and e.id = x.id and e.id = any($25::int[])
     and (x.t or x.r is not null or x.s is not null or x.sid is null or e.series_id is distinct from x.sid
       or e.recurring_end_count is distinct from coalesce($21::int, e.recurring_end_count))
-  returning e.id, x.t),
+  returning e.id, ${takesTeams(own)} as t),
 unlinked as (
   delete from calendar_event_teams et using written w
   where et.organization_id = $1 and et.event_id = w.id and w.t and not (et.team_id = any($11::int[]))),
@@ -227,11 +312,28 @@ select ${newId} as "newId", (
   ${CONFLICTS_COLUMN}`;
 }
 
+/** The parts' templates before the edit, as the statement's `olds` set. */
+const oldTemplates = (previous: Map<number, StoredRule>) =>
+  [...previous].map(([sid, { template: t }]) => ({
+    sid,
+    name: t.name,
+    description: t.description,
+    spaces: t.spaces,
+    eventType: t.eventType,
+    eventUrl: t.eventUrl,
+    instructorId: t.instructorId,
+    reservedBy: t.reservedBy,
+    isPublic: t.isPublic ?? true,
+    teams: [...t.teamIds].sort((a, b) => a - b),
+  }));
+
 /** The statement's texts, one per combination of Needs (each prepared once per connection). */
 const rewriteTexts = new Map<string, string>();
 const rewriteText = (needs: Needs) =>
-  getOrCreate(rewriteTexts, `${+needs.newPart}${+needs.dropped}${+needs.gone}${+needs.fresh}`, () =>
-    rewriteSql(needs),
+  getOrCreate(
+    rewriteTexts,
+    `${+needs.newPart}${+needs.dropped}${+needs.gone}${+needs.fresh}${+needs.own}`,
+    () => rewriteSql(needs),
   );
 
 /**
@@ -246,8 +348,9 @@ export function rewriteLineage(
   spec: LineageRewrite,
   check = FoldedCheck.none(organizationId),
 ): { keepId: number | null; written: Promise<{ keepId: number; newId: number | null; counts: SyncCounts }> } {
-  const { rows, moves, parts, ended } = spec;
-  const target = (row: LineageRow) => (moves.has(row.id) ? (moves.get(row.id) ?? null) : row.seriesId);
+  const { rows, parts, ended } = spec;
+  const target = (row: LineageRow) => targetOf(spec, row);
+  const exceptions = movedExceptions(spec);
   const rules = parts.map((p, i) => ruleRecord(i, p.rule));
   if (ended) rules.push(ruleRecord(rules.length, ended.rule));
   const dropped = new Set(spec.dropped);
@@ -270,15 +373,18 @@ export function rewriteLineage(
     for (const row of own) {
       placed.add(row.id);
       if (goneHere.has(row.id)) continue;
-      const time = times.get(row.id);
+      const moved = exceptions.get(row.id);
+      const time = times.get(row.id) ?? moved;
       written.push({
         id: row.id,
         sid: part.id,
         t: true,
         r: i,
         ...(time ? { s: iso(time.start), e: iso(time.end) } : {}),
+        ...(moved && row.id !== spec.edited.id ? { o: row.seriesId } : {}),
       });
       keep.push({ id: row.id, s: iso(time?.start ?? row.start) });
+      if (moved) counts.updatedCount++;
     }
     for (const o of paired.fresh) fresh.push({ sid: part.id, r: i, s: iso(o.start), e: iso(o.end) });
     gone.push(...paired.gone);
@@ -297,6 +403,7 @@ export function rewriteLineage(
     .filter((p) => p.id !== null)
     .map((p) => ({ id: p.id, rule: p.rule, until: p.until === null ? null : iso(new Date(p.until)) }));
   if (ended) partRows.push({ id: ended.id, rule: ended.rule, until: null });
+  const own = written.some((w) => w.o !== undefined);
   const sent = check.guard(
     q.query<{ newId: number | null; keepId: number | null }>(
       rewriteText({
@@ -304,6 +411,7 @@ export function rewriteLineage(
         dropped: spec.dropped.length > 0,
         gone: gone.length > 0,
         fresh: fresh.length > 0,
+        own,
       }),
       [
         organizationId,
@@ -324,6 +432,7 @@ export function rewriteLineage(
         spec.edited.start,
         written.map((w) => w.id),
         partRows.map((p) => p.id),
+        own ? JSON.stringify(oldTemplates(spec.previous)) : '[]',
         ...check.params,
       ],
     ),

@@ -18,7 +18,7 @@ import { type Database, lastStatement } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { FoldedCheck, Replacing } from './conflicts';
 import { lineageTotal, type Part, remainingFrom, writeLineageCount } from './lineage';
-import type { Occurrence, SeriesTemplate, StoredRule } from './occurrences';
+import type { Occurrence, StoredRule } from './occurrences';
 import { type EventRow, getEventRowAndParts, getEventView } from './queries';
 import {
   createSeries,
@@ -42,7 +42,7 @@ import {
   recordOverride,
   zoneOf,
 } from './service';
-import { type LineageRewrite, type RewrittenPart, rewriteLineage } from './series-rewrite';
+import { type LineageRewrite, movedExceptions, type RewrittenPart, rewriteLineage } from './series-rewrite';
 import { behindLock, calendarTransaction, type LineageRow, PlanChanged, type Runner } from './sql';
 import { checkReferences, parseOrThrow, spanOf } from './validation';
 
@@ -204,9 +204,16 @@ async function updateOnce(
   let mode: 'single' | Strategy = part ? strategy : 'single';
   if (mode === 'future' && !found.hasEarlier) mode = 'series';
 
-  // What the form shows: "this and following" counts the dates left, "all dates" the whole series.
+  // What the form shows: "this and following" counts the dates left, "all dates" the whole series;
+  // both end where the whole series ends (its last part), not where this date's part does.
   const current = currentRequest(row, part?.rule ?? null, timeZone);
-  if (part?.rule.endType === 'count')
+  const last = parts.at(-1);
+  if (part && last && mode !== 'this') {
+    current.recurringEndType = last.rule.endType;
+    current.recurringEnd = last.rule.endDate;
+    current.recurringEndCount = last.rule.endCount;
+  }
+  if (part && current.recurringEndType === 'count')
     current.recurringEndCount =
       (mode === 'future' ? remainingFrom(parts, part.id, originalDate) : lineageTotal(parts)) ??
       part.rule.endCount;
@@ -266,12 +273,17 @@ async function updateOnce(
       plans = [{ id: 0, rule, planned: plan(rule, part?.materializedUntil?.getTime() ?? 0), shiftDays }];
     }
   }
+  // An "all dates" or "this and following" edit of a series rewrites its rows as one plan; the
+  // dates edited on their own that it moves are booked at their new times too.
+  const rewrite =
+    part && found.rows && plans.length > 0 && mode !== 'single' && mode !== 'this'
+      ? lineageRewrite(found.rows, parts, index, row, originalDate, mode, plans)
+      : null;
+  const moved = rewrite ? [...movedExceptions(rewrite).values()] : [];
   const spans =
     plans.length > 0
-      ? plans.flatMap((p) =>
-          mode === 'single'
-            ? p.planned.occurrences
-            : p.planned.occurrences.filter((s) => s.end.getTime() > Date.now()),
+      ? [...plans.flatMap((p) => p.planned.occurrences), ...moved].filter(
+          (s) => mode === 'single' || s.end.getTime() > Date.now(),
         )
       : [span];
 
@@ -356,19 +368,14 @@ async function updateOnce(
             counts.createdCount = (
               await insertOccurrences(q, organizationId, seriesId, template, rule, rest)
             ).length;
-          } else if (part && found.rows) {
-            const rewrite = rewriteLineage(
-              q,
-              organizationId,
-              lineageRewrite(found.rows, parts, index, row, originalDate, mode, plans, template),
-              check.folded,
-            );
-            const written = rewrite.written.then((w) => {
+          } else if (rewrite) {
+            const sent = rewriteLineage(q, organizationId, { ...rewrite, template }, check.folded);
+            const written = sent.written.then((w) => {
               Object.assign(counts, w.counts);
               return w.keepId;
             });
             writing = written;
-            keepId = rewrite.keepId ?? (await written);
+            keepId = sent.keepId ?? (await written);
           }
           if (check.overridden) {
             await writing;
@@ -404,8 +411,7 @@ function lineageRewrite(
   originalDate: string,
   mode: Strategy,
   plans: PartPlan[],
-  template: SeriesTemplate,
-): LineageRewrite {
+): Omit<LineageRewrite, 'template'> {
   const rewritten = (plan: PartPlan, id: number | null): RewrittenPart => ({
     id,
     rule: plan.rule,
@@ -413,7 +419,11 @@ function lineageRewrite(
     until: plan.planned.until,
     shiftDays: plan.shiftDays,
   });
-  const base = { rows, template, edited: { id: row.id, start: row.start } };
+  const base = {
+    rows,
+    edited: { id: row.id, start: row.start },
+    previous: new Map(parts.map((p) => [p.id, p.rule])),
+  };
   if (mode === 'future') {
     const later = new Set(parts.slice(index).map((p) => p.id));
     const moves = new Map<number, number | null>();

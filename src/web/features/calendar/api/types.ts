@@ -1,6 +1,7 @@
 // What the calendar calls answer (spec part 2 §3, §7; DESIGN §5). Times are ISO 8601 with the
 // organization's offset, so their first 16 characters are the local wall time.
 import type { EventType, Space } from '@common/calendar';
+import type { WholeSeries } from '@common/whole-series';
 
 export interface PersonRef {
   id: number;
@@ -39,6 +40,8 @@ export interface CalendarEvent {
   isPublic: boolean;
   /** One event's own view only: dates left from this one to the end of a count-ended series. */
   recurringRemainingCount?: number | null;
+  /** One event's own view only: the whole series its part belongs to, and where it was split. */
+  wholeSeries?: WholeSeries | null;
   isFollowing: boolean;
 }
 

@@ -1,5 +1,6 @@
 import { policy } from '@common/permissions';
 import { type RecurringPattern, summarizeRule } from '@common/recurrence';
+import { describeWholeSeries, type WholeSeries } from '@common/whole-series';
 import { CalendarDays, Clock, ExternalLink, MapPin, Repeat, Tag, User, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@web/components/ui/badge';
@@ -15,7 +16,7 @@ import {
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
-import { useDeleteEvent, useFollowEvent } from '../api/events';
+import { useDeleteEvent, useEventDetail, useFollowEvent } from '../api/events';
 import type { CalendarEvent, Strategy } from '../api/types';
 import { formatEventDate, formatTimeRange } from '../lib/dates';
 import { CallsPanel } from './calls/calls-panel';
@@ -27,8 +28,12 @@ const TYPE_LABELS: Record<string, string> = {
   other: 'Other',
 };
 
-/** The pattern in full: 'Repeats weekly on Tuesday and Thursday, until 12 June 2027'. */
-function repeatText(event: CalendarEvent): string {
+/**
+ * The pattern in full: 'Repeats weekly on Tuesday and Thursday, until 12 June 2027', for the whole
+ * series once the event's own read says it (a split series: its parts and where it changed).
+ */
+function repeatText(event: CalendarEvent, whole: WholeSeries | null | undefined): string {
+  if (whole) return describeWholeSeries(whole);
   if (!event.recurringPattern) return '';
   return summarizeRule({
     start: event.startDateTime.slice(0, 16),
@@ -63,11 +68,12 @@ export function EventDetailDialog({
   const [unfollowOpen, setUnfollowOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [following, setFollowing] = useState<boolean | null>(null);
+  const detail = useEventDetail(orgId, event?.isRecurring ? event.id : undefined);
   if (!event) return null;
   const isFollowing = following ?? event.isFollowing;
   const mayEdit = policy.editEvent(actor, event.reservedBy.id);
   const mayDelete = policy.deleteEvent(actor, event.reservedBy.id);
-  const repeat = event.isRecurring ? repeatText(event) : '';
+  const repeat = event.isRecurring ? repeatText(event, detail.data?.wholeSeries) : '';
 
   const toggleFollow = () => {
     if (isFollowing) {

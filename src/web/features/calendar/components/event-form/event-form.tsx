@@ -26,6 +26,7 @@ import {
   conflictsOf,
   conflictsRequestOf,
   countFor,
+  endFor,
   FIELD_OF,
   followStartDate,
   publicByDefault,
@@ -81,6 +82,23 @@ export function EventForm({
     if (count !== null && !formState.dirtyFields.recurringEndCount)
       resetField('recurringEndCount', { defaultValue: count });
   }, [count, formState.dirtyFields.recurringEndCount, resetField]);
+
+  // So does the end: a split series' whole end for "this and following" and "all dates".
+  const end = endFor(detail.data, strategy);
+  const endType = end?.recurringEndType ?? event?.recurringEndType ?? 'never';
+  const endDate = end ? end.recurringEnd : (event?.recurringEnd ?? '');
+  useEffect(() => {
+    if (!event?.isRecurring) return;
+    if (!formState.dirtyFields.recurringEndType) resetField('recurringEndType', { defaultValue: endType });
+    if (!formState.dirtyFields.recurringEnd) resetField('recurringEnd', { defaultValue: endDate });
+  }, [
+    event?.isRecurring,
+    endType,
+    endDate,
+    formState.dirtyFields.recurringEndType,
+    formState.dirtyFields.recurringEnd,
+    resetField,
+  ]);
 
   // A new event's public switch starts where the organization's setting puts its type.
   const publicTypes = options.data?.publicEventTypes;

@@ -90,6 +90,19 @@ export function countFor(event: CalendarEvent | undefined, strategy: Strategy): 
     : event.recurringEndCount;
 }
 
+/**
+ * Where the repeat ends, as the form shows it: "this and following" and "all dates" reach the end
+ * of the whole series (its last part), this date's part may end sooner. Null: as the event says.
+ */
+export function endFor(
+  event: CalendarEvent | undefined,
+  strategy: Strategy,
+): Pick<EventFormValues, 'recurringEndType' | 'recurringEnd'> | null {
+  const whole = event?.wholeSeries;
+  if (!whole || strategy === 'this') return null;
+  return { recurringEndType: whole.endType, recurringEnd: whole.endDate ?? '' };
+}
+
 /** The conflicts a 409 carries (beyond the spec: double-booking protection). */
 export function conflictsOf(error: unknown): Conflict[] | null {
   if (!isApiError(error, 409)) return null;
