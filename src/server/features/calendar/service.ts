@@ -131,7 +131,12 @@ export async function checkSpaces(
 }
 
 /** `exdates`: local dates a new series leaves out from the start (an import's clashing dates). */
-export async function createEvent(database: Database, access: Access, input: EventInput, exdates: string[] = []) {
+export async function createEvent(
+  database: Database,
+  access: Access,
+  input: EventInput,
+  exdates: string[] = [],
+) {
   const { organizationId, actor } = access;
   await checkReferences(database, organizationId, actor, input, null);
   const { timeZone, publicEventTypes } = await creationSettings(database, access);
