@@ -106,15 +106,14 @@ export async function importCalendar(
       continue;
     }
     const removed = await describeRemoved(database, organizationId, timeZone, plan);
-    const status = plan.before ? 'update' : 'create';
     const shown = {
       ...item,
-      status,
+      status: plan.before ? ('update' as const) : ('create' as const),
       spaces: [...new Set(plan.dates.flatMap((d) => d.spaces))],
       dates: plan.dates.map((d) => d.start),
       clashes: plan.clashes,
       changes: plan.changes,
-    } as const;
+    };
     if (dryRun) {
       conflicts(plan.clashes);
       result[plan.before ? 'updated' : 'created']++;

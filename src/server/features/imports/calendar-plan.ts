@@ -82,7 +82,7 @@ export async function knownUids(database: Database, organizationId: number) {
 export interface PlannedDate {
   start: WallTime;
   end: WallTime;
-  spaces: string[];
+  spaces: EventInput['spaces'];
   name: string;
   description: string | null;
   /** The occurrence's local date in the series' rule (the key a date keeps across imports). */
@@ -102,7 +102,7 @@ export type EventPlan =
       before: Known | undefined;
       /** The series' (or first date's) input; a series' dates beyond it are `dates`. */
       input: EventInput;
-      spaces: string[];
+      spaces: EventInput['spaces'];
       dates: PlannedDate[];
       /** Local dates of the series left out: the file's EXDATEs and clashing dates. */
       exdates: string[];
@@ -118,7 +118,7 @@ export interface PlanContext {
   organizationId: number;
   timeZone: string;
   actorId: number;
-  fallback: string | undefined;
+  fallback: EventInput['spaces'][number] | undefined;
   eventType: EventInput['eventType'] | undefined;
   mayOverride: boolean;
 }
