@@ -1,4 +1,4 @@
-// A season from another calendar app (issue #18). Each VEVENT goes through the calendar's own
+// A season from another calendar app. Each VEVENT goes through the calendar's own
 // services (create, edit a date, delete a date), so imported events obey every rule typed ones
 // do; the file's UID is kept so importing a newer file updates the dates it made where they are.
 // The preview is the same plan (calendar-plan.ts), not written.
