@@ -36,6 +36,10 @@ test('an owner previews and imports members from a CSV; a new member sets a pass
   const result = page.getByRole('region', { name: 'Result' });
   await expect(result.getByText('Created 1, skipped 0, errors 0.')).toBeVisible();
   await expect(result.getByRole('link', { name })).toBeVisible();
+  // A new preview does not keep the earlier import's result beneath it.
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(preview.getByText('Already a member')).toBeVisible();
+  await expect(result).toHaveCount(0);
 
   const mail = await waitForMail(email, { since, subject: 'You have been added' });
   const context = await browser.newContext();
@@ -52,26 +56,28 @@ test('an owner previews and imports members from a CSV; a new member sets a pass
 
 test('an owner imports a calendar file and finds the events in the calendar', async ({ page }) => {
   const title = unique('Season opener ');
-  const ics = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'BEGIN:VEVENT',
-    `UID:${unique('uid')}@example.test`,
-    'DTSTART:20270510T100000Z',
-    'DTEND:20270510T110000Z',
-    'RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=MO',
-    `SUMMARY:${title}`,
-    'LOCATION:Annex',
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  const uid = `${unique('uid')}@example.test`;
+  const ics = (hour: string) =>
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      `DTSTART:20270510T${hour}0000Z`,
+      `DTEND:20270510T${Number(hour) + 1}0000Z`,
+      'RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=MO',
+      `SUMMARY:${title}`,
+      'LOCATION:Annex',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
   await signIn(page, DEMO.owner);
   await page.goto(orgUrl(DEMO_ORG, '/admin/import?kind=calendar'));
   await page.getByLabel('Calendar file (.ics)').setInputFiles({
     name: 'season.ics',
     mimeType: 'text/calendar',
-    buffer: Buffer.from(ics),
+    buffer: Buffer.from(ics('10')),
   });
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('region', { name: 'Preview' }).getByText(title)).toBeVisible();
@@ -81,4 +87,19 @@ test('an owner imports a calendar file and finds the events in the calendar', as
   await result.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(/\/calendar\?view=week&date=2027-05-10/);
   await expect(page.getByText(title).first()).toBeVisible();
+
+  // The same season an hour later: the preview says what changes, and the import updates it.
+  await page.goto(orgUrl(DEMO_ORG, '/admin/import?kind=calendar'));
+  await page.getByLabel('Calendar file (.ics)').setInputFiles({
+    name: 'season.ics',
+    mimeType: 'text/calendar',
+    buffer: Buffer.from(ics('11')),
+  });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('region', { name: 'Preview' });
+  const row = preview.getByRole('row').filter({ hasText: title });
+  await expect(row.getByText('Update (time)')).toBeVisible();
+  await expect(row.getByText('Annex')).toBeVisible();
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(result.getByText(/^Created 0, updated 1,/)).toBeVisible();
 });

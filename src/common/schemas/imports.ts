@@ -57,15 +57,42 @@ const importedEventSchema = z.object({
   start: z.string(),
 });
 
+/** A date the import leaves out (or books over, when allowed) because its space is taken. */
+const clashSchema = z.object({ start: z.string(), message: z.string() });
+
+export const CALENDAR_CHANGES = ['name', 'description', 'spaces', 'time', 'dates'] as const;
+
 export const calendarImportResultSchema = z.object({
   dryRun: z.boolean(),
   created: z.number(),
   updated: z.number(),
   unchanged: z.number(),
-  items: z.array(importedEventSchema.extend({ status: z.enum(['create', 'update', 'unchanged']) })),
+  items: z.array(
+    importedEventSchema.extend({
+      status: z.enum(['create', 'update', 'unchanged']),
+      /** Where its dates are booked (a moved date may name its own space). */
+      spaces: z.array(z.string()),
+      /** The local start of every date it has after the import. */
+      dates: z.array(z.string()),
+      clashes: z.array(clashSchema),
+      /** What an update changes. */
+      changes: z.array(z.enum(CALENDAR_CHANGES)),
+    }),
+  ),
   skipped: z.array(z.object({ uid: z.string(), summary: z.string(), reason: z.string() })),
   conflicts: z.array(z.object({ uid: z.string(), summary: z.string(), message: z.string() })),
   /** UIDs imported earlier that this file no longer has: reported, never deleted. */
   missing: z.array(z.object({ uid: z.string(), title: z.string() })),
+  /** Dates an update takes away, with the calls, answers and follows that go with them. */
+  removed: z.array(
+    z.object({
+      uid: z.string(),
+      summary: z.string(),
+      eventId: z.number(),
+      start: z.string(),
+      calls: z.array(z.object({ name: z.string(), status: z.string() })),
+      followers: z.array(z.string()),
+    }),
+  ),
 });
 export type CalendarImportResult = z.infer<typeof calendarImportResultSchema>;

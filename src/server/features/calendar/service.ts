@@ -130,7 +130,13 @@ export async function checkSpaces(
   };
 }
 
-export async function createEvent(database: Database, access: Access, input: EventInput) {
+/** `exdates`: local dates a new series leaves out from the start (an import's clashing dates). */
+export async function createEvent(
+  database: Database,
+  access: Access,
+  input: EventInput,
+  exdates: string[] = [],
+) {
   const { organizationId, actor } = access;
   await checkReferences(database, organizationId, actor, input, null);
   const { timeZone, publicEventTypes } = await creationSettings(database, access);
@@ -141,7 +147,7 @@ export async function createEvent(database: Database, access: Access, input: Eve
   if (input.isRecurring) {
     if (span.start.getTime() < Date.now() - 731 * DAY_MS)
       throw badRequest(TOO_FAR_BACK, { startDateTime: TOO_FAR_BACK });
-    rule = ruleFromInput(input, timeZone);
+    rule = ruleFromInput(input, timeZone, exdates);
     ({ occurrences: spans, until } = plan(rule));
   }
   const created = await withMaterialized(database, organizationId, spans, (strict) =>

@@ -1,28 +1,33 @@
-// A season from another calendar app (issue #18). Each VEVENT goes through the calendar's own
+// A season from another calendar app. Each VEVENT goes through the calendar's own
 // services (create, edit a date, delete a date), so imported events obey every rule typed ones
-// do; the file's UID is kept so importing a newer file updates instead of duplicating.
+// do; the file's UID is kept so importing a newer file updates the dates it made where they are.
+// The preview is the same plan (calendar-plan.ts), not written.
 import type { CalendarImportResult } from '../../../common/schemas/imports';
-import { EVENT_TYPES, SPACES } from '../../../common/calendar';
-import { type EventInput, eventInputSchema } from '../../../common/schemas/calendar';
+import { SPACES } from '../../../common/calendar';
+import type { EventInput } from '../../../common/schemas/calendar';
 import { policy } from '../../../common/permissions';
-import { wallTimeToInstant } from '../../../common/zoned-time';
+import { addDays, instantToWallTime as instantWall, wallTimeToInstant } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../http/errors';
 import { recordAudit } from '../audit/service';
-import { findConflicts } from '../calendar/conflicts';
 import { organizationTimeZone } from '../calendar/queries';
-import { INITIAL_HORIZON_DAYS, plannedOccurrences, ruleFromInput } from '../calendar/series';
+import { INITIAL_HORIZON_DAYS } from '../calendar/series';
 import { type Access, createEvent, deleteEvent } from '../calendar/service';
 import { updateEvent } from '../calendar/update-event';
 import { decodeUtf8 } from './csv';
 import { readCalendarFile } from './calendar-file';
-import type { ReadEvent } from './ics-read';
+import {
+  anchorPatch,
+  describeRemoved,
+  type EventPlan,
+  type Known,
+  knownUids,
+  type PlanContext,
+  type PlannedDate,
+  planEvent,
+} from './calendar-plan';
 
 export const CHOOSE_SPACE = 'Choose a space from the list';
-const NO_SPACE = (location: string | null) =>
-  location
-    ? `The location "${location}" is not one of this organization's spaces; choose a space for such events`
-    : 'The event has no location; choose a space for such events';
 
 export interface CalendarImportOptions {
   space?: string;
@@ -30,72 +35,7 @@ export interface CalendarImportOptions {
   allowConflicts?: boolean;
 }
 
-/** Our spaces a LOCATION names ("Main Stage, Annex" is both, as our own feed writes it). */
-const spacesNamed = (name: string | null | undefined) =>
-  name ? SPACES.filter((s) => name.toLowerCase().includes(s.toLowerCase())) : [];
-const typeOf = (event: ReadEvent) => EVENT_TYPES.find((t) => event.categories.includes(t));
-
-interface Known {
-  eventIds: number[];
-  seriesId: number | null;
-  digest: string | null;
-  title: string;
-}
-
-async function knownUids(database: Database, organizationId: number) {
-  const rows = await database.query<{
-    uid: string;
-    id: number;
-    seriesId: number | null;
-    digest: string | null;
-    name: string;
-  }>(
-    `select s.ical_uid as uid, min(e.id) as id, s.id as "seriesId", s.ical_digest as digest, min(e.name) as name
-       from calendar_event_series s join calendar_events e on e.series_id = s.id
-      where s.organization_id = $1 and s.ical_uid is not null group by s.id
-     union all
-     select e.ical_uid, e.id, null, e.ical_digest, e.name from calendar_events e
-      where e.organization_id = $1 and e.ical_uid is not null and e.series_id is null`,
-    [organizationId],
-  );
-  const known = new Map<string, Known>();
-  for (const r of rows) {
-    const k = known.get(r.uid) ?? { eventIds: [], seriesId: r.seriesId, digest: r.digest, title: r.name };
-    k.eventIds.push(r.id);
-    known.set(r.uid, k);
-  }
-  return known;
-}
-
-function inputsOf(event: ReadEvent, actorId: number, spaces: string[], eventType: EventInput['eventType']) {
-  const base = {
-    name: event.summary.slice(0, 255),
-    description: event.description?.slice(0, 5000) ?? null,
-    spaces,
-    eventType,
-    reservedBy: actorId,
-  };
-  const spans = event.dates ?? [{ start: event.start, end: event.end }];
-  return spans.map((span, i) => {
-    const r = i === 0 ? event.repeat : null;
-    return eventInputSchema.safeParse({
-      ...base,
-      startDateTime: span.start,
-      endDateTime: span.end,
-      isRecurring: !!r,
-      ...(r && {
-        recurringPattern: r.pattern,
-        recurringInterval: r.interval,
-        recurringWeeklyDays: r.weeklyDays,
-        recurringMonthlyWeek: r.monthlyWeek,
-        recurringMonthlyWeekday: r.monthlyWeekday,
-        recurringEndType: r.endType,
-        recurringEnd: r.endDate,
-        recurringEndCount: r.endCount,
-      }),
-    });
-  });
-}
+type Written = Extract<EventPlan, { kind: 'write' }>;
 
 export async function importCalendar(
   database: Database,
@@ -115,6 +55,15 @@ export async function importCalendar(
   });
   if (events.length === 0 && skipped.length === 0) throw badRequest('The file has no events');
   const known = await knownUids(database, organizationId);
+  const ctx: PlanContext = {
+    database,
+    organizationId,
+    timeZone,
+    actorId: actor.userId,
+    fallback,
+    eventType: options.eventType,
+    mayOverride: !!options.allowConflicts && policy.overrideConflicts(actor),
+  };
   const result: CalendarImportResult = {
     dryRun,
     created: 0,
@@ -125,67 +74,68 @@ export async function importCalendar(
     conflicts: [],
     missing: [...known.entries()]
       .filter(([uid]) => !events.some((e) => e.uid === uid))
-      .map(([uid, k]) => ({ uid, title: k.title })),
+      .map(([uid, k]) => ({ uid, title: k.rows[0].name })),
+    removed: [],
   };
-  const mayOverride = !!options.allowConflicts && policy.overrideConflicts(actor);
 
   for (const event of events) {
-    const skip = (reason: string) => result.skipped.push({ uid: event.uid, summary: event.summary, reason });
-    const before = known.get(event.uid);
-    const item = {
-      uid: event.uid,
-      summary: event.summary,
-      start: event.start,
-      eventId: null,
-      seriesId: null,
-    };
-    if (before && before.digest === event.digest) {
+    const plan = await planEvent(ctx, event, known.get(event.uid));
+    const item = { uid: event.uid, summary: event.summary, start: event.start };
+    const conflicts = (clashes: { start: string; message: string }[]) =>
+      result.conflicts.push(
+        ...clashes.map((c) => ({
+          uid: event.uid,
+          summary: event.summary,
+          message: `${c.start.replace('T', ' ')}: ${c.message}`,
+        })),
+      );
+    if (plan.kind === 'skip') {
+      conflicts(plan.clashes);
+      result.skipped.push({ uid: event.uid, summary: event.summary, reason: plan.reason });
+      continue;
+    }
+    if (plan.kind === 'unchanged') {
       result.unchanged++;
       result.items.push({
         ...item,
+        ...shownKnown(plan.before, timeZone),
         status: 'unchanged',
-        eventId: before.eventIds[0],
-        seriesId: before.seriesId,
+        clashes: [],
+        changes: [],
       });
       continue;
     }
-    const named = spacesNamed(event.location);
-    const spaces = named.length ? named : fallback ? [fallback] : [];
-    if (!spaces.length) {
-      skip(NO_SPACE(event.location));
-      continue;
-    }
-    const type = typeOf(event) ?? options.eventType ?? 'other';
-    const parsed = inputsOf(event, actor.userId, spaces, type);
-    const bad = parsed.find((p) => !p.success);
-    if (bad && !bad.success) {
-      skip(bad.error.issues[0].message);
-      continue;
-    }
-    const inputs = parsed.map((p) => p.data as EventInput);
-    const status = before ? 'update' : 'create';
+    const removed = await describeRemoved(database, organizationId, timeZone, plan);
+    const shown = {
+      ...item,
+      status: plan.before ? ('update' as const) : ('create' as const),
+      spaces: [...new Set(plan.dates.flatMap((d) => d.spaces))],
+      dates: plan.dates.map((d) => d.start),
+      clashes: plan.clashes,
+      changes: plan.changes,
+    };
     if (dryRun) {
-      const clash = await clashes(database, organizationId, timeZone, inputs, before);
-      if (clash) result.conflicts.push({ uid: event.uid, summary: event.summary, message: clash });
-      result[before ? 'updated' : 'created']++;
-      result.items.push({ ...item, status });
+      conflicts(plan.clashes);
+      result[plan.before ? 'updated' : 'created']++;
+      result.removed.push(...removed);
+      result.items.push({
+        ...shown,
+        eventId: plan.before?.rows[0].id ?? null,
+        seriesId: plan.before?.seriesId ?? null,
+      });
       continue;
     }
     try {
-      const made = await writeEvent(database, access, timeZone, event, inputs, before, mayOverride);
-      if (made.overridden)
-        result.conflicts.push({
-          uid: event.uid,
-          summary: event.summary,
-          message: 'Imported over a booked space',
-        });
-      result[before ? 'updated' : 'created']++;
-      result.items.push({ ...item, status, eventId: made.eventId, seriesId: made.seriesId });
+      const made = await carryOut(database, access, ctx, plan);
+      conflicts(plan.clashes);
+      result[plan.before ? 'updated' : 'created']++;
+      result.removed.push(...removed);
+      result.items.push({ ...shown, ...made });
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
       if (err.statusCode === 409)
         result.conflicts.push({ uid: event.uid, summary: event.summary, message: err.message });
-      skip(err.message);
+      result.skipped.push({ uid: event.uid, summary: event.summary, reason: err.message });
     }
   }
   if (!dryRun) {
@@ -201,105 +151,164 @@ export async function importCalendar(
         updated: result.updated,
         unchanged: result.unchanged,
         skipped: result.skipped.length,
+        removed: result.removed.length,
       },
     });
   }
   return result;
 }
 
-async function clashes(
-  database: Database,
-  organizationId: number,
-  timeZone: string,
-  inputs: EventInput[],
-  before: Known | undefined,
-) {
-  const spans = inputs.flatMap((input) =>
-    input.isRecurring
-      ? plannedOccurrences(ruleFromInput(input, timeZone)).occurrences
-      : [
-          {
-            start: wallTimeToInstant(input.startDateTime, timeZone),
-            end: wallTimeToInstant(input.endDateTime, timeZone),
-          },
-        ],
-  );
-  const replacing = before
-    ? { eventIds: before.eventIds, seriesIds: before.seriesId ? [before.seriesId] : [] }
-    : {};
-  const found = await findConflicts(database, organizationId, timeZone, inputs[0].spaces, spans, replacing);
-  return found.length ? `This space is already booked at that time (${found.length})` : null;
+const shownKnown = (before: Known, timeZone: string) => ({
+  eventId: before.rows[0].id,
+  seriesId: before.seriesId,
+  spaces: [...new Set(before.rows.flatMap((r) => r.spaces))],
+  dates: before.rows.map((r) => instantWall(r.start, timeZone)),
+});
+
+/** One date's own fields, as an edit of that date alone sends them. */
+const datePatch = (d: PlannedDate, overrideConflicts: boolean) => ({
+  name: d.name,
+  description: d.description,
+  spaces: d.spaces,
+  startDateTime: d.start,
+  endDateTime: d.end,
+  overrideConflicts,
+});
+
+/** The series' fields from the file, as an edit of all its dates sends them. */
+function seriesPatch(input: EventInput, start: string, end: string, overrideConflicts: boolean) {
+  return {
+    name: input.name,
+    description: input.description,
+    spaces: input.spaces,
+    startDateTime: start,
+    endDateTime: end,
+    isRecurring: input.isRecurring,
+    recurringPattern: input.recurringPattern,
+    recurringInterval: input.recurringInterval,
+    recurringWeeklyDays: input.recurringWeeklyDays,
+    recurringMonthlyWeek: input.recurringMonthlyWeek,
+    recurringMonthlyWeekday: input.recurringMonthlyWeekday,
+    recurringEndType: input.recurringEndType,
+    recurringEnd: input.recurringEnd,
+    recurringEndCount: input.recurringEndCount,
+    overrideConflicts,
+  };
 }
 
-/** Replaces what an earlier import made, then creates the event, its removed and its moved dates. */
-async function writeEvent(
-  database: Database,
-  access: Access,
-  timeZone: string,
-  event: ReadEvent,
-  inputs: EventInput[],
-  before: Known | undefined,
-  mayOverride: boolean,
-) {
-  if (before) {
-    const strategy = before.seriesId ? 'series' : 'this';
-    for (const id of before.seriesId ? before.eventIds.slice(0, 1) : before.eventIds)
-      await deleteEvent(database, access, id, strategy);
-  }
-  let overridden = false;
-  const ids: number[] = [];
-  let seriesId: number | null = null;
-  for (const input of inputs) {
-    let made: Awaited<ReturnType<typeof createEvent>>;
-    try {
-      made = await createEvent(database, access, input);
-    } catch (err) {
-      if (!(err instanceof AppError) || err.statusCode !== 409 || !mayOverride) throw err;
-      made = await createEvent(database, access, { ...input, overrideConflicts: true });
-      overridden = true;
-    }
-    if (!made.event) continue;
-    ids.push(made.event.id);
-    seriesId ??= made.event.seriesId;
-  }
+/** Carries out one event's plan through the calendar's own create, edit and delete. */
+async function carryOut(database: Database, access: Access, ctx: PlanContext, plan: Written) {
+  const { event, input, before, dates } = plan;
+  const override = plan.overrideConflicts;
   const { organizationId } = access;
-  if (seriesId) {
+  for (const row of plan.removed) await deleteEvent(database, access, row.id, 'this');
+  const gone = new Set(plan.removed.map((r) => r.id));
+  let seriesId: number | null = null;
+  const ids: number[] = [];
+
+  if (event.repeat) {
+    const anchor = before?.rows.find((r) => !r.isException && !gone.has(r.id));
+    if (before && anchor) {
+      const { start, end, shiftDays } = anchorPatch(ctx, input, before, anchor);
+      if (before.seriesId) await leaveOut(database, organizationId, before.seriesId, plan.exdates, shiftDays);
+      const edited = await updateEvent(
+        database,
+        access,
+        anchor.id,
+        seriesPatch(input, start, end, override),
+        'series',
+      );
+      seriesId = edited.event?.seriesId ?? null;
+    } else {
+      const made = await createEvent(
+        database,
+        access,
+        { ...input, overrideConflicts: override },
+        plan.exdates,
+      );
+      seriesId = made.event?.seriesId ?? null;
+    }
+    if (!seriesId) throw new AppError(409, 'The series could not be written');
+    for (const d of dates.filter((x) => x.moved)) {
+      const id =
+        d.rowId ??
+        (await rowAt(
+          database,
+          organizationId,
+          seriesId,
+          `${d.key}T${input.startDateTime.slice(11, 16)}`,
+          ctx.timeZone,
+        ));
+      if (id) await updateEvent(database, access, id, datePatch(d, override), 'this');
+    }
     await database.query(
       'update calendar_event_series set ical_uid = $3, ical_digest = $4 where organization_id = $1 and id = $2',
       [organizationId, seriesId, event.uid, event.digest],
     );
-    const at = async (wall: string) => {
-      const [row] = await database.query<{ id: number }>(
-        'select id from calendar_events where organization_id = $1 and series_id = $2 and start_date_time = $3',
-        [organizationId, seriesId, wallTimeToInstant(wall, timeZone)],
-      );
-      return row?.id;
-    };
-    for (const wall of event.exdates) {
-      const id = await at(wall);
-      if (id) await deleteEvent(database, access, id, 'this');
-    }
-    for (const o of event.overrides) {
-      const id = await at(o.original);
-      if (id)
-        await updateEvent(
-          database,
-          access,
-          id,
-          {
-            name: o.summary.slice(0, 255),
-            description: o.description,
-            startDateTime: o.start,
-            endDateTime: o.end,
-          },
-          'this',
-        );
-    }
-  } else {
-    await database.query(
-      'update calendar_events set ical_uid = $3, ical_digest = $4 where organization_id = $1 and id = any($2::int[])',
-      [organizationId, ids, event.uid, event.digest],
+    const [first] = await database.query<{ id: number }>(
+      'select id from calendar_events where organization_id = $1 and series_id = $2 order by start_date_time limit 1',
+      [organizationId, seriesId],
     );
+    return { eventId: first?.id ?? null, seriesId };
   }
-  return { eventId: ids[0], seriesId, overridden };
+
+  for (const [i, d] of dates.entries()) {
+    if (d.rowId && before?.seriesId && i === 0) {
+      // A series becoming single dates: its kept date leaves the series, which goes.
+      await updateEvent(
+        database,
+        access,
+        d.rowId,
+        { ...datePatch(d, override), isRecurring: false },
+        'series',
+      );
+      ids.push(d.rowId);
+    } else if (d.rowId) {
+      await updateEvent(database, access, d.rowId, datePatch(d, override), 'this');
+      ids.push(d.rowId);
+    } else {
+      const made = await createEvent(database, access, {
+        ...input,
+        ...datePatch(d, override),
+        isRecurring: false,
+      });
+      if (made.event) ids.push(made.event.id);
+    }
+  }
+  await database.query(
+    'update calendar_events set ical_uid = $3, ical_digest = $4 where organization_id = $1 and id = any($2::int[])',
+    [organizationId, ids, event.uid, event.digest],
+  );
+  return { eventId: ids[0] ?? null, seriesId: null };
+}
+
+/** Adds the dates the plan leaves out (in the series' terms before its move) to its rule. */
+async function leaveOut(
+  database: Database,
+  organizationId: number,
+  seriesId: number,
+  exdates: string[],
+  shiftDays: number,
+) {
+  await database.query(
+    `update calendar_event_series set rule = jsonb_set(rule, '{exdates}',
+       (select coalesce(jsonb_agg(d order by d), '[]'::jsonb) from (
+          select jsonb_array_elements_text(rule->'exdates') as d union select unnest($3::text[])) x))
+     where organization_id = $1 and id = $2`,
+    [organizationId, seriesId, exdates.map((d) => addDays(d, -shiftDays))],
+  );
+}
+
+async function rowAt(
+  database: Database,
+  organizationId: number,
+  seriesId: number,
+  wall: string,
+  timeZone: string,
+) {
+  const [row] = await database.query<{ id: number }>(
+    'select id from calendar_events where organization_id = $1 and series_id = $2 and start_date_time = $3 and not is_exception',
+    [organizationId, seriesId, new Date(wallTimeToInstant(wall, timeZone))],
+  );
+  return row?.id ?? null;
 }

@@ -273,24 +273,26 @@ describe('POST /api/organizations/{orgId}/calendar/import', () => {
       }),
     );
     expect(booked.statusCode).toBe(201);
+    const clash = {
+      uid: 'load-in@google.com',
+      summary: 'Load-in',
+      message: '2027-02-14 00:00: Annex is booked for Rehearsal, 2027-02-14 10:00–12:00',
+    };
     const preview = (await upload(c.agents.owner, importUrl(c.org.id, true), icsFile(GOOGLE))).json();
-    expect(preview.conflicts).toEqual([
-      {
-        uid: 'load-in@google.com',
-        summary: 'Load-in',
-        message: 'This space is already booked at that time (1)',
-      },
-    ]);
+    expect(preview.conflicts).toEqual([clash]);
+    expect(preview.skipped.map((s: { uid: string }) => s.uid)).toEqual(['load-in@google.com']);
     const refused = (await upload(c.agents.owner, importUrl(c.org.id), icsFile(GOOGLE))).json();
-    expect(refused).toMatchObject({ created: 1 });
-    expect(refused.skipped.map((s: { uid: string }) => s.uid)).toEqual(['load-in@google.com']);
+    expect(refused).toMatchObject({ created: 1, conflicts: [clash] });
+    expect(refused.skipped).toEqual(preview.skipped);
     const anyway = (
       await upload(c.agents.owner, importUrl(c.org.id), icsFile(GOOGLE), { allowConflicts: 'true' })
     ).json();
-    expect(anyway).toMatchObject({ created: 1, unchanged: 1 });
-    expect(anyway.conflicts).toEqual([
-      { uid: 'load-in@google.com', summary: 'Load-in', message: 'Imported over a booked space' },
-    ]);
+    expect(anyway).toMatchObject({ created: 1, unchanged: 1, skipped: [], conflicts: [clash] });
+    const [loadIn] = await ctx.database.query<{ conflictOverride: boolean }>(
+      `select conflict_override as "conflictOverride" from calendar_events where organization_id = $1 and name = 'Load-in'`,
+      [c.org.id],
+    );
+    expect(loadIn.conflictOverride).toBe(true);
   });
 
   it('refuses what it cannot read and reports bad events, with no 5xx and nothing half made', async () => {

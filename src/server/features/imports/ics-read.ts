@@ -56,6 +56,8 @@ export interface ReadEvent {
     end: WallTime;
     summary: string;
     description: string | null;
+    /** The moved date's own LOCATION (null: the series' spaces). */
+    location: string | null;
   }[];
   /** What the file said, so an unchanged event is recognised on the next import. */
   digest: string;
@@ -227,6 +229,7 @@ function readOne(
       end: moved.end,
       summary: text(o.getFirstPropertyValue('summary')) || summary,
       description: text(o.getFirstPropertyValue('description')) || null,
+      location: text(o.getFirstPropertyValue('location')) || null,
     };
   });
   const digest = createHash('sha256')

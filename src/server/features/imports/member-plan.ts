@@ -177,6 +177,9 @@ export async function planMembers(database: Database, organizationId: number, te
       const free = row.derived
         ? candidates(username).find((c) => !known.byUsername.has(c) && !seenUsername.has(c))
         : undefined;
+      const twice = seenUsername.get(username.toLowerCase());
+      if (!free && twice && !known.byUsername.has(username.toLowerCase()))
+        return error(`This username appears twice in this file, lines ${twice} and ${row.line}`);
       if (!free)
         return error(known.byUsername.get(username.toLowerCase())?.member ? USERNAME_TAKEN : CANNOT_USE);
       username = free;

@@ -118,12 +118,13 @@ describe('POST /api/organizations/{orgId}/users/import', () => {
       `${'x'.repeat(51)},long_${id}@example.test,,,,,`,
       `${outsider.username},taken_${id}@example.test,,,,,`,
       `${people.admin.username},${outsider.email},,,,,`,
+      `OK_${id},twice_${id}@example.test,,,,,`,
     ].join('\n');
     const before = await memberCount(org.id);
     const res = await send(agents.owner, org.id, csv);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ created: 0, skipped: 2, errors: 10 });
+    expect(body).toMatchObject({ created: 0, skipped: 2, errors: 11 });
     expect(
       body.rows.map((r: { line: number; status: string; message: string }) => [r.line, r.status, r.message]),
     ).toEqual([
@@ -142,6 +143,7 @@ describe('POST /api/organizations/{orgId}/users/import', () => {
       [13, 'error', CANNOT_USE],
       // This organization's own member may be named.
       [14, 'skip', 'Already a member'],
+      [15, 'error', 'This username appears twice in this file, lines 2 and 15'],
     ]);
     expect(res.body).not.toContain('already exists');
     expect(await memberCount(org.id)).toBe(before);

@@ -10,7 +10,38 @@ import { type AdminColumn, AdminTable } from '../../admin/components/admin-table
 import { useImportUpload } from '../api/imports';
 import { ImportPanel } from './import-panel';
 
-const COLUMNS: AdminColumn[] = [{ label: 'Event' }, { label: 'Starts' }, { label: 'Fate' }];
+const COLUMNS: AdminColumn[] = [
+  { label: 'Event' },
+  { label: 'Space' },
+  { label: 'Dates' },
+  { label: 'Fate' },
+  { label: 'Clashes' },
+];
+const CHANGE = {
+  name: 'title',
+  description: 'description',
+  spaces: 'space',
+  time: 'time',
+  dates: 'dates',
+} as const;
+const when = (wall: string) => wall.replace('T', ' ');
+
+/** Every date of an event, the first few in view and the rest a click away. */
+function Dates({ dates }: { dates: string[] }) {
+  if (dates.length <= 3) return <>{dates.map(when).join(', ')}</>;
+  return (
+    <details>
+      <summary>
+        {dates.length} dates from {when(dates[0])}
+      </summary>
+      <ul className="text-xs">
+        {dates.map((d) => (
+          <li key={d}>{when(d)}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
 const FATE = { create: 'Create', update: 'Update', unchanged: 'Unchanged' } as const;
 const NONE = 'none';
 const SPACE_CHOICES = [[NONE, 'Skip such events'], ...SPACES.map((s) => [s, s] as const)] as const;
@@ -35,26 +66,54 @@ function Report({ result, links }: { result: CalendarImportResult; links: boolea
                 e.summary
               )}
             </td>
-            <td className="px-4 py-2 whitespace-nowrap">{e.start.replace('T', ' ')}</td>
-            <td className="px-4 py-2">{FATE[e.status]}</td>
+            <td className="px-4 py-2">{e.spaces.join(', ')}</td>
+            <td className="px-4 py-2 whitespace-nowrap">
+              <Dates dates={e.dates} />
+            </td>
+            <td className="px-4 py-2">
+              {FATE[e.status]}
+              {e.changes.length > 0 && ` (${e.changes.map((c) => CHANGE[c]).join(', ')})`}
+            </td>
+            <td className="px-4 py-2 text-sm">
+              {e.clashes.length > 0 && (
+                <ul aria-label={`Clashing dates of ${e.summary}`}>
+                  {e.clashes.map((c) => (
+                    <li key={`${c.start}-${c.message}`}>
+                      {when(c.start)}: {c.message}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </td>
           </tr>
         ))}
         {result.skipped.map((s) => (
           <tr key={`skip-${s.uid}`} className="border-t text-destructive">
             <td className="px-4 py-2">{s.summary}</td>
             <td className="px-4 py-2" />
-            <td className="px-4 py-2">Skipped: {s.reason}</td>
+            <td className="px-4 py-2" />
+            <td className="px-4 py-2" colSpan={2}>
+              Skipped: {s.reason}
+            </td>
           </tr>
         ))}
       </AdminTable>
-      {result.conflicts.length > 0 && (
-        <ul className="list-disc pl-6 text-sm" aria-label="Space clashes">
-          {result.conflicts.map((c) => (
-            <li key={`clash-${c.uid}`}>
-              {c.summary}: {c.message}
-            </li>
-          ))}
-        </ul>
+      {result.removed.length > 0 && (
+        <section aria-label="Dates that go" className="space-y-1">
+          <h3 className="font-semibold">
+            {result.dryRun ? 'Dates this import will remove' : 'Dates removed'}
+          </h3>
+          <ul className="list-disc pl-6 text-sm">
+            {result.removed.map((r) => (
+              <li key={r.eventId}>
+                {r.summary}, {when(r.start)}
+                {r.calls.length > 0 &&
+                  ` — calls: ${r.calls.map((c) => `${c.name} (${c.status})`).join(', ')}`}
+                {r.followers.length > 0 && ` — followed by ${r.followers.join(', ')}`}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       {result.missing.length > 0 && (
         <p className="text-sm text-muted-foreground">

@@ -33,8 +33,11 @@ export function ImportPanel<R>(props: ImportPanelProps<R>) {
     if (!file) return;
     const answer = await props.run(file, dryRun);
     if (!answer) return;
-    if (dryRun) setPreview(answer);
-    else {
+    // A new preview stands alone: the result of an earlier import would read as this file's.
+    if (dryRun) {
+      setPreview(answer);
+      setResult(null);
+    } else {
       setResult(answer);
       setPreview(null);
     }
