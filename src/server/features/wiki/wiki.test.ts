@@ -140,9 +140,11 @@ describe('GET /api/organizations/:orgId/wiki/:slug', () => {
       content: 'See [[Crew Call]] and [[crew call|the call]].',
     });
     const path = w.wiki(`/${page.id}`);
-    expect((await w.agents.owner.patch(path, { title: 'Call Times', currentVersion: 1 })).statusCode).toBe(200);
+    const rename = (title: string, currentVersion: number) =>
+      w.agents.owner.patch(path, { title, currentVersion });
+    expect((await rename('Call Times', 1)).statusCode).toBe(200);
     await buildPage(ctx, w.org, w.people.admin.id, { title: 'Tour', content: 'Before [[Call Times]].' });
-    expect((await w.agents.owner.patch(path, { title: 'Schedule', currentVersion: 2 })).statusCode).toBe(200);
+    expect((await rename('Schedule', 2)).statusCode).toBe(200);
     const home = (await w.agents.standard_user.get(w.wiki('/home'))).json();
     expect(home.html).toContain('<a href="/library/call-sheet" class="wiki-link">Crew Call</a>');
     expect(home.html).toContain('<a href="/library/call-sheet" class="wiki-link">the call</a>');
