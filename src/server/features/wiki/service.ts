@@ -13,7 +13,7 @@ import {
   type WikiPage,
   type WikiPageView,
 } from '../../../common/schemas/wiki';
-import { internalLinks, linkedSlugs, renderMarkdown } from '../../../common/wiki/markdown';
+import { internalLinks, linkedSlugs, parseMarkdown, renderParsed } from '../../../common/wiki/markdown';
 import { RESERVED_SLUGS, slugify } from '../../../common/wiki/slug';
 import { announce, announcing, orgScope } from '../../db/change-feed';
 import type { Database, Db } from '../../db/client';
@@ -60,11 +60,13 @@ export async function viewPage(
     const slugs = [...new Set([page.slug, ...titles.map(slugify)])];
     return backlinks(database, page.organizationId, { id: page.id, slugs }, publicOnly);
   };
+  // Parsed once: the links it names are looked up, then the same tokens are drawn.
+  const parsed = parseMarkdown(page.content);
   const [targets, linking] = await Promise.all([
-    linkTargets(database, page.organizationId, internalLinks(page.content), publicOnly),
+    linkTargets(database, page.organizationId, internalLinks(parsed), publicOnly),
     linksHere(),
   ]);
-  const { html } = renderMarkdown(page.content, { basePath: opts.basePath, targets });
+  const { html } = renderParsed(parsed, { basePath: opts.basePath, targets });
   return { ...page, html, linkTargets: targets, backlinks: linking };
 }
 

@@ -6,8 +6,7 @@ import {
   tagsFromText,
   wikiEditorSchema,
 } from '@common/schemas/wiki';
-import { renderMarkdown } from '@common/wiki/markdown';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
@@ -20,6 +19,7 @@ import { toast } from '@web/hooks/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useCreateWikiPage, useUpdateWikiPage } from '../api/mutations';
 import { useWikiPages } from '../api/pages';
+import { useMarkdownPreview } from '../lib/use-markdown-preview';
 import { useUnsavedGuard } from '../lib/use-unsaved-guard';
 import { ConflictPanel } from './conflict-panel';
 import { RenderedMarkdown } from './rendered-markdown';
@@ -55,12 +55,14 @@ export function PageEditor({ orgId, page, slug, initialTitle, onDone, onCancel }
   });
   const { errors, isDirty, isSubmitting } = form.formState;
   const mayLeave = useUnsavedGuard(isDirty && !isSubmitting);
-  const content = useDeferredValue(form.watch('content'));
-  const targets = useMemo(() => (pages.data ?? []).map(({ title, slug }) => ({ title, slug })), [pages.data]);
-  const preview = useMemo(
-    () => renderMarkdown(content, { basePath: '/library', targets }).html,
-    [content, targets],
+  const content = form.watch('content');
+  // Every page by its title now, then what this page's links resolved to on the server (which
+  // includes pages renamed since the link was written).
+  const targets = useMemo(
+    () => [...(pages.data ?? []).map(({ title, slug }) => ({ title, slug })), ...(page?.linkTargets ?? [])],
+    [pages.data, page?.linkTargets],
   );
+  const preview = useMarkdownPreview(content, targets);
 
   const submit = form.handleSubmit(async (values) => {
     const body = {
@@ -135,10 +137,12 @@ export function PageEditor({ orgId, page, slug, initialTitle, onDone, onCancel }
           </p>
           <Card className="min-h-[28rem] overflow-auto" aria-labelledby="wiki-preview-label" role="region">
             <CardContent className="p-4">
-              {content.trim() ? (
-                <RenderedMarkdown html={preview} />
-              ) : (
+              {!/\S/.test(content) ? (
                 <p className="text-sm text-muted-foreground">Nothing to preview yet.</p>
+              ) : preview === null ? (
+                <p className="text-sm text-muted-foreground">Drawing the preview…</p>
+              ) : (
+                <RenderedMarkdown html={preview} />
               )}
             </CardContent>
           </Card>
