@@ -6,6 +6,7 @@ import {
   tagsFromText,
   wikiEditorSchema,
 } from '@common/schemas/wiki';
+import { type MergeChoice, mergeEdits, type PageFields } from '@common/wiki/merge';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@web/components/ui/button';
@@ -42,10 +43,19 @@ const valuesOf = (page: WikiPage | null, title: string): WikiEditorValues => ({
   changeNote: '',
 });
 
+const fieldsOf = (values: WikiEditorValues): PageFields => ({
+  title: values.title.trim(),
+  tags: tagsFromText(values.tags),
+  content: values.content,
+  isPublic: values.isPublic,
+});
+
 /** Markdown on the left, the live preview on the right (stacked on narrow screens). */
 export function PageEditor({ orgId, page, slug, initialTitle, onDone, onCancel }: Props) {
   const [base, setBase] = useState(page?.currentVersion ?? 0);
   const [newer, setNewer] = useState<WikiPage | null>(null);
+  // The version this edit started from, for merging with one saved meanwhile.
+  const [start, setStart] = useState<PageFields>(() => fieldsOf(valuesOf(page, initialTitle)));
   const create = useCreateWikiPage(orgId);
   const update = useUpdateWikiPage(orgId, page?.id ?? 0);
   const pages = useWikiPages(orgId);
@@ -93,21 +103,35 @@ export function PageEditor({ orgId, page, slug, initialTitle, onDone, onCancel }
     }
   });
 
+  // Their version becomes the form's starting point; what this writer changed and they did not,
+  // and what both changed when the writer keeps theirs, is laid over it (and so counts as unsaved).
+  const resolve = (theirPage: WikiPage, choice: MergeChoice) => {
+    const typed = form.getValues();
+    const { fields } = mergeEdits(start, fieldsOf(typed), theirPage, choice);
+    const theirs = valuesOf(theirPage, theirPage.title);
+    const merged: WikiEditorValues = {
+      ...fields,
+      tags: fields.tags.join(', '),
+      changeNote: typed.changeNote,
+    };
+    form.reset(theirs);
+    for (const key of Object.keys(merged) as (keyof WikiEditorValues)[]) {
+      if (merged[key] !== theirs[key]) form.setValue(key, merged[key], { shouldDirty: true });
+    }
+    setBase(theirPage.currentVersion);
+    setStart(fieldsOf(theirs));
+    setNewer(null);
+  };
+
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label={page ? 'Edit page' : 'Create page'}>
       {newer && (
         <ConflictPanel
           newer={newer}
-          mine={form.getValues('content')}
-          onKeepMine={() => {
-            setBase(newer.currentVersion);
-            setNewer(null);
-          }}
-          onTakeTheirs={() => {
-            setBase(newer.currentVersion);
-            form.reset({ ...valuesOf(newer, newer.title), changeNote: form.getValues('changeNote') });
-            setNewer(null);
-          }}
+          base={start}
+          mine={fieldsOf(form.getValues())}
+          onKeepMine={() => resolve(newer, 'mine')}
+          onTakeTheirs={() => resolve(newer, 'theirs')}
         />
       )}
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
