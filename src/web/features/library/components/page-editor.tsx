@@ -91,7 +91,7 @@ export function PageEditor({ orgId, page, slug, initialTitle, onDone, onCancel }
       onDone(saved.slug);
     } catch (error) {
       if (isApiError(error, 409) && error.data) {
-        // Someone saved first: show their version beside this text; nothing typed is lost.
+        // Someone saved first: show their version against this text; nothing typed is lost.
         setNewer(error.data as WikiPage);
         return;
       }
@@ -103,8 +103,8 @@ export function PageEditor({ orgId, page, slug, initialTitle, onDone, onCancel }
     }
   });
 
-  // Their version becomes the form's starting point; what this writer changed and they did not,
-  // and what both changed when the writer keeps theirs, is laid over it (and so counts as unsaved).
+  // Their version becomes the form's starting point; what only this writer changed (and what both
+  // changed, when the writer keeps their own text) is laid over it, and so counts as unsaved.
   const resolve = (theirPage: WikiPage, choice: MergeChoice) => {
     const typed = form.getValues();
     const { fields } = mergeEdits(start, fieldsOf(typed), theirPage, choice);
