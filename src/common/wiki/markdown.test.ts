@@ -98,7 +98,7 @@ describe('renderMarkdown links and headings', () => {
 
 describe('renderMarkdown at the size limit', () => {
   // Work that grows with the square of the page (each heading searching back through every
-  // token, each link through every page) made a page of this size take many seconds.
+  // token, each link through every page) made a page of this size far too slow to open.
   it('renders a 1 MB page of realistic shape, every heading anchored and every link resolved', () => {
     const source = bigMarkdown(1024 * 1024);
     const { html, toc } = renderMarkdown(source, { basePath: '/library', targets: BIG_PAGE_TARGETS });
