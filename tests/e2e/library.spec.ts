@@ -106,6 +106,8 @@ test('a writer creates, edits twice, compares, reverts, follows a link and searc
   await expect(page).toHaveURL(new RegExp(`/library-search\\?search=${word}`));
   await expect(page.getByText('1 result', { exact: true })).toBeVisible();
   await expect(page.locator('.wiki-snippet mark')).toHaveText(word);
+  // Snippets are plain text: no markdown syntax around the match.
+  await expect(page.locator('.wiki-snippet')).toContainText(`The ${word} hangs on line 7. See Home`);
   // Live filter: the list follows the box while typing.
   await page.getByRole('searchbox', { name: 'Search the library' }).fill('zzzqqx');
   await expect(page.getByText('No results found')).toBeVisible();
@@ -125,27 +127,125 @@ test('leaving the editor with unsaved changes asks first', async ({ page }) => {
   await expect(page).toHaveURL(/\/library\/home$/);
 });
 
-test('an edit that crossed another shows both texts and loses nothing', async ({ page }) => {
+test('an edit that crossed another shows their version against mine and merges what does not clash', async ({
+  page,
+}) => {
   await signIn(page, DEMO.board);
-  const created = await apiCreate(page, { title: unique('Crossed '), content: 'Original text' });
+  const title = unique('Crossed ');
+  const created = await apiCreate(page, { title, content: 'Original text', tags: ['crew'] });
   await page.goto(lib(`/library/${created.slug}?edit=1`));
   await page.getByLabel('Content (markdown)').fill('My careful rewrite');
-  // Someone else saves first.
+  // Someone else saves first: a new title and a tag, the text untouched.
   const other = await call(page, 'PATCH', `/${created.id}`, {
-    content: 'Their quick fix',
+    title: `${title} renamed`,
+    tags: ['crew', 'safety'],
     currentVersion: 1,
   });
   expect(other.status).toBe(200);
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('This page was changed while you were editing')).toBeVisible();
-  await expect(page.getByLabel('Their version')).toHaveValue('Their quick fix');
-  await expect(page.getByLabel('Your text')).toHaveValue('My careful rewrite');
+  const panel = page.getByRole('alert').filter({ hasText: 'This page was changed while you were editing' });
+  await expect(panel).toBeVisible();
+  const against = panel.getByRole('region', { name: 'Their version against yours' });
+  const fields = against.getByLabel('Title, tags and visibility');
+  await expect(fields.locator('del', { hasText: `${title} renamed` })).toBeVisible();
+  await expect(fields.locator('ins', { hasText: title })).toBeVisible();
+  await expect(fields.locator('del', { hasText: 'safety' })).toBeVisible();
+  const diff = against.getByRole('list', { name: 'Differences' });
+  await expect(diff.locator('[data-diff="removed"]')).toHaveText(/Original text/);
+  await expect(diff.locator('[data-diff="added"]')).toHaveText(/My careful rewrite/);
+  await expect(panel.getByText('Their change to the title and the tags is kept either way.')).toBeVisible();
+  await expect(panel.getByText('Your change to the text is kept either way.')).toBeVisible();
   await expect(page.getByLabel('Content (markdown)')).toHaveValue('My careful rewrite');
+
   await page.getByRole('button', { name: 'Keep my text' }).click();
+  await expect(page.getByLabel('Title')).toHaveValue(`${title} renamed`);
+  await expect(page.getByLabel('Tags')).toHaveValue('crew, safety');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Wiki page updated successfully').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${title} renamed` })).toBeVisible();
   await expect(page.getByText('My careful rewrite')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['crew', 'safety']);
   await expect(page.getByText(/Version 3$/)).toBeVisible();
+
+  // The history shows the rename and the new tag, in the list and in the comparison.
+  await page.getByRole('button', { name: 'History' }).click();
+  const second = page.getByLabel('Title and tags changed in version 2');
+  await expect(second.locator('ins', { hasText: `${title} renamed` })).toBeVisible();
+  await expect(second.locator('ins', { hasText: 'safety' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'From' }).selectOption('1');
+  await page.getByRole('combobox', { name: 'To' }).selectOption('3');
+  const compared = page.getByLabel('Title and tags, version 1 to 3');
+  await expect(compared.locator('del', { hasText: title })).toBeVisible();
+  await expect(compared.locator('ins', { hasText: 'safety' })).toBeVisible();
+});
+
+test('using their version takes theirs where both changed and keeps my other changes', async ({ page }) => {
+  await signIn(page, DEMO.board);
+  const title = unique('Both ');
+  const created = await apiCreate(page, { title, content: 'Original text' });
+  await page.goto(lib(`/library/${created.slug}?edit=1`));
+  await page.getByLabel('Title').fill(`${title} mine`);
+  await page.getByLabel('Content (markdown)').fill('My wording');
+  const other = await call(page, 'PATCH', `/${created.id}`, { content: 'Their wording', currentVersion: 1 });
+  expect(other.status).toBe(200);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  const panel = page.getByRole('alert').filter({ hasText: 'This page was changed while you were editing' });
+  await expect(
+    panel.getByText(
+      'You both changed the text: “Keep my text” keeps yours, “Use their version” takes theirs.',
+    ),
+  ).toBeVisible();
+  await expect(panel.getByText('Your change to the title is kept either way.')).toBeVisible();
+  await page.getByRole('button', { name: 'Use their version' }).click();
+  await expect(page.getByLabel('Content (markdown)')).toHaveValue('Their wording');
+  await expect(page.getByLabel('Title')).toHaveValue(`${title} mine`);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Wiki page updated successfully').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${title} mine` })).toBeVisible();
+  await expect(page.getByText('Their wording')).toBeVisible();
+});
+
+test('a link written with the old title of a renamed page is drawn as a link', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  const title = unique('Call Sheet ');
+  const target = await apiCreate(page, { title, content: 'Times.' });
+  const linking = await apiCreate(page, { title: unique('Links '), content: `See [[${title}]].` });
+  expect(
+    (await call(page, 'PATCH', `/${target.id}`, { title: `${title} v2`, currentVersion: 1 })).status,
+  ).toBe(200);
+  await page.goto(lib(`/library/${linking.slug}`));
+  const link = page.locator('.wiki-content').getByRole('link', { name: title });
+  await expect(link).toHaveAttribute('class', 'wiki-link');
+  await link.click();
+  await expect(page.getByRole('heading', { name: `${title} v2` })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'What links here' }).getByRole('link', { name: linking.title }),
+  ).toBeVisible();
+});
+
+test('a page at the 1 MB limit opens, and its editor previews what is typed', async ({ page }) => {
+  test.slow();
+  await signIn(page, DEMO.admin);
+  // A long handbook: sections of prose with links, a table now and then.
+  const prose =
+    'The crew checks the fly system, the lighting rig and the stage floor before the call. '.repeat(4);
+  const section = (i: number) =>
+    `## Part ${i}\n\n${prose}See [[Home]] and [the notes](/library/notes-${i % 50}).\n\n${prose}\n\n` +
+    (i % 10 === 0 ? `| Cue | Who |\n| --- | --- |\n| ${i} | Sam |\n\n` : '');
+  let content = '';
+  for (let i = 0; content.length < 1_000_000; i++) content += section(i);
+  const created = await apiCreate(page, { title: unique('Handbook '), content: content.slice(0, 1_000_000) });
+  await page.goto(lib(`/library/${created.slug}`));
+  await expect(page.getByRole('heading', { name: 'Part 0' })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('heading', { name: 'Part 0' })).toBeVisible({ timeout: 60_000 });
+  const box = page.getByLabel('Content (markdown)');
+  await box.press('Control+Home');
+  await box.pressSequentially('# Fresh start');
+  await box.press('Enter');
+  await box.press('Enter');
+  await expect(preview.getByRole('heading', { name: 'Fresh start' })).toBeVisible({ timeout: 60_000 });
 });
 
 test('a reader reads but cannot write', async ({ page }) => {

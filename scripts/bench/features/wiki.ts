@@ -71,3 +71,40 @@ benchCases.push(
     path: (ctx) => `/api/organizations/${ctx.values.wikiOrganizationId}/wiki/bench-page-2500`,
   },
 );
+
+/**
+ * About `bytes` of markdown shaped like a long handbook: sections with a heading, prose with
+ * emphasis, wiki and site links, a list and a table each.
+ */
+export function longHandbook(bytes: number): string {
+  const sections: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const word = (k: number) => WORDS[(i * 7 + k * 13) % WORDS.length];
+    const prose = Array.from({ length: 40 }, (_, k) => word(k)).join(' ');
+    const section = `## ${word(1)} ${i}\n\nThe **${word(2)}** notes: ${prose}. See [[Page ${i % 100} about the ${word(3)}]] and [the plan](/library/bench-page-${i % 100}).\n\n- ${word(4)} first\n- ${word(5)} with \`code\`\n\n| Cue | Time | Who |\n| --- | :--: | --- |\n| ${i} | 10:00 | ${word(6)} |\n\n`;
+    sections.push(section);
+    size += section.length;
+  }
+  return sections.join('').slice(0, bytes);
+}
+
+benchCases.push({
+  // The whole read of a page at the content limit: the first request renders it (markdown,
+  // sanitizing, link lookups); later ones are the kept answer.
+  name: 'wiki page of 1 MB',
+  organization: 'benchwikilong',
+  path: (ctx) => `/api/organizations/${ctx.values.longPageOrganizationId}/wiki/handbook`,
+  async setup(ctx) {
+    const org = await ctx.addOrganization('benchwikilong');
+    ctx.values.longPageOrganizationId = org.organizationId;
+    await ctx.database.query(
+      `with page as (
+         insert into wiki_pages (organization_id, title, slug, content, author_id)
+         values ($1, 'Handbook', 'handbook', $2, $3) returning id, organization_id, title, content, author_id)
+       insert into wiki_page_versions (organization_id, page_id, version, title, content, author_id)
+       select organization_id, id, 1, title, content, author_id from page`,
+      [org.organizationId, longHandbook(1000 * 1000), org.ownerId],
+    );
+  },
+});

@@ -3,6 +3,7 @@
 // by tests/e2e/library.spec.ts.
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
+import { BIG_PAGE_TARGETS, bigMarkdown } from '../../../tests/support/big-markdown';
 import { HOSTILE_MARKDOWN } from '../../../tests/support/hostile-markdown';
 import { internalLinks, renderMarkdown } from './markdown';
 
@@ -93,4 +94,20 @@ describe('renderMarkdown links and headings', () => {
     expect(long.html).toContain('<h2 id="h-cast-2">Cast<a href="#h-cast-2" class="wiki-anchor"');
     expect(long.html).toContain('<a href="#h-crew-props">Crew &amp; &lt;Props&gt;</a>');
   });
+});
+
+describe('renderMarkdown at the size limit', () => {
+  // Work that grows with the square of the page (each heading searching back through every
+  // token, each link through every page) made a page of this size far too slow to open.
+  it('renders a 1 MB page of realistic shape, every heading anchored and every link resolved', () => {
+    const source = bigMarkdown(1024 * 1024);
+    const { html, toc } = renderMarkdown(source, { basePath: '/library', targets: BIG_PAGE_TARGETS });
+    const sections = source.match(/^## /gm)?.length ?? 0;
+    expect(sections).toBeGreaterThan(2000);
+    expect(toc).toHaveLength(sections);
+    expect(html.match(/class="wiki-anchor"/g)).toHaveLength(sections);
+    expect(html).toContain('<a href="/library/page-299" class="wiki-link">Page 299</a>');
+    expect(html.match(/class="wiki-link-missing"/g)?.length).toBeGreaterThanOrEqual(sections * 2 - 2);
+    expect(internalLinks(source).titles.length).toBeGreaterThan(sections);
+  }, 30_000);
 });

@@ -31,6 +31,8 @@ export const TOC_MIN_HEADINGS = 3;
 
 interface Env {
   ctx?: RenderContext;
+  /** The targets by lower-case title and by slug, made once per render (first one wins). */
+  index?: { byTitle: Map<string, LinkTarget>; bySlug: Map<string, LinkTarget> };
   headingIds?: Map<string, number>;
   toc?: TocEntry[];
 }
@@ -46,14 +48,17 @@ md.validateLink = (url) => {
   return !ANY_SCHEME.test(u) || SAFE_SCHEME.test(u);
 };
 
+const MAX_WIKILINK = 200;
+
 // [[Page Title]] and [[Page Title|shown text]]
 md.inline.ruler.before('link', 'wikilink', (state, silent) => {
   const start = state.pos;
   if (state.src.charCodeAt(start) !== 0x5b || state.src.charCodeAt(start + 1) !== 0x5b) return false;
-  const end = state.src.indexOf(']]', start + 2);
+  // Looked for only as far as the longest target, so a paragraph of unclosed `[[` stays linear.
+  const end = state.src.slice(start + 2, start + 2 + MAX_WIKILINK + 2).indexOf(']]');
   if (end < 0) return false;
-  const inner = state.src.slice(start + 2, end);
-  if (inner.length > 200 || /[\n[\]]/.test(inner)) return false;
+  const inner = state.src.slice(start + 2, start + 2 + end);
+  if (/[\n[\]]/.test(inner)) return false;
   const [target, label] = inner.split('|', 2).map((s) => s.trim());
   if (!target) return false;
   if (!silent) {
@@ -63,17 +68,31 @@ md.inline.ruler.before('link', 'wikilink', (state, silent) => {
     text.content = label || target;
     state.push('wikilink_close', 'a', -1);
   }
-  state.pos = end + 2;
+  state.pos = start + 2 + end + 2;
   return true;
 });
 
-function findTarget(ctx: RenderContext | undefined, by: { title?: string; slug?: string }) {
-  if (!ctx) return undefined;
-  const title = by.title?.toLowerCase();
+function targetIndex(env: Env) {
+  if (!env.index) {
+    const byTitle = new Map<string, LinkTarget>();
+    const bySlug = new Map<string, LinkTarget>();
+    for (const t of env.ctx?.targets ?? []) {
+      const title = t.title.toLowerCase();
+      if (!byTitle.has(title)) byTitle.set(title, t);
+      if (!bySlug.has(t.slug)) bySlug.set(t.slug, t);
+    }
+    env.index = { byTitle, bySlug };
+  }
+  return env.index;
+}
+
+function findTarget(env: Env, by: { title?: string; slug?: string }) {
+  if (!env.ctx) return undefined;
+  const { byTitle, bySlug } = targetIndex(env);
   const slug = by.slug ?? (by.title ? slugify(by.title) : undefined);
   return (
-    (title !== undefined && ctx.targets.find((t) => t.title.toLowerCase() === title)) ||
-    ctx.targets.find((t) => t.slug === slug)
+    (by.title !== undefined ? byTitle.get(by.title.toLowerCase()) : undefined) ??
+    (slug !== undefined ? bySlug.get(slug) : undefined)
   );
 }
 
@@ -87,7 +106,7 @@ function internalAnchor(env: Env, slug: string, found: LinkTarget | undefined, h
 
 md.renderer.rules.wikilink_open = (tokens, idx, _options, env: Env) => {
   const title = (tokens[idx].meta as { title: string }).title;
-  return internalAnchor(env, slugify(title), findTarget(env.ctx, { title }));
+  return internalAnchor(env, slugify(title), findTarget(env, { title }));
 };
 md.renderer.rules.wikilink_close = () => '</a>';
 
@@ -96,8 +115,7 @@ const defaultLinkOpen =
   ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env: Env, self) => {
   const internal = INTERNAL_HREF.exec(tokens[idx].attrGet('href') ?? '');
-  if (internal)
-    return internalAnchor(env, internal[1], findTarget(env.ctx, { slug: internal[1] }), internal[2]);
+  if (internal) return internalAnchor(env, internal[1], findTarget(env, { slug: internal[1] }), internal[2]);
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
@@ -138,15 +156,15 @@ md.core.ruler.push('heading_ids', (state) => {
     env.headingIds.set(base, n);
     const id = n === 1 ? base : `${base}-${n}`;
     tokens[i].attrSet('id', id);
+    // The closing tag draws the self-link; it learns the id here rather than searching back.
+    let close = i + 1;
+    while (close < tokens.length && tokens[close].type !== 'heading_close') close++;
+    if (close < tokens.length) tokens[close].meta = { id };
     env.toc.push({ level: Number(tokens[i].tag.slice(1)), text, id });
   }
 });
 md.renderer.rules.heading_close = (tokens, idx) => {
-  const open = tokens
-    .slice(0, idx)
-    .reverse()
-    .find((t) => t.type === 'heading_open');
-  const id = open?.attrGet('id');
+  const id = (tokens[idx].meta as { id?: string } | null)?.id;
   const anchor = id ? `<a href="#${id}" class="wiki-anchor" aria-label="Link to this section">#</a>` : '';
   return `${anchor}</${tokens[idx].tag}>\n`;
 };
@@ -235,16 +253,31 @@ export interface Rendered {
   toc: TocEntry[];
 }
 
-export function renderMarkdown(source: string, ctx: RenderContext): Rendered {
-  const env: Env = { ctx };
-  const body = md.render(source, env);
+/** A page parsed once: what its links name can be read, and it can be drawn, without parsing again. */
+export interface ParsedMarkdown {
+  tokens: Token[];
+  env: Env;
+}
+
+export function parseMarkdown(source: string): ParsedMarkdown {
+  const env: Env = {};
+  return { tokens: md.parse(source, env), env };
+}
+
+export function renderParsed(parsed: ParsedMarkdown, ctx: RenderContext): Rendered {
+  const env: Env = { ...parsed.env, ctx, index: undefined };
+  const body = md.renderer.render(parsed.tokens, md.options, env);
   const toc = env.toc ?? [];
   const html = (toc.length >= TOC_MIN_HEADINGS ? tocHtml(toc) : '') + body;
   return { html: sanitizeHtml(html, SANITIZE), toc };
 }
 
+export function renderMarkdown(source: string, ctx: RenderContext): Rendered {
+  return renderParsed(parseMarkdown(source), ctx);
+}
+
 /** What a page's internal links point at: titles from [[…]], slugs from /library/… links. */
-export function internalLinks(source: string): { titles: string[]; slugs: string[] } {
+export function internalLinks(source: string | ParsedMarkdown): { titles: string[]; slugs: string[] } {
   const titles = new Set<string>();
   const slugs = new Set<string>();
   const walk = (tokens: Token[]) => {
@@ -257,7 +290,7 @@ export function internalLinks(source: string): { titles: string[]; slugs: string
       if (t.children) walk(t.children);
     }
   };
-  walk(md.parse(source, {}));
+  walk(typeof source === 'string' ? md.parse(source, {}) : source.tokens);
   return { titles: [...titles], slugs: [...slugs] };
 }
 

@@ -395,6 +395,25 @@ export const wikiPageVersions = pgTable(
   (t) => [uniqueIndex('wiki_page_versions_page_version').on(t.pageId, t.version)],
 );
 
+// A library page's earlier titles, so links written with an old title still lead to the page
+// and count in its "What links here". A current title always wins over a former one.
+export const wikiPageFormerTitles = pgTable(
+  'wiki_page_former_titles',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => wikiPages.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('wiki_page_former_titles_org_title').on(t.organizationId, sql`lower(${t.title})`),
+    index('wiki_page_former_titles_page').on(t.pageId),
+  ],
+);
+
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
   toAddress: text('to_address').notNull(),

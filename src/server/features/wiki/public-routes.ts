@@ -1,6 +1,8 @@
 // Public library pages (beyond the spec, like the public calendar): pages marked isPublic are
 // readable by anyone at /public/{shortname}/library/{slug}. Private pages, and every page of an
 // organization that is not approved, answer 404 exactly as a page that does not exist.
+// Browsers revalidate every visit (no-cache with the ETag: a 304 costs one kept lookup), so a
+// page deleted or made private disappears at once rather than when a cached copy runs out.
 import { z } from 'zod';
 import { shortnameSchema } from '../../../common/schemas/auth';
 import { publicWikiPageSchema, wikiPageSummarySchema } from '../../../common/schemas/wiki';
@@ -11,6 +13,8 @@ import { listPages, PAGE_NOT_FOUND, pageBySlug } from './queries';
 import { sendKept } from '../../http/etag';
 import { keptJson, keptViews } from './kept';
 import { viewPage } from './service';
+
+const REVALIDATE = 'no-cache';
 
 const params = z.object({ orgShortname: z.string().max(60) });
 const organization = z.object({ name: z.string(), shortname: z.string() });
@@ -49,7 +53,7 @@ export async function publicWikiRoutes(app: App) {
     async (request, reply) => {
       const org = await approvedOrg(request.params.orgShortname);
       const pages = await listPages(database, org.id, { publicOnly: true });
-      reply.header('cache-control', 'public, max-age=60');
+      reply.header('cache-control', REVALIDATE);
       return { organization: { name: org.name, shortname: org.shortname }, pages };
     },
   );
@@ -78,7 +82,7 @@ export async function publicWikiRoutes(app: App) {
         });
       });
       if (!view) throw notFound(PAGE_NOT_FOUND);
-      reply.header('cache-control', 'public, max-age=60');
+      reply.header('cache-control', REVALIDATE);
       return sendKept(request, reply, view);
     },
   );

@@ -63,7 +63,11 @@ export async function listPages(
   return rows.map((r) => ({ ...(r as unknown as WikiPageSummary), updatedAt: iso(r.updatedAt) }));
 }
 
-/** The pages that internal links name, found by title (case-insensitive) or by slug. */
+/**
+ * The pages that internal links name, found by title (case-insensitive) or by slug, then the
+ * pages that once had a linked title (renamed since). Current titles come first, so a page that
+ * has a title now wins it over the page that had it before.
+ */
 export async function linkTargets(
   database: Database,
   organizationId: number,
@@ -72,15 +76,29 @@ export async function linkTargets(
 ): Promise<LinkTarget[]> {
   if (links.titles.length === 0 && links.slugs.length === 0) return [];
   return database.query<LinkTarget>(
-    `select title, slug from wiki_pages
-     where organization_id = $1 and (slug = any($2::text[]) or lower(title) = any($3::text[]))
-       and (not $4::boolean or is_public)
-     order by id`,
+    `select title, slug from (
+       select title, slug, 0 as former, id from wiki_pages
+       where organization_id = $1 and (slug = any($2::text[]) or lower(title) = any($3::text[]))
+         and (not $4::boolean or is_public)
+       union all
+       select f.title, p.slug, 1, p.id from wiki_page_former_titles f join wiki_pages p on p.id = f.page_id
+       where f.organization_id = $1 and lower(f.title) = any($3::text[]) and (not $4::boolean or p.is_public)
+     ) t
+     order by former, id`,
     [organizationId, links.slugs, links.titles.map((t) => t.toLowerCase()), publicOnly],
   );
 }
 
-/** "What links here": pages whose internal links name this page's slug or its title's slug. */
+/** The titles a page had before, which links written then still use. */
+export async function formerTitles(database: Database, organizationId: number, pageId: number) {
+  const rows = await database.query<{ title: string }>(
+    'select title from wiki_page_former_titles where organization_id = $1 and page_id = $2',
+    [organizationId, pageId],
+  );
+  return rows.map((r) => r.title);
+}
+
+/** "What links here": pages whose internal links name one of `slugs` (the page's names). */
 export function backlinks(
   database: Database,
   organizationId: number,

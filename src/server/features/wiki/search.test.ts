@@ -61,6 +61,36 @@ describe('GET /api/organizations/:orgId/wiki/search', () => {
     expect(quoted.snippet).toContain('&quot;<mark>quoted</mark>&quot; &amp;');
   });
 
+  it('draws snippets as plain text: no markdown syntax, only the match marked', async () => {
+    const w = await buildWikiWorld(ctx);
+    const content = [
+      '## Safety **briefing**',
+      '',
+      'Read [[Home]] and [[Crew List|the crew]] and [the guide](/library/guide) ![logo](/logo.png).',
+      '',
+      '> Quoted `rigging` *note* __here__ ~~old~~',
+      '',
+      '| Cue | Who |',
+      '| --- | :-: |',
+      '| rigging | Sam |',
+      '',
+      '- listed item',
+      '1. numbered',
+      '',
+      '```js',
+      'code rigging',
+      '```',
+    ].join('\n');
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Plain', content });
+    const [item] = (await w.agents.owner.get(w.wiki('/search?q=rigging'))).json().items;
+    const text = item.snippet.replace(/<\/?mark>/g, '');
+    for (const syntax of ['**', '__', '~~', '`', '[[', ']]', '](', '##', '|', '> ', '---', '!['])
+      expect(text, syntax).not.toContain(syntax);
+    expect(item.snippet).toContain('<mark>rigging</mark>');
+    expect(text).toContain('Safety briefing');
+    expect(text).toContain('Read Home and the crew and the guide logo');
+  });
+
   it('pages through results with limit and offset', async () => {
     const w = await buildWikiWorld(ctx);
     for (let i = 0; i < 5; i++) await buildPage(ctx, w.org, w.people.owner.id, { title: `Rehearsal ${i}` });
@@ -110,6 +140,27 @@ describe('public library pages', () => {
     expect(page.authorId).toBeUndefined();
     const list = (await anon.get(`/api/public/${w.org.shortname}/wiki`)).json();
     expect(list.pages.map((p: { title: string }) => p.title)).toEqual(['Parking', 'Visitor Guide']);
+  });
+
+  it('is revalidated on every visit (no-cache with an ETag), so a page made private is gone at once', async () => {
+    const w = await buildWikiWorld(ctx);
+    const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Open Day', isPublic: true });
+    const anon = new Agent(ctx.app, 'localhost');
+    const path = `/api/public/${w.org.shortname}/wiki/open-day`;
+    const first = await anon.get(path);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await anon.get(path, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    const list = await anon.get(`/api/public/${w.org.shortname}/wiki`);
+    expect(list.headers['cache-control']).toBe('no-cache');
+    const hidden = await w.agents.owner.patch(w.wiki(`/${page.id}`), { isPublic: false, currentVersion: 1 });
+    expect(hidden.statusCode).toBe(200);
+    expect((await anon.get(path, { 'if-none-match': etag })).statusCode).toBe(404);
+    expect((await anon.get(path)).statusCode).toBe(404);
   });
 
   it('answers 404 for a private page, a missing page and every page of an unapproved organization', async () => {

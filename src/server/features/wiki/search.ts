@@ -53,6 +53,38 @@ export function snippetHtml(headline: string, limit = SEARCH_SNIPPET_CHARS): str
   return open ? `${out}</mark>` : out;
 }
 
+/**
+ * Markdown syntax taken out of a page's text before its snippet is drawn, in order: PostgreSQL
+ * regular expressions (newline-sensitive, so ^ and $ are line ends; \x60 is a backtick) and their
+ * replacements. Links keep their shown text; code fences, rules and table separator rows go
+ * whole; emphasis, heading, quote, list and table markers go. Constants: nothing typed is here.
+ */
+const MARKDOWN_SYNTAX: readonly [pattern: string, replacement: string][] = [
+  [String.raw`^[ \t]*(\x60{3}|~{3}).*$`, ''],
+  [String.raw`^[ \t]*\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$`, ''],
+  [String.raw`^[ \t]*([-*_][ \t]*){3,}$`, ''],
+  [String.raw`!?\[([^]\n]*)\]\([^)\n]*\)`, String.raw`\1`],
+  [String.raw`\[\[[^]|\n]*\|([^]\n]*)\]\]`, String.raw`\1`],
+  [String.raw`\[\[([^]\n]*)\]\]`, String.raw`\1`],
+  [String.raw`^[ \t]{0,3}#{1,6}[ \t]+`, ''],
+  [String.raw`^[ \t]*(>[ \t]?)+`, ''],
+  [String.raw`^[ \t]*([-*+]|[0-9]+[.)])[ \t]+`, ''],
+  [String.raw`\*+|_{2,}|~{2,}|\x60+`, ''],
+  [String.raw`\|`, ' '],
+];
+
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** The SQL expression for `expr` with the markdown syntax above taken out. */
+export const plainTextSql = (expr: string) =>
+  MARKDOWN_SYNTAX.reduce(
+    (inner, [pattern, replacement]) =>
+      `regexp_replace(${inner}, ${literal(pattern)}, ${literal(replacement)}, 'gn')`,
+    expr,
+  );
+
+const PLAIN_CONTENT = plainTextSql("translate(left(h.content, 20000), $5, '')");
+
 interface Hit {
   id: number;
   title: string;
@@ -90,7 +122,7 @@ export async function searchPages(
      select h.id, h.title, h.slug, h.tags, h.updated_at as "updatedAt", h.rank::float8 as rank,
        h.total::int as total,
        -- Highlighting reads the text as written, so the stems count there as prefixes too.
-       ts_headline('simple', translate(left(h.content, 20000), $5, ''),
+       ts_headline('simple', ${PLAIN_CONTENT},
          to_tsquery('simple', $8) || to_tsquery('simple',
            regexp_replace(to_tsquery('english', $2)::text, '''(\\s|$)', ''':*\\1', 'g')),
          'StartSel=' || $6 || ', StopSel=' || $7 || ', MaxWords=60, MinWords=25, MaxFragments=2, FragmentDelimiter=" … "')

@@ -13,14 +13,22 @@ import {
   type WikiPage,
   type WikiPageView,
 } from '../../../common/schemas/wiki';
-import { internalLinks, linkedSlugs, renderMarkdown } from '../../../common/wiki/markdown';
+import { internalLinks, linkedSlugs, parseMarkdown, renderParsed } from '../../../common/wiki/markdown';
 import { RESERVED_SLUGS, slugify } from '../../../common/wiki/slug';
 import { announce, announcing, orgScope } from '../../db/change-feed';
 import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { libraryChanged } from './kept';
-import { backlinks, getVersion, linkTargets, PAGE_NOT_FOUND, pageById, VERSION_NOT_FOUND } from './queries';
+import {
+  backlinks,
+  formerTitles,
+  getVersion,
+  linkTargets,
+  PAGE_NOT_FOUND,
+  pageById,
+  VERSION_NOT_FOUND,
+} from './queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = Record<string, unknown>;
@@ -46,16 +54,19 @@ export async function viewPage(
   opts: { basePath: string; publicOnly?: boolean } = { basePath: '/library' },
 ): Promise<WikiPageView> {
   const publicOnly = opts.publicOnly ?? false;
+  const linksHere = async () => {
+    // Links written under any title the page has had name it by that title's slug.
+    const titles = [page.title, ...(await formerTitles(database, page.organizationId, page.id))];
+    const slugs = [...new Set([page.slug, ...titles.map(slugify)])];
+    return backlinks(database, page.organizationId, { id: page.id, slugs }, publicOnly);
+  };
+  // Parsed once: the links it names are looked up, then the same tokens are drawn.
+  const parsed = parseMarkdown(page.content);
   const [targets, linking] = await Promise.all([
-    linkTargets(database, page.organizationId, internalLinks(page.content), publicOnly),
-    backlinks(
-      database,
-      page.organizationId,
-      { id: page.id, slugs: [page.slug, slugify(page.title)] },
-      publicOnly,
-    ),
+    linkTargets(database, page.organizationId, internalLinks(parsed), publicOnly),
+    linksHere(),
   ]);
-  const { html } = renderMarkdown(page.content, { basePath: opts.basePath, targets });
+  const { html } = renderParsed(parsed, { basePath: opts.basePath, targets });
   return { ...page, html, linkTargets: targets, backlinks: linking };
 }
 
@@ -117,6 +128,11 @@ export async function createPage(
                 ${authorId}, ${input.isPublic}, ${sql.param(links)}::text[])
               returning id`,
         );
+        // The title is this page's now: links written with it lead here, not to a renamed page.
+        await tx.execute(
+          sql`delete from wiki_page_former_titles
+              where organization_id = ${organizationId} and lower(title) = lower(${input.title})`,
+        );
         await insertVersion(
           tx,
           organizationId,
@@ -157,9 +173,12 @@ async function writeVersion(
   },
 ): Promise<WikiPage> {
   const links = change.content === undefined ? null : linkedSlugs(change.content);
-  // One statement, so one round trip: the page, and its version from what the update returned.
+  // One statement, so one round trip: the page, its version from what the update returned, and
+  // on a rename the old title kept as a former one (the new title stops being anyone's former).
   const written = await database.query<{ id: number }>(
-    `with page as (
+    `with prior as (
+       select title from wiki_pages where organization_id = $1 and id = $2 and current_version = $3),
+     page as (
        update wiki_pages p set
          title = coalesce($4::text, title),
          content = coalesce($5::text, content),
@@ -171,7 +190,14 @@ async function writeVersion(
          updated_at = now()
        from ${announcing('$11')}
        where p.organization_id = $1 and p.id = $2 and p.current_version = $3
-       returning p.id, p.title, p.content, p.tags, p.current_version)
+       returning p.id, p.title, p.content, p.tags, p.current_version),
+     forgotten as (
+       delete from wiki_page_former_titles f using page
+       where f.organization_id = $1 and lower(f.title) = lower(page.title)),
+     remembered as (
+       insert into wiki_page_former_titles (organization_id, page_id, title)
+       select $1, page.id, prior.title from page, prior where lower(prior.title) <> lower(page.title)
+       on conflict (organization_id, lower(title)) do update set page_id = excluded.page_id, created_at = now())
      insert into wiki_page_versions (organization_id, page_id, version, title, content, tags, author_id, change_note)
      select $1, id, current_version, title, content, tags, $9, $10 from page
      returning page_id as id`,

@@ -132,6 +132,47 @@ describe('GET /api/organizations/:orgId/wiki/:slug', () => {
     expect(target.backlinks).toEqual([{ title: 'Home', slug: 'home' }]);
   });
 
+  it('keeps a renamed page reachable by its old titles, and counts links written with them', async () => {
+    const w = await buildWikiWorld(ctx);
+    const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Crew Call', slug: 'call-sheet' });
+    await buildPage(ctx, w.org, w.people.admin.id, {
+      title: 'Home',
+      content: 'See [[Crew Call]] and [[crew call|the call]].',
+    });
+    const path = w.wiki(`/${page.id}`);
+    const rename = (title: string, currentVersion: number) =>
+      w.agents.owner.patch(path, { title, currentVersion });
+    expect((await rename('Call Times', 1)).statusCode).toBe(200);
+    await buildPage(ctx, w.org, w.people.admin.id, { title: 'Tour', content: 'Before [[Call Times]].' });
+    expect((await rename('Schedule', 2)).statusCode).toBe(200);
+    const home = (await w.agents.standard_user.get(w.wiki('/home'))).json();
+    expect(home.html).toContain('<a href="/library/call-sheet" class="wiki-link">Crew Call</a>');
+    expect(home.html).toContain('<a href="/library/call-sheet" class="wiki-link">the call</a>');
+    expect(home.html).not.toContain('wiki-link-missing');
+    expect(home.linkTargets).toContainEqual({ title: 'Crew Call', slug: 'call-sheet' });
+    const tour = (await w.agents.standard_user.get(w.wiki('/tour'))).json();
+    expect(tour.html).toContain('<a href="/library/call-sheet" class="wiki-link">Call Times</a>');
+    const renamed = (await w.agents.standard_user.get(w.wiki('/call-sheet'))).json();
+    expect(renamed.backlinks).toEqual([
+      { title: 'Home', slug: 'home' },
+      { title: 'Tour', slug: 'tour' },
+    ]);
+    // A page that takes an old title as its own wins it: links then lead there.
+    await buildPage(ctx, w.org, w.people.admin.id, { title: 'Crew Call', content: 'New page.' });
+    const now = (await w.agents.standard_user.get(w.wiki('/home'))).json();
+    expect(now.html).toContain('<a href="/library/crew-call" class="wiki-link">Crew Call</a>');
+    const old = (await w.agents.standard_user.get(w.wiki('/call-sheet'))).json();
+    expect(old.backlinks).toEqual([{ title: 'Tour', slug: 'tour' }]);
+    // Another organization's old titles never resolve here.
+    const theirs = await buildPage(ctx, w.foreign.org, w.foreign.user.id, { title: 'Props' });
+    await w.foreign.agent.patch(`/api/organizations/${w.foreign.org.id}/wiki/${theirs.id}`, {
+      title: 'Props Store',
+      currentVersion: 1,
+    });
+    await buildPage(ctx, w.org, w.people.admin.id, { title: 'Kit', content: '[[Props]]' });
+    expect((await w.agents.owner.get(w.wiki('/kit'))).json().html).toContain('wiki-link-missing');
+  });
+
   it('answers 404 for a missing page, another organization, or a non-slug; 401 signed out', async () => {
     const w = await buildWikiWorld(ctx);
     await buildPage(ctx, w.org, w.people.owner.id, { title: 'Home' });

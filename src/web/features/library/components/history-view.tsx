@@ -12,6 +12,7 @@ import { errorMessage } from '@web/lib/api';
 import { useWikiVersion, useWikiVersions } from '../api/history';
 import { useRevertWikiPage } from '../api/mutations';
 import { personName, shortDateTime } from '../lib/format';
+import { FieldChanges } from './field-changes';
 import { RenderedMarkdown } from './rendered-markdown';
 import { VersionDiff } from './version-diff';
 
@@ -95,7 +96,7 @@ export function HistoryView({ orgId, page, from, to, onCompare, confirm }: Props
         </CardHeader>
         <CardContent>
           <ol className="space-y-3" aria-label="Versions">
-            {(versions.data ?? []).map((v) => (
+            {(versions.data ?? []).map((v, i, all) => (
               <li key={v.id} className="space-y-1 rounded-md border p-3 text-sm">
                 <div className="flex items-center justify-between gap-2">
                   <span className="font-semibold">
@@ -112,6 +113,13 @@ export function HistoryView({ orgId, page, from, to, onCompare, confirm }: Props
                   {personName(v.author)} · {shortDateTime(v.createdAt)}
                 </p>
                 {v.changeNote && <p className="italic">{v.changeNote}</p>}
+                {all[i + 1] && (
+                  <FieldChanges
+                    before={all[i + 1]}
+                    after={v}
+                    label={`Title and tags changed in version ${v.version}`}
+                  />
+                )}
                 <p className="line-clamp-3 break-words text-muted-foreground">{v.preview}</p>
                 <Button
                   size="sm"
@@ -143,6 +151,11 @@ export function HistoryView({ orgId, page, from, to, onCompare, confirm }: Props
         </div>
         {before.data && after.data ? (
           <>
+            <FieldChanges
+              before={before.data}
+              after={after.data}
+              label={`Title and tags, version ${from} to ${to}`}
+            />
             <VersionDiff before={before.data.content} after={after.data.content} />
             <Card>
               <CardHeader>

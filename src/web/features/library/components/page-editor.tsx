@@ -6,8 +6,8 @@ import {
   tagsFromText,
   wikiEditorSchema,
 } from '@common/schemas/wiki';
-import { renderMarkdown } from '@common/wiki/markdown';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { type MergeChoice, mergeEdits, type PageFields } from '@common/wiki/merge';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
@@ -20,6 +20,7 @@ import { toast } from '@web/hooks/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useCreateWikiPage, useUpdateWikiPage } from '../api/mutations';
 import { useWikiPages } from '../api/pages';
+import { useMarkdownPreview } from '../lib/use-markdown-preview';
 import { useUnsavedGuard } from '../lib/use-unsaved-guard';
 import { ConflictPanel } from './conflict-panel';
 import { RenderedMarkdown } from './rendered-markdown';
@@ -42,10 +43,19 @@ const valuesOf = (page: WikiPage | null, title: string): WikiEditorValues => ({
   changeNote: '',
 });
 
+const fieldsOf = (values: WikiEditorValues): PageFields => ({
+  title: values.title.trim(),
+  tags: tagsFromText(values.tags),
+  content: values.content,
+  isPublic: values.isPublic,
+});
+
 /** Markdown on the left, the live preview on the right (stacked on narrow screens). */
 export function PageEditor({ orgId, page, slug, initialTitle, onDone, onCancel }: Props) {
   const [base, setBase] = useState(page?.currentVersion ?? 0);
   const [newer, setNewer] = useState<WikiPage | null>(null);
+  // The version this edit started from, for merging with one saved meanwhile.
+  const [start, setStart] = useState<PageFields>(() => fieldsOf(valuesOf(page, initialTitle)));
   const create = useCreateWikiPage(orgId);
   const update = useUpdateWikiPage(orgId, page?.id ?? 0);
   const pages = useWikiPages(orgId);
@@ -55,12 +65,14 @@ export function PageEditor({ orgId, page, slug, initialTitle, onDone, onCancel }
   });
   const { errors, isDirty, isSubmitting } = form.formState;
   const mayLeave = useUnsavedGuard(isDirty && !isSubmitting);
-  const content = useDeferredValue(form.watch('content'));
-  const targets = useMemo(() => (pages.data ?? []).map(({ title, slug }) => ({ title, slug })), [pages.data]);
-  const preview = useMemo(
-    () => renderMarkdown(content, { basePath: '/library', targets }).html,
-    [content, targets],
+  const content = form.watch('content');
+  // Every page by its title now, then what this page's links resolved to on the server (which
+  // includes pages renamed since the link was written).
+  const targets = useMemo(
+    () => [...(pages.data ?? []).map(({ title, slug }) => ({ title, slug })), ...(page?.linkTargets ?? [])],
+    [pages.data, page?.linkTargets],
   );
+  const preview = useMarkdownPreview(content, targets);
 
   const submit = form.handleSubmit(async (values) => {
     const body = {
@@ -79,7 +91,7 @@ export function PageEditor({ orgId, page, slug, initialTitle, onDone, onCancel }
       onDone(saved.slug);
     } catch (error) {
       if (isApiError(error, 409) && error.data) {
-        // Someone saved first: show their version beside this text; nothing typed is lost.
+        // Someone saved first: show their version against this text; nothing typed is lost.
         setNewer(error.data as WikiPage);
         return;
       }
@@ -91,21 +103,35 @@ export function PageEditor({ orgId, page, slug, initialTitle, onDone, onCancel }
     }
   });
 
+  // Their version becomes the form's starting point; what only this writer changed (and what both
+  // changed, when the writer keeps their own text) is laid over it, and so counts as unsaved.
+  const resolve = (theirPage: WikiPage, choice: MergeChoice) => {
+    const typed = form.getValues();
+    const { fields } = mergeEdits(start, fieldsOf(typed), theirPage, choice);
+    const theirs = valuesOf(theirPage, theirPage.title);
+    const merged: WikiEditorValues = {
+      ...fields,
+      tags: fields.tags.join(', '),
+      changeNote: typed.changeNote,
+    };
+    form.reset(theirs);
+    for (const key of Object.keys(merged) as (keyof WikiEditorValues)[]) {
+      if (merged[key] !== theirs[key]) form.setValue(key, merged[key], { shouldDirty: true });
+    }
+    setBase(theirPage.currentVersion);
+    setStart(fieldsOf(theirs));
+    setNewer(null);
+  };
+
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label={page ? 'Edit page' : 'Create page'}>
       {newer && (
         <ConflictPanel
           newer={newer}
-          mine={form.getValues('content')}
-          onKeepMine={() => {
-            setBase(newer.currentVersion);
-            setNewer(null);
-          }}
-          onTakeTheirs={() => {
-            setBase(newer.currentVersion);
-            form.reset({ ...valuesOf(newer, newer.title), changeNote: form.getValues('changeNote') });
-            setNewer(null);
-          }}
+          base={start}
+          mine={fieldsOf(form.getValues())}
+          onKeepMine={() => resolve(newer, 'mine')}
+          onTakeTheirs={() => resolve(newer, 'theirs')}
         />
       )}
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
@@ -135,10 +161,12 @@ export function PageEditor({ orgId, page, slug, initialTitle, onDone, onCancel }
           </p>
           <Card className="min-h-[28rem] overflow-auto" aria-labelledby="wiki-preview-label" role="region">
             <CardContent className="p-4">
-              {content.trim() ? (
-                <RenderedMarkdown html={preview} />
-              ) : (
+              {!/\S/.test(content) ? (
                 <p className="text-sm text-muted-foreground">Nothing to preview yet.</p>
+              ) : preview === null ? (
+                <p className="text-sm text-muted-foreground">Drawing the preview…</p>
+              ) : (
+                <RenderedMarkdown html={preview} />
               )}
             </CardContent>
           </Card>
