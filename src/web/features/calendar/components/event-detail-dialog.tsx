@@ -29,7 +29,7 @@ const TYPE_LABELS: Record<string, string> = {
 };
 
 /**
- * The pattern in full: 'Repeats weekly on Tuesday and Thursday, until 12 June 2027', for the whole
+ * The pattern in full: 'Repeats weekly on Tuesday and Thursday, until June 12, 2027', for the whole
  * series once the event's own read says it (a split series: its parts and where it changed).
  */
 function repeatText(event: CalendarEvent, whole: WholeSeries | null | undefined): string {
