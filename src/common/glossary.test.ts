@@ -58,17 +58,16 @@ describe('everyInterval', () => {
 });
 
 describe('pageSummary', () => {
-  const users = { one: 'user', many: 'users' };
-
   it('says there are none instead of showing 0–0 of 0', () => {
-    expect(pageSummary(1, 20, 0, users)).toBe('No users');
+    expect(pageSummary(1, 20, 0, 'user')).toBe('No users');
+    expect(pageSummary(1, 20, 0, 'entry')).toBe('No entries');
   });
 
   it('shows the range of the page, with the noun in the right number', () => {
-    expect(pageSummary(1, 20, 1, users)).toBe('Showing 1–1 of 1 user');
-    expect(pageSummary(2, 20, 45, users)).toBe('Showing 21–40 of 45 users');
-    expect(pageSummary(3, 20, 45, users)).toBe('Showing 41–45 of 45 users');
-    expect(pageSummary(1, 50, 1500, users)).toBe('Showing 1–50 of 1,500 users');
+    expect(pageSummary(1, 20, 1, 'user')).toBe('Showing 1–1 of 1 user');
+    expect(pageSummary(2, 20, 45, 'user')).toBe('Showing 21–40 of 45 users');
+    expect(pageSummary(3, 20, 45, 'user')).toBe('Showing 41–45 of 45 users');
+    expect(pageSummary(1, 50, 1500, 'user')).toBe('Showing 1–50 of 1,500 users');
   });
 });
 

@@ -82,15 +82,10 @@ export function everyInterval(pattern: RecurringPattern, interval: number): stri
  * A table's page in words: 'Showing 21–40 of 45 users', or 'No users' when there are none (a
  * 'Showing 0–0 of 0' says nothing a person can use).
  */
-export function pageSummary(
-  page: number,
-  pageSize: number,
-  total: number,
-  noun: { one: string; many: string },
-): string {
-  if (total <= 0) return `No ${noun.many}`;
+export function pageSummary(page: number, pageSize: number, total: number, noun: string): string {
+  if (total <= 0) return `No ${plural(0, noun)}`;
   const first = Math.min(total, (page - 1) * pageSize + 1);
   const last = Math.min(total, page * pageSize);
   const n = (x: number) => x.toLocaleString('en-US');
-  return `Showing ${n(first)}–${n(last)} of ${n(total)} ${total === 1 ? noun.one : noun.many}`;
+  return `Showing ${n(first)}–${n(last)} of ${countOf(total, noun)}`;
 }
