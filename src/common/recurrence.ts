@@ -106,7 +106,9 @@ const ADVERB: Record<RecurringPattern, string> = {
 export function describeRepeat(pattern: string | null, interval: number): string {
   if (!pattern || !(RECURRING_PATTERNS as readonly string[]).includes(pattern)) return '';
   const p = pattern as RecurringPattern;
-  return interval > 1 ? `Repeats ${ADVERB[p]}, every ${interval} ${repeatUnit(p, interval)}` : `Repeats ${ADVERB[p]}`;
+  return interval > 1
+    ? `Repeats ${ADVERB[p]}, every ${interval} ${repeatUnit(p, interval)}`
+    : `Repeats ${ADVERB[p]}`;
 }
 
 /**

@@ -192,7 +192,7 @@ async function eventIdOf(organizationId: number) {
 }
 
 describe('one-click unsubscribe from a real mail', () => {
-  it('turns email off without signing in; later reminders are not mailed', async () => {
+  it('turns e-mail off without signing in; later reminders are not mailed', async () => {
     const { c, start } = await rehearsalSoon();
     await testWorker(env.ctx.database, env.mailer, new TestClock(later(start, -59)), NO_DIGESTS).tick();
     const mail = reminders(c.actor.email)[0];

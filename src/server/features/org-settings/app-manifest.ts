@@ -35,7 +35,8 @@ interface Look {
   logoUrl: string | null;
 }
 
-const colorOr = (value: string | null | undefined, fallback: string) => (isHexColor(value) ? value : fallback);
+const colorOr = (value: string | null | undefined, fallback: string) =>
+  isHexColor(value) ? value : fallback;
 
 /** The look of the address a request came to; an unknown or unapproved organization is a 404. */
 export async function lookFor(database: Database, shortname: string | null): Promise<Look> {
