@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatClock } from './clock';
 import { formatDay, formatInstant } from './format-date';
 
 describe('formatDay', () => {
@@ -29,6 +30,13 @@ describe('formatInstant', () => {
     expect(formatInstant(late, 'weekdayTime', 'America/New_York')).toBe('Thu, Dec 17, 10:30 PM');
     expect(formatInstant(late, 'time', 'America/New_York')).toBe('10:30 PM');
     expect(formatInstant(late.toISOString(), 'date', 'Europe/Berlin')).toBe('Dec 18, 2026');
+  });
+
+  it('says a time as the clock of wall times does', () => {
+    for (const minutes of [0, 45, 12 * 60, 19 * 60 + 5, 23 * 60 + 59]) {
+      const instant = Date.UTC(2026, 11, 17) + minutes * 60_000;
+      expect(formatInstant(instant, 'time', 'UTC')).toBe(formatClock(minutes));
+    }
   });
 
   it('says nothing for what is no date', () => {
