@@ -11,9 +11,9 @@ export const EMAIL_TAKEN = 'This email address is already in use';
 // and the two-step code when two-step sign-in is on; a new e-mail only once its link is followed.
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
 export const PASSWORD_FOR_USERNAME = 'Enter your current password to change your username';
-export const EMAIL_CHANGE_SEPARATE = 'Use Change e-mail to change your e-mail address';
+export const EMAIL_CHANGE_SEPARATE = 'Use Change email to change your email address';
 export const CODE_REQUIRED = 'Please enter the code from your authenticator app';
-export const SAME_EMAIL = 'This is already your e-mail address';
+export const SAME_EMAIL = 'This is already your email address';
 export const EMAIL_CHANGE_TTL_HOURS = 24;
 
 // Profile picture (spec part 2 §5, §9): checked in the browser before the crop dialog opens and

@@ -17,13 +17,13 @@ const rule = (over: Partial<RecurrenceRule>): RecurrenceRule => ({
 describe('summarizeRule', () => {
   it('names the pattern in full, with its end', () => {
     expect(summarizeRule(rule({ endType: 'date', endDate: '2027-06-12' }))).toBe(
-      'Repeats weekly on Tuesday and Thursday, until 12 June 2027',
+      'Repeats weekly on Tuesday and Thursday, until June 12, 2027',
     );
     expect(summarizeRule(rule({ endType: 'count', endCount: 6 }))).toBe(
       'Repeats weekly on Tuesday and Thursday, 6 times',
     );
     expect(summarizeRule(rule({ pattern: 'yearly', interval: 2 }))).toBe(
-      'Repeats yearly, every 2 years on 2 March',
+      'Repeats yearly, every 2 years on March 2',
     );
     expect(summarizeRule(rule({ pattern: 'monthly', endType: 'count', endCount: 1 }))).toBe(
       'Repeats monthly on the first Tuesday, 1 time',

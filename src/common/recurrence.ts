@@ -1,6 +1,8 @@
 // Recurrence as the event form expresses it (spec part 2 §3–§5) and as RFC 5545 writes it.
 // Isomorphic: the server expands these rules (with `rrule`), the form shows their defaults and a
 // plain-language summary, and the iCalendar feed writes the same RRULE text.
+import { formatDay } from './format-date';
+import { countOf, repeatUnit } from './glossary';
 import { addDays, isWallTime, weekdayOf, type WallTime } from './zoned-time';
 
 export const RECURRING_PATTERNS = ['daily', 'weekly', 'monthly', 'monthlyByDate', 'yearly'] as const;
@@ -92,13 +94,6 @@ export function toRRule(rule: RecurrenceRule): string {
   return parts.join(';');
 }
 
-const UNIT: Record<RecurringPattern, string> = {
-  daily: 'day',
-  weekly: 'week',
-  monthly: 'month',
-  monthlyByDate: 'month',
-  yearly: 'year',
-};
 const ADVERB: Record<RecurringPattern, string> = {
   daily: 'daily',
   weekly: 'weekly',
@@ -111,21 +106,14 @@ const ADVERB: Record<RecurringPattern, string> = {
 export function describeRepeat(pattern: string | null, interval: number): string {
   if (!pattern || !(RECURRING_PATTERNS as readonly string[]).includes(pattern)) return '';
   const p = pattern as RecurringPattern;
-  return interval > 1 ? `Repeats ${ADVERB[p]}, every ${interval} ${UNIT[p]}s` : `Repeats ${ADVERB[p]}`;
+  return interval > 1
+    ? `Repeats ${ADVERB[p]}, every ${interval} ${repeatUnit(p, interval)}`
+    : `Repeats ${ADVERB[p]}`;
 }
-
-/** 'YYYY-MM-DD' as the calendar writes it in words: '12 June 2027'. */
-export const longDate = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /**
  * The pattern in full, as the form's summary and the event's details say it: 'Repeats weekly on
- * Tuesday and Thursday, until 12 June 2027' or '..., 6 times'.
+ * Tuesday and Thursday, until June 12, 2027' or '..., 6 times'.
  */
 export function summarizeRule(input: RecurrenceRule): string {
   const rule = completeRule(input);
@@ -136,10 +124,9 @@ export function summarizeRule(input: RecurrenceRule): string {
     text += ` on the ${MONTHLY_WEEK_LABELS[(rule.monthlyWeek ?? 1) - 1]} ${WEEKDAY_NAMES[rule.monthlyWeekday ?? 0]}`;
   }
   if (rule.pattern === 'monthlyByDate') text += ` on day ${Number(day.slice(8, 10))}`;
-  if (rule.pattern === 'yearly') text += ` on ${longDate(day).replace(/ \d{4}$/, '')}`;
-  if (rule.endType === 'count' && rule.endCount)
-    text += `, ${rule.endCount} time${rule.endCount === 1 ? '' : 's'}`;
-  if (rule.endType === 'date' && rule.endDate) text += `, until ${longDate(rule.endDate)}`;
+  if (rule.pattern === 'yearly') text += ` on ${formatDay(day, 'monthDay')}`;
+  if (rule.endType === 'count' && rule.endCount) text += `, ${countOf(rule.endCount, 'time')}`;
+  if (rule.endType === 'date' && rule.endDate) text += `, until ${formatDay(rule.endDate, 'long')}`;
   return text;
 }
 

@@ -18,13 +18,13 @@ const series = (over: Partial<WholeSeries>): WholeSeries => ({
 describe('describeWholeSeries', () => {
   it('says the whole series as the form summary does when it was never split', () => {
     expect(describeWholeSeries(series({}))).toBe(
-      'Repeats weekly on Tuesday and Thursday, until 18 December 2026',
+      'Repeats weekly on Tuesday and Thursday, until December 18, 2026',
     );
   });
 
   it('runs to the end of the last part and names each split with what changed', () => {
     expect(describeWholeSeries(series({ splits: [{ date: '2026-12-11', changes: ['times'] }] }))).toBe(
-      'Repeats weekly on Tuesday and Thursday, until 18 December 2026 · times changed from 11 December',
+      'Repeats weekly on Tuesday and Thursday, until December 18, 2026 · times changed from December 11',
     );
     expect(
       describeWholeSeries(
@@ -39,7 +39,7 @@ describe('describeWholeSeries', () => {
         }),
       ),
     ).toBe(
-      'Repeats weekly on Tuesday and Thursday, 12 times · days and times changed from 10 December · changed from 5 January 2027',
+      'Repeats weekly on Tuesday and Thursday, 12 times · days and times changed from December 10 · changed from January 5, 2027',
     );
   });
 });

@@ -1,7 +1,8 @@
 // A series split by "this and following" edits is still one series to the people using it: the
 // event dialog tells its whole rule (first start, the weekly days, the last part's end) and where
 // it changed, rather than the one part a date belongs to.
-import { joinWords, longDate, type RecurrenceRule, summarizeRule } from './recurrence';
+import { formatDay } from './format-date';
+import { joinWords, type RecurrenceRule, summarizeRule } from './recurrence';
 
 /** What changed where a later part of the series begins. */
 export const SPLIT_CHANGES = ['days', 'times', 'details'] as const;
@@ -18,17 +19,16 @@ export interface WholeSeries extends RecurrenceRule {
   splits: SeriesSplit[];
 }
 
-/** A split as the dialog says it: 'times changed from 11 December' (the year when it differs). */
+/** A split as the dialog says it: 'times changed from December 11' (the year when it differs). */
 function describeSplit(split: SeriesSplit, startYear: string): string {
-  const date = longDate(split.date);
-  const when = split.date.slice(0, 4) === startYear ? date.replace(/ \d{4}$/, '') : date;
+  const when = formatDay(split.date, split.date.slice(0, 4) === startYear ? 'monthDay' : 'long');
   const what = joinWords(split.changes);
   return `${what ? `${what} ` : ''}changed from ${when}`;
 }
 
 /**
  * The event dialog's line for a whole series: 'Repeats weekly on Tuesday and Thursday, until
- * 18 December 2026 · times changed from 11 December'.
+ * December 18, 2026 · times changed from December 11'.
  */
 export function describeWholeSeries(series: WholeSeries): string {
   const year = series.start.slice(0, 4);

@@ -136,13 +136,13 @@ test('a series split with new times reads as one series to its end, in its detai
   await (await chip(page, '2030-06-04', name)).click();
   await expect(
     dialog.getByText(
-      'Repeats weekly on Tuesday and Thursday, until 20 June 2030 · times changed from 13 June',
+      'Repeats weekly on Tuesday and Thursday, until June 20, 2030 · times changed from June 13',
     ),
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Edit' }).click();
   await choose(page, form, 'Apply changes to', 'All dates');
   await expect(form.getByTestId('repeat-summary')).toHaveText(
-    'Repeats weekly on Tuesday and Thursday, until 20 June 2030',
+    'Repeats weekly on Tuesday and Thursday, until June 20, 2030',
   );
   // Renamed, every date stays, each at its own part's time.
   await form.getByLabel('Event Name').fill(`${name} (all)`);

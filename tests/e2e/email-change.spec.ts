@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { linkIn, newPerson, orgUrl, DEMO_ORG, signIn, waitForMail } from './support/app';
 import { createDemoMembers, loginOf } from './support/people';
 
-test('a member changes their e-mail: link to the new address, notice to the old, confirmed page', async ({
+test('a member changes their email: link to the new address, notice to the old, confirmed page', async ({
   page,
   browser,
 }) => {
@@ -16,9 +16,9 @@ test('a member changes their e-mail: link to the new address, notice to the old,
   expect(oldEmail).toContain('@');
   const newEmail = newPerson('moved').email;
 
-  await page.getByRole('button', { name: 'Change e-mail' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Change e-mail' });
-  await dialog.getByLabel('New e-mail').fill(newEmail);
+  await page.getByRole('button', { name: 'Change email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change email' });
+  await dialog.getByLabel('New email').fill(newEmail);
   await dialog.getByRole('button', { name: 'Send confirmation link' }).click();
   await expect(dialog.getByText('Current password is required')).toBeVisible();
   await dialog.getByLabel('Current Password').fill('Not-my-password-1');
@@ -33,19 +33,19 @@ test('a member changes their e-mail: link to the new address, notice to the old,
   await expect(emailField).toHaveValue(oldEmail);
 
   const notice = await waitForMail(oldEmail, {
-    subject: 'change of your Greenroom e-mail',
+    subject: 'change of your Greenroom email',
     since: requested,
   });
   expect(notice.text).toContain(newEmail);
   expect(notice.text).not.toContain('token=');
-  const mail = await waitForMail(newEmail, { subject: 'Confirm your new Greenroom e-mail address' });
+  const mail = await waitForMail(newEmail, { subject: 'Confirm your new Greenroom email address' });
   const link = linkIn(mail, '/confirm-email?token=');
   expect(link.startsWith(orgUrl(DEMO_ORG, '/confirm-email'))).toBe(true);
 
   await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
-  await expect(page.getByText(`Your e-mail address is now ${newEmail}.`)).toBeVisible();
-  await waitForMail(oldEmail, { subject: 'Your Greenroom e-mail address was changed' });
+  await expect(page.getByRole('heading', { name: 'Email address confirmed' })).toBeVisible();
+  await expect(page.getByText(`Your email address is now ${newEmail}.`)).toBeVisible();
+  await waitForMail(oldEmail, { subject: 'Your Greenroom email address was changed' });
 
   // The link worked once.
   await page.goto(link);

@@ -16,7 +16,7 @@ async function organizationRequiringVerification() {
   return org.shortname;
 }
 
-test('a new member verifies their e-mail before signing in', async ({ page }) => {
+test('a new member verifies their email before signing in', async ({ page }) => {
   const shortname = await organizationRequiringVerification();
   const person = newPerson('verify');
 
@@ -30,7 +30,7 @@ test('a new member verifies their e-mail before signing in', async ({ page }) =>
   await expect(page).toHaveURL(/\/verify-email$/);
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 
-  const firstMail = await waitForMail(person.email, { subject: 'Confirm your e-mail address' });
+  const firstMail = await waitForMail(person.email, { subject: 'Confirm your email address' });
 
   // Signing in before verifying is refused and says why.
   const beforeSignIn = new Date();
@@ -42,7 +42,7 @@ test('a new member verifies their e-mail before signing in', async ({ page }) =>
 
   // Sign-in sent a fresh link: the first one now says so, and the newest verifies the address.
   const mail = await waitForMail(person.email, {
-    subject: 'Confirm your e-mail address',
+    subject: 'Confirm your email address',
     since: beforeSignIn,
   });
   expect(linkIn(mail, '/verify-email')).not.toBe(linkIn(firstMail, '/verify-email'));

@@ -12,7 +12,7 @@ import {
   waitForMail,
 } from './support/app';
 
-test('reset a forgotten password through the e-mailed link', async ({ page, browser }) => {
+test('reset a forgotten password through the emailed link', async ({ page, browser }) => {
   const person = newPerson('forgetful');
   await joinOrganization(page, DEMO_ORG, person);
   await approveMember(browser, DEMO_ORG, person.username);

@@ -276,7 +276,7 @@ export const MATRIX: MatrixEntry[] = [
   {
     route: 'PUT /api/system/legal',
     expect: systemOnly(200),
-    call: () => ({ body: { terms: 'Be kind to the crew.', privacy: 'We keep your e-mail address.' } }),
+    call: () => ({ body: { terms: 'Be kind to the crew.', privacy: 'We keep your email address.' } }),
   },
   { route: 'GET /api/system/pending-organizations', expect: systemOnly(200) },
   { route: 'GET /api/system/organizations', expect: systemOnly(200) },

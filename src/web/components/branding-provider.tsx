@@ -6,6 +6,7 @@ import {
   resolveTheme,
   setOrganizationStylesheet,
 } from '@web/lib/branding';
+import { setDisplayTimeZone } from '@web/lib/format';
 import { useAuth } from '@web/lib/session';
 
 const DEFAULT_FAVICON = '/favicon.svg';
@@ -38,6 +39,8 @@ function setFavicon(href: string) {
 export function BrandingProvider({ children }: { children: React.ReactNode }) {
   const { organization } = useAuth();
   const prefersDark = usePrefersDark();
+  // Set while rendering, not in an effect: the pages below format their dates in this same render.
+  setDisplayTimeZone(organization?.timezone);
 
   useEffect(() => {
     const branding = brandingOf(organization);

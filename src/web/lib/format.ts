@@ -1,34 +1,32 @@
-// Dates are shown in en-US with 12-hour time (spec part 1 §9).
+// Dates on screen, in the one style of @common/format-date and on the organization's clock: the
+// signed-in organization's zone is set once here, so every page reads a moment as the mails do.
+import { formatInstant } from '@common/format-date';
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-const dateOnly = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const timeOnly = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+let displayZone: string | undefined;
 
-function toDate(value: string | number | Date): Date | null {
-  const d = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d;
+/** The zone dates are shown in: the organization's; the browser's where there is none (system pages). */
+export function setDisplayTimeZone(timeZone: string | null | undefined): void {
+  displayZone = timeZone || undefined;
 }
 
+/** 'Dec 17, 2026, 7:00 PM' */
 export function formatDateTime(value: string | number | Date): string {
-  const d = toDate(value);
-  return d ? dateTime.format(d) : '';
+  return formatInstant(value, 'dateTime', displayZone);
 }
 
+/** 'Dec 17, 2026' */
 export function formatDate(value: string | number | Date): string {
-  const d = toDate(value);
-  return d ? dateOnly.format(d) : '';
+  return formatInstant(value, 'date', displayZone);
 }
 
+/** 'Dec 17, 7:00 PM': a recent moment, whose year goes without saying. */
+export function formatDayTime(value: string | number | Date): string {
+  return formatInstant(value, 'dayTime', displayZone);
+}
+
+/** '7:00 PM' */
 export function formatTime(value: string | number | Date): string {
-  const d = toDate(value);
-  return d ? timeOnly.format(d) : '';
+  return formatInstant(value, 'time', displayZone);
 }
 
 export function formatNumber(value: number): string {

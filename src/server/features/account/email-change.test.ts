@@ -58,7 +58,7 @@ async function withTwoStep(user: { id: number }) {
 }
 
 describe('PATCH /api/users/:id/profile', () => {
-  it('refuses a new e-mail without the change flow, changing and mailing nothing', async () => {
+  it('refuses a new email without the change flow, changing and mailing nothing', async () => {
     const { user, agent } = await member();
     const email = freshEmail();
     const res = await agent.patch(`/api/users/${user.id}/profile`, {
@@ -68,7 +68,7 @@ describe('PATCH /api/users/:id/profile', () => {
       lastName: 'Lovelace',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ email: 'Use Change e-mail to change your e-mail address' });
+    expect(res.json().errors).toEqual({ email: 'Use Change email to change your email address' });
     expect(await storedEmail(user.id)).toBe(user.email);
     expect(mailTo(email)).toEqual([]);
   });
@@ -178,7 +178,7 @@ describe('POST /api/users/:id/email-change', () => {
       new RegExp(`^http://${org.shortname}\\.localhost:5000/confirm-email\\?token=[A-Za-z0-9_-]{43}$`),
     );
     const [requested] = mailTo(user.email);
-    expect(requested.subject).toBe('A change of your Greenroom e-mail address was requested');
+    expect(requested.subject).toBe('A change of your Greenroom email address was requested');
     expect(requested.text).toContain(email);
     expect(requested.text).not.toContain(token);
     const pending = (await agent.get(changeUrl(user))).json().pending;
@@ -187,13 +187,13 @@ describe('POST /api/users/:id/email-change', () => {
 
     const confirmed = await confirm(token);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ message: `Your e-mail address is now ${email}.`, email });
+    expect(confirmed.json()).toEqual({ message: `Your email address is now ${email}.`, email });
     expect(confirmed.headers['cache-control']).toBe('no-store');
     expect(await storedEmail(user.id)).toBe(email);
     expect((await agent.get('/api/me')).json().user.email).toBe(email);
     expect((await agent.get(changeUrl(user))).json()).toEqual({ pending: null });
     const changed = mailTo(user.email).at(-1);
-    expect(changed?.subject).toBe('Your Greenroom e-mail address was changed');
+    expect(changed?.subject).toBe('Your Greenroom email address was changed');
     expect(changed?.text).toContain(email);
   });
 
@@ -262,7 +262,7 @@ describe('POST /api/users/:id/email-change', () => {
     const { user, agent } = await member();
     const same = await agent.post(changeUrl(user), { email: user.email, currentPassword: user.password });
     expect(same.statusCode).toBe(400);
-    expect(same.json().errors).toEqual({ email: 'This is already your e-mail address' });
+    expect(same.json().errors).toEqual({ email: 'This is already your email address' });
     const invalid = await agent.post(changeUrl(user), { email: 'nope', currentPassword: user.password });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors).toEqual({ email: 'Invalid email address' });

@@ -29,7 +29,7 @@ export const EMAIL_CHANGES_PER_USER = { limit: 5, windowSeconds: 3600 };
 export const LINK_REFUSALS = {
   invalid: 'This confirmation link is not valid.',
   used: 'This confirmation link was already used.',
-  superseded: 'A newer confirmation link was sent for this account. Use the link in the newest e-mail.',
+  superseded: 'A newer confirmation link was sent for this account. Use the link in the newest email.',
   expired: 'This confirmation link has expired. Ask for a new one in Account Settings.',
 } as const;
 

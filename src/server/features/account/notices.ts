@@ -15,7 +15,7 @@ const asker = (byAdministrator: boolean) =>
 export function emailChangeLink(to: string, username: string, link: string, byAdministrator: boolean): Mail {
   return {
     to,
-    subject: 'Confirm your new Greenroom e-mail address',
+    subject: 'Confirm your new Greenroom email address',
     text: [
       `Hello ${username},`,
       '',
@@ -23,7 +23,7 @@ export function emailChangeLink(to: string, username: string, link: string, byAd
       'Nothing changes until you confirm it. To confirm, open:',
       link,
       '',
-      `The link works once and expires in ${EMAIL_CHANGE_TTL_HOURS} hours. If you did not ask for this, ignore this e-mail.`,
+      `The link works once and expires in ${EMAIL_CHANGE_TTL_HOURS} hours. If you did not ask for this, ignore this email.`,
     ].join('\n'),
   };
 }
@@ -36,11 +36,11 @@ export function emailChangeRequested(
 ): Mail {
   return {
     to,
-    subject: 'A change of your Greenroom e-mail address was requested',
+    subject: 'A change of your Greenroom email address was requested',
     text: [
       `Hello ${username},`,
       '',
-      `${asker(byAdministrator)} to change the e-mail address of your Greenroom account to ${newEmail}.`,
+      `${asker(byAdministrator)} to change the email address of your Greenroom account to ${newEmail}.`,
       'The address changes only once the link sent to the new address is opened.',
       '',
       ...IF_NOT_YOU,
@@ -51,11 +51,11 @@ export function emailChangeRequested(
 export function emailChanged(to: string, username: string, newEmail: string): Mail {
   return {
     to,
-    subject: 'Your Greenroom e-mail address was changed',
+    subject: 'Your Greenroom email address was changed',
     text: [
       `Hello ${username},`,
       '',
-      `The e-mail address of your Greenroom account is now ${newEmail}; mail about the account,`,
+      `The email address of your Greenroom account is now ${newEmail}; mail about the account,`,
       'password reset links included, goes there from now on.',
       '',
       ...IF_NOT_YOU,

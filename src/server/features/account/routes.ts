@@ -104,7 +104,7 @@ export async function accountRoutes(app: App) {
     async (request, reply) => {
       reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
       const { email } = await confirmEmailChange(app.deps, request.body.token);
-      return { message: `Your e-mail address is now ${email}.`, email };
+      return { message: `Your email address is now ${email}.`, email };
     },
   );
 

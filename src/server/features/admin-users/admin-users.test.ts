@@ -159,7 +159,7 @@ describe('POST /api/organizations/{orgId}/users (Add user)', () => {
     expect(owner.json().errors.role).toBe('This role cannot be assigned');
   });
 
-  it('refuses a username or e-mail taken anywhere in the system', async () => {
+  it('refuses a username or email taken anywhere in the system', async () => {
     const { org, agents } = await buildOrgWithRoles(ctx);
     const elsewhere = await buildUser(ctx.database, { org: await buildOrg(ctx.database) });
     const sameName = await agents.owner.post(users(org.id), {

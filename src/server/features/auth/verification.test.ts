@@ -35,7 +35,7 @@ const linkTo = (email: string) => {
 
 const SUPERSEDED = SUPERSEDED_VERIFICATION_LINK;
 
-describe('e-mail verification', () => {
+describe('email verification', () => {
   it('asks a new member to verify, refuses sign-in until then, and lets them in after', async () => {
     const org = await orgRequiringVerification();
     const body = joinBody();

@@ -32,14 +32,14 @@ export async function sendVerification(
   const link = `${organizationOrigin(deps.config.publicUrl, organization.shortname)}/verify-email?token=${token}`;
   await deps.mailer.send({
     to: user.email,
-    subject: `Confirm your e-mail address for ${organization.name}`,
+    subject: `Confirm your email address for ${organization.name}`,
     text: [
       `Hello ${user.username},`,
       '',
-      `${organization.name} asks its members to confirm their e-mail address. To confirm yours, open:`,
+      `${organization.name} asks its members to confirm their email address. To confirm yours, open:`,
       link,
       '',
-      'If you did not sign up, ignore this e-mail.',
+      'If you did not sign up, ignore this email.',
     ].join('\n'),
   });
 }

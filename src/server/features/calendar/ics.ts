@@ -3,6 +3,7 @@
 // with DTSTART/DTEND in the organization's zone and a VTIMEZONE describing that zone's changes.
 // No METHOD, so DTSTAMP is each event's last revision and an unchanged feed is byte-identical
 // (conditional GETs answer 304).
+import { eventTypeLabel } from '../../../common/glossary';
 import { formatOffset, instantToWallTime, offsetMinutes, zoneTransitions } from '../../../common/zoned-time';
 
 export interface IcsEvent {
@@ -112,13 +113,6 @@ export function vtimezone(timeZone: string, from: number, to: number): string[] 
   return lines;
 }
 
-const TYPE_LABELS: Record<string, string> = {
-  show: 'Show',
-  class: 'Class',
-  rehearsal: 'Rehearsal',
-  other: 'Other',
-};
-
 export function buildCalendar(cal: IcsCalendar): string {
   const now = Date.now();
   const starts = cal.events.map((e) => e.start.getTime());
@@ -153,7 +147,7 @@ export function buildCalendar(cal: IcsCalendar): string {
       `SUMMARY:${escapeText(e.name)}`,
       ...(e.description ? [`DESCRIPTION:${escapeText(e.description)}`] : []),
       ...(e.spaces.length ? [`LOCATION:${escapeText(e.spaces.join(', '))}`] : []),
-      `CATEGORIES:${escapeText(TYPE_LABELS[e.eventType] ?? e.eventType)}`,
+      `CATEGORIES:${escapeText(eventTypeLabel(e.eventType))}`,
       ...(e.eventUrl ? [`URL:${e.eventUrl.replace(/[\r\n]/g, '')}`] : []),
       'STATUS:CONFIRMED',
       'TRANSP:OPAQUE',

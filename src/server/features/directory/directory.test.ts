@@ -125,7 +125,7 @@ describe('GET /api/organizations/:orgId/directory', () => {
 });
 
 describe('GET /api/organizations/:orgId/directory/:username', () => {
-  it('returns the person with e-mail and team handles', async () => {
+  it('returns the person with email and team handles', async () => {
     const org = await buildOrg(ctx.database);
     const person = await buildUser(ctx.database, { org, organizationRoles: ['Coach'] });
     const viewer = await signedIn(ctx, await buildUser(ctx.database, { org }), org);

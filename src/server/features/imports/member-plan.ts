@@ -121,7 +121,7 @@ const candidates = (base: string) => {
 
 // An account elsewhere on the platform is not this organization's business: one message for a
 // taken e-mail or username, so a preview neither confirms an address nor tells which it was.
-const CANNOT_USE = 'Cannot be imported: this username or e-mail cannot be used.';
+const CANNOT_USE = 'Cannot be imported: this username or email cannot be used.';
 const USERNAME_TAKEN = 'Username already exists';
 
 const ORG_ROLES = new Map(ORGANIZATION_ROLES.map((r) => [r.toLowerCase(), r]));

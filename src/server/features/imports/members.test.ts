@@ -23,7 +23,7 @@ async function memberCount(orgId: number) {
   return row.n;
 }
 
-const CANNOT_USE = 'Cannot be imported: this username or e-mail cannot be used.';
+const CANNOT_USE = 'Cannot be imported: this username or email cannot be used.';
 
 const importAudits = (orgId: number) =>
   ctx.database.query<{ details: Record<string, unknown> }>(

@@ -40,7 +40,7 @@ export function composeMail(opts: {
     `Open: ${url}`,
     '',
     `Change what you receive: ${settings}`,
-    `Stop these e-mails: ${opts.unsubscribeUrl}`,
+    `Stop these emails: ${opts.unsubscribeUrl}`,
   ].join('\n');
   const color = safeColor(org.primaryColor);
   const html = `<!doctype html><html><body style="font-family:sans-serif;color:#111827;margin:0;padding:0">

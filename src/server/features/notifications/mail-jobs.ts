@@ -9,7 +9,7 @@ import type { Mailer } from '../mail/mailer';
 import { CALL_MAIL_JOB, runCallMailJob } from '../scheduling/call-mail';
 import { composeMail, type MailOrg, type MailSection } from './compose';
 import { type DigestFrequency, digestUntil } from './digest-window';
-import { formatWhen } from './format';
+import { formatInstant } from '../../../common/format-date';
 import type { Job } from './jobs';
 import { loadPreferences } from './preferences';
 import { inTransaction } from './scans';
@@ -132,7 +132,9 @@ async function runDigestJob(deps: MailDeps, job: Job, now: Date) {
   if (coming.length > 0)
     sections.push({
       heading: frequency === 'daily' ? 'Your schedule today' : 'Your schedule this week',
-      lines: coming.map((e) => `${formatWhen(e.start, to.timezone)} · ${e.name} · ${e.spaces.join(', ')}`),
+      lines: coming.map(
+        (e) => `${formatInstant(e.start, 'weekdayTime', to.timezone)} · ${e.name} · ${e.spaces.join(', ')}`,
+      ),
     });
   for (const kind of ['change', 'announcement']) {
     const items = pending.filter((p) => p.kind === kind);

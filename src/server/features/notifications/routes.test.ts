@@ -252,14 +252,14 @@ describe('the notification centre', () => {
 });
 
 describe('unsubscribe links', () => {
-  it('GET shows a confirmation and changes nothing; POST turns e-mail off; a tampered link is refused', async () => {
+  it('GET shows a confirmation and changes nothing; POST turns email off; a tampered link is refused', async () => {
     const { org, user, agent } = await member();
     const url = new URL(unsubscribeUrl(`http://${org.host}`, 'test-secret', user.id));
     const path = `${url.pathname}${url.search}`;
     const page = await new Agent(ctx.app, org.host).get(path);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('Stop notification e-mails?');
+    expect(page.body).toContain('Stop notification emails?');
     expect((await agent.get('/api/me/notifications')).json().emailNotifications).toBe(true);
 
     const token = url.searchParams.get('token') ?? '';

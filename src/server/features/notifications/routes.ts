@@ -121,8 +121,8 @@ export async function notificationRoutes(app: App) {
       const action = `/api/unsubscribe?user=${userId}&token=${encodeURIComponent(request.query.token)}`;
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       return htmlPage(
-        'Stop notification e-mails?',
-        `<p>You will no longer receive reminders, change notices, digests or announcements by e-mail. You can turn them on again in Notification Settings.</p>
+        'Stop notification emails?',
+        `<p>You will no longer receive reminders, change notices, digests or announcements by email. You can turn them on again in Notification Settings.</p>
 <form method="post" action="${action}"><button type="submit" style="padding:.5rem 1rem">Unsubscribe</button></form>`,
       );
     },
@@ -139,7 +139,7 @@ export async function notificationRoutes(app: App) {
       const userId = checked(request.query);
       await updatePreferences(database, userId, { emailNotifications: false });
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      return htmlPage('You are unsubscribed', '<p>Notification e-mails are now off for your account.</p>');
+      return htmlPage('You are unsubscribed', '<p>Notification emails are now off for your account.</p>');
     },
   );
 }

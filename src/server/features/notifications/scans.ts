@@ -7,7 +7,7 @@ import { ensureMaterialized } from '../calendar/series';
 import { type Runner, runner } from '../calendar/sql';
 import { deliver, type Notice, type Pushed } from './deliver';
 import { digestUntil } from './digest-window';
-import { formatWhen } from './format';
+import { formatInstant } from '../../../common/format-date';
 import { prefSql } from './preferences';
 
 const DAY_MS = 86_400_000;
@@ -99,7 +99,7 @@ export async function scanReminders(database: Database, now: Date): Promise<(Pus
           gate: 'scheduleReminders',
           key: `reminder:${d.userId}:${d.eventId}`,
           title: `Reminder: ${d.name}`,
-          body: `${formatWhen(d.start, org.timezone)} · ${d.spaces.join(', ')}`,
+          body: `${formatInstant(d.start, 'weekdayTime', org.timezone)} · ${d.spaces.join(', ')}`,
           link: '/calendar/my-schedule',
         };
         out.push(await deliver(q, notice, now));
@@ -124,7 +124,7 @@ interface ChangeRow {
 }
 
 function describeChange(c: ChangeRow): string {
-  const when = (s: string) => formatWhen(new Date(s), c.timezone);
+  const when = (s: string) => formatInstant(s, 'weekdayTime', c.timezone);
   if (c.kind === 'cancelled' || !c.after) return `Cancelled: ${c.before.name}, ${when(c.before.start)}`;
   const parts: string[] = [];
   if (c.after.name !== c.before.name) parts.push(`renamed from "${c.before.name}"`);

@@ -35,7 +35,8 @@ interface Look {
   logoUrl: string | null;
 }
 
-const colour = (value: string | null | undefined, fallback: string) => (isHexColor(value) ? value : fallback);
+const colorOr = (value: string | null | undefined, fallback: string) =>
+  isHexColor(value) ? value : fallback;
 
 /** The look of the address a request came to; an unknown or unapproved organization is a 404. */
 export async function lookFor(database: Database, shortname: string | null): Promise<Look> {
@@ -47,9 +48,9 @@ export async function lookFor(database: Database, shortname: string | null): Pro
     name: org.name,
     shortname,
     // Colours are checked on save; a row changed by other means still never reaches the SVG below.
-    primaryColor: colour(org.primaryColor, GREENROOM.primaryColor),
+    primaryColor: colorOr(org.primaryColor, GREENROOM.primaryColor),
     backgroundColor:
-      org.theme === 'dark' ? DARK_BACKGROUND : colour(org.backgroundColor, GREENROOM.backgroundColor),
+      org.theme === 'dark' ? DARK_BACKGROUND : colorOr(org.backgroundColor, GREENROOM.backgroundColor),
     logoUrl: org.logoUrl,
   };
 }

@@ -93,7 +93,7 @@ describe('POST /api/forgot-password', () => {
     }
   });
 
-  it('answers 429 after too many requests for one e-mail address', async () => {
+  it('answers 429 after too many requests for one email address', async () => {
     const user = await buildUser(ctx.database, { org: await buildOrg(ctx.database) });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {

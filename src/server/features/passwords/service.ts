@@ -43,7 +43,7 @@ export async function requestReset(
         'Someone asked to reset the password of your Greenroom account. To choose a new one, open:',
         link,
         '',
-        'The link works once and expires in one hour. If you did not ask for this, ignore this e-mail.',
+        'The link works once and expires in one hour. If you did not ask for this, ignore this email.',
       ].join('\n'),
     })
     .catch((err: unknown) => log.error({ err }, 'password reset mail failed'));

@@ -431,7 +431,7 @@ describe('POST /api/register-organization', () => {
     expect(await orgExists(second.organizationShortname)).toBe(false);
   });
 
-  it('refuses a taken username, e-mail or shortname with 409 and creates nothing', async () => {
+  it('refuses a taken username, email or shortname with 409 and creates nothing', async () => {
     const org = await buildOrg(ctx.database);
     const existing = await buildUser(ctx.database, { org });
     const agent = new Agent(ctx.app);
@@ -509,7 +509,7 @@ describe('POST /api/register-organization', () => {
     expect(await orgExists(body.organizationShortname)).toBe(false);
   });
 
-  it('answers 429 after too many sign-ups for one e-mail address', async () => {
+  it('answers 429 after too many sign-ups for one email address', async () => {
     const email = `flood_${uniqueId()}@example.test`;
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
@@ -663,7 +663,7 @@ describe('POST /api/register (join)', () => {
     expect(await userExists(body.username)).toBe(false);
   });
 
-  it('refuses a username or e-mail already in use anywhere with 409', async () => {
+  it('refuses a username or email already in use anywhere with 409', async () => {
     const other = await buildOrg(ctx.database);
     const existing = await buildUser(ctx.database, { org: other });
     const org = await buildOrg(ctx.database, { enablePublicRegistration: true, requireAdminApproval: false });

@@ -3,10 +3,10 @@
 // (scheduleReminders) on: a call is a reminder of a rehearsal they are needed at. It carries
 // signed one-click Confirm / Can't make it links to the organization's own address.
 import { formatCallTime } from '../../../common/clock';
+import { formatInstant } from '../../../common/format-date';
 import { RESPOND_PAGE_PATH } from '../../../common/scheduling';
 import { organizationOrigin } from '../../../common/tenancy';
 import { composeMail } from '../notifications/compose';
-import { formatWhen } from '../notifications/format';
 import type { Job } from '../notifications/jobs';
 import type { MailDeps } from '../notifications/mail-jobs';
 import { loadPreferences } from '../notifications/preferences';
@@ -60,7 +60,7 @@ export async function runCallMailJob(deps: MailDeps, job: Job, now: Date): Promi
   const answer = (status: string) =>
     `${origin}${RESPOND_PAGE_PATH}?token=${encodeURIComponent(token)}&status=${status}`;
   const lines = [
-    `When: ${formatWhen(new Date(row.start), row.timezone)}`,
+    `When: ${formatInstant(row.start, 'weekdayTime', row.timezone)}`,
     ...(row.callTime ? [`Call time: ${formatCallTime(row.callTime)}`] : []),
     ...(row.spaces.length ? [`Where: ${row.spaces.join(', ')}`] : []),
     ...(row.note ? [`Note: ${row.note}`] : []),

@@ -19,7 +19,7 @@ export const DEFAULT_LEGAL_TEXTS: LegalTexts = {
     'The operator may suspend an account or organization that misuses the site.',
   ].join('\n'),
   privacy: [
-    "The site keeps what you enter (your name, e-mail address, profile, availability and the content you write) to run your organization's schedule and directory. It is shown only to the members of your organization, as the site's permissions allow, and is never sold.",
+    "The site keeps what you enter (your name, email address, profile, availability and the content you write) to run your organization's schedule and directory. It is shown only to the members of your organization, as the site's permissions allow, and is never sold.",
     '',
     "Ask your organization's administrator or the site's operator to correct or remove your data.",
   ].join('\n'),

@@ -10,7 +10,7 @@ beforeAll(async () => {
 
 const TEXTS = {
   terms: '# Terms\n\nBe **kind** to the crew.',
-  privacy: '# Privacy\n\nWe keep your <script>alert(1)</script> e-mail address.',
+  privacy: '# Privacy\n\nWe keep your <script>alert(1)</script> email address.',
 };
 
 describe('the Terms of Service and Privacy Policy', () => {

@@ -363,7 +363,7 @@ describe('the mail outbox', () => {
 describe('the support address', () => {
   const URL = '/api/system/support-settings';
 
-  it("defaults to the system user's e-mail, is set and cleared by a system user, and is where pending sign-ups write", async () => {
+  it("defaults to the system user's email, is set and cleared by a system user, and is where pending sign-ups write", async () => {
     const { agent } = await buildSystemUser(ctx);
     const [first] = await ctx.database.query<{ email: string }>(
       'select email from users where is_system_user order by id limit 1',

@@ -53,7 +53,7 @@ export const SET_ON_CREATE =
   'Which organization, team, event or person a record belongs to cannot be changed here';
 const SYSTEM_ACCESS = 'System access cannot be changed here';
 const SIGN_IN =
-  'Sign-in factors (e-mail, password, two-step sign-in, verification) cannot be changed here; the account holder changes them';
+  'Sign-in factors (email, password, two-step sign-in, verification) cannot be changed here; the account holder changes them';
 const MEMBERSHIP =
   "Permission levels, ownership and access cannot be changed here; use the organization's Users screen";
 const APPROVAL = 'Approval cannot be changed here; use the Approval Queue or All Organizations';

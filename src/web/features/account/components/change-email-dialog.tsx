@@ -54,7 +54,7 @@ export function ChangeEmailDialog({
         toast({
           variant: 'destructive',
           title: 'Error',
-          description: errorMessage(error, 'Failed to change e-mail. Please try again.'),
+          description: errorMessage(error, 'Failed to change email. Please try again.'),
         });
       },
     }),
@@ -64,8 +64,8 @@ export function ChangeEmailDialog({
     <FormDialog
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      title="Change e-mail"
-      description={`Your e-mail stays ${currentEmail} until you open the link we send to the new address. We also tell ${currentEmail}.`}
+      title="Change email"
+      description={`Your email stays ${currentEmail} until you open the link we send to the new address. We also tell ${currentEmail}.`}
       className="max-w-md"
     >
       <FormDialogForm
@@ -75,7 +75,7 @@ export function ChangeEmailDialog({
         submitLabel="Send confirmation link"
         pendingLabel="Sending..."
       >
-        <FormField id="change-email-new" label="New e-mail" error={errors.email?.message}>
+        <FormField id="change-email-new" label="New email" error={errors.email?.message}>
           <Input
             type="email"
             autoComplete="email"

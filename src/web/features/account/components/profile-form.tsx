@@ -120,14 +120,14 @@ export function ProfileForm({ user }: { user: SessionUser }) {
                 {...form.register('email')}
               />
               <Button type="button" variant="outline" onClick={() => setChangingEmail(true)}>
-                Change e-mail
+                Change email
               </Button>
             </div>
           </FormField>
           {pending && (
             <p className="text-sm text-muted-foreground" role="status">
               Pending: confirm at <span className="font-medium text-foreground">{pending.email}</span>. Open
-              the link we sent there; until then your e-mail stays {user.email}.
+              the link we sent there; until then your email stays {user.email}.
             </p>
           )}
           <FormField id="profile-bio" label="Bio" error={errors.bio?.message}>

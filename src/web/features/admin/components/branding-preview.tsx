@@ -63,7 +63,7 @@ export function BrandingPreview({ branding, name }: { branding: PreviewBranding;
           <p className="text-lg font-semibold">Spring Musical Rehearsal</p>
           <p className="text-sm text-muted-foreground">Main Stage · Thursday 7:00 PM</p>
         </div>
-        <p className="text-sm">Body text appears in your text colour on your background.</p>
+        <p className="text-sm">Body text appears in your text color on your background.</p>
         <div className="flex flex-wrap gap-2">
           <span className="inline-flex h-9 items-center rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground">
             Primary

@@ -1,5 +1,6 @@
 // The calendar's part of Organization Settings: which event types the public calendar shows by
 // default, and what a new time zone does to the events already booked.
+import { eventTypePlural } from '@common/glossary';
 import type { OrganizationSettingsInput } from '@common/schemas/admin';
 import { EVENT_TYPES } from '@common/calendar';
 import { instantToWallTime, todayIn, wallTimeToInstant } from '@common/zoned-time';
@@ -9,13 +10,6 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Label } from '@web/components/ui/label';
-
-const TYPE_LABELS: Record<string, string> = {
-  show: 'Shows',
-  class: 'Classes',
-  rehearsal: 'Rehearsals',
-  other: 'Other events',
-};
 
 export function PublicEventTypesCard({ control }: { control: Control<OrganizationSettingsInput> }) {
   return (
@@ -44,7 +38,7 @@ export function PublicEventTypesCard({ control }: { control: Control<Organizatio
                         field.onChange(checked ? [...value, type] : value.filter((t) => t !== type))
                       }
                     />
-                    {TYPE_LABELS[type]}
+                    {eventTypePlural(type)}
                   </Label>
                 ))}
               </fieldset>

@@ -168,7 +168,7 @@ function AuditLog({ organizationId }: { organizationId: number }) {
             page={page}
             pageSize={AUDIT_PAGE_SIZE}
             total={log.data?.total ?? 0}
-            noun="entries"
+            noun="entry"
             onPageChange={setPage}
           />
         </CardContent>

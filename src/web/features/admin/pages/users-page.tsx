@@ -177,7 +177,7 @@ function UserManagement({ organizationId }: { organizationId: number }) {
               />
             </div>
           )}
-          <Pagination page={page} pageSize={PAGE_SIZE} total={total} noun="users" onPageChange={setPage} />
+          <Pagination page={page} pageSize={PAGE_SIZE} total={total} noun="user" onPageChange={setPage} />
         </CardContent>
       </Card>
 

@@ -47,7 +47,7 @@ export function ConfirmEmailPage() {
   if (confirm.isSuccess) {
     return (
       <AuthShell>
-        <NoticeCard icon={CircleCheck} title="E-mail address confirmed" description={confirm.data.message}>
+        <NoticeCard icon={CircleCheck} title="Email address confirmed" description={confirm.data.message}>
           {toAccount}
         </NoticeCard>
       </AuthShell>
@@ -70,7 +70,7 @@ export function ConfirmEmailPage() {
   }
   return (
     <AuthShell>
-      <Spinner label="Confirming your new e-mail address..." className="justify-center py-12" />
+      <Spinner label="Confirming your new email address..." className="justify-center py-12" />
     </AuthShell>
   );
 }

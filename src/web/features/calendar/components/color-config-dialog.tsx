@@ -1,3 +1,4 @@
+import { eventTypeLabel } from '@common/glossary';
 import { EVENT_TYPES, SPACES } from '@common/calendar';
 import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
@@ -19,13 +20,6 @@ import {
   saveColors,
 } from '../lib/colors';
 
-const TYPE_LABELS: Record<string, string> = {
-  show: 'Show',
-  class: 'Class',
-  rehearsal: 'Rehearsal',
-  other: 'Other',
-};
-
 /** Colour config (owner, admin; spec part 2 §2): one of 8 colours per event type and per space. */
 export function ColorConfigDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [types, setTypes] = useState(readTypeColors);
@@ -42,7 +36,7 @@ export function ColorConfigDialog({ open, onClose }: { open: boolean; onClose: (
           {EVENT_TYPES.map((type) => (
             <Palette
               key={type}
-              label={TYPE_LABELS[type]}
+              label={eventTypeLabel(type)}
               selected={types[type].name}
               onPick={(name) => setTypes({ ...types, [type]: COLOR_CHOICES.find((c) => c.name === name)! })}
             />

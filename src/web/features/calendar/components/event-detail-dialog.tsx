@@ -1,3 +1,4 @@
+import { eventTypeLabel } from '@common/glossary';
 import { policy } from '@common/permissions';
 import { type RecurringPattern, summarizeRule } from '@common/recurrence';
 import { describeWholeSeries, type WholeSeries } from '@common/whole-series';
@@ -21,15 +22,8 @@ import type { CalendarEvent, Strategy } from '../api/types';
 import { formatEventDate, formatTimeRange } from '../lib/dates';
 import { CallsPanel } from './calls/calls-panel';
 
-const TYPE_LABELS: Record<string, string> = {
-  show: 'Show',
-  class: 'Class',
-  rehearsal: 'Rehearsal',
-  other: 'Other',
-};
-
 /**
- * The pattern in full: 'Repeats weekly on Tuesday and Thursday, until 12 June 2027', for the whole
+ * The pattern in full: 'Repeats weekly on Tuesday and Thursday, until June 12, 2027', for the whole
  * series once the event's own read says it (a split series: its parts and where it changed).
  */
 function repeatText(event: CalendarEvent, whole: WholeSeries | null | undefined): string {
@@ -132,7 +126,7 @@ export function EventDetailDialog({
         <DialogContent className="max-w-lg" data-testid="event-dialog">
           <DialogHeader>
             <div className="flex items-center gap-2">
-              <Badge variant="secondary">{TYPE_LABELS[event.eventType] ?? event.eventType}</Badge>
+              <Badge variant="secondary">{eventTypeLabel(event.eventType)}</Badge>
               {event.conflictOverride && <Badge variant="warning">Booked over a conflict</Badge>}
               {event.isPublic === false && <Badge variant="outline">Not on the public calendar</Badge>}
             </div>
@@ -150,7 +144,7 @@ export function EventDetailDialog({
               {event.spaces.length ? event.spaces.join(', ') : 'TBD'}
             </Row>
             <Row icon={Tag} label="Type">
-              {TYPE_LABELS[event.eventType] ?? event.eventType}
+              {eventTypeLabel(event.eventType)}
             </Row>
             <Row icon={User} label="Reserved by">
               {personName(event.reservedBy)}

@@ -1,3 +1,4 @@
+import { eventTypeLabel } from '@common/glossary';
 import { CalendarX } from 'lucide-react';
 import type { CalendarEvent } from '../api/types';
 import { formatLongDay, formatTimeRange, wallDate } from '../lib/dates';
@@ -54,7 +55,7 @@ export function ListView({
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-medium">{event.name}</span>
                       <span className="block truncate text-xs text-muted-foreground">
-                        {event.spaces.join(', ') || 'TBD'} · {event.eventType}
+                        {event.spaces.join(', ') || 'TBD'} · {eventTypeLabel(event.eventType)}
                       </span>
                     </span>
                   </button>

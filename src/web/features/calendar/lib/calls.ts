@@ -1,17 +1,12 @@
 // Calls in words and in order (issue 16): call times, the board's counts, and the people a
 // manager may call with the event's team members first.
+import { formatInstant as formatInstantIn } from '@common/format-date';
 import type { CallEntry } from '@common/schemas/scheduling';
 import type { CallStatus } from '@common/scheduling';
 
 /** An instant as the organization's clock reads it: 'Mar 4, 6:12 PM'. */
 export function formatInstant(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleString('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+  return formatInstantIn(iso, 'dayTime', timeZone);
 }
 
 export function callCounts(calls: Pick<CallEntry, 'status'>[]): Record<CallStatus, number> {

@@ -2,6 +2,7 @@
 // strings in the organization's zone: their wall date and time are read straight from the text,
 // so every view shows the organization's clock whatever the browser's zone.
 import { formatClock } from '../../../../common/clock';
+import { formatDay } from '../../../../common/format-date';
 import { addDays, weekdayOf } from '../../../../common/zoned-time';
 
 export const MONTH_GRID_DAYS = 42;
@@ -44,17 +45,9 @@ export function weekOf(date: string): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(start, i));
 }
 
-const utcNoon = (date: string) => new Date(`${date}T12:00:00Z`);
-const fmt = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
-const monthTitle = fmt({ month: 'long', year: 'numeric' });
-const longDay = fmt({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-const shortDay = fmt({ weekday: 'short', month: 'short', day: 'numeric' });
-const shortDate = fmt({ month: 'short', day: 'numeric', year: 'numeric' });
-
-export const formatMonthTitle = (date: string) => monthTitle.format(utcNoon(date));
-export const formatLongDay = (date: string) => longDay.format(utcNoon(date));
-export const formatShortDay = (date: string) => shortDay.format(utcNoon(date));
+export const formatMonthTitle = (date: string) => formatDay(date, 'month');
+export const formatLongDay = (date: string) => formatDay(date, 'weekday');
+export const formatShortDay = (date: string) => formatDay(date, 'shortWeekday');
 /** 'Sun, Mar 2 – Sat, Mar 8, 2031'; a week across New Year names both years. */
 export function formatWeekTitle(week: string[]): string {
   const [first, last] = [week[0], week[week.length - 1]];
@@ -64,7 +57,7 @@ export function formatWeekTitle(week: string[]): string {
   return `${head} – ${formatShortDay(last)}, ${year(last)}`;
 }
 /** 'Mar 4, 2031' (en-US short, spec part 1 §9). */
-export const formatEventDate = (iso: string) => shortDate.format(utcNoon(wallDate(iso)));
+export const formatEventDate = (iso: string) => formatDay(wallDate(iso), 'short');
 
 export const formatEventTime = (iso: string) => formatClock(wallMinutes(iso));
 

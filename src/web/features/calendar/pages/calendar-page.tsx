@@ -1,3 +1,4 @@
+import { eventTypePlural } from '@common/glossary';
 import { policy } from '@common/permissions';
 import { EVENT_TYPES } from '@common/calendar';
 import { addDays, todayIn } from '@common/zoned-time';
@@ -58,13 +59,6 @@ type View = (typeof VIEWS)[number];
 const MY_SCHEDULE_LIMIT = 10;
 /** The calendar's tabs, each its own address (/calendar/home, /calendar/my-schedule, …). */
 const TABS = ['home', 'my-schedule', 'availability'] as const;
-const TYPE_LABELS: Record<string, string> = {
-  show: 'Shows',
-  class: 'Classes',
-  rehearsal: 'Rehearsals',
-  other: 'Other',
-};
-
 function rangeFor(view: View, date: string) {
   if (view === 'month') {
     const grid = monthGrid(date);
@@ -211,7 +205,7 @@ export function CalendarPage() {
                   onChange={setType}
                   choices={[
                     ['all', 'All Events'],
-                    ...EVENT_TYPES.map((t): [string, string] => [t, TYPE_LABELS[t]]),
+                    ...EVENT_TYPES.map((t): [string, string] => [t, eventTypePlural(t)]),
                   ]}
                 />
               </div>

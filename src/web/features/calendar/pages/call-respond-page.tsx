@@ -81,7 +81,7 @@ export function CallRespondPage() {
   if (!token)
     return (
       <Frame>
-        <Problem title="This link is incomplete" message="Open the link from your call e-mail again." />
+        <Problem title="This link is incomplete" message="Open the link from your call email again." />
       </Frame>
     );
   if (info.isLoading)

@@ -1,6 +1,7 @@
 // /calendar/call-sheet?date=YYYY-MM-DD (issue 16): the day's events, times, spaces, who is called
 // at what time and whether they confirmed, notes, and the organization's logo. Printed, it is the
 // sheet alone (the app's header and menu are hidden) on one A4 or Letter page for an ordinary day.
+import { eventTypeLabel } from '@common/glossary';
 import { formatCallTime } from '@common/clock';
 import type { CallSheet } from '@common/schemas/scheduling';
 import { CALL_STATUS_LABELS } from '@common/scheduling';
@@ -24,13 +25,6 @@ const CALL_COLUMNS: TableColumn[] = [
   { label: 'Call', className: 'w-[20%] pr-2' },
   { label: 'Status' },
 ];
-
-const TYPE_LABELS: Record<string, string> = {
-  show: 'Show',
-  class: 'Class',
-  rehearsal: 'Rehearsal',
-  other: 'Other',
-};
 
 export function CallSheetPage() {
   const { organization } = useAuth();
@@ -125,7 +119,7 @@ function SheetEvent({ event }: { event: CallSheet['events'][number] }) {
         </p>
         <h2 className="min-w-0 break-words text-lg font-semibold print:text-base">{event.name}</h2>
         <span className="text-sm text-muted-foreground print:text-black">
-          {TYPE_LABELS[event.eventType] ?? event.eventType} · {event.space ?? 'No space'}
+          {eventTypeLabel(event.eventType)} · {event.space ?? 'No space'}
           {event.teams.length > 0 && <> · {event.teams.join(', ')}</>}
         </span>
       </div>

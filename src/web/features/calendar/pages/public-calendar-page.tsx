@@ -1,3 +1,4 @@
+import { eventTypeLabel } from '@common/glossary';
 import { CalendarX, MapPin } from 'lucide-react';
 import { useEffect } from 'react';
 import { useParams } from 'wouter';
@@ -8,13 +9,6 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { usePublicCalendar } from '../api/public';
 import type { PublicEvent } from '../api/types';
 import { formatLongDay, formatTimeRange, wallDate } from '../lib/dates';
-
-const TYPE_LABELS: Record<string, string> = {
-  show: 'Show',
-  class: 'Class',
-  rehearsal: 'Rehearsal',
-  other: 'Other',
-};
 
 const prefersDark = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
 
@@ -114,7 +108,7 @@ export function PublicCalendarPage() {
                     </div>
                     <div className="text-right text-sm">
                       <p className="font-medium">{formatTimeRange(e.startDateTime, e.endDateTime)}</p>
-                      <p className="text-muted-foreground">{TYPE_LABELS[e.eventType] ?? e.eventType}</p>
+                      <p className="text-muted-foreground">{eventTypeLabel(e.eventType)}</p>
                       {e.eventUrl && (
                         <a
                           href={e.eventUrl}

@@ -1,4 +1,5 @@
 // A season from another calendar app: what each event becomes, what is skipped and why, clashes.
+import { eventTypeLabel } from '@common/glossary';
 import type { CalendarImportResult } from '@common/schemas/imports';
 import { EVENT_TYPES, SPACES } from '@common/calendar';
 import { useId, useState } from 'react';
@@ -45,7 +46,7 @@ function Dates({ dates }: { dates: string[] }) {
 const FATE = { create: 'Create', update: 'Update', unchanged: 'Unchanged' } as const;
 const NONE = 'none';
 const SPACE_CHOICES = [[NONE, 'Skip such events'], ...SPACES.map((s) => [s, s] as const)] as const;
-const TYPE_CHOICES = EVENT_TYPES.map((t) => [t, t.charAt(0).toUpperCase() + t.slice(1)] as const);
+const TYPE_CHOICES = EVENT_TYPES.map((t) => [t, eventTypeLabel(t)] as const);
 
 function Report({ result, links }: { result: CalendarImportResult; links: boolean }) {
   return (

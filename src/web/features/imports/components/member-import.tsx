@@ -54,7 +54,7 @@ export function MemberImport({ organizationId }: { organizationId: number }) {
     <ImportPanel<MemberImportResult>
       accept=".csv,text/csv"
       fileLabel="Members CSV file"
-      hint="A header naming any of username, email, firstName, lastName, role, organizationRoles, teams (lists separated by ;). Comma or semicolon, UTF-8. At most 5,000 rows and 2 MB. New members get an e-mail to set their password."
+      hint="A header naming any of username, email, firstName, lastName, role, organizationRoles, teams (lists separated by ;). Comma or semicolon, UTF-8. At most 5,000 rows and 2 MB. New members get an email to set their password."
       run={(file, dryRun) => upload.run(file, {}, dryRun)}
       progress={upload.progress}
       error={upload.error}

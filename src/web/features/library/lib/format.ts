@@ -1,5 +1,6 @@
 // Small display helpers for the library screens.
 import type { WikiPage } from '@common/schemas/wiki';
+import { formatDateTime } from '@web/lib/format';
 
 export function personName(author: WikiPage['author']): string {
   if (!author) return 'a former member';
@@ -7,12 +8,4 @@ export function personName(author: WikiPage['author']): string {
   return name || author.username;
 }
 
-export function shortDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
+export const shortDateTime = (iso: string): string => formatDateTime(iso);

@@ -6,6 +6,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { formatDayTime } from '@web/lib/format';
 import { useAuth } from '@web/lib/session';
 import { useAnnouncementTargets } from '../api/announcement-targets';
 import { useAnnouncements } from '../api/announcements';
@@ -60,12 +61,7 @@ export function AnnouncementsCard({ orgId }: { orgId: number }) {
                 <p className="whitespace-pre-line text-sm">{a.body}</p>
                 <p className="text-xs text-muted-foreground">
                   {[a.author.firstName, a.author.lastName].filter(Boolean).join(' ') || a.author.username} ·{' '}
-                  {new Date(a.createdAt).toLocaleString('en-US', {
-                    month: 'short',
-                    day: 'numeric',
-                    hour: 'numeric',
-                    minute: '2-digit',
-                  })}
+                  {formatDayTime(a.createdAt)}
                 </p>
               </li>
             ))}

@@ -13,16 +13,11 @@ import {
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
 import { useNoticeStream } from '@web/features/presence/presence-provider';
+import { formatDayTime } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
 import { INBOX_KEY, useInbox, useMarkRead } from '../api/inbox';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+const when = formatDayTime;
 
 function Item({ item, onOpen }: { item: InboxItem; onOpen: (item: InboxItem) => void }) {
   return (

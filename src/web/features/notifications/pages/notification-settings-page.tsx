@@ -32,7 +32,7 @@ type Flag =
 const FLAG_TEXT: Record<Flag, { label: string; description: string }> = {
   emailNotifications: {
     label: 'Email Notifications',
-    description: 'Reminders, schedule changes, digests and announcements by e-mail.',
+    description: 'Reminders, schedule changes, digests and announcements by email.',
   },
   pushNotifications: {
     label: 'Push Notifications',

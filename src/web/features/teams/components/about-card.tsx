@@ -1,3 +1,4 @@
+import { formatInstant } from '@common/format-date';
 import { linkKind, linkLabel, webHref } from '@common/links';
 import type { TeamDetail } from '@common/schemas/teams';
 import { CalendarDays, ExternalLink, Pencil } from 'lucide-react';
@@ -15,14 +16,7 @@ const EditAboutDialog = lazy(async () => ({
 
 function useShowFormat() {
   const { organization } = useAuth();
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: organization?.timezone ?? undefined,
-  });
+  return { format: (value: string | Date) => formatInstant(value, 'weekdayTime', organization?.timezone) };
 }
 
 /** About: description, links labelled by site, and the team's next shows (spec part 2 §2). */

@@ -43,7 +43,7 @@ export function CallPeopleDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Call People"
-      description={`Who is called to "${event.name}" on ${formatEventDate(event.startDateTime)}. Newly called people get an e-mail to confirm.`}
+      description={`Who is called to "${event.name}" on ${formatEventDate(event.startDateTime)}. Newly called people get an email to confirm.`}
       className="max-w-xl"
     >
       {open && (

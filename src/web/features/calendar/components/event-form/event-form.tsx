@@ -1,5 +1,6 @@
 // The event form (spec part 2 §5): what, who, where and when, the repetition, the public switch,
 // and conflicts. For a series it first asks which dates the change applies to.
+import { eventTypeLabel } from '@common/glossary';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { policy } from '@common/permissions';
 import { EVENT_TYPES, type EventType, INSTRUCTOR_EVENT_TYPE, TEAM_EVENT_TYPES } from '@common/calendar';
@@ -30,7 +31,6 @@ import {
   FIELD_OF,
   followStartDate,
   publicByDefault,
-  TYPE_LABELS,
   valuesFor,
 } from './form-values';
 import { ReservedByField, TeamAndInstructorFields } from './people-fields';
@@ -198,7 +198,7 @@ export function EventForm({
                   if (!TEAM_EVENT_TYPES.includes(value as EventType)) set('teamIds', []);
                   if (value !== INSTRUCTOR_EVENT_TYPE) set('instructorId', null);
                 }}
-                choices={EVENT_TYPES.map((t) => [t, TYPE_LABELS[t]])}
+                choices={EVENT_TYPES.map((t) => [t, eventTypeLabel(t)])}
               />
             )}
           />

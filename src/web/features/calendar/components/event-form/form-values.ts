@@ -10,13 +10,6 @@ import { type ApiError, isApiError } from '@web/lib/api';
 import type { CalendarEvent, Conflict, Strategy } from '../../api/types';
 import { wallDate } from '../../lib/dates';
 
-export const TYPE_LABELS: Record<string, string> = {
-  show: 'Show',
-  class: 'Class',
-  rehearsal: 'Rehearsal',
-  other: 'Other',
-};
-
 /** The API's field names → the form's (date and time are separate inputs here). */
 export const FIELD_OF: Record<string, keyof EventFormValues> = {
   startDateTime: 'startDate',

@@ -1,4 +1,5 @@
 // The repeat part of the event form: pattern, interval, days, end, and the summary in words.
+import { repeatUnit } from '@common/glossary';
 import { MONTHLY_WEEK_LABELS, summarizeRule, WEEKDAY_NAMES } from '@common/recurrence';
 import type { EventFormValues } from '@common/schemas/calendar';
 import { Controller, type UseFormReturn } from 'react-hook-form';
@@ -29,11 +30,12 @@ export function RepeatFields({
   const { control, register, watch, formState } = form;
   const v = watch();
   const errors = formState.errors;
+  const interval = Number(v.recurringInterval) || 1;
   const summary = v.isRecurring
     ? summarizeRule({
         start: `${v.startDate || '2000-01-01'}T${v.startTime || '00:00'}`,
         pattern: v.recurringPattern,
-        interval: Number(v.recurringInterval) || 1,
+        interval,
         weeklyDays: v.recurringWeeklyDays.map(Number),
         monthlyWeek: v.recurringMonthlyWeek,
         monthlyWeekday: v.recurringMonthlyWeekday,
@@ -72,13 +74,23 @@ export function RepeatFields({
               />
             </FormField>
             <FormField id="recurringInterval" label="Every" error={errors.recurringInterval?.message}>
-              <Input
-                type="number"
-                min={1}
-                max={99}
-                {...fieldA11y('recurringInterval', errors.recurringInterval?.message)}
-                {...register('recurringInterval', { valueAsNumber: true })}
-              />
+              {/* The unit beside the number, so the field never reads as a bare 'Every 1'. */}
+              <div className="flex items-center gap-2">
+                <Input
+                  type="number"
+                  min={1}
+                  max={99}
+                  className="w-24"
+                  {...fieldA11y('recurringInterval', errors.recurringInterval?.message)}
+                  aria-describedby={
+                    errors.recurringInterval?.message ? 'recurringInterval-error' : 'recurringInterval-unit'
+                  }
+                  {...register('recurringInterval', { valueAsNumber: true })}
+                />
+                <span id="recurringInterval-unit" className="text-sm" data-testid="repeat-unit">
+                  {repeatUnit(v.recurringPattern, interval)}
+                </span>
+              </div>
             </FormField>
           </div>
           {v.recurringPattern === 'weekly' && (

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { formatClock } from './clock';
+import { formatDay, formatInstant } from './format-date';
+
+describe('formatDay', () => {
+  it('writes a calendar date month first, short and long, the same in any zone', () => {
+    expect(formatDay('2026-12-17')).toBe('Dec 17, 2026');
+    expect(formatDay('2026-12-17', 'long')).toBe('December 17, 2026');
+    expect(formatDay('2026-12-17', 'weekday')).toBe('Thursday, December 17, 2026');
+    expect(formatDay('2026-12-17', 'shortWeekday')).toBe('Thu, Dec 17');
+    expect(formatDay('2026-12-17', 'monthDay')).toBe('December 17');
+    expect(formatDay('2026-12-17', 'month')).toBe('December 2026');
+  });
+
+  it('takes the date part of a wall time and says nothing for what is no date', () => {
+    expect(formatDay('2026-12-17T23:30')).toBe('Dec 17, 2026');
+    expect(formatDay('')).toBe('');
+    expect(formatDay('soon')).toBe('');
+  });
+});
+
+describe('formatInstant', () => {
+  // 03:30 UTC on the 18th is still the evening of the 17th in New York.
+  const late = new Date('2026-12-18T03:30:00Z');
+
+  it("reads an instant on the organization's clock", () => {
+    expect(formatInstant(late, 'date', 'America/New_York')).toBe('Dec 17, 2026');
+    expect(formatInstant(late, 'dateTime', 'America/New_York')).toBe('Dec 17, 2026, 10:30 PM');
+    expect(formatInstant(late, 'dayTime', 'America/New_York')).toBe('Dec 17, 10:30 PM');
+    expect(formatInstant(late, 'weekdayTime', 'America/New_York')).toBe('Thu, Dec 17, 10:30 PM');
+    expect(formatInstant(late, 'time', 'America/New_York')).toBe('10:30 PM');
+    expect(formatInstant(late.toISOString(), 'date', 'Europe/Berlin')).toBe('Dec 18, 2026');
+  });
+
+  it('says a time as the clock of wall times does', () => {
+    for (const minutes of [0, 45, 12 * 60, 19 * 60 + 5, 23 * 60 + 59]) {
+      const instant = Date.UTC(2026, 11, 17) + minutes * 60_000;
+      expect(formatInstant(instant, 'time', 'UTC')).toBe(formatClock(minutes));
+    }
+  });
+
+  it('says nothing for what is no date', () => {
+    expect(formatInstant('not a date', 'date', 'UTC')).toBe('');
+  });
+});
