@@ -104,7 +104,6 @@ export function CalendarNavigation<V extends string>({
   titleRef,
   onStep,
   onToday,
-  extra,
   filter,
   views,
   view,
@@ -115,8 +114,6 @@ export function CalendarNavigation<V extends string>({
   titleRef: Ref<HTMLHeadingElement>;
   onStep: (direction: 1 | -1) => void;
   onToday: () => void;
-  /** Shown after the title (the day's call sheet). */
-  extra?: React.ReactNode;
   filter: { types: [string, string][]; type: string; onType: (type: string) => void };
   views: readonly [V, string][];
   view: V;
@@ -140,15 +137,14 @@ export function CalendarNavigation<V extends string>({
       <h2
         ref={titleRef}
         tabIndex={-1}
-        className="min-w-0 text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:min-w-48 sm:text-xl"
+        className="min-w-0 text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:min-w-48 sm:text-lg xl:text-xl"
         data-testid="calendar-title"
       >
         {title}
       </h2>
-      {extra}
       <div className={cn('flex items-center gap-2', compact ? 'w-full' : 'ml-auto')}>
         {!compact && (
-          <div className="w-40">
+          <div className="w-36">
             <LazyChoiceSelect
               id="type-filter"
               label="Event type"

@@ -6,8 +6,8 @@ import { useCalendarColors } from './use-colors';
 
 /**
  * One event in a month cell: its type's colours, and a bar down its left edge in its space's
- * colour (striped for several spaces). Time and name may take two lines; on narrow
- * screens the time gives way so a phone's cell still shows the name.
+ * colour (striped for several spaces). The time has its own line so the name keeps the
+ * cell's width for up to two lines; on narrow screens the time gives way.
  */
 export function EventChip({
   event,
@@ -45,13 +45,17 @@ export function EventChip({
         className="w-1 shrink-0"
         style={{ background: event.spaces.length > 0 ? bar : color.border }}
       />
-      <span data-chip-text className="line-clamp-2 min-w-0 flex-1 py-0.5 pr-1 [overflow-wrap:anywhere]">
-        {showTime && <span className="hidden font-medium opacity-90 sm:inline">{time} </span>}
-        <span className="font-semibold">{event.name}</span>
+      <span className="min-w-0 flex-1 py-0.5 pr-1">
+        {showTime && (
+          <span className="hidden items-center justify-between gap-1 font-medium opacity-90 sm:flex">
+            {time}
+            {event.isRecurring && <Repeat aria-hidden="true" className="size-3 shrink-0 opacity-70" />}
+          </span>
+        )}
+        <span data-chip-text className="line-clamp-2 font-semibold [overflow-wrap:anywhere]">
+          {event.name}
+        </span>
       </span>
-      {event.isRecurring && (
-        <Repeat aria-hidden="true" className="mt-0.5 mr-0.5 hidden size-3 shrink-0 opacity-70 sm:block" />
-      )}
     </button>
   );
 }

@@ -86,7 +86,7 @@ export function TimeGridView({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
       tabIndex={0}
       aria-label={days.length === 1 ? 'Day schedule' : 'Week schedule'}
-      className="max-h-[max(24rem,calc(100dvh-16rem))] overflow-auto overscroll-contain rounded-lg border focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className="max-h-[max(24rem,calc(100dvh-20rem))] overflow-auto overscroll-contain rounded-lg border focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       data-testid={days.length === 1 ? 'day-view' : 'week-view'}
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys from the day buttons inside bubble here */}

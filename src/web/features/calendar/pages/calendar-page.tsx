@@ -3,7 +3,7 @@ import { EVENT_TYPES } from '@common/calendar';
 import { addDays, todayIn } from '@common/zoned-time';
 import { ClipboardList, FileText, Palette, Plus, WifiOff } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { FetchError } from '@web/components/fetch-error';
 import { useLatch } from '@web/hooks/use-latch';
 import { useMediaQuery } from '@web/hooks/use-media-query';
@@ -13,6 +13,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { formatDateTime } from '@web/lib/format';
 import { ownerOf, useAuth } from '@web/lib/session';
+import { cn } from '@web/lib/utils';
 import { useEvents } from '../api/events';
 import { useMySchedule } from '../api/my-schedule';
 import type { CalendarEvent } from '../api/types';
@@ -176,7 +177,7 @@ export function CalendarPage() {
     ...(policy.configureCalendar(actor)
       ? [{ label: 'Config', icon: Palette, onSelect: () => setColorsOpen(true) }]
       : []),
-    ...(phone && view === 'day'
+    ...(tab === 'home' && view === 'day'
       ? [{ label: 'Call sheet', icon: FileText, href: `/calendar/call-sheet?date=${date}` }]
       : []),
   ];
@@ -184,8 +185,8 @@ export function CalendarPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-3 sm:space-y-6">
       <div className="flex items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Calendar</h1>
-        <div className="flex flex-wrap justify-end gap-2">
+        <h1 className="text-xl font-bold tracking-tight sm:text-3xl">Calendar</h1>
+        <div className={cn('flex justify-end gap-2', !phone && 'flex-wrap')}>
           {!phone && <CalendarActionButtons actions={actions} />}
           <Button onClick={() => setEditing({ event: null, date: [date, today].sort()[1] })}>
             <Plus aria-hidden="true" /> Add Event
@@ -203,13 +204,13 @@ export function CalendarPage() {
       </div>
       <Tabs value={tab} onValueChange={(value) => go({ path: `/calendar/${value}` })}>
         <TabsList className="w-full justify-start overflow-x-auto sm:w-auto">
-          <TabsTrigger value="home" className="flex-1 px-2 sm:flex-none sm:px-3">
+          <TabsTrigger value="home" className="flex-auto px-2 sm:flex-none sm:px-3">
             Calendar
           </TabsTrigger>
-          <TabsTrigger value="my-schedule" className="flex-1 px-2 sm:flex-none sm:px-3">
+          <TabsTrigger value="my-schedule" className="flex-auto px-2 sm:flex-none sm:px-3">
             My Schedule
           </TabsTrigger>
-          <TabsTrigger value="availability" className="flex-1 px-2 sm:flex-none sm:px-3">
+          <TabsTrigger value="availability" className="flex-auto px-2 sm:flex-none sm:px-3">
             Availability
           </TabsTrigger>
         </TabsList>
@@ -219,16 +220,6 @@ export function CalendarPage() {
             titleRef={titleRef}
             onStep={(direction) => setDate(step(view, date, direction))}
             onToday={() => setDate(today)}
-            extra={
-              view === 'day' &&
-              !phone && (
-                <Button variant="link" asChild className="px-1">
-                  <Link href={`/calendar/call-sheet?date=${date}`}>
-                    <FileText aria-hidden="true" /> Call sheet
-                  </Link>
-                </Button>
-              )
-            }
             filter={{ types: TYPE_CHOICES, type, onType: setType }}
             views={VIEW_LABELS}
             view={view}
