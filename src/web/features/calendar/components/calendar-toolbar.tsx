@@ -137,7 +137,7 @@ export function CalendarNavigation<V extends string>({
       <h2
         ref={titleRef}
         tabIndex={-1}
-        className="min-w-0 text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:min-w-48 sm:text-lg xl:text-xl"
+        className="min-w-0 text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:min-w-48 sm:text-lg"
         data-testid="calendar-title"
       >
         {title}

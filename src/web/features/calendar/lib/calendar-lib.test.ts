@@ -6,6 +6,8 @@ import {
   readSpaceColors,
   readTypeColors,
   SPACE_COLORS_KEY,
+  spaceBarBackground,
+  spaceBarColor,
   TYPE_COLORS_KEY,
 } from './colors';
 import {
@@ -193,5 +195,16 @@ describe('all-day events and where the hours open', () => {
     ).toBe(600);
     expect(openingMinutes([allDay], week)).toBe(17 * 60);
     expect(openingMinutes([], week)).toBe(17 * 60);
+  });
+});
+
+describe("a chip's space colour bar", () => {
+  it('takes the strong colour of a pale choice, and stripes several spaces equally', () => {
+    expect(spaceBarColor('#DBEAFE')).toBe('#3b82f6');
+    expect(spaceBarColor('#123456')).toBe('#123456');
+    expect(spaceBarBackground(['#3b82f6'])).toBe('#3b82f6');
+    expect(spaceBarBackground(['#3b82f6', '#22c55e'])).toBe(
+      'linear-gradient(to bottom, #3b82f6 0% 50%, #22c55e 50% 100%)',
+    );
   });
 });
