@@ -138,6 +138,8 @@ test('at 320 × 640 the first screen shows the dates and nothing scrolls sideway
 
   // The secondary actions and the type filter are one menu, opened and left with the keyboard.
   const more = page.getByRole('button', { name: 'More calendar options' });
+  // The menu's code loads just after the page; until then its button waits, disabled.
+  await expect(more).toBeEnabled();
   await more.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');

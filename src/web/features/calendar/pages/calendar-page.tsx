@@ -1,7 +1,7 @@
 import { policy } from '@common/permissions';
 import { EVENT_TYPES } from '@common/calendar';
 import { addDays, todayIn } from '@common/zoned-time';
-import { ClipboardList, FileText, Palette, Plus, WifiOff } from 'lucide-react';
+import { ClipboardList, FileText, MoreHorizontal, Palette, Plus, WifiOff } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { FetchError } from '@web/components/fetch-error';
@@ -20,7 +20,6 @@ import type { CalendarEvent } from '../api/types';
 import {
   type CalendarAction,
   CalendarActionButtons,
-  CalendarActionsMenu,
   CalendarNavigation,
 } from '../components/calendar-toolbar';
 import { ListView } from '../components/list-view';
@@ -54,6 +53,11 @@ const SubscribeCard = lazy(async () => ({
 }));
 const ColorConfigDialog = lazy(async () => ({
   default: (await import('../components/color-config-dialog')).ColorConfigDialog,
+}));
+// A phone's menu of secondary actions (Radix menu and its positioning library) loads after the
+// grid, as the type filter's menu does on wider screens.
+const CalendarActionsMenu = lazy(async () => ({
+  default: (await import('../components/calendar-actions-menu')).CalendarActionsMenu,
 }));
 const AvailabilityTab = lazy(async () => ({
   default: (await import('../components/availability/availability-tab')).AvailabilityTab,
@@ -193,12 +197,20 @@ export function CalendarPage() {
           </Button>
           {phone && (tab === 'home' || actions.length > 0) && (
             // The type filter belongs to the calendar's own tab.
-            <CalendarActionsMenu
-              actions={actions}
-              types={tab === 'home' ? TYPE_CHOICES : []}
-              type={type}
-              onType={setType}
-            />
+            <Suspense
+              fallback={
+                <Button variant="outline" size="icon" aria-label="More calendar options" disabled>
+                  <MoreHorizontal aria-hidden="true" />
+                </Button>
+              }
+            >
+              <CalendarActionsMenu
+                actions={actions}
+                types={tab === 'home' ? TYPE_CHOICES : []}
+                type={type}
+                onType={setType}
+              />
+            </Suspense>
           )}
         </div>
       </div>
