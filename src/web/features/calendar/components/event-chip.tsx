@@ -1,11 +1,13 @@
 import { Repeat } from 'lucide-react';
 import type { CalendarEvent } from '../api/types';
-import { formatEventTime } from '../lib/dates';
+import { spaceBarBackground, spaceBarColor } from '../lib/colors';
+import { formatEventTime, isAllDay } from '../lib/dates';
 import { useCalendarColors } from './use-colors';
 
 /**
- * One event in a month cell or a list: its type's colours, a dot per space. The name may take two
- * lines and the time gives way on narrow screens, so a phone's month cell still shows the name.
+ * One event in a month cell: its type's colours, and a bar down its left edge in its space's
+ * colour (striped for several spaces). The time has its own line so the name keeps the
+ * cell's width for up to two lines; on narrow screens the time gives way.
  */
 export function EventChip({
   event,
@@ -21,38 +23,39 @@ export function EventChip({
 }) {
   const { types, spaces } = useCalendarColors();
   const color = types[event.eventType] ?? types.other;
+  const time = isAllDay(event) ? 'All day' : formatEventTime(event.startDateTime);
+  const bar = spaceBarBackground(event.spaces.map((s) => spaceBarColor(spaces[s])));
   return (
     <button
       type="button"
       tabIndex={tabbable ? 0 : -1}
-      // The visible text first (time and name), then what only the colours and dots say.
-      aria-label={`${showTime ? `${formatEventTime(event.startDateTime)} ` : ''}${event.name}, ${event.spaces.join(', ') || 'no space'}${event.isRecurring ? ', repeats' : ''}`}
+      // The visible text first (time and name), then what only the colours say.
+      aria-label={`${showTime ? `${time} ` : ''}${event.name}, ${event.spaces.join(', ') || 'no space'}${event.isRecurring ? ', repeats' : ''}`}
       onClick={(e) => {
         e.stopPropagation();
         onOpen(event);
       }}
-      className="flex min-h-6 w-full min-w-0 items-start gap-1 rounded border-l-4 px-1 py-0.5 text-left text-[11px] leading-tight sm:px-1.5 sm:text-xs hover:opacity-85 focus:outline-none focus:ring-2 focus:ring-ring"
-      style={{ backgroundColor: color.background, borderColor: color.border, color: color.text }}
+      className="flex min-h-6 w-full min-w-0 items-stretch gap-1 overflow-hidden rounded text-left text-[11px] leading-tight sm:text-xs hover:opacity-85 focus:outline-none focus:ring-2 focus:ring-ring"
+      style={{ backgroundColor: color.background, color: color.text }}
       data-event-id={event.id}
       title={`${event.name} · ${event.spaces.join(', ')}`}
     >
-      {event.spaces.map((s) => (
-        <span
-          key={s}
-          aria-hidden="true"
-          className="mt-0.5 hidden size-2 shrink-0 rounded-full border border-black/10 sm:block"
-          style={{ backgroundColor: spaces[s] }}
-        />
-      ))}
-      <span className="line-clamp-2 min-w-0 flex-1 [overflow-wrap:anywhere]">
+      <span
+        aria-hidden="true"
+        className="w-1 shrink-0"
+        style={{ background: event.spaces.length > 0 ? bar : color.border }}
+      />
+      <span className="min-w-0 flex-1 py-0.5 pr-1">
         {showTime && (
-          <span className="hidden font-medium sm:inline">{formatEventTime(event.startDateTime)} </span>
+          <span className="hidden items-center justify-between gap-1 font-medium opacity-90 sm:flex">
+            {time}
+            {event.isRecurring && <Repeat aria-hidden="true" className="size-3 shrink-0 opacity-70" />}
+          </span>
         )}
-        {event.name}
+        <span data-chip-text className="line-clamp-2 font-semibold [overflow-wrap:anywhere]">
+          {event.name}
+        </span>
       </span>
-      {event.isRecurring && (
-        <Repeat aria-label="Repeats" className="mt-0.5 hidden size-3 shrink-0 opacity-70 sm:block" />
-      )}
     </button>
   );
 }

@@ -53,7 +53,7 @@ export function ListView({
                       {formatTimeRange(event.startDateTime, event.endDateTime)}
                     </span>
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium">{event.name}</span>
+                      <span className="line-clamp-2 font-medium [overflow-wrap:anywhere]">{event.name}</span>
                       <span className="block truncate text-xs text-muted-foreground">
                         {event.spaces.join(', ') || 'TBD'} · {eventTypeLabel(event.eventType)}
                       </span>

@@ -7,10 +7,14 @@ import {
   readSpaceColors,
   readTypeColors,
   SPACE_COLORS_KEY,
+  spaceBarBackground,
+  spaceBarColor,
   TYPE_COLORS_KEY,
 } from './colors';
 import {
   dayPart,
+  isAllDay,
+  openingMinutes,
   eventDates,
   formatEventTime,
   formatWeekTitle,
@@ -164,5 +168,43 @@ describe('stored colours', () => {
       JSON.stringify({ Annex: '#123456', Office: 'javascript:1', Extra: '#000000' }),
     );
     expect(readSpaceColors()).toEqual({ ...DEFAULT_SPACE_COLORS, Annex: '#123456' });
+  });
+});
+
+describe('all-day events and where the hours open', () => {
+  const ev = (start: string, end: string) => ({ startDateTime: start, endDateTime: end });
+  const week = weekOf('2031-03-05');
+  const allDay = ev('2031-03-04T00:00:00-05:00', '2031-03-04T23:59:00-05:00');
+  const evening = ev('2031-03-06T19:00:00-05:00', '2031-03-06T22:00:00-05:00');
+
+  it('counts a whole day (to 23:59 or midnight) as all day, and a part-day event not', () => {
+    expect(isAllDay(allDay)).toBe(true);
+    expect(isAllDay(ev('2031-03-04T00:00:00-05:00', '2031-03-06T00:00:00-05:00'))).toBe(true);
+    expect(isAllDay(ev('2031-03-04T00:00:00-05:00', '2031-03-04T12:00:00-05:00'))).toBe(false);
+    expect(isAllDay(evening)).toBe(false);
+  });
+
+  it('leave all-day events out of the hours grid', () => {
+    expect(visibleMinutes([allDay], week)).toEqual({ start: 360, end: 1380 });
+  });
+
+  it('open at the earliest timed start of the days shown, or 5 PM when there is none', () => {
+    expect(openingMinutes([allDay, evening], week)).toBe(19 * 60);
+    expect(
+      openingMinutes([evening, ev('2031-03-07T10:00:00-05:00', '2031-03-07T12:00:00-05:00')], week),
+    ).toBe(600);
+    expect(openingMinutes([allDay], week)).toBe(17 * 60);
+    expect(openingMinutes([], week)).toBe(17 * 60);
+  });
+});
+
+describe("a chip's space colour bar", () => {
+  it('takes the strong colour of a pale choice, and stripes several spaces equally', () => {
+    expect(spaceBarColor('#DBEAFE')).toBe('#3b82f6');
+    expect(spaceBarColor('#123456')).toBe('#123456');
+    expect(spaceBarBackground(['#3b82f6'])).toBe('#3b82f6');
+    expect(spaceBarBackground(['#3b82f6', '#22c55e'])).toBe(
+      'linear-gradient(to bottom, #3b82f6 0% 50%, #22c55e 50% 100%)',
+    );
   });
 });

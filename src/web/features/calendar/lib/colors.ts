@@ -86,3 +86,19 @@ export function saveColors(types: TypeColors, spaces: SpaceColors) {
   window.localStorage.setItem(SPACE_COLORS_KEY, JSON.stringify(spaces));
   window.dispatchEvent(new Event('calendar-colors'));
 }
+
+/**
+ * A space's colour strong enough for a chip's colour bar: a space keeps a choice's pale
+ * background, which would vanish as a thin bar, so the bar takes that choice's border colour.
+ */
+export const spaceBarColor = (color: string) =>
+  COLOR_CHOICES.find((c) => c.background.toLowerCase() === color.toLowerCase())?.border ?? color;
+
+/** A bar's background for an event's spaces: one colour, or equal stripes for several. */
+export function spaceBarBackground(colors: string[]): string {
+  if (colors.length === 0) return 'transparent';
+  if (colors.length === 1) return colors[0];
+  const share = 100 / colors.length;
+  const stops = colors.map((c, i) => `${c} ${i * share}% ${(i + 1) * share}%`);
+  return `linear-gradient(to bottom, ${stops.join(', ')})`;
+}

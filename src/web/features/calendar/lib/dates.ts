@@ -85,17 +85,48 @@ export function dayPart(event: { startDateTime: string; endDateTime: string }, d
   return end > start ? { start, end } : null;
 }
 
+const DAY_MINUTES = 24 * 60;
+/** Opening scroll of a week or day with no timed events: the theater's evening hours. */
+export const EVENING_MINUTES = 17 * 60;
+
+/**
+ * A part that fills its whole day, drawn in the all-day row rather than as a day-tall block. An
+ * all-day event imported from another calendar ends at 23:59, so that counts as the whole day.
+ */
+export const isWholeDay = (part: { start: number; end: number }) =>
+  part.start === 0 && part.end >= DAY_MINUTES - 1;
+
+/** An event that fills whole days from its first (its chip says "All day" instead of a time). */
+export function isAllDay(event: { startDateTime: string; endDateTime: string }): boolean {
+  const first = dayPart(event, wallDate(event.startDateTime));
+  return first !== null && isWholeDay(first);
+}
+
+type Timed = { startDateTime: string; endDateTime: string };
+
+/** The parts of the days shown that sit in the hours grid (not the all-day row). */
+function timedParts(events: Timed[], days: string[]) {
+  return events.flatMap((event) =>
+    days.flatMap((day) => {
+      const part = dayPart(event, day);
+      return part && !isWholeDay(part) ? [part] : [];
+    }),
+  );
+}
+
+/** Where a week or day view opens: the earliest timed start on the days shown, else 5 PM. */
+export function openingMinutes(events: Timed[], days: string[]): number {
+  const starts = timedParts(events, days).map((part) => part.start);
+  return starts.length > 0 ? Math.min(...starts) : EVENING_MINUTES;
+}
+
 /** The minutes of the day a week or day view shows: 06:00–23:00, or wider to fit every event. */
-export function visibleMinutes(events: { startDateTime: string; endDateTime: string }[], days: string[]) {
+export function visibleMinutes(events: Timed[], days: string[]) {
   let start = DAY_START_MINUTES;
   let end = DAY_END_MINUTES;
-  for (const event of events) {
-    for (const day of days) {
-      const part = dayPart(event, day);
-      if (!part) continue;
-      start = Math.min(start, Math.floor(part.start / 60) * 60);
-      end = Math.max(end, Math.ceil(part.end / 60) * 60);
-    }
+  for (const part of timedParts(events, days)) {
+    start = Math.min(start, Math.floor(part.start / 60) * 60);
+    end = Math.max(end, Math.ceil(part.end / 60) * 60);
   }
   return { start, end };
 }

@@ -2,11 +2,10 @@ import { eventTypePlural } from '@common/glossary';
 import { policy } from '@common/permissions';
 import { EVENT_TYPES } from '@common/calendar';
 import { addDays, todayIn } from '@common/zoned-time';
-import { ChevronLeft, ChevronRight, ClipboardList, FileText, Palette, Plus, WifiOff } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { ClipboardList, FileText, MoreHorizontal, Palette, Plus, WifiOff } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { FetchError } from '@web/components/fetch-error';
-import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { useLatch } from '@web/hooks/use-latch';
 import { useMediaQuery } from '@web/hooks/use-media-query';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -15,9 +14,15 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { formatDateTime } from '@web/lib/format';
 import { ownerOf, useAuth } from '@web/lib/session';
+import { cn } from '@web/lib/utils';
 import { useEvents } from '../api/events';
 import { useMySchedule } from '../api/my-schedule';
 import type { CalendarEvent } from '../api/types';
+import {
+  type CalendarAction,
+  CalendarActionButtons,
+  CalendarNavigation,
+} from '../components/calendar-toolbar';
 import { ListView } from '../components/list-view';
 import { MonthView } from '../components/month-view';
 import { TimeGridView } from '../components/time-grid-view';
@@ -50,6 +55,11 @@ const SubscribeCard = lazy(async () => ({
 const ColorConfigDialog = lazy(async () => ({
   default: (await import('../components/color-config-dialog')).ColorConfigDialog,
 }));
+// A phone's menu of secondary actions (Radix menu and its positioning library) loads after the
+// grid, as the type filter's menu does on wider screens.
+const CalendarActionsMenu = lazy(async () => ({
+  default: (await import('../components/calendar-actions-menu')).CalendarActionsMenu,
+}));
 const AvailabilityTab = lazy(async () => ({
   default: (await import('../components/availability/availability-tab')).AvailabilityTab,
 }));
@@ -59,6 +69,15 @@ type View = (typeof VIEWS)[number];
 const MY_SCHEDULE_LIMIT = 10;
 /** The calendar's tabs, each its own address (/calendar/home, /calendar/my-schedule, …). */
 const TABS = ['home', 'my-schedule', 'availability'] as const;
+const TYPE_CHOICES: [string, string][] = [
+  ['all', 'All Events'],
+  ...EVENT_TYPES.map((t): [string, string] => [t, eventTypePlural(t)]),
+];
+const VIEW_LABELS = VIEWS.map((v): [View, string] => [
+  v,
+  v === 'list' ? 'Schedule' : v[0].toUpperCase() + v.slice(1),
+]);
+
 function rangeFor(view: View, date: string) {
   if (view === 'month') {
     const grid = monthGrid(date);
@@ -113,6 +132,19 @@ export function CalendarPage() {
   const formUsed = useLatch(editing !== null);
   const detailUsed = useLatch(open !== null);
   const [colorsOpen, setColorsOpen] = useState(false);
+  // Opening a day from the month or week removes the control that had focus: the day's title
+  // takes it instead of <body>.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [focusTitle, setFocusTitle] = useState(false);
+  const showDay = (day: string) => {
+    setFocusTitle(true);
+    go({ view: 'day', date: day });
+  };
+  useEffect(() => {
+    if (!focusTitle || view !== 'day') return;
+    setFocusTitle(false);
+    titleRef.current?.focus();
+  }, [focusTitle, view]);
   const phone = useMediaQuery(PHONE);
   const shownDays = useMemo(() => (view === 'week' ? weekOf(date) : [date]), [view, date]);
   const tab = TABS.find((t) => location.endsWith(`/${t}`)) ?? 'home';
@@ -137,93 +169,70 @@ export function CalendarPage() {
     .filter((e) => Date.parse(e.endDateTime) > now)
     .slice(0, MY_SCHEDULE_LIMIT);
 
+  const actions: CalendarAction[] = [
+    ...(policy.viewAttendanceReport(actor, []) || actor.role === 'team_lead'
+      ? [{ label: 'Attendance', icon: ClipboardList, href: '/calendar/attendance' }]
+      : []),
+    ...(policy.configureCalendar(actor)
+      ? [{ label: 'Config', icon: Palette, onSelect: () => setColorsOpen(true) }]
+      : []),
+    ...(tab === 'home' && view === 'day'
+      ? [{ label: 'Call sheet', icon: FileText, href: `/calendar/call-sheet?date=${date}` }]
+      : []),
+  ];
+
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold tracking-tight">Calendar</h1>
-        <div className="flex flex-wrap gap-2">
-          {(policy.viewAttendanceReport(actor, []) || actor.role === 'team_lead') && (
-            <Button variant="outline" asChild>
-              <Link href="/calendar/attendance">
-                <ClipboardList aria-hidden="true" /> Attendance
-              </Link>
-            </Button>
-          )}
-          {policy.configureCalendar(actor) && (
-            <Button variant="outline" onClick={() => setColorsOpen(true)}>
-              <Palette aria-hidden="true" /> Config
-            </Button>
-          )}
+    <div className="mx-auto max-w-7xl space-y-3 sm:space-y-6">
+      <div className="flex items-center justify-between gap-2">
+        <h1 className="text-xl font-bold tracking-tight sm:text-3xl">Calendar</h1>
+        <div className={cn('flex justify-end gap-2', !phone && 'flex-wrap')}>
+          {!phone && <CalendarActionButtons actions={actions} />}
           <Button onClick={() => setEditing({ event: null, date: [date, today].sort()[1] })}>
             <Plus aria-hidden="true" /> Add Event
           </Button>
+          {phone && (tab === 'home' || actions.length > 0) && (
+            // The type filter belongs to the calendar's own tab.
+            <Suspense
+              fallback={
+                <Button variant="outline" size="icon" aria-label="More calendar options" disabled>
+                  <MoreHorizontal aria-hidden="true" />
+                </Button>
+              }
+            >
+              <CalendarActionsMenu
+                actions={actions}
+                types={tab === 'home' ? TYPE_CHOICES : []}
+                type={type}
+                onType={setType}
+              />
+            </Suspense>
+          )}
         </div>
       </div>
       <Tabs value={tab} onValueChange={(value) => go({ path: `/calendar/${value}` })}>
-        <TabsList className="h-auto max-w-full flex-wrap justify-start">
-          <TabsTrigger value="home">Calendar</TabsTrigger>
-          <TabsTrigger value="my-schedule">My Schedule</TabsTrigger>
-          <TabsTrigger value="availability">Availability</TabsTrigger>
+        <TabsList className="w-full justify-start overflow-x-auto sm:w-auto">
+          <TabsTrigger value="home" className="flex-auto px-2 sm:flex-none sm:px-3">
+            Calendar
+          </TabsTrigger>
+          <TabsTrigger value="my-schedule" className="flex-auto px-2 sm:flex-none sm:px-3">
+            My Schedule
+          </TabsTrigger>
+          <TabsTrigger value="availability" className="flex-auto px-2 sm:flex-none sm:px-3">
+            Availability
+          </TabsTrigger>
         </TabsList>
-        <TabsContent value="home" className="space-y-4">
-          <div className="flex flex-wrap items-center gap-2">
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Previous"
-              onClick={() => setDate(step(view, date, -1))}
-            >
-              <ChevronLeft aria-hidden="true" />
-            </Button>
-            <Button variant="outline" onClick={() => setDate(today)}>
-              Today
-            </Button>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Next"
-              onClick={() => setDate(step(view, date, 1))}
-            >
-              <ChevronRight aria-hidden="true" />
-            </Button>
-            <h2 className="min-w-0 text-xl font-semibold sm:min-w-48" data-testid="calendar-title">
-              {title}
-            </h2>
-            {view === 'day' && (
-              <Button variant="link" asChild className="px-1">
-                <Link href={`/calendar/call-sheet?date=${date}`}>
-                  <FileText aria-hidden="true" /> Call sheet
-                </Link>
-              </Button>
-            )}
-            <div className="ml-auto flex flex-wrap gap-2">
-              <div className="w-40">
-                <LazyChoiceSelect
-                  id="type-filter"
-                  label="Event type"
-                  value={type}
-                  onChange={setType}
-                  choices={[
-                    ['all', 'All Events'],
-                    ...EVENT_TYPES.map((t): [string, string] => [t, eventTypePlural(t)]),
-                  ]}
-                />
-              </div>
-              <fieldset className="inline-flex rounded-md border" aria-label="View">
-                {VIEWS.map((v) => (
-                  <Button
-                    key={v}
-                    variant={view === v ? 'default' : 'ghost'}
-                    size="sm"
-                    aria-pressed={view === v}
-                    onClick={() => setView(v)}
-                  >
-                    {v === 'list' ? 'Schedule' : v[0].toUpperCase() + v.slice(1)}
-                  </Button>
-                ))}
-              </fieldset>
-            </div>
-          </div>
+        <TabsContent value="home" className="space-y-3 sm:space-y-4">
+          <CalendarNavigation
+            title={title}
+            titleRef={titleRef}
+            onStep={(direction) => setDate(step(view, date, direction))}
+            onToday={() => setDate(today)}
+            filter={{ types: TYPE_CHOICES, type, onType: setType }}
+            views={VIEW_LABELS}
+            view={view}
+            onView={setView}
+            compact={phone}
+          />
           {events.isError ? (
             <FetchError
               title="Failed to fetch events"
@@ -239,7 +248,7 @@ export function CalendarPage() {
               events={events.data ?? []}
               compact={phone}
               onOpen={setOpen}
-              onShowDay={(d) => go({ view: 'day', date: d })}
+              onShowDay={showDay}
             />
           ) : view === 'list' || (phone && view === 'week') ? (
             // On a phone the week is a day-by-day agenda: seven columns cannot show names at 320 px.
@@ -247,10 +256,11 @@ export function CalendarPage() {
           ) : (
             <TimeGridView
               days={shownDays}
+              ready={!events.isPlaceholderData}
               today={today}
               events={events.data ?? []}
               onOpen={setOpen}
-              onShowDay={(d) => go({ view: 'day', date: d })}
+              onShowDay={showDay}
             />
           )}
         </TabsContent>
