@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildUser, signedIn } from '../../../../tests/support/factories';
-import { addDays, instantToWallTime, wallTimeToInstant } from '../../../common/zoned-time';
+import {
+  addDays,
+  instantToWallTime,
+  todayIn,
+  wallTimeToInstant,
+  weekdayOf,
+} from '../../../common/zoned-time';
 import { calendarOrg, eventBody } from '../calendar/test-helpers';
 import { later, minutesFromNow, TestClock, testWorker, withSmtp } from './test-helpers';
 
@@ -161,13 +167,26 @@ describe('digests', () => {
   });
 });
 
+/**
+ * The next Friday after today in the zone. Near dates, not fixed ones: a worker's tick runs every
+ * organization's due jobs, and other files leave work due weeks ahead (digest-scale's morning, three
+ * weeks out, leaves hundreds of reminder mails), which a far-off clock would send first.
+ */
+function nextFriday(zone: string) {
+  let date = addDays(todayIn(zone), 1);
+  while (weekdayOf(date) !== 5) date = addDays(date, 1);
+  return date;
+}
+
 describe('the daily digest', () => {
   it("lists only the organization's own day: at 07:00 on a Friday in New York, not Saturday's early call", async () => {
     const zone = 'America/New_York';
+    const friday = nextFriday(zone);
+    const saturday = addDays(friday, 1);
     const c = await calendarOrg(env.ctx, zone);
     for (const [name, start, end] of [
-      ['Friday Show', '2031-03-07T19:00:00', '2031-03-07T22:00:00'],
-      ['Saturday Load-in', '2031-03-08T06:00:00', '2031-03-08T08:00:00'],
+      ['Friday Show', `${friday}T19:00:00`, `${friday}T22:00:00`],
+      ['Saturday Load-in', `${saturday}T06:00:00`, `${saturday}T08:00:00`],
     ]) {
       const res = await c.agents.owner.post(
         `${c.base}/events`,
@@ -179,7 +198,7 @@ describe('the daily digest', () => {
     const worker = testWorker(
       env.ctx.database,
       env.mailer,
-      new TestClock(wallTimeToInstant('2031-03-07T07:00', zone)),
+      new TestClock(wallTimeToInstant(`${friday}T07:00`, zone)),
     );
     await worker.tick();
     expect(digests()).toHaveLength(1);
@@ -190,13 +209,14 @@ describe('the daily digest', () => {
 
   it('is not planned for a member whose only coming event is tomorrow', async () => {
     const zone = 'America/New_York';
+    const friday = nextFriday(zone);
     const c = await calendarOrg(env.ctx, zone);
     const res = await c.agents.owner.post(
       `${c.base}/events`,
       eventBody(c.people.owner.id, {
         name: 'Saturday Load-in',
-        startDateTime: '2031-03-15T06:00:00',
-        endDateTime: '2031-03-15T08:00:00',
+        startDateTime: `${addDays(friday, 1)}T06:00:00`,
+        endDateTime: `${addDays(friday, 1)}T08:00:00`,
         teamIds: [c.teamId],
       }),
     );
@@ -204,7 +224,7 @@ describe('the daily digest', () => {
     const worker = testWorker(
       env.ctx.database,
       env.mailer,
-      new TestClock(wallTimeToInstant('2031-03-14T07:00', zone)),
+      new TestClock(wallTimeToInstant(`${friday}T07:00`, zone)),
     );
     await worker.tick();
     expect(env.smtp.to(c.actor.email).filter((m) => m.includes('Subject: Your daily digest'))).toHaveLength(
