@@ -155,7 +155,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     request.hostContext = hostContext(request.host, config.baseDomain);
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.allowCrossOrigin) return;
     // Sibling organization addresses are the same *site*, so SameSite cookies do not separate
-    // tenants: a state change must come from this exact origin (DESIGN §5).
+    // tenants: a state change must come from this exact origin.
     const expected = `${request.protocol}://${request.host}`;
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
     if (origin !== expected) throw new AppError(403, 'Cross-origin request refused');

@@ -1,4 +1,4 @@
-// Configuration from the environment (DESIGN §3). Read once; everything else receives a Config.
+// Configuration from the environment. Read once; everything else receives a Config.
 import path from 'node:path';
 
 export interface Config {

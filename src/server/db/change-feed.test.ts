@@ -185,7 +185,7 @@ describe('kept answers on the test database', () => {
 const url = process.env.DATABASE_URL;
 
 // Its own database, so that cutting its listening connections disturbs no other test file.
-describe('announced writes (issue 17)', () => {
+describe('announced writes', () => {
   it("are announced once, after the commit, by the app; another organization's rows by their trigger", async () => {
     const mine = await buildOrg(ctx.database);
     const other = await buildOrg(ctx.database);

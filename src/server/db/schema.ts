@@ -1,5 +1,5 @@
 // One schema for both drivers (PGlite and node-postgres). Every organization-owned table carries
-// organization_id itself so a query scopes by tenant in one step (DESIGN §1).
+// organization_id itself so a query scopes by tenant in one step.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -148,7 +148,7 @@ export const sessions = pgTable(
   (t) => [index('session_expire').on(t.expire), index('session_user').on(t.userId)],
 );
 
-// Uploaded bytes live in PostgreSQL so that every instance can serve them (DESIGN §1).
+// Uploaded bytes live in PostgreSQL so that every instance can serve them.
 export const storedFiles = pgTable(
   'stored_files',
   {
@@ -259,7 +259,7 @@ export const calendarEventSeries = pgTable(
   ],
 );
 
-// One row per occurrence: each has its own id for delete, follow and unfollow (DESIGN §5).
+// One row per occurrence: each has its own id for delete, follow and unfollow.
 export const calendarEvents = pgTable(
   'calendar_events',
   {
@@ -289,7 +289,7 @@ export const calendarEvents = pgTable(
     conflictOverride: boolean('conflict_override').notNull().default(false),
     isException: boolean('is_exception').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(true),
-    /** Imported events (issue #18): the file's UID, so a newer file updates instead of duplicating. */
+    /** Imported events: the file's UID, so a newer file updates instead of duplicating. */
     icalUid: text('ical_uid'),
     icalDigest: text('ical_digest'),
     createdAt: createdAt(),
@@ -508,7 +508,7 @@ export const emailChanges = pgTable(
   ],
 );
 
-// Notifications and mail (issue 12). Jobs are claimed with FOR UPDATE SKIP LOCKED; unique keys
+// Notifications and mail. Jobs are claimed with FOR UPDATE SKIP LOCKED; unique keys
 // make each reminder, notice and digest happen once per member however many workers run.
 export const jobs = pgTable(
   'jobs',
@@ -640,7 +640,7 @@ export const memberActivityWeeks = pgTable(
   (t) => [uniqueIndex('member_activity_weeks_org_week_user').on(t.organizationId, t.week, t.userId)],
 );
 
-// Rehearsal scheduling (issue 16). A period when a member is unavailable: once, or every week on
+// Rehearsal scheduling. A period when a member is unavailable: once, or every week on
 // the start's weekday through weekly_until (inclusive) in time_zone (the organization's zone when
 // it was written), so 19:00 stays 19:00 across daylight-saving changes. last_end is the end of
 // its last repetition, so overlap queries stay one index range.

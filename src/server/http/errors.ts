@@ -1,4 +1,4 @@
-// Every refusal is an AppError; the one error handler turns it into { message } (DESIGN §5).
+// Every refusal is an AppError; the one error handler turns it into { message }.
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

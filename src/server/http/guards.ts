@@ -26,7 +26,7 @@ export interface OrgAccess {
 
 /**
  * An {orgId} from a path is checked against the session: a member reaches only their own
- * organization; anything else is "not found" so that existence is not revealed (DESIGN §4).
+ * organization; anything else is "not found" so that existence is not revealed.
  * System users may reach any existing organization.
  */
 export async function requireOrgAccess(request: FastifyRequest, unverifiedOrgId: number): Promise<OrgAccess> {

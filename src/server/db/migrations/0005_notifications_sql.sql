@@ -1,6 +1,6 @@
--- Change notices (issue 12): every edit of an occurrence's name, time or place, and every
+-- Change notices: every edit of an occurrence's name, time or place, and every
 -- deletion, is written to event_changes in the same transaction, with who followed it just before
--- (explicit record, else reserver, instructor or member of one of its teams; spec part 2 §4) and
+-- (explicit record, else reserver, instructor or member of one of its teams) and
 -- who made the change (the calendar sets greenroom.actor_id for its transaction). A worker turns
 -- the rows into notices; a deleted occurrence's followers are known only from this snapshot.
 CREATE FUNCTION note_calendar_event_change() RETURNS trigger LANGUAGE plpgsql AS $$

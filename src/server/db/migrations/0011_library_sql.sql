@@ -1,4 +1,4 @@
--- Library full-text search (DESIGN §5): a weighted tsvector per page (title A, tags B, content C)
+-- Library full-text search: a weighted tsvector per page (title A, tags B, content C)
 -- kept by a trigger, because array_to_string is not immutable and so cannot feed a generated
 -- column. Each text is indexed twice: stemmed ('english': "inspections" finds "inspection") and
 -- as typed ('simple': "harn" is a prefix of "harness", though its stem is "har"), so the list can

@@ -1,4 +1,4 @@
--- Writes that announce their own change (issue 17). PostgreSQL serialises the commits of all
+-- Writes that announce their own change. PostgreSQL serialises the commits of all
 -- transactions that called pg_notify, on one lock per database held until the commit is on disk:
 -- with 32 people saving at once, most of a write's time was the wait for that lock. A transaction
 -- that sets greenroom.announced to the scope of its rows ('o:<organization id>') leaves that

@@ -1,5 +1,5 @@
--- Change notices for edits (0005, 0013) are written once per statement instead of once per row
--- (issue 17). The row trigger ran its follower lookup and its insert as two statements per edited
+-- Change notices for edits (0005, 0013) are written once per statement instead of once per row.
+-- The row trigger ran its follower lookup and its insert as two statements per edited
 -- date, each started and ended by the executor: an 8-date rename of a series spent 1.3 ms in it
 -- (pgbench, one connection, 200 series of 8 dates), more than the rename itself. Now one
 -- INSERT … SELECT reads the statement's transition tables, each date's followers one lateral

@@ -1,4 +1,4 @@
--- The follow rule (spec part 2 §4) was written out twice in live functions: the deletion notice
+-- The follow rule was written out twice in live functions: the deletion notice
 -- (0013) and the edit notice (0019). It is now one function both call, so the two cannot drift.
 -- A set-returning SQL function of one SELECT is inlined by the planner where it is called: the
 -- edit notice's lateral lookup keeps its plan, by each date's keys, and no call is planned alone.

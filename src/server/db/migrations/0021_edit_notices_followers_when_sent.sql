@@ -1,4 +1,4 @@
--- Edit notices name their followers when they are sent, not inside the edit (issue 17). Looking
+-- Edit notices name their followers when they are sent, not inside the edit. Looking
 -- up each edited date's followers (calendar_event_followers, 0020) was the largest part of the
 -- edit trigger, which ran in every edit's answer: 0.3-0.4 ms of PostgreSQL's ~2 ms per "all dates"
 -- rename of an 8-date series at 32 connections. The trigger now records what changed with the

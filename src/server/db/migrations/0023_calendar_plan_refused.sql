@@ -1,5 +1,5 @@
 -- The statement that takes an edit's locks fails when the edit's plan no longer holds, instead of
--- returning what it found for the app to compare (issue 17): GR412 when the series or the row
+-- returning what it found for the app to compare: GR412 when the series or the row
 -- changed since the edit read them (the edit is planned again), GR428 when a series must grow
 -- before the write can see every booking it could clash with. The transaction is then aborted,
 -- so the write sent behind the lock statement without waiting for its answer commits nothing.

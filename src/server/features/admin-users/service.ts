@@ -1,4 +1,4 @@
-// User management (spec part 2 §4–§6): the membership state machine, the owner's protections and
+// User management: the membership state machine, the owner's protections and
 // the assignable roles. Each change is one transaction that also writes the audit entry.
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -36,7 +36,7 @@ async function target(database: Database, organizationId: number, userId: number
   return row;
 }
 
-/** The member a protected action aims at: never the owner, never the caller (spec part 2 §6). */
+/** The member a protected action aims at: never the owner, never the caller. */
 async function otherMember(
   database: Database,
   organizationId: number,

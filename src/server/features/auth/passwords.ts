@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// DESIGN §5: argon2id, at least 19 MiB, 2 iterations, parallelism 1.
+// Argon2id, at least 19 MiB, 2 iterations, parallelism 1.
 // algorithm 2 is Argon2id (the package's enum is a const enum that isolated modules cannot read).
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 

@@ -1,4 +1,4 @@
-// Bookings made at the same moment (issue 17): calendar writes lock only the spaces and days they
+// Bookings made at the same moment: calendar writes lock only the spaces and days they
 // book, so these prove the space-clash rule still refuses every overlap when requests race. On
 // PostgreSQL the requests run in parallel transactions over the pool; PGlite runs them one after
 // another, and the outcome must be the same.

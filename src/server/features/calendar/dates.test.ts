@@ -1,4 +1,4 @@
-// Dates and times (issue #10 §3, DESIGN §5): impossible dates and years outside 1900–2200 are 400
+// Dates and times: impossible dates and years outside 1900–2200 are 400
 // with a message on every event list and in every body; a wall time in a spring-forward gap takes
 // the offset before the gap and keeps its length.
 import { beforeAll, describe, expect, it } from 'vitest';

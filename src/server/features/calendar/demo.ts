@@ -107,7 +107,7 @@ export const seedDemoCalendar: DemoSeeder = async (database: Database, { organiz
       recurringPattern: 'monthly',
       recurringEndType: 'never',
       reservedBy: userIds.olivia,
-      // Members see it; the public calendar does not (issue #10: not every event is for visitors).
+      // Members see it; the public calendar does not (not every event is for visitors).
       isPublic: false,
     },
   ];

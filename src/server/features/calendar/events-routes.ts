@@ -1,4 +1,4 @@
-// The calendar's event calls (spec part 2 §7): list, read, create, edit, delete.
+// The calendar's event calls: list, read, create, edit, delete.
 import { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import { EVENT_TYPES, INSTRUCTOR_ROLE, SPACES } from '../../../common/calendar';

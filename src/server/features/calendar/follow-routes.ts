@@ -1,4 +1,4 @@
-// Following events (spec part 1 §4, part 2 §4 and §7; DESIGN §5): follow, unfollow with a
+// Following events: follow, unfollow with a
 // strategy, and the caller's follow records on both paths the spec uses.
 import { rangeQuery, strategyQuery } from '../../../common/schemas/calendar';
 import { notFound } from '../../http/errors';

@@ -1,4 +1,4 @@
-// Following (spec part 2 §4, DESIGN §5): an explicit record per occurrence overrides the default
+// Following: an explicit record per occurrence overrides the default
 // (reserver, instructor, member of one of the event's teams). 'future' and 'series' reach every
 // materialised occurrence; later ones copy the series' latest choice as the horizon grows.
 import type { Strategy } from '../../../common/calendar';
@@ -15,7 +15,7 @@ async function seriesTargets(q: Runner, organizationId: number, eventId: number,
   const row = await getEventRow(q, organizationId, eventId);
   if (!row) throw notFound(EVENT_NOT_FOUND);
   if (!row.seriesId) return [row.id];
-  // Every part of a split series (DESIGN §5): "all dates" and "this and following" reach them all.
+  // Every part of a split series: "all dates" and "this and following" reach them all.
   // Locked, so the series is neither rewritten nor grown (copying follow choices) meanwhile.
   const parts = await lineageParts(q, organizationId, row.seriesId, true);
   const rows = await q.query<{ id: number }>(

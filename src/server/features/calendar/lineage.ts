@@ -1,5 +1,5 @@
-// A series split by "this and following" edits is still one series to the people using it
-// (DESIGN §5): its parts share a lineage (the first part's id), "all dates" reaches every part,
+// A series split by "this and following" edits is still one series to the people using it:
+// its parts share a lineage (the first part's id), "all dates" reaches every part,
 // and a count-ended series keeps its total count across the parts.
 import type { SplitChange, WholeSeries } from '../../../common/whole-series';
 import { parseWallTime } from '../../../common/zoned-time';

@@ -1,4 +1,4 @@
-// "Show on the public calendar" (issue #10 §5): a switch per event, on by default, with an
+// "Show on the public calendar": a switch per event, on by default, with an
 // organization setting for which event types start public; the public page's JSON and the
 // public .ics honour it, members still see every event.
 import { beforeAll, describe, expect, it } from 'vitest';

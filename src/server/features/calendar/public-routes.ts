@@ -1,4 +1,4 @@
-// The public calendar (spec part 2 §2, §3, §7): anyone, no login, approved organizations only;
+// The public calendar: anyone, no login, approved organizations only;
 // and the same events as an iCalendar subscription (beyond the spec).
 import { z } from 'zod';
 import { shortnameSchema } from '../../../common/schemas/auth';

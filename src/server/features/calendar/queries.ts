@@ -36,7 +36,7 @@ export function offsetsForRange(timeZone: string, from: Date, to: Date, first: n
   return { sql, params };
 }
 
-/** ISO 8601 with offset in zone $2, e.g. 2026-03-10T19:00:00-04:00 (DESIGN §5). */
+/** ISO 8601 with offset in zone $2, e.g. 2026-03-10T19:00:00-04:00. */
 const zoned = (col: string, offset: OffsetSql) =>
   `(to_char(${col} at time zone $2, 'YYYY-MM-DD"T"HH24:MI:SS') || ${offset(col)})`;
 
@@ -48,7 +48,7 @@ const teamsOf = `coalesce((select json_agg(t order by t.name, t.id) from (
     select t.id, t.name from calendar_event_teams et join teams t on t.id = et.team_id
     where et.event_id = e.id and et.organization_id = $1) t), '[]'::json)`;
 
-/** The follow rule (spec part 2 §4): an explicit record wins; else reserver, instructor, team member. */
+/** The follow rule: an explicit record wins; else reserver, instructor, team member. */
 export const isFollowingSql = (userParam: string) => `coalesce(f.is_following,
   e.reserved_by = ${userParam} or e.instructor_id is not distinct from ${userParam} or exists (
     select 1 from calendar_event_teams et join team_members tm
@@ -167,7 +167,7 @@ export async function listEventsCached(database: Database, p: RangeParams): Prom
   });
 }
 
-/** The JSON text of the event list (spec part 2 §7), ordered by start. */
+/** The JSON text of the event list, ordered by start. */
 export async function listEventsJson(database: Database, p: RangeParams): Promise<string> {
   const followed = p.followedOnly ? `and ${isFollowingSql('$3')}` : '';
   const offsets = offsetsForRange(p.timeZone, p.from, p.to, 7);

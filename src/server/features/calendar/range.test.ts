@@ -1,4 +1,4 @@
-// Event list ranges (DESIGN §5): `?from=&to=` in the organization's zone, with defaults.
+// Event list ranges: `?from=&to=` in the organization's zone, with defaults.
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../common/zoned-time';
 import { RANGE_ORDER, RANGE_TOO_WIDE, resolveRange } from './validation';

@@ -1,5 +1,5 @@
 // Oracle test: the form's recurrence fields → the dates a series occupies, checked against an
-// expansion written from the definitions (RFC 5545, spec part 2 §3–§5, DESIGN §5) by walking
+// expansion written from the definitions (RFC 5545) by walking
 // calendar days. recurrence.property.test.ts feeds ical.js the product's own RRULE text, so a wrong
 // mapping from form to RRULE would pass there; here nothing of the product's rule code is reused.
 // The product is entered where the server enters it: the form schema, ruleFromInput, occurrencesBetween.
@@ -41,7 +41,7 @@ function* candidates(f: Form, lastDay: number): Generator<number> {
   if (f.pattern === 'daily') {
     for (let day = startDay; day <= lastDay; day += n) yield day;
   } else if (f.pattern === 'weekly') {
-    // Spec §4: no days chosen means the start's weekday. Weeks start on Sunday (WKST=SU), and
+    // No days chosen means the start's weekday. Weeks start on Sunday (WKST=SU), and
     // the start's week is week 0, so "every 2 weeks" counts whole Sunday-to-Saturday weeks.
     const days = new Set(f.weeklyDays.length ? f.weeklyDays.map(Number) : [weekdayOfDay(startDay)]);
     for (let sunday = startDay - weekdayOfDay(startDay); sunday <= lastDay; sunday += 7 * n) {

@@ -1,4 +1,4 @@
-// Editing a series keeps the series (issue #10 §1, DESIGN §5): a date change moves the affected
+// Editing a series keeps the series: a date change moves the affected
 // dates by the same number of days (weekly days shift with it), a count-ended series keeps its
 // total across a "this and following" split, "all dates" of a split series means every part, and
 // an occurrence id keeps meaning its date. Expected dates come from a day-walking expansion

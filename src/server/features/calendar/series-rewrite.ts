@@ -1,4 +1,4 @@
-// An "all dates" or "this and following" edit of a series, written in one statement (issue 17):
+// An "all dates" or "this and following" edit of a series, written in one statement:
 // every row of the lineage gets its final state at once (part, template, recurrence columns, time
 // and the lineage's count), gone dates are deleted and new ones inserted with their team links, and
 // the parts' rules, a new part and the parts that go are written beside them. The plan is made in

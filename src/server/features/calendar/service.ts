@@ -1,4 +1,4 @@
-// Creating, editing and deleting events and series (spec part 2 §3–§7, DESIGN §5). Every check
+// Creating, editing and deleting events and series. Every check
 // (shape, people, teams, permissions) runs before the one transaction that writes; conflicts are
 // checked inside it, under locks on the spaces and days being booked (lockBookings).
 import { type Actor, policy } from '../../../common/permissions';

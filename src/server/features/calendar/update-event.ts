@@ -1,4 +1,4 @@
-// Editing an event or a series (spec part 2 §5, DESIGN §5). A date change moves the dates it
+// Editing an event or a series. A date change moves the dates it
 // affects by the same number of days (weekly days, a monthly weekday and an end date move with
 // it), "this and following" starts a new part of the same series that carries on its count, and
 // "all dates" reaches every part. Every check runs before the one transaction that writes.

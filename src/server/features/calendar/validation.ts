@@ -102,7 +102,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * `?from=&to=` (ISO dates, `to` inclusive) in the organization's zone; without them, from 31 days
- * ago to 366 days ahead (DESIGN §5). With only one of them, the other keeps its default where
+ * ago to 366 days ahead. With only one of them, the other keeps its default where
  * that makes a valid range, else lies 366 days away, so one bound alone never fails. Never
  * wider than MAX_RANGE_DAYS.
  */

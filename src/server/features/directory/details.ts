@@ -1,4 +1,4 @@
-// The User Details dialog's reads and writes (spec part 1 §2, §5): one member of the caller's
+// The User Details dialog's reads and writes: one member of the caller's
 // organization, their permission level, organization roles and access.
 import { and, eq } from 'drizzle-orm';
 import {

@@ -45,7 +45,7 @@ async function requireUserManager(request: FastifyRequest) {
 export async function directoryRoutes(app: App) {
   const { database } = app.deps;
 
-  // Every member may see the directory (part 2 §6), active members only. A hot read: the JSON
+  // Every member may see the directory, active members only. A hot read: the JSON
   // comes ready-made from PostgreSQL and is sent as is; the schema documents the shape the
   // query builds (directory.test.ts checks the two agree).
   app.get(

@@ -1,4 +1,4 @@
-// Uploaded bytes, kept in PostgreSQL so every instance serves them (DESIGN §1). Images are always
+// Uploaded bytes, kept in PostgreSQL so every instance serves them. Images are always
 // decoded and re-encoded by sharp: metadata is stripped and polyglot files lose their payload.
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-// Members from a spreadsheet (issue #18): all or nothing per file. Created members are active,
+// Members from a spreadsheet: all or nothing per file. Created members are active,
 // carry no usable password, and are mailed a link to choose one (a reset token valid 7 days).
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';

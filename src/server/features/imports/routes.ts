@@ -1,4 +1,4 @@
-// Moving in (issue #18): POST a members CSV or a calendar file; ?dryRun=1 previews every row's
+// Moving in: POST a members CSV or a calendar file; ?dryRun=1 previews every row's
 // fate without writing anything.
 import { policy } from '../../../common/permissions';
 import {

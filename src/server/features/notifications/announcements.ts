@@ -1,4 +1,4 @@
-// Announcements (issue 12): posted on the dashboard to the organization or one team, of one of
+// Announcements: posted on the dashboard to the organization or one team, of one of
 // two kinds gated by castingUpdates / productionAnnouncements; each recipient hears of it as
 // their preferences say (notification centre, mail now, or their digest).
 import { ANNOUNCEMENT_KIND_LABELS } from '../../../common/announcements';

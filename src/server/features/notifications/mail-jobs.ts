@@ -156,7 +156,7 @@ async function runDigestJob(deps: MailDeps, job: Job, now: Date) {
 export function runJob(deps: MailDeps, job: Job, now: Date): Promise<void> {
   if (job.kind === 'mail') return runMailJob(deps, job);
   if (job.kind === 'digest') return runDigestJob(deps, job, now);
-  // Issue 16: a call to a rehearsal, with one-click answers (scheduling/call-mail.ts).
+  // A call to a rehearsal, with one-click answers (scheduling/call-mail.ts).
   if (job.kind === CALL_MAIL_JOB) return runCallMailJob(deps, job, now);
   throw new Error(`Unknown job kind ${job.kind}`);
 }

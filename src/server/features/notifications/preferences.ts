@@ -1,5 +1,6 @@
-// Each member's notification preferences, kept in users.notification_settings (spec part 1 §3,
-// part 2 §3). Stored values are always completed with the spec's defaults when read.
+// Each member's notification preferences, kept in users.notification_settings
+// (docs/product.md#notifications-and-mail). Stored values are always completed with the defaults
+// when read.
 import { type NotificationPreferences, withDefaults } from '../../../common/schemas/notifications';
 import type { Database } from '../../db/client';
 import type { Runner } from '../calendar/sql';

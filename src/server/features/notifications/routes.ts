@@ -1,5 +1,5 @@
 // Notification settings, the notification centre, announcements and one-click unsubscribe
-// (spec part 2 §2, §3, §7; issue 12; RFC 8058).
+// (RFC 8058).
 import { z } from 'zod';
 import {
   announcementInputSchema,

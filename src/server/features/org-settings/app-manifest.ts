@@ -1,4 +1,4 @@
-// What makes Greenroom installable (issue #14 item 6): a web app manifest and its icons, drawn from
+// What makes Greenroom installable: a web app manifest and its icons, drawn from
 // one organization's branding on its own address, and Greenroom's own on the main site. Only
 // branding goes in (name, colours, logo), all of it already public through the public calendar.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Organization settings and branding (spec part 2 §5, §7). Every change is audited with what
+// Organization settings and branding. Every change is audited with what
 // changed, from what, to what.
 import type { z } from 'zod';
 import { customCssProblem } from '../../../common/custom-css';

@@ -1,4 +1,4 @@
-// Forgot and reset password (DESIGN §5): random 256-bit tokens, only their SHA-256 stored, one
+// Forgot and reset password: random 256-bit tokens, only their SHA-256 stored, one
 // hour, single use, voided by a newer one; a reset ends the user's sessions.
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

@@ -1,5 +1,5 @@
 // GET /ws: the presence connection. The session cookie authenticates the upgrade and the Origin
-// must be this very address (DESIGN §5); the socket then belongs to the caller's organization.
+// must be this very address; the socket then belongs to the caller's organization.
 import websocket from '@fastify/websocket';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientMessageSchema } from '../../../common/schemas/presence';

@@ -1,4 +1,4 @@
-// The sign-up security challenge, verified by the server (DESIGN §5). The token is signed and
+// The sign-up security challenge, verified by the server. The token is signed and
 // carries only keyed hashes of the accepted answers, so the page cannot read the answer from it;
 // attempts and single use are tracked in `used_challenges` so every instance agrees.
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';

@@ -11,7 +11,7 @@ import * as rateLimit from '../../http/rate-limit';
 import { hashPassword } from '../auth/passwords';
 import { usernameOrEmailTaken } from '../auth/queries';
 
-// Generous enough for a computer lab behind one address (DESIGN §5).
+// Generous enough for a computer lab behind one address.
 export const SIGNUPS_PER_ADDRESS = { limit: 40, windowSeconds: 3600 };
 export const SIGNUPS_PER_EMAIL = { limit: 5, windowSeconds: 3600 };
 

@@ -1,4 +1,4 @@
-// Attendance and the call sheet (issue 16 §4, §5); rules and rights in the services.
+// Attendance and the call sheet; rules and rights in the services.
 import { z } from 'zod';
 import {
   attendanceEntrySchema,

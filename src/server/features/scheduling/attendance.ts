@@ -1,4 +1,4 @@
-// Attendance (issue 16 §4): for an occurrence that has started, its managers (and a class's
+// Attendance: for an occurrence that has started, its managers (and a class's
 // instructor) mark each called or team member present, late, absent or excused; a report over a
 // date range per member and per team, as JSON or CSV.
 import type { z } from 'zod';

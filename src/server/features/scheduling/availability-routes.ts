@@ -1,4 +1,4 @@
-// Availability calls (issue 16 §1); rules and rights in availability.ts and the policy.
+// Availability calls; rules and rights in availability.ts and the policy.
 import { z } from 'zod';
 import {
   availabilityCreateSchema,

@@ -1,4 +1,4 @@
-// Availability (issue 16 §1): the periods when a member cannot be called. A member keeps their
+// Availability: the periods when a member cannot be called. A member keeps their
 // own; their managers (policy.manageMember) read and write them too. Every query is scoped by
 // the organization from the session.
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-// The call mail (issue 16 §3): sent through the notification feature's job queue and mail
+// The call mail: sent through the notification feature's job queue and mail
 // composer, to members who keep e-mail on and "Rehearsal & Performance Reminders"
 // (scheduleReminders) on: a call is a reminder of a rehearsal they are needed at. It carries
 // signed one-click Confirm / Can't make it links to the organization's own address.

@@ -1,4 +1,4 @@
-// The call sheet (issue 16 §5): one day's events in the organization's zone, with who is called
+// The call sheet: one day's events in the organization's zone, with who is called
 // at what time and their answers, for printing. Every member sees the day's events (as the
 // calendar shows them); the calls of an event only to those it concerns: its managers, the
 // people called to it and the members of its teams. Answers' notes stay off the sheet.

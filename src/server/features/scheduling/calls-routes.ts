@@ -1,4 +1,4 @@
-// Conflicts while booking and calls (issue 16 §2, §3); rules and rights in the services.
+// Conflicts while booking and calls; rules and rights in the services.
 import { z } from 'zod';
 import {
   callEntrySchema,

@@ -1,4 +1,4 @@
-// Calls (issue 16 §3): who is called to one occurrence, at what time, and their answers. The
+// Calls: who is called to one occurrence, at what time, and their answers. The
 // event's managers set the calls; the called member answers in the app or from the mail's
 // one-click links (respond-link.ts). Every change signals the live board (calls-changed).
 import type { z } from 'zod';

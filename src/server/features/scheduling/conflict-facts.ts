@@ -1,4 +1,4 @@
-// What a conflicts check reads (issue 16 §2), kept: the people an event body concerns and every
+// What a conflicts check reads, kept: the people an event body concerns and every
 // time each of them is taken (availability repetitions, calls and their teams' events) over a
 // window around the asked dates, as start-sorted numbers ready for a sweep. The dialog asks again
 // as the times and dates change while the people stay the same, so the statement and the

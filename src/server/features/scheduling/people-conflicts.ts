@@ -1,4 +1,4 @@
-// Conflicts while booking (issue 16 §2): for each date an event body would occupy, the people it
+// Conflicts while booking: for each date an event body would occupy, the people it
 // concerns (its teams' members, the instructor, and for an edit the people called to it) who are
 // unavailable then or already expected at another event at that time (called to it, or in one
 // of its teams). Informs; never blocks.

@@ -1,4 +1,4 @@
-// Who manages whom (issue 16): the facts the policy in src/common/permissions.ts decides on, read
+// Who manages whom: the facts the policy in src/common/permissions.ts decides on, read
 // from this organization only. A team lead is a team member whose team role is 'team_lead'.
 import { policy } from '../../../common/permissions';
 import { displayName } from '../../../common/teams';

@@ -1,5 +1,5 @@
-// Answering a call from the mail's one-click links, without signing in (issue 16 §3). GET only
-// reads what the link is about (DESIGN §5: no GET changes state); POST answers and spends the link.
+// Answering a call from the mail's one-click links, without signing in. GET only
+// reads what the link is about (no GET changes state); POST answers and spends the link.
 import type { RespondLinkInfo } from '../../../common/schemas/scheduling';
 import type { CallStatus, ResponseStatus } from '../../../common/scheduling';
 import { displayName } from '../../../common/teams';

@@ -1,4 +1,4 @@
-// Rehearsal scheduling's routes (issue 16), one plugin per resource.
+// Rehearsal scheduling's routes, one plugin per resource.
 import type { App } from '../../http/types';
 import { attendanceRoutes } from './attendance-routes';
 import { availabilityRoutes } from './availability-routes';

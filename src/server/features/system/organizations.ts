@@ -16,7 +16,7 @@ import type { Mailer } from '../mail/mailer';
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
-/** One query for the cards and one for the counts, which ignore the filters (spec §2). */
+/** One query for the cards and one for the counts, which ignore the filters. */
 export async function listOrganizations(
   database: Database,
   filters: { search?: string; status: string },

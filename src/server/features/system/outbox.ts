@@ -1,4 +1,4 @@
-// The mail outbox (DESIGN §2): every message the product sent or would have sent, for
+// The mail outbox: every message the product sent or would have sent, for
 // deployments without SMTP. System users read it and resend a message.
 import type { OutboxMessage } from '../../../common/types/system';
 import type { Database } from '../../db/client';

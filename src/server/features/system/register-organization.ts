@@ -1,4 +1,4 @@
-// 'Organization Registration' (spec part 1 §2): a system user creates an approved organization
+// 'Organization Registration': a system user creates an approved organization
 // and its owner in one step. The owner has no usable password until they choose one through a
 // set-password link built on the password-reset tokens, valid longer than a reset's hour.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// System administration (spec part 2 §7): every /api/system/* route is for system users only.
+// System administration: every /api/system/* route is for system users only.
 // The guard runs before validation, so anyone else learns nothing about a route's inputs and
 // changes nothing: 401 signed out, 403 for every organization role, owners included.
 import type { App } from '../../http/types';

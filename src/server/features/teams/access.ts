@@ -78,7 +78,7 @@ export function requireTeamByHandle(request: FastifyRequest, organizationId: num
   return resolve(request, { organizationId, handle });
 }
 
-/** As requireTeam, and the caller must be allowed to manage it (part 2 §6): else 403. */
+/** As requireTeam, and the caller must be allowed to manage it: else 403. */
 export async function requireTeamManager(request: FastifyRequest, unverifiedTeamId: number) {
   const access = await requireTeam(request, unverifiedTeamId);
   if (!access.canManage) throw new AppError(403, MANAGE_REFUSED);

@@ -1,4 +1,4 @@
-// A team's members and links (spec part 2 §7); every change needs policy.manageTeam.
+// A team's members and links; every change needs policy.manageTeam.
 import { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import {

@@ -203,7 +203,7 @@ describe('team links', () => {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().message).toBe('Please enter a valid URL');
     }
-    // An address typed without a scheme gets https:// (issue 10 §6).
+    // An address typed without a scheme gets https://.
     const typed = await w.agents.admin.post(url, { url: 'www.example.org/cast' });
     expect(typed.statusCode).toBe(201);
     expect(typed.json().url).toBe('https://www.example.org/cast');

@@ -1,4 +1,4 @@
-// Reads for teams. Every query names the organization in its where (DESIGN §4); member lists
+// Reads for teams. Every query names the organization in its where; member lists
 // join the membership so a person who has left the organization no longer shows in its teams.
 import type {
   Team,
@@ -18,7 +18,7 @@ type Stamp = Date | string;
 const iso = (v: Stamp) => new Date(v).toISOString();
 const isoOrNull = (v: Stamp | null) => (v === null ? null : iso(v));
 
-/** Sort people by first name, or username when there is none (spec part 2 §2). */
+/** Sort people by first name, or username when there is none. */
 const PERSON_ORDER = `lower(coalesce(nullif(trim(u.first_name), ''), u.username)), lower(u.username)`;
 
 export const TEAM_COLUMNS = `t.id, t.organization_id as "organizationId", t.name, t.description, t.handle,
@@ -216,7 +216,7 @@ export async function teamAsset(database: Database, organizationId: number, team
   return row ? { asset: toAsset(row), fileId: row.fileId } : null;
 }
 
-/** The team's next shows from the calendar (spec part 2 §2: up to 5). */
+/** The team's next shows from the calendar (up to 5). */
 export async function upcomingShows(
   database: Database,
   organizationId: number,

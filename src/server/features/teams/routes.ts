@@ -1,4 +1,4 @@
-// Teams of an organization (spec part 2 §7): list, detail by handle, create, edit, archive and
+// Teams of an organization: list, detail by handle, create, edit, archive and
 // delete. Members, links and files are in members-routes.ts and assets-routes.ts.
 import { z } from 'zod';
 import { policy } from '../../../common/permissions';
@@ -103,7 +103,7 @@ export async function teamRoutes(app: App) {
     },
   );
 
-  // 'Disable Team' (spec part 2 §2): the team leaves every list but keeps its data until restored.
+  // 'Disable Team': the team leaves every list but keeps its data until restored.
   app.post(
     '/api/teams/:teamId/archive',
     {

@@ -1,6 +1,6 @@
-// The library's calls (spec part 2 §7, DESIGN §5): read a page by slug, list and search pages,
+// The library's calls: read a page by slug, list and search pages,
 // history, and the writes (create, edit with currentVersion, delete, revert) for the
-// wiki-privileged roles of part 2 §6. Public pages are in public-routes.ts.
+// wiki-privileged roles (src/common/permissions.ts). Public pages are in public-routes.ts.
 import { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import {
@@ -112,7 +112,7 @@ export async function wikiRoutes(app: App) {
     },
   );
 
-  // History is for the writers (spec part 2 §6: "create, edit, history, revert, delete").
+  // History is for the writers ("create, edit, history, revert, delete").
   const requireHistory = async (
     orgId: number,
     pageId: number,

@@ -1,4 +1,4 @@
-// Library search (DESIGN §5): PostgreSQL full-text search over the weighted tsvector kept by
+// Library search: PostgreSQL full-text search over the weighted tsvector kept by
 // migration 0004 (title A, tags B, content C), in the organization's scope, best first. Every
 // word typed matches as a whole (stemmed) word or as a prefix, so the list filters live while
 // someone is still typing.
