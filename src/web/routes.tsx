@@ -203,7 +203,7 @@ export const routes: AppRoute[] = [
     layout: 'app',
   },
   {
-    // The call mail's one-click Confirm / Can't make it (issue 16): works signed out.
+    // The call mail's one-click Confirm / Can't make it: works signed out.
     path: '/calls/respond',
     component: page(() => import('./features/calendar/pages/call-respond-page'), 'CallRespondPage'),
     access: 'public',
@@ -287,7 +287,7 @@ export const routes: AppRoute[] = [
     access: 'system',
     layout: 'app',
   },
-  // System administration screens (issue 13); each its own lazy chunk (recharts only in analytics).
+  // System administration screens; each its own lazy chunk (recharts only in analytics).
   ...(
     [
       [

@@ -3,7 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { httpErrorText } from '@web/lib/api';
 
 /**
- * A read that failed (spec part 1 §8, part 2 §8): what failed, the HTTP status when the server
+ * A read that failed: what failed, the HTTP status when the server
  * answered at all, and a way to try again without reloading the page.
  */
 export function FetchError({

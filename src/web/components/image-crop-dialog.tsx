@@ -43,7 +43,7 @@ const MOVE_STEP = 10;
 const MOVE_STEP_LARGE = 50;
 
 /**
- * Crops an image in the browser (spec part 2 §5): drag or use the arrow keys to move, the slider
+ * Crops an image in the browser: drag or use the arrow keys to move, the slider
  * or +/- to zoom. PNG stays PNG unless `jpegOnly`; anything else becomes a JPEG on a white
  * background.
  */

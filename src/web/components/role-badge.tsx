@@ -7,7 +7,7 @@ interface RoleBadgeProps {
   className?: string;
 }
 
-/** 'System Admin' for system users, else the role's label; owners in purple (spec part 1 §2). */
+/** 'System Admin' for system users, else the role's label; owners in purple. */
 export function RoleBadge({ role, isSystemUser, className }: RoleBadgeProps) {
   if (isSystemUser) {
     return (

@@ -1,5 +1,5 @@
 // A tiny store for toasts, callable from anywhere (mutation callbacks included), rendered by
-// <Toaster />. Limits are spec part 1 §9: one toast at a time; a dismissed toast is removed
+// <Toaster />. Limits: one toast at a time; a dismissed toast is removed
 // from memory after 1,000,000 ms (it stays mounted long enough to animate out).
 import type { ReactElement, ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';

@@ -1,4 +1,4 @@
-// The one way the web talks to the server (spec part 1 §7): JSON, cookies included, and any
+// The one way the web talks to the server: JSON, cookies included, and any
 // non-2xx answer thrown as an ApiError whose message is "{status}: {body or status text}".
 
 export type FieldErrors = Record<string, string>;
@@ -86,7 +86,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** What a failed read says (spec part 1 §8): the status when the server answered, else that it did not. */
+/** What a failed read says: the status when the server answered, else that it did not. */
 export function httpErrorText(error: unknown): string {
   return error instanceof ApiError
     ? `HTTP error! status: ${error.status}`

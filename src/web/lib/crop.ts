@@ -57,7 +57,7 @@ export function stepZoom(value: number, range: { min: number; max: number; step:
   return Number(Math.min(range.max, Math.max(range.min, snapped)).toFixed(4));
 }
 
-/** PNG stays PNG (transparency); anything else becomes a JPEG on white (spec part 2 §5). */
+/** PNG stays PNG (transparency); anything else becomes a JPEG on white. */
 export function outputType(inputType: string): 'image/png' | 'image/jpeg' {
   return inputType === 'image/png' ? 'image/png' : 'image/jpeg';
 }

@@ -33,7 +33,7 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat('en-US').format(value);
 }
 
-/** Initials for an avatar; 'U' when there is nothing to take them from (spec part 1 §9). */
+/** Initials for an avatar; 'U' when there is nothing to take them from. */
 export function initials(
   firstName?: string | null,
   lastName?: string | null,

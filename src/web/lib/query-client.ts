@@ -1,7 +1,7 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiGet } from './api';
 
-/** Spec part 1 §7: a query's key starts with the URL it GETs. */
+/** A query's key starts with the URL it GETs. */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => {
   const [url] = queryKey;
   if (typeof url !== 'string') throw new Error('The first element of a query key must be a URL');
@@ -11,7 +11,7 @@ const defaultQueryFn: QueryFunction = ({ queryKey }) => {
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      // Spec part 1 §7: no interval, no refetch on focus, never stale, no retries.
+      // No interval, no refetch on focus, never stale, no retries.
       queries: {
         queryFn: defaultQueryFn,
         refetchInterval: false,

@@ -22,7 +22,7 @@ export const ownerOf = (me: Me): Owner => ({
 });
 
 /**
- * A 401 means signed out (spec part 1 §8), not a failure: the answer is then null. The answer is
+ * A 401 means signed out, not a failure: the answer is then null. The answer is
  * kept for offline use (lib/offline-copy.ts), so a member who did not sign out can still open
  * My Schedule without a connection; a sign-out or another member's session forgets it.
  */
@@ -46,7 +46,7 @@ async function fetchMe(): Promise<Me | null> {
 export const meQueryOptions = queryOptions({
   queryKey: ME_KEY,
   queryFn: fetchMe,
-  // Spec part 1 §7: cached 5 minutes, no retry, no refetch on focus, mount or interval.
+  // Cached 5 minutes, no retry, no refetch on focus, mount or interval.
   staleTime: 5 * 60 * 1000,
   retry: false,
   refetchOnWindowFocus: false,
@@ -115,7 +115,7 @@ export async function startNewSession(queryClient: QueryClient, me?: null): Prom
   await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }).catch(() => undefined);
 }
 
-/** Spec part 1 §4: sign-out clears every cached answer and returns to the root. */
+/** Sign-out clears every cached answer and returns to the root. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

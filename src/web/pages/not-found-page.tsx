@@ -23,7 +23,7 @@ function NotFoundCard({ homeHref, homeLabel }: { homeHref: string; homeLabel: st
 }
 
 /**
- * The catch-all (spec part 1 §2). A signed-in member keeps the header and side menu, so a
+ * The catch-all. A signed-in member keeps the header and side menu, so a
  * mistyped address is one click from anywhere; everyone gets a way home.
  */
 export function NotFoundPage() {

@@ -10,7 +10,7 @@ const MobileDrawer = lazy(async () => ({ default: (await import('./mobile-drawer
 
 const WIDE = '(min-width: 768px)';
 
-/** Header and side menu around every signed-in screen (spec part 1 §2). */
+/** Header and side menu around every signed-in screen. */
 export function AppLayout({ children }: { children: React.ReactNode }) {
   const wide = useMediaQuery(WIDE);
   // Wide screens show the menu beside the page; narrow ones open it as a drawer on demand.

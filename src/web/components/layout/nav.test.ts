@@ -8,7 +8,7 @@ const adminLabels = (actor: Actor, location: string) =>
     .find((g) => g.id === 'admin')
     ?.items.map((i) => i.label) ?? [];
 
-describe('side-menu admin flags (spec part 2 §2)', () => {
+describe('side-menu admin flags', () => {
   it('are owner, admin or system user on ordinary pages', () => {
     for (const [actor, expected] of [
       [member('owner'), true],

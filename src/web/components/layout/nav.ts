@@ -1,4 +1,4 @@
-// The side menu as data (spec part 1 §2). A feature adds its entry here; the sidebar renders
+// The side menu as data. A feature adds its entry here; the sidebar renders
 // whatever this says, so visibility rules live next to the entries they govern.
 import type { Actor } from '@common/permissions';
 import { policy } from '@common/permissions';
@@ -31,9 +31,9 @@ export interface NavContext {
 }
 
 /**
- * Spec part 2 §2: the side menu's manage-users and manage-settings flags are owner, admin or
+ * The side menu's manage-users and manage-settings flags are owner, admin or
  * system user, except on the calendar page (owner or admin) and on library pages (the wiki
- * writers of §6). The screens behind them still send anyone else to /dashboard.
+ * writers). The screens behind them still send anyone else to /dashboard.
  */
 export function adminFlags({ actor, location = '' }: NavContext): {
   manageUsers: boolean;

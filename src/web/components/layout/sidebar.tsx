@@ -66,7 +66,7 @@ function CollapsibleGroup({ group, onNavigate }: { group: NavGroup; onNavigate?:
   );
 }
 
-/** The side menu's entries (spec part 1 §2), as nav.ts defines them for this person. */
+/** The side menu's entries, as nav.ts defines them for this person. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { actor, organization } = useAuth();
   const [location] = useLocation();

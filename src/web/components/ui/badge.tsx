@@ -12,7 +12,7 @@ export const badgeVariants = cva(
         success: 'border-transparent bg-success text-success-foreground',
         warning: 'border-transparent bg-warning text-warning-foreground',
         outline: 'text-foreground',
-        // Owners are marked purple whatever the brand colours are (spec part 1 §2).
+        // Owners are marked purple whatever the brand colours are.
         owner: 'border-transparent bg-purple-700 text-white',
       },
     },

@@ -3,7 +3,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { cn } from '@web/lib/utils';
 
-/** Spec part 1 §9: shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region. */
+/** Shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region. */
 export function ToastProvider({
   duration = 5000,
   swipeDirection = 'right',

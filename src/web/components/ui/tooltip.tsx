@@ -1,7 +1,7 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import { cn } from '@web/lib/utils';
 
-/** Spec part 1 §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
+/** Tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
 export function TooltipProvider({
   delayDuration = 700,
   skipDelayDuration = 300,

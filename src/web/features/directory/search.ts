@@ -1,4 +1,4 @@
-// Directory search (spec part 1 §5): case-insensitive over full name, username, organization
+// Directory search: case-insensitive over full name, username, organization
 // roles, team names and permission role.
 import { roleLabel } from '@common/permissions';
 import type { DirectoryEntry } from '@common/types/directory';
@@ -19,7 +19,7 @@ export function matchesSearch(entry: DirectoryEntry, query: string): boolean {
   return haystack.some((value) => value.toLowerCase().includes(q));
 }
 
-/** First name plus last initial, or the username (spec part 1 §2). */
+/** First name plus last initial, or the username. */
 export function displayName(entry: { firstName: string | null; lastName: string | null; username: string }) {
   const first = entry.firstName?.trim();
   if (!first) return entry.username;

@@ -1,4 +1,4 @@
-// The browser's end of /ws (spec part 1 §4, §7): opens only for a signed-in member of an
+// The browser's end of /ws: opens only for a signed-in member of an
 // organization, authenticates with the current page (the cookie does the real work), sends a
 // heartbeat every 30 s, reports clicks and key presses (so an idle member comes back online),
 // reconnects with backoff, and keeps the organization's presence list.
@@ -123,7 +123,7 @@ export class PresenceClient {
     socket.onopen = () => {
       this.attempts = 0;
       // The spec's client sends the session id here; the cookie is httpOnly, so the server
-      // reads it from the upgrade instead (DESIGN §5).
+      // reads it from the upgrade instead.
       this.send({ type: 'authenticate', currentPage: this.page });
       if (this.state.status !== 'online') this.send({ type: 'status_update', status: this.state.status });
       clearInterval(this.heartbeat);

@@ -9,7 +9,7 @@ const PresenceContext = createContext<PresenceClient | null>(null);
 
 /**
  * Holds the one presence connection of the page. It opens only when both a user and an
- * organization exist (spec part 1 §4) and reports every route change as a page change.
+ * organization exist and reports every route change as a page change.
  */
 export function PresenceProvider({ children }: { children: React.ReactNode }) {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import type { PresenceStatus } from '@common/presence';
 
-/** Spec part 1 §2: online and away have their colours; anything else reads as offline (red). */
+/** Online and away have their colours; anything else reads as offline (red). */
 export function statusColor(status: string): string {
   if (status === 'online') return 'bg-green-500';
   if (status === 'away') return 'bg-yellow-500';

@@ -20,7 +20,7 @@ const formCheck = lazyZodResolver(async () => (await import('@common/schemas/acc
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Change Password (spec part 2 §5, DESIGN §5): other devices are signed out when it changes. */
+/** Change Password: other devices are signed out when it changes. */
 export function PasswordForm() {
   const change = useChangePassword();
   const form = useForm<ChangePasswordInput>({

@@ -24,7 +24,7 @@ const TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 // Zoom 1 is the smallest scale that still covers the square (lib/crop.ts).
 const SCALE = { min: 1, max: PROFILE_PICTURE_CROP.maxScale, step: PROFILE_PICTURE_CROP.step };
 
-/** Profile Picture (spec part 2 §4, §5, §9): choose, check, crop to a square, upload; or remove. */
+/** Profile Picture: choose, check, crop to a square, upload; or remove. */
 export function ProfilePictureCard({ user }: { user: SessionUser }) {
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<File | null>(null);

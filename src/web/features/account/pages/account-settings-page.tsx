@@ -6,7 +6,7 @@ import { ProfileForm } from '../components/profile-form';
 import { ProfilePictureCard } from '../components/profile-picture-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 
-/** `/account-settings` (spec part 2 §2): picture, profile, password, and two-step sign-in. */
+/** `/account-settings`: picture, profile, password, and two-step sign-in. */
 export function AccountSettingsPage() {
   const { user, isLoading } = useAuth();
   return (

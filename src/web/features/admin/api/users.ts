@@ -1,4 +1,4 @@
-// User management calls (spec part 2 §7): the paged list, and each action with the spec's toasts.
+// User management calls: the paged list, and each action with the spec's toasts.
 import type { AddUserInput, MembershipRow } from '@common/schemas/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';

@@ -23,7 +23,7 @@ interface AddUserDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Add User (spec part 2 §5): the person is created active and can sign in at once. */
+/** Add User: the person is created active and can sign in at once. */
 export function AddUserDialog({ organizationId, open, onOpenChange }: AddUserDialogProps) {
   const add = useAddUser(organizationId);
   const form = useForm({ resolver: zodResolver(addUserSchema), defaultValues: EMPTY });

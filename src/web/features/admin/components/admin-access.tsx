@@ -9,7 +9,7 @@ interface AdminAccessProps {
 }
 
 /**
- * Owners, admins and system users only (spec part 2 §2); everyone else goes to /dashboard. The
+ * Owners, admins and system users only; everyone else goes to /dashboard. The
  * route guard has already sent signed-out visitors to /login. The server enforces the same rule.
  */
 export function AdminAccess({ need, children }: AdminAccessProps) {

@@ -9,7 +9,7 @@ interface DisableUserDialogProps {
   onClose: () => void;
 }
 
-/** Disable User (spec part 2 §4): a reason that is not blank once trimmed. */
+/** Disable User: a reason that is not blank once trimmed. */
 export function DisableUserDialog({ organizationId, member, onClose }: DisableUserDialogProps) {
   const disable = useDisableUser(organizationId);
   return (

@@ -1,7 +1,7 @@
 import { ASSIGNABLE_ROLES, roleLabel } from '@common/permissions';
 import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 
-/** The roles user management may hand out (spec part 2 §6): never owner. */
+/** The roles user management may hand out: never owner. */
 export const ASSIGNABLE_ROLE_CHOICES = ASSIGNABLE_ROLES.map((role) => [role, roleLabel(role)] as const);
 
 interface AssignableRoleSelectProps {

@@ -302,7 +302,7 @@ function BrandingScreen({ organizationId }: { organizationId: number }) {
   );
 }
 
-/** `/admin/branding` (spec part 2 §2, §5). */
+/** `/admin/branding`. */
 export function BrandingPage() {
   return (
     <AdminAccess need="settings">

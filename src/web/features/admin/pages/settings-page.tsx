@@ -316,7 +316,7 @@ function OrganizationSettingsScreen({ organizationId }: { organizationId: number
   );
 }
 
-/** `/admin/settings` (spec part 2 §2, §5). */
+/** `/admin/settings`. */
 export function SettingsPage() {
   return (
     <AdminAccess need="settings">

@@ -195,7 +195,7 @@ function UserManagement({ organizationId }: { organizationId: number }) {
   );
 }
 
-/** `/admin/users` (spec part 2 §2). */
+/** `/admin/users`. */
 export function UsersPage() {
   return (
     <AdminAccess need="users">

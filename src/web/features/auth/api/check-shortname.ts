@@ -7,7 +7,7 @@ export type Availability = 'idle' | 'checking' | 'available' | 'taken' | 'unknow
 
 const DEBOUNCE_MS = 300;
 
-/** Live availability of a shortname; asked only for valid names of 3+ characters (spec §5). */
+/** Live availability of a shortname; asked only for valid names of 3+ characters. */
 export function useShortnameAvailability(shortname: string): Availability {
   const checkable = shortnameProblem(shortname) === undefined;
   const debounced = useDebounced(shortname, DEBOUNCE_MS);
@@ -16,7 +16,7 @@ export function useShortnameAvailability(shortname: string): Availability {
     queryKey: [`/api/check-shortname/${encodeURIComponent(debounced)}`],
     queryFn: ({ queryKey }) => apiGet<{ available: boolean }>(String(queryKey[0])),
     enabled: checkable && settled,
-    // Spec part 1 §9: availability answers are cached for 500 ms only.
+    // Availability answers are cached for 500 ms only.
     staleTime: 500,
     gcTime: 500,
   });

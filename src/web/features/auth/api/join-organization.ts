@@ -11,7 +11,7 @@ interface JoinResponse {
   requiresEmailVerification?: boolean;
 }
 
-/** Spec part 1 §4: a join needing approval ends signed out on /registration-pending. */
+/** A join needing approval ends signed out on /registration-pending. */
 export function useJoinOrganization(shortname: string) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

@@ -17,7 +17,7 @@ interface LoginResponse {
 export const NETWORK_FAILURE = 'Could not reach the server. Check your connection and try again.';
 export const NO_ORGANIZATION_DATA = 'Login did not return organization data';
 
-/** Spec part 1 §4: sign out any old session first (ignoring failure), then sign in. */
+/** Sign out any old session first (ignoring failure), then sign in. */
 async function login(input: LoginInput): Promise<LoginResponse> {
   await apiRequest('POST', '/api/logout').catch(() => undefined);
   const res = await apiRequest<LoginResponse>('POST', '/api/login', input);

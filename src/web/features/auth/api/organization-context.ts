@@ -25,8 +25,8 @@ const NOT_FOUND: OrganizationContext = {
 };
 
 /**
- * Which organization this page addresses: the host's sub-address, or `org` when given (spec
- * part 1 §7). An unknown `org` is "no organization", not a failure.
+ * Which organization this page addresses: the host's sub-address, or `org` when given. An
+ * unknown `org` is "no organization", not a failure.
  */
 export function useOrganizationContext(org?: string | null) {
   return useQuery({

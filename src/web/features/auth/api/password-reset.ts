@@ -6,7 +6,7 @@ export function useForgotPassword({ onSent }: { onSent: () => void }) {
   return useMutation({
     mutationFn: (input: { email: string }) => apiRequest('POST', '/api/forgot-password', input),
     onSuccess: () => {
-      // The same words whether or not the account exists (spec part 1 §8).
+      // The same words whether or not the account exists.
       toast({
         title: 'Request sent',
         description: 'If an account with that email exists, a password reset link has been sent.',

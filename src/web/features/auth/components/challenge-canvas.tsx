@@ -7,7 +7,7 @@ const WIDTH = 200;
 const HEIGHT = 60;
 
 /**
- * Draws a math question as a picture with noise lines (spec part 1 §5: 200x60 canvas). Its
+ * Draws a math question as a picture with noise lines (200x60 canvas). Its
  * accessible name does not hold the question, which would hand it to any script reading the
  * page; it points to the question in words beside it instead.
  */

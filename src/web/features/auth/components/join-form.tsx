@@ -18,7 +18,7 @@ import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
 
 const formCheck = lazyZodResolver(async () => (await import('@common/schemas/auth')).joinSchema);
 
-/** Joining an existing organization (spec part 1 §2, "Join organization"). */
+/** Joining an existing organization ("Join organization"). */
 export function JoinForm({ organization }: { organization: ContextOrganization }) {
   const join = useJoinOrganization(organization.shortname);
   const form = useForm({

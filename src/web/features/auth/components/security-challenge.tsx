@@ -25,7 +25,7 @@ interface SecurityChallengeProps {
 const MAX_WRONG = 3;
 
 /**
- * Spec part 1 §4: wrong answers clear the box; the third wrong one brings a new challenge, and
+ * Wrong answers clear the box; the third wrong one brings a new challenge, and
  * says so. A math picture can be swapped for a question in words (its text alternative).
  */
 export function SecurityChallengeField({ verified, onVerified }: SecurityChallengeProps) {

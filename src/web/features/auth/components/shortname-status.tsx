@@ -8,7 +8,7 @@ const TEXT: Record<Exclude<Availability, 'idle'>, string> = {
   unknown: '?',
 };
 
-/** The live indicator's words are the spec's (part 1 §8). */
+/** The live indicator's words are the spec's. */
 export function ShortnameStatus({ status }: { status: Availability }) {
   if (status === 'idle') return null;
   return (

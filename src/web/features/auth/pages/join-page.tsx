@@ -10,7 +10,7 @@ import { NoticeCard } from '../components/notice-card';
 import { UnknownOrganization } from '../components/unknown-organization';
 import { mainSiteHref } from '@web/lib/main-site';
 
-/** `/register/{orgShortname}`: the join screen with all its states (spec part 1 §2). */
+/** `/register/{orgShortname}`: the join screen with all its states. */
 export function JoinPage() {
   const { orgShortname = '' } = useParams<{ orgShortname: string }>();
   const context = useOrganizationContext(orgShortname.toLowerCase());

@@ -11,7 +11,7 @@ import { OrganizationForm } from '../components/organization-form';
 import { UnknownOrganization } from '../components/unknown-organization';
 import { hostLabel } from '@web/lib/main-site';
 
-/** `/register[?org=]`: join the addressed organization, or register a new one (spec part 1 §2). */
+/** `/register[?org=]`: join the addressed organization, or register a new one. */
 export function RegisterPage() {
   const org = new URLSearchParams(useSearch()).get('org');
   const context = useOrganizationContext(org);

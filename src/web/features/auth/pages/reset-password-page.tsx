@@ -63,7 +63,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   );
 }
 
-/** `/reset-password?token=`: invalid link, the form, or success (spec part 1 §2). */
+/** `/reset-password?token=`: invalid link, the form, or success. */
 export function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const validity = useResetTokenValidity(token);

@@ -22,7 +22,7 @@ import { NotFoundPage } from '@web/pages/not-found-page';
 import { useTempLoginConfig } from '../api/temp-login';
 import { AuthShell } from '../components/auth-shell';
 
-/** A test sign-in with a fixed username; only exists when the server enables it (DESIGN §5). */
+/** A test sign-in with a fixed username; only exists when the server enables it. */
 export function TempLoginPage() {
   const config = useTempLoginConfig();
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-// Attendance (issue 16): one occurrence's register, and the report over a date range. Open
+// Attendance: one occurrence's register, and the report over a date range. Open
 // registers and reports refetch when the server signals `attendance-changed` over the presence
 // socket (another manager, or the instructor, took attendance).
 import type { AttendanceEntry, AttendancePut, AttendanceReport } from '@common/schemas/scheduling';

@@ -1,4 +1,4 @@
-// The Availability tab's calls (issue 16): a member's unavailability, or that of someone they manage.
+// The Availability tab's calls: a member's unavailability, or that of someone they manage.
 import type { AvailabilityCreateRequest, AvailabilityPeriod } from '@common/schemas/scheduling';
 import { ROUTES } from '@common/scheduling';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

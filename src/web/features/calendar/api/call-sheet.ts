@@ -1,4 +1,4 @@
-// The day's call sheet (issue 16).
+// The day's call sheet.
 import type { CallSheet } from '@common/schemas/scheduling';
 import { ROUTES } from '@common/scheduling';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Calls (issue 16): who is called to an occurrence, their answers, and the member's own calls.
+// Calls: who is called to an occurrence, their answers, and the member's own calls.
 // Every page refetches them when the server signals `calls-changed` over the presence socket.
 import type { CallEntry, CallsAnswer, CallsPut, MyCall, RespondRequest } from '@common/schemas/scheduling';
 import { ROUTES } from '@common/scheduling';

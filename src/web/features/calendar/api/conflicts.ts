@@ -1,4 +1,4 @@
-// People conflicts while booking (issue 16): asked as the event form changes, a moment after the
+// People conflicts while booking: asked as the event form changes, a moment after the
 // last keystroke; a newer form replaces the question and cancels the one in flight.
 import type { ConflictReport, ConflictsRequest } from '@common/schemas/scheduling';
 import { ROUTES } from '@common/scheduling';

@@ -1,5 +1,5 @@
 // Calendar queries and mutations: one query key prefix per organization, so every change
-// refetches the views, My Schedule and the dashboard cards together (spec part 2 §4).
+// refetches the views, My Schedule and the dashboard cards together.
 import type { EventRequest } from '@common/schemas/calendar';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, withQuery } from '@web/lib/api';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@web/lib/api';
 import type { PublicCalendar } from './types';
 
-/** GET /api/public/{orgShortname}/calendar (spec part 2 §7), no login. */
+/** GET /api/public/{orgShortname}/calendar, no login. */
 export function usePublicCalendar(shortname: string) {
   return useQuery({
     queryKey: [`/api/public/${shortname}/calendar`],

@@ -1,4 +1,4 @@
-// The call mail's one-click page (issue 16), signed in or not: reading the link never answers;
+// The call mail's one-click page, signed in or not: reading the link never answers;
 // the answer is a POST of the token and the chosen status.
 import type { RespondLinkInfo, RespondLinkRequest } from '@common/schemas/scheduling';
 import { ROUTES } from '@common/scheduling';

@@ -1,4 +1,4 @@
-// What the calendar calls answer (spec part 2 §3, §7; DESIGN §5). Times are ISO 8601 with the
+// What the calendar calls answer. Times are ISO 8601 with the
 // organization's offset, so their first 16 characters are the local wall time.
 import type { EventType, Space } from '@common/calendar';
 import type { WholeSeries } from '@common/whole-series';

@@ -20,7 +20,7 @@ import {
   saveColors,
 } from '../lib/colors';
 
-/** Colour config (owner, admin; spec part 2 §2): one of 8 colours per event type and per space. */
+/** Colour config (owner, admin): one of 8 colours per event type and per space. */
 export function ColorConfigDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [types, setTypes] = useState(readTypeColors);
   const [spaces, setSpaces] = useState(readSpaceColors);

@@ -16,7 +16,7 @@ const EventDetailDialog = lazy(async () => ({
   default: (await import('./event-detail-dialog')).EventDetailDialog,
 }));
 
-/** Upcoming Shows, Upcoming Classes and My Rehearsals (spec part 1 §2). */
+/** Upcoming Shows, Upcoming Classes and My Rehearsals. */
 export function DashboardEventCards({ orgId }: { orgId: number }) {
   const { organization } = useAuth();
   const today = todayIn(organization?.timezone ?? 'America/New_York');

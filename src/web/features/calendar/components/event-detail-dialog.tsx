@@ -45,7 +45,7 @@ function repeatText(event: CalendarEvent, whole: WholeSeries | null | undefined)
 const personName = (p: CalendarEvent['reservedBy']) =>
   `${[p.firstName, p.lastName].filter(Boolean).join(' ') || p.username} (@${p.username})`;
 
-/** The event dialog (spec part 1 §2, part 2 §2): details, follow, edit and delete. */
+/** The event dialog: details, follow, edit and delete. */
 export function EventDetailDialog({
   orgId,
   event,
@@ -82,13 +82,13 @@ export function EventDetailDialog({
           setFollowing(true);
           toast({ title: 'Following event', description: `You are now following "${event.name}"` });
         },
-        // Spec part 1 §8: a failed follow is only logged.
+        // A failed follow is only logged.
         onError: (error) => console.error('follow failed', error),
       },
     );
   };
 
-  // The plain toggle (a one-off event) answers as the follow toggle does (spec part 1 §8); the
+  // The plain toggle (a one-off event) answers as the follow toggle does; the
   // Unfollow Options dialog with its counts.
   const unfollow = (strategy: Strategy, toggled = false) => {
     follow.mutate(
@@ -293,7 +293,7 @@ function ChoiceDialog({
   );
 }
 
-/** Delete Event (spec part 1 §4): one date, the following dates, or the whole series. */
+/** Delete Event: one date, the following dates, or the whole series. */
 export function DeleteEventDialog({
   orgId,
   event,

@@ -1,4 +1,4 @@
-// Create and edit (spec part 2 §5) in a dialog that asks before throwing away changes.
+// Create and edit in a dialog that asks before throwing away changes.
 import { useCallback, useRef } from 'react';
 import { useConfirm } from '@web/components/confirm-dialog';
 import {

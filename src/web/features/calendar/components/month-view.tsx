@@ -32,7 +32,7 @@ function eventsByDay(events: CalendarEvent[]): Map<string, CalendarEvent[]> {
 }
 
 /**
- * Month view (spec part 2 §2): six weeks of 42 days, Sunday first. The grid is one Tab stop:
+ * Month view: six weeks of 42 days, Sunday first. The grid is one Tab stop:
  * arrow keys move between days, Enter opens the day, Tab goes on to that day's events. Below
  * 640 px (`compact`) the days show dots and the chosen day's events are listed under the month.
  */

@@ -30,7 +30,7 @@ function splitDay(events: CalendarEvent[], day: string) {
 }
 
 /**
- * Week and day views (spec part 2 §2): half-hour rows, 40 px each, overlaps side by side. The rows
+ * Week and day views: half-hour rows, 40 px each, overlaps side by side. The rows
  * run 06:00–23:00, or earlier and later when the days shown need it, so no event is cut off; an
  * overnight event shows on both days, and one that fills a whole day sits in the all-day row. The
  * hours scroll under a sticky row of day headings, and open at the first event of the days shown

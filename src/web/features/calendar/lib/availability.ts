@@ -1,4 +1,4 @@
-// The Availability tab (issue 16): a saved period as the form holds it and as the list reads it
+// The Availability tab: a saved period as the form holds it and as the list reads it
 // ("Tuesdays, 6:00 PM – 9:00 PM, Mar 2, 2027 to Jun 1, 2027"). The form's rules and its request
 // body are the contract's (availabilityFormSchema, availabilityFormToRequest).
 import { WEEKDAY_NAMES } from '@common/recurrence';

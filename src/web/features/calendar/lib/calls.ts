@@ -1,4 +1,4 @@
-// Calls in words and in order (issue 16): call times, the board's counts, and the people a
+// Calls in words and in order: call times, the board's counts, and the people a
 // manager may call with the event's team members first.
 import { formatInstant as formatInstantIn } from '@common/format-date';
 import type { CallEntry } from '@common/schemas/scheduling';

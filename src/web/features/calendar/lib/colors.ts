@@ -1,4 +1,4 @@
-// Event-type and space colours (spec part 2 §2): kept in this browser's local storage under two
+// Event-type and space colours: kept in this browser's local storage under two
 // keys, with the spec's defaults and eight choices.
 import type { EventType, Space } from '@common/calendar';
 

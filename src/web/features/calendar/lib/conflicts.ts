@@ -1,4 +1,4 @@
-// The event form's people conflicts in words (issue 16): one line per person and reason.
+// The event form's people conflicts in words: one line per person and reason.
 import { type Conflict, conflictsPerDate } from '@common/scheduling';
 import type { ConflictReport } from '@common/schemas/scheduling';
 import { formatEventDate, formatTimeRange } from './dates';

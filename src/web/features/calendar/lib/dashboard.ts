@@ -1,4 +1,4 @@
-// The dashboard's three event lists (spec part 1 §2, §9): from now to the end of the same day
+// The dashboard's three event lists: from now to the end of the same day
 // next month, at most 3 each; rehearsals only when followed; classes de-duplicated.
 export const DASHBOARD_LIMIT = 3;
 

@@ -7,7 +7,7 @@ import { addDays, weekdayOf } from '../../../../common/zoned-time';
 
 export const MONTH_GRID_DAYS = 42;
 /**
- * Week and day views: half-hour rows from 06:00 to 23:00, 40 px each (spec part 2 §9), widened
+ * Week and day views: half-hour rows from 06:00 to 23:00, 40 px each, widened
  * to whole hours when an event on the days shown starts earlier or ends later (visibleMinutes).
  */
 export const DAY_START_MINUTES = 6 * 60;
@@ -56,7 +56,7 @@ export function formatWeekTitle(week: string[]): string {
     year(first) === year(last) ? formatShortDay(first) : `${formatShortDay(first)}, ${year(first)}`;
   return `${head} – ${formatShortDay(last)}, ${year(last)}`;
 }
-/** 'Mar 4, 2031' (en-US short, spec part 1 §9). */
+/** 'Mar 4, 2031' (en-US short). */
 export const formatEventDate = (iso: string) => formatDay(wallDate(iso), 'short');
 
 export const formatEventTime = (iso: string) => formatClock(wallMinutes(iso));

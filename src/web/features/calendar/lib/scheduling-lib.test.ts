@@ -1,4 +1,4 @@
-// The scheduling screens' pure logic (issue 16): availability periods in words and as form values,
+// The scheduling screens' pure logic: availability periods in words and as form values,
 // the conflicts list, the calls board and picker, rates, and what the form asks the conflicts check.
 import { formatCallTime } from '@common/clock';
 import {

@@ -1,4 +1,4 @@
-// /calendar/attendance (issue 16): attendance over a date range, per member and per team, with
+// /calendar/attendance: attendance over a date range, per member and per team, with
 // the rate of turning up ((present + late) / recorded), a team filter and a CSV download. The
 // range and team live in the address.
 import { policy } from '@common/permissions';

@@ -114,7 +114,7 @@ function useViewAndDate(today: string) {
   return { view, date, go };
 }
 
-/** /calendar, /calendar/home and /calendar/my-schedule (spec part 2 §2). */
+/** /calendar, /calendar/home and /calendar/my-schedule. */
 /** Below this the month is compact (dots and a day agenda) and the week an agenda. */
 const PHONE = '(max-width: 639px)';
 

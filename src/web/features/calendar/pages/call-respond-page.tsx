@@ -1,4 +1,4 @@
-// /calls/respond?token=&status= (issue 16): the call mail's Confirm / Can't make it links land
+// /calls/respond?token=&status=: the call mail's Confirm / Can't make it links land
 // here, signed in or not. Opening the page changes nothing; one click answers. A tampered,
 // expired or used link shows the server's own words.
 import { formatCallTime } from '@common/clock';

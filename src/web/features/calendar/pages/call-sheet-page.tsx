@@ -1,4 +1,4 @@
-// /calendar/call-sheet?date=YYYY-MM-DD (issue 16): the day's events, times, spaces, who is called
+// /calendar/call-sheet?date=YYYY-MM-DD: the day's events, times, spaces, who is called
 // at what time and whether they confirmed, notes, and the organization's logo. Printed, it is the
 // sheet alone (the app's header and menu are hidden) on one A4 or Letter page for an ordinary day.
 import { eventTypeLabel } from '@common/glossary';

@@ -29,7 +29,7 @@ function useOrganizationLook(branding: Branding | undefined) {
   }, [branding, organization]);
 }
 
-/** /public/{orgShortname}/calendar (spec part 2 §2): no login, upcoming events by date. */
+/** /public/{orgShortname}/calendar: no login, upcoming events by date. */
 export function PublicCalendarPage() {
   const { orgShortname = '' } = useParams<{ orgShortname: string }>();
   const calendar = usePublicCalendar(orgShortname);

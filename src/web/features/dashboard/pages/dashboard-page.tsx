@@ -15,7 +15,7 @@ const TeamCollaborationCard = lazy(async () => ({
   default: (await import('@web/features/presence/components/team-collaboration-card')).TeamCollaborationCard,
 }));
 
-/** `/dashboard` (spec part 1 §2). Event lists and presence arrive with the calendar work. */
+/** `/dashboard`. Event lists and presence arrive with the calendar work. */
 export function DashboardPage() {
   const { me, organization, role, isSystemUser } = useAuth();
   if (!me) return null;

@@ -21,7 +21,7 @@ export function useUserDetails(userId: number | null) {
   });
 }
 
-/** Saves the dialog; the directory, person pages and these details are refetched (spec §7). */
+/** Saves the dialog; the directory, person pages and these details are refetched. */
 export function useUpdateUserDetails(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -10,7 +10,7 @@ const TABS = [
   { label: 'Teams', href: '/directory/teams', match: (path: string) => path.startsWith('/directory/teams') },
 ];
 
-/** The directory's People and Teams tabs (spec part 1 §2, part 2 §2); each is its own address. */
+/** The directory's People and Teams tabs; each is its own address. */
 export function DirectoryTabs() {
   const [location] = useLocation();
   return (

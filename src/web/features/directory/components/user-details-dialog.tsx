@@ -28,7 +28,7 @@ interface UserDetailsDialogProps {
   onClose: () => void;
 }
 
-/** Spec part 1 §2: a manager's view of one member's permission level, roles and access. */
+/** A manager's view of one member's permission level, roles and access. */
 export function UserDetailsDialog({ userId, onClose }: UserDetailsDialogProps) {
   const details = useUserDetails(userId);
   return (

@@ -16,11 +16,11 @@ const UserDetailsDialog = lazy(async () => ({
   default: (await import('../components/user-details-dialog')).UserDetailsDialog,
 }));
 
-// Spec part 1 §9: the directory skeleton shows six cards.
+// The directory skeleton shows six cards.
 const SKELETON_CARDS = [1, 2, 3, 4, 5, 6];
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
 
-/** `/directory` and `/directory/people` (spec part 1 §2). */
+/** `/directory` and `/directory/people`. */
 export function DirectoryPage() {
   const { organization, actor } = useAuth();
   const directory = useDirectory(organization?.id);

@@ -11,7 +11,7 @@ import { useAuth } from '@web/lib/session';
 import { type Person, usePerson } from '../api/get-person';
 import { fullName } from '../search';
 
-/** `/directory/people/@{username}` (spec part 1 §2). */
+/** `/directory/people/@{username}`. */
 export function PersonPage() {
   const params = useParams<{ handle: string }>();
   const handle = decodeURIComponent(params.handle ?? '');

@@ -1,4 +1,4 @@
-// The two import calls (issue #18): a dry run shows each row's fate, the real run makes them.
+// The two import calls: a dry run shows each row's fate, the real run makes them.
 import type { CalendarImportResult, MemberImportResult } from '@common/schemas/imports';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';

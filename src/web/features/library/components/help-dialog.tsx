@@ -19,7 +19,7 @@ const HELP: [string, string][] = [
   ['Lists', '- item, or 1. item'],
 ];
 
-/** The markdown help of the library toolbar (spec part 2 §2). */
+/** The markdown help of the library toolbar. */
 export function HelpDialog() {
   return (
     <Dialog>

@@ -29,7 +29,7 @@ const Loading = ({ label }: { label: string }) => (
   </div>
 );
 
-/** `/library` goes to the home page (spec part 2 §2). */
+/** `/library` goes to the home page. */
 export function LibraryIndexPage() {
   return <Redirect to="/library/home" replace />;
 }

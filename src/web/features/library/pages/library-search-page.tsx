@@ -47,7 +47,7 @@ function TagResults({ orgId, tag }: { orgId: number; tag: string }) {
   );
 }
 
-/** `/library-search?search=` (spec part 2 §2): full-text results, filtered live while typing. */
+/** `/library-search?search=`: full-text results, filtered live while typing. */
 export function LibrarySearchPage() {
   const params = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();

@@ -40,7 +40,7 @@ function Item({ item, onOpen }: { item: InboxItem; onOpen: (item: InboxItem) => 
   );
 }
 
-/** The header's notification centre (issue 12): unread count, fed live over /ws. */
+/** The header's notification centre: unread count, fed live over /ws. */
 export function NotificationBell() {
   const queryClient = useQueryClient();
   const inbox = useInbox(true);

@@ -158,7 +158,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   );
 }
 
-/** `/notification-settings` (spec part 2 §2, §3, §9). */
+/** `/notification-settings`. */
 export function NotificationSettingsPage() {
   const preferences = useNotificationPreferences();
   return (

@@ -10,7 +10,7 @@ import { usePresence } from '../presence-provider';
 import { STATUS_LABELS, statusColor, statusLabel } from '../presence-status';
 import { pageTitle } from '@web/components/layout/page-titles';
 
-// Spec part 1 §2: at most three avatars, then '+N more'.
+// At most three avatars, then '+N more'.
 const SHOWN = 3;
 const ORDER: Record<string, number> = { online: 0, busy: 1, away: 2 };
 
@@ -25,7 +25,7 @@ function StatusDot({ status, className }: { status: string; className?: string }
   );
 }
 
-/** The dashboard's live list of colleagues who are online (spec part 1 §2). */
+/** The dashboard's live list of colleagues who are online. */
 export function TeamCollaborationCard() {
   const { user } = useAuth();
   const { users, status, setStatus, connected } = usePresence();

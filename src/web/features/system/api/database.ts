@@ -96,7 +96,7 @@ export function useRecordChange(table: string) {
   return { create, update, remove };
 }
 
-/** Downloads every record of the table as `{table}_export.json` (spec part 2 §9). */
+/** Downloads every record of the table as `{table}_export.json`. */
 export async function exportTable(table: string) {
   try {
     const rows = await apiRequest<unknown[]>(

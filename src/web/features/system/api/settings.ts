@@ -17,7 +17,7 @@ export type StoredDatabaseSettings = Omit<DatabaseSettings, 'password'> & {
   saved: boolean;
 };
 
-/** Spec part 2 §7, §9: the status refreshes every 30 seconds. */
+/** The status refreshes every 30 seconds. */
 export const INFO_REFRESH_MS = 30_000;
 
 export const useSystemInfo = () =>

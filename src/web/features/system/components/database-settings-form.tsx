@@ -28,7 +28,7 @@ const TEXT_FIELDS = [
 ] as const;
 
 /**
- * Database settings (spec part 2 §5, §9). The stored password never comes back: with one
+ * Database settings. The stored password never comes back: with one
  * stored, an empty password field keeps it.
  */
 export function DatabaseSettingsForm({ stored }: { stored: StoredDatabaseSettings }) {

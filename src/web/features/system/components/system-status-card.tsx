@@ -12,7 +12,7 @@ const SOURCE = {
   'saved settings': 'PostgreSQL server from the saved settings below',
 } as Record<string, string>;
 
-/** System status (spec part 2 §3), read again every 30 seconds. */
+/** System status, read again every 30 seconds. */
 export function SystemStatusCard() {
   const info = useSystemInfo();
   return (

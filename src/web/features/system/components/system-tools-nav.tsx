@@ -8,7 +8,7 @@ const TOOLS = [
   { href: '/system/settings', label: 'System Settings', icon: Settings },
 ];
 
-/** The System Administration page's own menu (spec part 2 §2). */
+/** The System Administration page's own menu. */
 export function SystemToolsNav() {
   const [location] = useLocation();
   return (

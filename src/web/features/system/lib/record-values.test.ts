@@ -14,7 +14,7 @@ const column = (data_type: string, is_nullable = 'YES'): SchemaColumn => ({
   readOnlyReason: null,
 });
 
-describe('cellText (spec part 2 §9: cells cut at 100 characters)', () => {
+describe('cellText (cells cut at 100 characters)', () => {
   it('keeps short values, cuts long ones, shows NULL and JSON', () => {
     expect(cellText('short')).toBe('short');
     expect(cellText('x'.repeat(CELL_LIMIT))).toBe('x'.repeat(100));
@@ -41,7 +41,7 @@ describe('form text and back, by column type', () => {
   });
 });
 
-describe('formatUptime (spec part 2 §9: days, hours, minutes)', () => {
+describe('formatUptime (days, hours, minutes)', () => {
   it('splits seconds', () => {
     expect(formatUptime(0)).toBe('0d 0h 0m');
     expect(formatUptime(59)).toBe('0d 0h 0m');

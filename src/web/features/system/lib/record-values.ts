@@ -2,7 +2,7 @@
 // checks every value again against the column; this only shapes what the form sends.
 import type { SchemaColumn } from '../api/database';
 
-/** Spec part 2 §9: a cell shows at most 100 characters. */
+/** A cell shows at most 100 characters. */
 export const CELL_LIMIT = 100;
 
 export function cellText(value: unknown): string {

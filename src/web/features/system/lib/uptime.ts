@@ -1,4 +1,4 @@
-/** Spec part 2 §9: uptime as days, hours and minutes. */
+/** Uptime as days, hours and minutes. */
 export function formatUptime(seconds: number): string {
   const days = Math.floor(seconds / 86400);
   const hours = Math.floor((seconds % 86400) / 3600);

@@ -66,7 +66,7 @@ function OrganizationTable({ rows }: { rows: Analytics['organizations'] }) {
   );
 }
 
-/** `/system/analytics` (spec part 1 §2, screen left open by the spec): platform figures by week. */
+/** `/system/analytics`: platform figures by week. */
 export function AnalyticsPage() {
   const [state, setState] = useUrlState({ org: '', weeks: '12' });
   const weeks = RANGES.includes(state.weeks) ? Number(state.weeks) : 12;

@@ -59,7 +59,7 @@ function QueueList() {
   );
 }
 
-/** `/system/approval-queue` (spec part 2 §2): approve or reject new organizations. */
+/** `/system/approval-queue`: approve or reject new organizations. */
 export function ApprovalQueuePage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">

@@ -76,7 +76,7 @@ function SchemaView({ table }: { table: string }) {
   return <SchemaTable columns={schema.data?.columns ?? []} />;
 }
 
-/** `/system/database` (spec part 2 §2): the Database Manager over the allow-listed tables. */
+/** `/system/database`: the Database Manager over the allow-listed tables. */
 export function DatabasePage() {
   const [state, setState] = useUrlState({ table: '', view: 'records', search: '', page: '1' });
   const page = Math.max(1, Number.parseInt(state.page, 10) || 1);

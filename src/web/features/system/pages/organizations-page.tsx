@@ -37,7 +37,7 @@ function Counts({ counts }: { counts?: Record<string, number> }) {
   );
 }
 
-/** `/system/organizations` (spec part 2 §2): every organization, its counts and decisions. */
+/** `/system/organizations`: every organization, its counts and decisions. */
 export function OrganizationsPage() {
   const [filters, setFilters] = useUrlState({ search: '', status: 'all' });
   const list = useOrganizations(filters);

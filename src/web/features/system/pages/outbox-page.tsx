@@ -68,7 +68,7 @@ function MessageDialog({ id, onClose }: { id: number | null; onClose: () => void
   );
 }
 
-/** The mail outbox (DESIGN §2): what the product sent, or would have sent without SMTP. */
+/** The mail outbox: what the product sent, or would have sent without SMTP. */
 export function OutboxPage() {
   const [state, setState] = useUrlState({ page: '1' });
   const page = Math.max(1, Number.parseInt(state.page, 10) || 1);

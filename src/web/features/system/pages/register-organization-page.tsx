@@ -35,7 +35,7 @@ const FIELDS: [keyof SystemRegisterOrganizationInput, string, string?][] = [
   ['ownerLastName', 'Owner Last Name'],
 ];
 
-/** 'Organization Registration' (spec part 1 §2): a system user creates an approved organization. */
+/** 'Organization Registration': a system user creates an approved organization. */
 export function RegisterOrganizationPage() {
   const register = useRegisterOrganization();
   const form = useForm({ resolver: useLazyResolver(formCheck), defaultValues: EMPTY });

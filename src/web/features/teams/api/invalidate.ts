@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * After any team change the lists that show teams are refetched (spec part 2 §4): the teams
+ * After any team change the lists that show teams are refetched: the teams
  * list and pages, the candidates, and the directory (its cards list each member's teams).
  */
 export function invalidateTeams(queryClient: QueryClient) {

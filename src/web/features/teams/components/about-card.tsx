@@ -19,7 +19,7 @@ function useShowFormat() {
   return { format: (value: string | Date) => formatInstant(value, 'weekdayTime', organization?.timezone) };
 }
 
-/** About: description, links labelled by site, and the team's next shows (spec part 2 §2). */
+/** About: description, links labelled by site, and the team's next shows. */
 export function AboutCard({ team, canManage }: { team: TeamDetail; canManage: boolean }) {
   const [editing, setEditing] = useState(false);
   const format = useShowFormat();

@@ -11,7 +11,7 @@ import { useMemberCandidates } from '../api/get-candidates';
 import { useAddMember } from '../api/member-mutations';
 import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
 
-/** Add Member (spec part 2 §5): a person not yet in the team, as Member or Team Lead. */
+/** Add Member: a person not yet in the team, as Member or Team Lead. */
 export function AddMemberDialog({
   teamId,
   open,

@@ -21,7 +21,7 @@ type FormOutput = z.output<typeof createTeamSchema>;
 
 const EMPTY: FormInput = { name: '', description: '', handle: '', teamUrl: '', memberIds: [] };
 
-/** Create Team (spec part 2 §2): name, description, handle, URL and members. */
+/** Create Team: name, description, handle, URL and members. */
 export function CreateTeamDialog({
   orgId,
   open,

@@ -16,7 +16,7 @@ import { useUpdateTeam } from '../api/team-mutations';
 import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
 import { TeamUrlField } from './team-url-field';
 
-/** Edit About (spec part 2 §5): description and handle; a new handle moves the page's address. */
+/** Edit About: description and handle; a new handle moves the page's address. */
 export function EditAboutDialog({
   team,
   open,

@@ -22,7 +22,7 @@ const AddLinkPlaceholder = () => (
   </div>
 );
 
-/** Links card for managers (spec part 2 §2): add a URL with an optional label; delete after a confirm. */
+/** Links card for managers: add a URL with an optional label; delete after a confirm. */
 export function LinksCard({
   team,
   confirm,

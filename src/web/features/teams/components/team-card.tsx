@@ -12,7 +12,7 @@ import { formatNumber } from '@web/lib/format';
 
 const bannerStyle = { aspectRatio: String(TEAM_HEADER_ASPECT) };
 
-/** A team in the Teams tab (spec part 2 §2). */
+/** A team in the Teams tab. */
 export function TeamCard({ team }: { team: TeamSummary }) {
   const overflow = team.memberCount - team.memberPreview.length;
   return (

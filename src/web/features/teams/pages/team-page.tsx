@@ -21,7 +21,7 @@ import { HeaderBanner } from '../components/header-banner';
 import { LinksCard } from '../components/links-card';
 import { MembersCard } from '../components/members-card';
 
-/** `/directory/teams/{teamHandle}` (spec part 2 §2). */
+/** `/directory/teams/{teamHandle}`. */
 export function TeamPage() {
   const params = useParams<{ handle: string }>();
   const handle = decodeURIComponent(params.handle ?? '');

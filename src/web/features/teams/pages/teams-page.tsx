@@ -22,7 +22,7 @@ const CreateTeamDialog = lazy(async () => ({
 const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
 const SKELETONS = Array.from({ length: TEAM_LIST_SKELETONS }, (_, i) => i);
 
-/** `/directory/teams`: the directory's Teams tab (spec part 2 §2). */
+/** `/directory/teams`: the directory's Teams tab. */
 export function TeamsPage() {
   const { organization, actor } = useAuth();
   const canCreate = policy.createTeam(actor);

@@ -1,4 +1,4 @@
-// Take attendance for one started date of an event (issue 16): each called person and team
+// Take attendance for one started date of an event: each called person and team
 // member present, late, absent or excused, with a note. Fast by keyboard: P, L, A, E (or the
 // arrow keys) mark a person and Tab moves to the next one; a note opens only on purpose (N, or the
 // Note button), so neither the note box nor its button stands between two people.

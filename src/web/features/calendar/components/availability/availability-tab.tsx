@@ -1,4 +1,4 @@
-// The calendar's Availability tab (issue 16): a member's periods of unavailability, and for a
+// The calendar's Availability tab: a member's periods of unavailability, and for a
 // manager those of a person they manage (?person= in the address).
 import type { AvailabilityPeriod } from '@common/schemas/scheduling';
 import { addDays } from '@common/zoned-time';

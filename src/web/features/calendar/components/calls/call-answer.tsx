@@ -1,4 +1,4 @@
-// A called member's answer (issue 16): Confirm or Can't make it, with an optional note. Used in
+// A called member's answer: Confirm or Can't make it, with an optional note. Used in
 // the event dialog and in My Schedule.
 import { type CallStatus, MAX_NOTE_LENGTH, type ResponseStatus } from '@common/scheduling';
 import { Check, X } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Choose who is called to one date of an event (issue 16): the event's team members first, a
+// Choose who is called to one date of an event: the event's team members first, a
 // search over everyone, a call time and a note. Each person shows what keeps them away that date
 // (unavailability, other calls and their teams' events), from the booking form's conflicts check. Saving replaces the list; people kept keep
 // their answers, newly called people get the call mail.

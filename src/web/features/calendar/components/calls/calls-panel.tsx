@@ -1,4 +1,4 @@
-// The event dialog's calls (issue 16): a called member's own call and answer; for the event's
+// The event dialog's calls: a called member's own call and answer; for the event's
 // managers the confirmation board (live on `calls-changed`), Call People and Take Attendance.
 import { formatCallTime } from '@common/clock';
 import { ClipboardCheck, Megaphone } from 'lucide-react';

@@ -1,4 +1,4 @@
-// My Schedule's calls (issue 16): what the member is called to, with their answer.
+// My Schedule's calls: what the member is called to, with their answer.
 import { formatCallTime } from '@common/clock';
 import { addDays } from '@common/zoned-time';
 import { Megaphone } from 'lucide-react';

@@ -1,4 +1,4 @@
-// The event form (spec part 2 §5): what, who, where and when, the repetition, the public switch,
+// The event form: what, who, where and when, the repetition, the public switch,
 // and conflicts. For a series it first asks which dates the change applies to.
 import { eventTypeLabel } from '@common/glossary';
 import { zodResolver } from '@hookform/resolvers/zod';

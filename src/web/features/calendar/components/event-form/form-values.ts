@@ -110,7 +110,7 @@ export function conflictsOf(error: unknown): Conflict[] | null {
 }
 
 /**
- * What to ask the people-conflicts check (issue 16): the event as it would be saved, or null
+ * What to ask the people-conflicts check: the event as it would be saved, or null
  * while the form is incomplete. Editing one date of a series checks that date alone.
  */
 export function conflictsRequestOf(

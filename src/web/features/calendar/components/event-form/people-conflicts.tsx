@@ -7,7 +7,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { conflictDates } from '../../lib/conflicts';
 
 /**
- * Who cannot come (issue 16), live as the form changes: "3 of 12 people have conflicts on 2 of 8
+ * Who cannot come, live as the form changes: "3 of 12 people have conflicts on 2 of 8
  * dates", and per date the names and reasons. It informs; saving is never blocked by it.
  */
 export function PeopleConflicts({

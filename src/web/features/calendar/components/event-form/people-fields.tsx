@@ -49,7 +49,7 @@ export function ReservedByField({
   );
 }
 
-/** Teams for shows and rehearsals, an instructor for classes (spec part 2 §5). */
+/** Teams for shows and rehearsals, an instructor for classes. */
 export function TeamAndInstructorFields({
   form,
   options,

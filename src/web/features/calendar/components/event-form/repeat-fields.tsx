@@ -18,7 +18,7 @@ const PATTERNS: [string, string][] = [
   ['yearly', 'Yearly'],
 ];
 
-/** The repetition (spec part 2 §4), with its plain-language summary. */
+/** The repetition, with its plain-language summary. */
 export function RepeatFields({
   form,
   countHint,
