@@ -16,7 +16,7 @@ export const CODE_REQUIRED = 'Please enter the code from your authenticator app'
 export const SAME_EMAIL = 'This is already your email address';
 export const EMAIL_CHANGE_TTL_HOURS = 24;
 
-// Profile picture (spec part 2 §5, §9): checked in the browser before the crop dialog opens and
+// Profile picture: checked in the browser before the crop dialog opens and
 // again by the server, by content.
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -9,14 +9,14 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const STRATEGIES = ['this', 'future', 'series'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
-/** Types that may carry teams, and the one that may carry an instructor (spec part 2 §5). */
+/** Types that may carry teams, and the one that may carry an instructor. */
 export const TEAM_EVENT_TYPES: readonly EventType[] = ['show', 'rehearsal'];
 export const INSTRUCTOR_EVENT_TYPE: EventType = 'class';
 export const INSTRUCTOR_ROLE = 'Instructor';
 /** Longer events are refused: it keeps every overlap query a bounded index range. */
 export const MAX_EVENT_DAYS = 14;
 export const MAX_OCCURRENCE_COUNT = 1000;
-/** How wide one list request may look (DESIGN §5 default is 31 days back to 366 ahead). */
+/** How wide one list request may look (the default is 31 days back to 366 ahead). */
 export const MAX_RANGE_DAYS = 400;
 
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,4 +1,4 @@
-// How a team link is shown (spec part 2 §2): a known site gets its own icon and name, anything
+// How a team link is shown: a known site gets its own icon and name, anything
 // else a generic icon labelled by its host without "www.". Shared by the page and its tests.
 
 export type LinkSite = 'youtube' | 'instagram' | 'facebook' | 'tiktok' | 'website';

@@ -1,4 +1,4 @@
-// The role → permission table (spec part 1 §6) and the capability rules of part 2 §6.
+// The role → permission table and the capability rules built on it.
 // Imported by the server (enforcement) and the web (what to show); written once.
 
 export const PERMISSION_ROLES = [
@@ -51,7 +51,7 @@ export function isPermissionRole(role: unknown): role is PermissionRole {
   return typeof role === 'string' && (PERMISSION_ROLES as readonly string[]).includes(role);
 }
 
-/** False when there is no role or the role is unknown (spec part 1 §6). */
+/** False when there is no role or the role is unknown. */
 export function hasPermission(role: string | null | undefined, permission: Permission): boolean {
   if (!isPermissionRole(role)) return false;
   const granted = ROLE_PERMISSIONS[role];
@@ -72,11 +72,11 @@ const WIKI_EDITORS: readonly PermissionRole[] = [
   'team_lead',
 ];
 
-/** Capabilities of part 2 §6 and part 1 §6; the single place a route or a screen asks "may they?". */
+/** Capabilities of each role; the single place a route or a screen asks "may they?". */
 export const policy = {
   manageUsers: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
   manageSettings: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
-  /** Moving in (issue #18): members from a spreadsheet, a season from a calendar file. */
+  /** Moving in: members from a spreadsheet, a season from a calendar file. */
   importData: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
   /** The administrative audit log: whoever manages users or settings may read what was done. */
   viewAuditLog: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
@@ -87,7 +87,7 @@ export const policy = {
   deleteTeam: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
   editEvent: (a: Actor, reservedBy: number) =>
     a.role === 'owner' || a.role === 'admin' || (a.userId !== undefined && a.userId === reservedBy),
-  /** Spec part 1 §6: "Only the user who reserved an event sees Delete"; editing is wider. */
+  /** "Only the user who reserved an event sees Delete"; editing is wider. */
   deleteEvent: (a: Actor, reservedBy: number) => a.userId !== undefined && a.userId === reservedBy,
   configureCalendar: (a: Actor) => a.role === 'owner' || a.role === 'admin',
   overrideConflicts: (a: Actor) => a.isSystemUser || a.role === 'owner' || a.role === 'admin',
@@ -106,7 +106,7 @@ export const policy = {
   postAnnouncement: (a: Actor, ledTeamIds: readonly number[]) =>
     policy.announceTo(a, null, ledTeamIds) || ledTeamIds.length > 0,
   /**
-   * Issue 16, who manages whom: owners and admins everyone; a team lead (the team's own
+   * Who manages whom: owners and admins everyone; a team lead (the team's own
    * 'team_lead' membership) the members of the teams they lead. Managers read and write the
    * availability of the people they manage and see their availability notes in conflicts.
    */
@@ -115,7 +115,7 @@ export const policy = {
     a.role === 'owner' ||
     a.role === 'admin' ||
     memberTeamIds.some((id) => ledTeamIds.includes(id)),
-  /** Issue 16: an event's calls are set by its reserver, owners, admins and the leads of its teams. */
+  /** An event's calls are set by its reserver, owners, admins and the leads of its teams. */
   manageEventCalls: (a: Actor, event: EventRefs, ledTeamIds: readonly number[]) =>
     a.isSystemUser ||
     a.role === 'owner' ||

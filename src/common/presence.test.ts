@@ -18,7 +18,7 @@ const entry = (userId: number, status: PresenceEntry['status'] = 'online'): Pres
   currentPage: '/dashboard',
 });
 
-describe('applyPresenceMessage (spec part 1 §4)', () => {
+describe('applyPresenceMessage', () => {
   it('replaces the list, adds or replaces on join, removes on leave, replaces on update', () => {
     let list = applyPresenceMessage([entry(9)], { type: 'presence_list', data: [entry(1)] });
     expect(list).toEqual([entry(1)]);

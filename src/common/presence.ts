@@ -1,4 +1,4 @@
-// The realtime presence protocol on /ws (spec part 1 §3, §4, §7; DESIGN §5), shared by the
+// The realtime presence protocol on /ws, shared by the
 // server hub and the web hook so both sides read the same messages. What a client may send is
 // checked by the server with schemas/presence.ts (kept apart, so the web's first load carries no zod).
 export const PRESENCE_STATUSES = ['online', 'away', 'busy'] as const;
@@ -39,15 +39,15 @@ export type PresenceUpdateType = 'join' | 'leave' | 'update';
 export type ServerMessage =
   | { type: 'presence_list'; data: PresenceEntry[] }
   | { type: 'presence_update'; updateType: PresenceUpdateType; data: PresenceEntry }
-  // A new entry of the member's notification centre (issue 12); not a presence change.
+  // A new entry of the member's notification centre; not a presence change.
   | { type: 'notification'; data: { id: number; kind: string; title: string; body: string } }
-  // Issue 16: the calls or answers of an occurrence changed; its managers' pages refetch them.
+  // The calls or answers of an occurrence changed; its managers' pages refetch them.
   | { type: 'calls-changed'; eventId: number }
-  // Issue 16: attendance of an occurrence was taken; open registers and reports refetch.
+  // Attendance of an occurrence was taken; open registers and reports refetch.
   | { type: 'attendance-changed'; eventId: number };
 
 /**
- * The spec's reducer (part 1 §4): presence_list replaces the list; join adds or replaces the
+ * The spec's reducer: presence_list replaces the list; join adds or replaces the
  * entry, leave removes it, anything else replaces the matching entry.
  */
 export function applyPresenceMessage(list: PresenceEntry[], message: ServerMessage): PresenceEntry[] {

@@ -1,4 +1,4 @@
-// Recurrence as the event form expresses it (spec part 2 §3–§5) and as RFC 5545 writes it.
+// Recurrence as the event form expresses it and as RFC 5545 writes it.
 // Isomorphic: the server expands these rules (with `rrule`), the form shows their defaults and a
 // plain-language summary, and the iCalendar feed writes the same RRULE text.
 import { formatDay } from './format-date';
@@ -35,7 +35,7 @@ export function weekOfMonth(date: string): number {
   return Math.ceil(Number(date.slice(8, 10)) / 7);
 }
 
-/** Spec part 2 §4: weekly defaults to the start date's weekday, monthly to its week and weekday. */
+/** Weekly defaults to the start date's weekday, monthly to its week and weekday. */
 export function recurrenceDefaults(startDate: string) {
   const weekday = weekdayOf(startDate);
   return { weeklyDays: [weekday], monthlyWeek: weekOfMonth(startDate), monthlyWeekday: weekday };
@@ -102,7 +102,7 @@ const ADVERB: Record<RecurringPattern, string> = {
   yearly: 'yearly',
 };
 
-/** The event dialog's line (spec part 1): 'Repeats weekly', plus 'every 2 weeks' above 1. */
+/** The event dialog's line: 'Repeats weekly', plus 'every 2 weeks' above 1. */
 export function describeRepeat(pattern: string | null, interval: number): string {
   if (!pattern || !(RECURRING_PATTERNS as readonly string[]).includes(pattern)) return '';
   const p = pattern as RecurringPattern;

@@ -1,4 +1,4 @@
-// The scheduling rules of the policy (issue 16), on their own: who manages whom, who sets calls,
+// The scheduling rules of the policy, on their own: who manages whom, who sets calls,
 // who takes attendance, who reads the report.
 import { describe, expect, it } from 'vitest';
 import { type Actor, policy } from './permissions';

@@ -1,5 +1,5 @@
 // An organization's shortname: the first label of its address ({shortname}.{domain}), so a DNS
-// label's rules (spec part 1 §5). Zod-free, so the registration form checks it while it is typed
+// label's rules. Zod-free, so the registration form checks it while it is typed
 // without loading zod; schemas/auth.ts builds the server's and the forms' schema on this rule.
 
 export const SHORTNAME_MAX = 50;

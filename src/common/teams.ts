@@ -1,4 +1,4 @@
-// Team constants (spec part 2 §9) and small rules both the server and the screens apply.
+// Team constants and small rules both the server and the screens apply.
 
 export const TEAM_ROLES = ['member', 'team_lead'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -35,7 +35,7 @@ export function initials(p: PersonName): string {
   return p.username.slice(0, 2).toUpperCase();
 }
 
-/** Members are listed by first name, or by username when there is none (spec part 2 §2). */
+/** Members are listed by first name, or by username when there is none. */
 export function memberSortKey(p: PersonName): string {
   return (p.firstName?.trim() || p.username).toLowerCase();
 }

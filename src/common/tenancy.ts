@@ -1,4 +1,4 @@
-// Which organization a host name addresses (spec part 1 §1, DESIGN §4). Isomorphic.
+// Which organization a host name addresses. Isomorphic.
 
 export type HostContext =
   | { isSystemDomain: true; shortname: null }

@@ -1,4 +1,4 @@
-// The organization time zone choices (spec part 2 §9: about 30, US, Canada, Europe, Asia,
+// The organization time zone choices (about 30, US, Canada, Europe, Asia,
 // Australia, New Zealand, Brazil, Argentina, Africa, UTC). Isomorphic.
 
 export interface TimeZoneOption {

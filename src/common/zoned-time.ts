@@ -1,6 +1,6 @@
 // Local wall time ↔ instant in a named IANA time zone, with Intl only (isomorphic, no tz data of our
 // own). Recurrences are expanded in floating wall time and each wall time is turned into an
-// instant here, so a 19:00 rehearsal stays at 19:00 across daylight-saving changes (DESIGN §5).
+// instant here, so a 19:00 rehearsal stays at 19:00 across daylight-saving changes.
 
 /** 'YYYY-MM-DDTHH:MM' (seconds optional) — a wall-clock time without a zone. */
 export type WallTime = string;
@@ -202,7 +202,7 @@ export function instantToWallTime(instant: Date | number, timeZone: string): Wal
   return formatFloating(instantToFloating(t, timeZone));
 }
 
-/** ISO 8601 with the zone's offset, e.g. '2026-03-10T19:00:00-04:00' (DESIGN §5). */
+/** ISO 8601 with the zone's offset, e.g. '2026-03-10T19:00:00-04:00'. */
 export function toZonedIso(instant: Date | number, timeZone: string): string {
   const t = typeof instant === 'number' ? instant : instant.getTime();
   const offset = offsetMinutes(timeZone, t);

@@ -1,4 +1,4 @@
-// A member's own account (spec part 2 §5, §9; DESIGN §5): profile, password, picture and
+// A member's own account: profile, password, picture and
 // two-step sign-in. The server validates with these and the forms resolve with them.
 import { z } from 'zod';
 import './messages';

@@ -1,4 +1,4 @@
-// Organization administration forms (spec part 2 §5, DESIGN §5): add user, disable, role,
+// Organization administration forms: add user, disable, role,
 // organization settings and branding. The server validates with these and the forms resolve with
 // them, so each message is written once.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The sign-in, sign-up and password forms (spec part 1 §5, DESIGN §5). The server validates with
+// The sign-in, sign-up and password forms. The server validates with
 // these and the forms resolve with them, so each message is written once, in the spec's words.
 import { z } from 'zod';
 import './messages';
@@ -17,7 +17,7 @@ export const emailSchema = z
   .trim()
   .max(254, 'Invalid email address')
   .pipe(z.email('Invalid email address'));
-// DESIGN §5 raises every password minimum to 8 with this message.
+// Every password minimum is 8, with this message.
 export const passwordSchema = z
   .string({ error: 'Password must be at least 8 characters' })
   .min(8, 'Password must be at least 8 characters')
@@ -88,7 +88,7 @@ export const forgotPasswordSchema = z.object({
     .pipe(z.email('Please enter a valid email address')),
 });
 
-/** The reset form's stronger rule (spec part 1 §5). */
+/** The reset form's stronger rule. */
 export const strongPasswordSchema = z
   .string({ error: 'Password must be at least 8 characters long' })
   .min(8, 'Password must be at least 8 characters long')

@@ -1,4 +1,4 @@
-// The event form and the calendar calls (spec part 2 §3, §5, §7; DESIGN §5). The server validates
+// The event form and the calendar calls. The server validates
 // request bodies with these and the form resolves with them, so each message is written once.
 import { z } from 'zod';
 import './messages';
@@ -248,7 +248,7 @@ export function endsBeforeStart(v: {
   );
 }
 
-/** The form's own fields: date and time are separate inputs (spec part 2 §5). */
+/** The form's own fields: date and time are separate inputs. */
 export const eventFormSchema = z
   .object({
     name: z.string().trim().min(1, M.name).max(255, M.nameLength),
@@ -295,7 +295,7 @@ export const eventFormSchema = z
   });
 export type EventFormValues = z.infer<typeof eventFormSchema>;
 
-/** The form's values as the API's body: local wall times 'date T time:00' (spec part 2 §7). */
+/** The form's values as the API's body: local wall times 'date T time:00'. */
 export function formToRequest(v: EventFormValues, overrideConflicts = false): EventRequest {
   const teams = TEAM_EVENT_TYPES.includes(v.eventType);
   return {

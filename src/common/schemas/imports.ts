@@ -1,4 +1,4 @@
-// Moving in (issue #18): members from a spreadsheet and a season from a calendar app. The row rules
+// Moving in: members from a spreadsheet and a season from a calendar app. The row rules
 // reuse the Add User schema, so an imported row is refused with the same words as a typed one.
 import { z } from 'zod';
 import './messages';

@@ -1,5 +1,5 @@
-// Notification preferences (spec part 2 §3, §7, §9), announcements and the in-app notification
-// centre (issue 12). The server validates with these and the forms resolve with them.
+// Notification preferences, announcements and the in-app notification
+// centre. The server validates with these and the forms resolve with them.
 import { z } from 'zod';
 import './messages';
 import { DIGEST_FREQUENCIES, REMINDER_TIMINGS } from '../notifications';

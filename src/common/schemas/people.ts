@@ -1,4 +1,4 @@
-// The User Details form (spec part 1 §5): the server validates PATCH /api/users/{id}/details with
+// The User Details form: the server validates PATCH /api/users/{id}/details with
 // it and the dialog resolves with it, so the rules and messages live in one place.
 import { z } from 'zod';
 import './messages';
@@ -41,7 +41,7 @@ export const userDetailsResponseSchema = memberIdentitySchema.extend({
 });
 export type UserDetails = z.infer<typeof userDetailsResponseSchema>;
 
-/** The form's starting values (spec part 1 §5). */
+/** The form's starting values. */
 export const USER_DETAILS_DEFAULTS: UserDetailsInput = {
   permissionRole: 'standard_user',
   organizationRoles: ['Student'],

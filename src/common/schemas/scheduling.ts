@@ -1,8 +1,8 @@
-// Rehearsal scheduling (issue 16): availability, conflicts while booking, calls with
+// Rehearsal scheduling: availability, conflicts while booking, calls with
 // confirmations, attendance and call sheets. The server validates with these schemas and the
 // screens resolve their forms with them, so every message is written once.
 //
-// Conventions shared with the calendar (DESIGN §5):
+// Conventions shared with the calendar:
 // - A client sends local wall time 'YYYY-MM-DDTHH:MM[:SS]'; the server reads it in the
 //   organization's time zone. Answers carry ISO 8601 with the offset ('2026-11-24T19:00:00-05:00').
 // - `eventId` is an occurrence id, as everywhere in the calendar: a call or an attendance record

@@ -1,4 +1,4 @@
-// System administration inputs (spec part 2 §5, §9), shared by the server and the forms.
+// System administration inputs, shared by the server and the forms.
 import { z } from 'zod';
 import './messages';
 import { emailSchema, shortnameSchema, usernameSchema } from './auth';
@@ -7,7 +7,7 @@ export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'suspended'
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 /**
- * Which decision may follow which state. Spec §4 only draws pending → approved | rejected; a
+ * Which decision may follow which state. The basic flow is pending → approved | rejected; a
  * rejected organization may be approved after all, an approved one suspended, and a suspended
  * one approved again (restored). Everything else is refused with 409.
  */

@@ -1,4 +1,4 @@
-// Team forms and calls (spec part 2 §5 and §7), with the spec's messages. The server validates
+// Team forms and calls, with the spec's messages. The server validates
 // with these and the dialogs resolve with them.
 import { z } from 'zod';
 import './messages';
@@ -60,7 +60,7 @@ export type UpdateTeamInput = z.input<typeof updateTeamSchema>;
 
 /**
  * The Edit About dialog: the spec shows description and handle; the team's name and website are
- * edited there too (issue 10 §6), since nowhere else offers them.
+ * edited there too, since nowhere else offers them.
  */
 export const editAboutSchema = z.object({
   name: teamNameSchema,

@@ -1,9 +1,9 @@
-// Library (wiki) forms and calls (spec part 2 §3, §5, §7), with the spec's messages. The server
+// Library (wiki) forms and calls, with the spec's messages. The server
 // validates with these and the editor resolves with them.
 import { z } from 'zod';
 import './messages';
 
-/** Spec part 2 §9 and DESIGN: previews in history, snippets in search. */
+/** Previews in history, snippets in search. */
 export const HISTORY_PREVIEW_CHARS = 200;
 export const SEARCH_SNIPPET_CHARS = 300;
 /** Content above this many UTF-8 bytes is refused with 413 (checked on the server, not here). */

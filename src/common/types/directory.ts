@@ -1,4 +1,4 @@
-// The directory's answers (spec part 1 §3, Directory entry), built by the server's SQL and read by
+// The directory's answers (Directory entry), built by the server's SQL and read by
 // the directory screens: declared once here.
 
 export interface DirectoryTeam {

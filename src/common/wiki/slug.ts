@@ -1,4 +1,4 @@
-// Page addresses come from titles (DESIGN §5): lower case, ASCII letters and digits joined by
+// Page addresses come from titles: lower case, ASCII letters and digits joined by
 // hyphens. Shared by the server (new pages) and the web (Create Page from a missing link).
 
 /** Words the wiki's own calls use after /wiki/, so no page may take them as its address. */
