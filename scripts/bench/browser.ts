@@ -1,4 +1,4 @@
-// The browser's side of the month view (issue #4): a member opens /calendar on a month with
+// The browser's side of the month view: a member opens /calendar on a month with
 // 500 events, and the time runs until those events are painted. Headless Chromium through
 // playwright-core, against the bench's server serving a production build of the web app.
 import { performance } from 'node:perf_hooks';

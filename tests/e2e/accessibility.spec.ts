@@ -203,7 +203,7 @@ async function owner(browser: Browser) {
   await context.close();
 }
 
-/** Issue 16's screens and dialogs, as the owner (who manages every event and person). */
+/** The rehearsal scheduling screens and dialogs, as the owner (who manages every event and person). */
 async function scheduling(page: Page) {
   await visit(page, member('/calendar/availability'), 'owner: availability');
   await withDialog(page, 'owner: Add Unavailability', () =>

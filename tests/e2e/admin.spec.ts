@@ -1,4 +1,4 @@
-// Spec part 2 §2-§5: owners and admins run their organization. Branding restyles the app for
+// Owners and admins run their organization. Branding restyles the app for
 // every member; a disabled member is out at once and back when enabled; an added user can sign in.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { brandColorFor } from '../../src/web/lib/branding';

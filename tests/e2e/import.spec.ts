@@ -1,4 +1,4 @@
-// Issue #18, moving in: an owner imports members from a CSV and a season from an .ics through the
+// Moving in: an owner imports members from a CSV and a season from an .ics through the
 // Admin → Import screens; the new member sets a password from the mail and signs in.
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_ORG, linkIn, orgUrl, signIn, unique, waitForMail } from './support/app';

@@ -1,4 +1,4 @@
-// Installable (issue #14 item 6): an organization's address links its own web app manifest with
+// Installable: an organization's address links its own web app manifest with
 // icons, the service worker registers, and My Schedule opens offline from the last visit, for
 // that member only: after they sign out, and for the next member, their schedule is gone.
 import { expect, type Page, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Spec part 1 §2-§4: a person joins an existing organization at its address, waits for an
+// A person joins an existing organization at its address, waits for an
 // administrator's approval, then signs in.
 import { expect, test } from '@playwright/test';
 import {

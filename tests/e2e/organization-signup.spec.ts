@@ -1,4 +1,4 @@
-// Spec part 1 §2-§4: a theater signs up on the main site, a system administrator approves it,
+// A theater signs up on the main site, a system administrator approves it,
 // and its owner signs in at the organization's own address.
 import { expect, test } from '@playwright/test';
 import {

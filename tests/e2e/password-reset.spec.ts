@@ -1,4 +1,4 @@
-// Spec part 1 §5: forgot password → e-mailed link on the member's organization address → new
+// Forgot password → e-mailed link on the member's organization address → new
 // password works, the old one no longer does, and the link works once.
 import { expect, test } from '@playwright/test';
 import {

@@ -1,4 +1,4 @@
-// Issue 16 end to end: a cast member enters a weekly unavailability; the stage manager books a
+// Rehearsal scheduling end to end: a cast member enters a weekly unavailability; the stage manager books a
 // rehearsal series for the cast and sees the conflict before saving, saves, calls the cast; the
 // member confirms from the call mail signed out and the board updates live; attendance is taken
 // on the started first date, and another manager's open register shows it live; the call sheet

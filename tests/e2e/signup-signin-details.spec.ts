@@ -1,4 +1,4 @@
-// Issue 10 §8: what people trip over around signing up, signing in and the directory.
+// What people trip over around signing up, signing in and the directory.
 import { expect, test } from '@playwright/test';
 import { BASE_URL, DEMO, DEMO_ORG, joinOrganization, newPerson, orgUrl, PORT, signIn } from './support/app';
 

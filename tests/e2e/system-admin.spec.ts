@@ -1,4 +1,4 @@
-// Issue 13: a system administrator registers an organization, edits it in the database manager
+// A system administrator registers an organization, edits it in the database manager
 // (where its approval is read-only), suspends and restores it, and reads the analytics.
 import { expect, type Page, test } from '@playwright/test';
 import { BASE_URL, DEMO_ORG, linkIn, newPerson, orgUrl, SYSTEM, signIn, waitForMail } from './support/app';

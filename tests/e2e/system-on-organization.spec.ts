@@ -1,4 +1,4 @@
-// Spec part 2 §2 and §6: a system user signed in on an organization's address manages it like an
+// A system user signed in on an organization's address manages it like an
 // owner: the Admin menu group, user management, settings, branding, teams and the calendar.
 import { expect, test } from '@playwright/test';
 import { DEMO_ORG, newPerson, orgUrl, SYSTEM, signIn, unique } from './support/app';

@@ -1,4 +1,4 @@
-// Issue 10 §6 and §7: a team's name, website and handle are edited in Edit About; the old address
+// A team's name, website and handle are edited in Edit About; the old address
 // still leads to the team; the dialog asks before throwing typed changes away and gives focus back.
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_ORG, orgUrl, signIn, unique } from './support/app';

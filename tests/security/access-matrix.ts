@@ -67,7 +67,7 @@ export function session(status: number, overrides: Partial<Expect> = {}): Expect
 
 /**
  * A route of one organization: `allowed` members get `ok`, the other members 403, another
- * organization's member 404 (DESIGN §4), anonymous 401; the system user `system` (default `ok`).
+ * organization's member 404, anonymous 401; the system user `system` (default `ok`).
  */
 export function org(
   ok: number,
@@ -582,7 +582,7 @@ export const MATRIX: MatrixEntry[] = [
     call: () => ({ body: { description: 'Edited by the matrix' } }),
   },
   {
-    // Only the person who reserved an event may delete it (spec part 1 §6); each call reserves its own.
+    // Only the person who reserved an event may delete it; each call reserves its own.
     route: 'DELETE /api/organizations/:orgId/calendar/events/:eventId',
     expect: org(200, MEMBERS, { system: 403 }),
     call: async (w, actor) => ({ params: { eventId: await fresh.event(w, actor) } }),
@@ -763,7 +763,7 @@ export const MATRIX: MatrixEntry[] = [
     },
   },
 
-  // Scheduling (issue 16). The events are reserved by `member` for the world's team (led by
+  // Scheduling. The events are reserved by `member` for the world's team (led by
   // `team_lead`; `standard_user` and `member` are in it): its managers are the owner, admins, the
   // system user and that lead; its team members may read its calls.
   { route: 'GET /api/organizations/:orgId/availability', expect: org(200) },

@@ -1,5 +1,5 @@
 // Cross-tenant table: from organization A, every route of the finished areas is tried against
-// organization B's objects. Each answers 404 (existence is not revealed, DESIGN §4), and B's
+// organization B's objects. Each answers 404 (existence is not revealed), and B's
 // data is unchanged afterwards.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Conflicts while booking (issue 16): the event dialog asks as the form changes, so the check
+// Conflicts while booking: the event dialog asks as the form changes, so the check
 // must be quick. A 40-person cast, a 12-week rehearsal series three evenings a week (36 dates,
 // across the 9 March daylight-saving change) and 200 availability periods (weekly and one-off)
 // in the cast, plus calls to other events; its own organization, so other cases do not weigh on it.

@@ -1,4 +1,4 @@
-// Write lines (issue 17): what 32 people saving at once feel. Each line runs twice: all 32
+// Write lines: what 32 people saving at once feel. Each line runs twice: all 32
 // connections in one organization (`benchw`, where a lock per organization would queue them) and
 // spread over 20 organizations (`benchw1`…`benchw20`). Every request writes something new (free
 // times scattered over the year from a counter, so a 409 means the app refused a booking it should

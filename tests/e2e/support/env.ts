@@ -47,7 +47,7 @@ export function orgUrl(shortname: string, pathname = '/'): string {
   return `http://${shortname}.localhost:${PORT}${pathname}`;
 }
 
-/** The environment the e2e server runs with (DESIGN §3). */
+/** The environment the e2e server runs with. */
 export function serverEnv(): Record<string, string> {
   return {
     PORT: String(PORT),
