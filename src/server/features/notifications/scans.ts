@@ -237,22 +237,30 @@ export async function scanDigests(database: Database, now: Date) {
      order by o.id`,
     [now],
   );
-  for (const org of due)
-    await inTransaction(database, async (q) => {
-      const [planned] = await q.query(
-        `insert into digest_plans (organization_id, local_date, planned_at) values ($1, $2::date, $3)
-         on conflict do nothing returning 1`,
-        [org.id, org.localDate, now],
-      );
-      if (planned)
-        await q.query(PLAN_DIGESTS, [
-          org.id,
-          now,
-          org.localDate,
-          digestUntil('daily', now, org.timezone),
-          digestUntil('weekly', now, org.timezone),
-        ]);
-    });
+  for (const org of due) await planOrganizationDigests(database, org, now);
+}
+
+/** Plans one organization's digests for its local date, unless a worker already has. */
+export function planOrganizationDigests(
+  database: Database,
+  org: { id: number; localDate: string; timezone: string },
+  now: Date,
+) {
+  return inTransaction(database, async (q) => {
+    const [planned] = await q.query(
+      `insert into digest_plans (organization_id, local_date, planned_at) values ($1, $2::date, $3)
+       on conflict do nothing returning 1`,
+      [org.id, org.localDate, now],
+    );
+    if (planned)
+      await q.query(PLAN_DIGESTS, [
+        org.id,
+        now,
+        org.localDate,
+        digestUntil('daily', now, org.timezone),
+        digestUntil('weekly', now, org.timezone),
+      ]);
+  });
 }
 
 /**
