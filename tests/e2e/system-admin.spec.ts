@@ -46,7 +46,8 @@ test('register, edit in the database manager, suspend and restore', async ({ pag
   await row.getByRole('button', { name: /^Edit record/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('approval_status', { exact: true })).toHaveAttribute('readonly', '');
-  await expect(dialog.getByText(/read-only: Approval cannot be changed here/)).toBeVisible();
+  // approval_status, approved_at, approved_by and rejection_reason each say so.
+  await expect(dialog.getByText(/read-only: Approval cannot be changed here/).first()).toBeVisible();
   await dialog.getByLabel('description', { exact: true }).fill('Repaired in the manager');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Record updated successfully').first()).toBeVisible();
