@@ -98,6 +98,14 @@ describe('GET /api/openapi.json', () => {
     expect(jsonSchemaOf(teams.responses['200'].content)).toMatchObject({ type: expect.any(String) });
   });
 
+  it('describes a Date in an answer, which JSON Schema has no type for, as a date-time string', () => {
+    const outbox = jsonSchemaOf(doc.paths['/api/system/outbox'].get.responses['200'].content);
+    const dateTime = { anyOf: expect.arrayContaining([{ type: 'string', format: 'date-time' }]) };
+    expect(outbox).toMatchObject({
+      properties: { items: { items: { properties: { createdAt: dateTime } } } },
+    });
+  });
+
   it('points every reference at a schema the document holds', () => {
     const refs = [...raw.matchAll(/"\$ref":"([^"]*)"/g)].map((m) => m[1]);
     const schemas = doc.components?.schemas ?? {};

@@ -9,8 +9,8 @@ export const OPENAPI_PATH = '/api/openapi.json';
 
 /**
  * Must be registered before any route, since the document is gathered as routes are added.
- * A schema part JSON Schema cannot express (a transform, a custom check) is described as "any
- * value" instead of failing the whole document.
+ * A schema part JSON Schema cannot express (a Date in an answer, a transform) is described as
+ * "any value", a Date then as a date-time string, instead of failing the whole document.
  */
 export async function registerOpenApi(app: App) {
   await app.register(swagger, {
