@@ -28,6 +28,7 @@ import { SECURITY_HEADERS } from './http/security-headers';
 import { enforceTwoFactorSetup } from './http/two-factor-gate';
 import { matchedRoute, refuseNonOriginTarget, requestPath } from './http/request-target';
 import { loggableError } from './http/log';
+import { registerOpenApi } from './http/openapi';
 import { readSessionId, loadSession } from './http/session';
 import type { App, Deps, RegisteredRoute } from './http/types';
 
@@ -113,7 +114,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
+      if (method === 'HEAD') continue;
+      const websocket = (route as { websocket?: boolean }).websocket === true;
+      routeTable.push({ method, url: route.url, schema: route.schema, websocket });
     }
   });
 
@@ -251,6 +254,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error' });
   });
+
+  await registerOpenApi(app);
 
   // Load balancers and orchestrators take an instance out on 503 and put it back on 200.
   app.get('/api/health', async (request, reply) => {

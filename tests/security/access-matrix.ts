@@ -183,8 +183,9 @@ const ICS = [
 ].join('\r\n');
 
 export const MATRIX: MatrixEntry[] = [
-  // Health, session and sign-in: public by design.
+  // Health, the API's own description, session and sign-in: public by design.
   { route: 'GET /api/health', expect: open(200) },
+  { route: 'GET /api/openapi.json', expect: open(200) },
   { route: 'GET /api/me', expect: session(200) },
   {
     route: 'POST /api/login',

@@ -33,6 +33,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   schema?: FastifySchema;
+  /** A WebSocket upgrade: no OpenAPI operation can describe it, so the document leaves it out. */
+  websocket?: boolean;
 }
 
 declare module 'fastify' {

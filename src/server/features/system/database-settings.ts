@@ -1,13 +1,13 @@
 // System status and the database settings. Saved settings live in
 // system_settings and are read by main.ts at the next start when DATABASE_URL is not set; the
 // password is stored for that purpose and never sent back.
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import {
   DATABASE_SETTINGS_DEFAULTS,
   type DatabaseSettings,
   databaseSettingsSchema,
 } from '../../../common/schemas/system';
+import { APP_VERSION } from '../../app-version';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 
@@ -20,15 +20,6 @@ let activeSource: DatabaseSource | undefined;
 export function setDatabaseSource(source: DatabaseSource) {
   activeSource = source;
 }
-
-const VERSION = (() => {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'));
-    return String(pkg.version);
-  } catch {
-    return 'unknown';
-  }
-})();
 
 export async function systemInfo(database: Database) {
   let databaseStatus = 'connected';
@@ -49,7 +40,7 @@ export async function systemInfo(database: Database) {
     databaseStatus,
     connectionCount,
     uptime: Math.floor(process.uptime()),
-    version: VERSION,
+    version: APP_VERSION,
     database: {
       kind: database.kind === 'pglite' ? ('embedded' as const) : ('server' as const),
       source: activeSource ?? (database.kind === 'pglite' ? 'embedded' : 'DATABASE_URL'),
