@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import net from 'node:net';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { type Database, lastStatement, openDatabase, sql } from './client';
 
@@ -44,14 +46,18 @@ describe.skipIf(!url)('LISTEN/NOTIFY on a PostgreSQL server', () => {
     const onUncaught = (err: unknown) => crashes.push(err);
     process.on('uncaughtException', onUncaught);
     try {
+      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+      const held = once(pool, 'acquire') as Promise<[pg.PoolClient]>;
       const outcome = database.db.transaction(async (tx) => {
         const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
           rows: { pid: number }[];
         };
         const [{ pid }] = result.rows;
+        const [connection] = await held;
+        const ended = once(connection, 'end');
         // A restart ends the session while the request is busy elsewhere (no query running on it).
         await database.query('select pg_terminate_backend($1)', [pid]);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await ended;
         await tx.execute(sql`select 1`);
       });
       await expect(outcome).rejects.toThrow();
@@ -91,18 +97,29 @@ describe.skipIf(!url)('LISTEN/NOTIFY on a PostgreSQL server', () => {
     const relayed = new URL(target);
     relayed.hostname = '127.0.0.1';
     relayed.port = String((relay.address() as net.AddressInfo).port);
-    const database = await openDatabase({ databaseUrl: relayed.toString() });
+    // The retries wait for the test instead of a timer, each with the delay it would wait for.
+    const retries: { retry: () => void; delayMs: number }[] = [];
+    const database = await openDatabase({
+      databaseUrl: relayed.toString(),
+      scheduleListenRetry: (retry, delayMs) => retries.push({ retry, delayMs }),
+    });
     try {
       const received: string[] = [];
       await database.listen?.('client_outage', (payload) => received.push(payload));
       down = true;
       for (const s of sockets) s.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 7_000));
-      // One chain of retries, 1 s then 2 s apart: about four attempts in 7 s, not a growing number.
-      expect(attempts).toBeGreaterThanOrEqual(3);
-      expect(attempts).toBeLessThanOrEqual(5);
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        await expect.poll(() => retries.length).toBe(attempt);
+        retries[attempt - 1].retry();
+        await expect.poll(() => attempts).toBe(attempt);
+      }
       down = false;
+      await expect.poll(() => retries.length).toBe(5);
+      retries[4].retry();
       await heardAgain(database, 'client_outage', 'back', received);
+      // One chain of retries, 1 s then 2 s apart, not one more chain for every failed attempt.
+      expect(retries.map((r) => r.delayMs)).toEqual([1_000, 2_000, 2_000, 2_000, 2_000]);
+      expect(attempts).toBe(4);
     } finally {
       await database.close();
       relay.close();
