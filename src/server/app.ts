@@ -29,6 +29,7 @@ import { enforceTwoFactorSetup } from './http/two-factor-gate';
 import { matchedRoute, refuseNonOriginTarget, requestPath } from './http/request-target';
 import { loggableError } from './http/log';
 import { readSessionId, loadSession } from './http/session';
+import type { PresenceClock } from './features/presence/clock';
 import type { App, Deps, RegisteredRoute } from './http/types';
 
 export interface BuildOptions {
@@ -36,6 +37,7 @@ export interface BuildOptions {
   database: Database;
   mailer?: Mailer;
   logger?: boolean;
+  presenceClock?: PresenceClock;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -119,7 +121,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   const secret = await sessionSecret(config, database);
   const mailer = opts.mailer ?? createMailer(database, config.smtpUrl, config.mailFrom);
-  const deps: Deps = { config, database, mailer, sessionSecret: secret };
+  const deps: Deps = { config, database, mailer, sessionSecret: secret, presenceClock: opts.presenceClock };
   app.decorate('deps', deps);
   const changes = ChangeFeed.of(database);
   await changes.start();
