@@ -19,6 +19,7 @@ import {
 // Short timings so that grace periods and expiry are observable within a test.
 const GRACE_MS = 300;
 const ANNOUNCE_MS = 400;
+const IDLE_MS = 400;
 const TIMINGS = {
   PRESENCE_GRACE_MS: String(GRACE_MS),
   PRESENCE_ANNOUNCE_MS: String(ANNOUNCE_MS),
@@ -218,7 +219,8 @@ describe('GET /ws (presence)', () => {
   });
 
   it('lists who is online, and broadcasts join, page changes, status changes and leave', async () => {
-    const { app, port } = await startInstance();
+    const clock = new TestClock();
+    const { app, port } = await startInstance({}, clock);
     const org = await buildOrg(ctx.database);
     const ann = await buildUser(ctx.database, { org, firstName: 'Ann' });
     const bob = await buildUser(ctx.database, { org, firstName: 'Bob' });
@@ -255,17 +257,19 @@ describe('GET /ws (presence)', () => {
     b.ws.send('not json');
     b.send({ type: 'heartbeat' });
 
-    const closedAt = Date.now();
+    const closedAt = clock.now();
     await b.close();
-    await a.waitFor(
+    await advanceUntil(
+      clock,
+      GRACE_MS / 3,
+      a,
       () =>
-        a.messages.find(
+        a.messages.some(
           (m) => m.type === 'presence_update' && m.updateType === 'leave' && m.data.userId === bob.id,
         ),
-      2_000,
       'leave',
     );
-    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(GRACE_MS - 20);
+    expect(clock.now() - closedAt).toBeGreaterThanOrEqual(GRACE_MS);
     expect(a.entry(bob.id)).toBeUndefined();
   });
 
@@ -313,7 +317,8 @@ describe('GET /ws (presence)', () => {
   });
 
   it('shows an idle member as away, and online again on the next page change', async () => {
-    const { app, port } = await startInstance({ PRESENCE_IDLE_MS: '400' });
+    const clock = new TestClock();
+    const { app, port } = await startInstance({ PRESENCE_IDLE_MS: String(IDLE_MS) }, clock);
     const org = await buildOrg(ctx.database);
     const ann = await buildUser(ctx.database, { org });
     const bob = await buildUser(ctx.database, { org });
@@ -322,19 +327,21 @@ describe('GET /ws (presence)', () => {
     await a.waitFor(() => a.entry(bob.id)?.status === 'online');
     // Heartbeats keep the socket alive but are not activity.
     b.send({ type: 'heartbeat' });
-    await a.waitFor(() => a.entry(bob.id)?.status === 'away', 2_000, 'away');
+    await advanceUntil(clock, IDLE_MS / 4, a, () => a.entry(bob.id)?.status === 'away', 'away');
     b.send({ type: 'page_change', currentPage: '/library' });
     await a.waitFor(() => a.entry(bob.id)?.status === 'online', 2_000, 'online again');
   });
 
   it('brings an idle member back online as soon as they click or type (activity)', async () => {
-    const { app, port } = await startInstance({ PRESENCE_IDLE_MS: '400' });
+    const clock = new TestClock();
+    const { app, port } = await startInstance({ PRESENCE_IDLE_MS: String(IDLE_MS) }, clock);
     const org = await buildOrg(ctx.database);
     const ann = await buildUser(ctx.database, { org });
     const bob = await buildUser(ctx.database, { org });
     const a = await connect(port, org, await cookieFor(app, ann, org));
     const b = await connect(port, org, await cookieFor(app, bob, org));
-    await a.waitFor(() => a.entry(bob.id)?.status === 'away', 2_000, 'away');
+    await a.waitFor(() => a.entry(bob.id)?.status === 'online');
+    await advanceUntil(clock, IDLE_MS / 4, a, () => a.entry(bob.id)?.status === 'away', 'away');
     b.send({ type: 'activity' });
     await a.waitFor(() => a.entry(bob.id)?.status === 'online', 2_000, 'online again');
     // Bob's own list says what Ann sees.
@@ -409,13 +416,20 @@ describe('GET /ws (presence)', () => {
   });
 
   it('closes sockets whose session no longer signs anyone in, even when nobody signalled it', async () => {
-    const { app, port } = await startInstance({ PRESENCE_REVALIDATE_MS: '100' });
+    const clock = new TestClock();
+    const { app, port } = await startInstance({ PRESENCE_REVALIDATE_MS: '100' }, clock);
     const org = await buildOrg(ctx.database);
     const dave = await buildUser(ctx.database, { org });
     const socket = await connect(port, org, await cookieFor(app, dave, org));
     // A system user rejecting the organization ends nobody's session row, only its validity.
     await ctx.database.query(`update organizations set approval_status = 'rejected' where id = $1`, [org.id]);
-    await socket.waitFor(() => socket.closeCode, 2_000, 'close after the organization was rejected');
+    await advanceUntil(
+      clock,
+      100,
+      socket,
+      () => socket.closeCode !== undefined,
+      'close after the organization was rejected',
+    );
     expect(socket.closeCode).toBe(4001);
   });
 
@@ -508,7 +522,8 @@ describe('presence across two instances sharing one database', () => {
   });
 
   it('drops a crashed instance’s members once their announcements stop', async () => {
-    const one = await startInstance();
+    const clock = new TestClock();
+    const one = await startInstance({}, clock);
     const database = ctx.database;
     const notify = database.notify;
     // Learn instance two's id from its hello, so that its signals can be cut off later.
@@ -521,7 +536,7 @@ describe('presence across two instances sharing one database', () => {
       return notify.call(database, channel, payload);
     };
     try {
-      const two = await startInstance();
+      const two = await startInstance({}, clock);
       expect(twoId).toBeDefined();
       const org = await buildOrg(ctx.database);
       const ann = await buildUser(ctx.database, { org });
@@ -531,10 +546,10 @@ describe('presence across two instances sharing one database', () => {
       await a.waitFor(() => a.entry(bob.id), 2_000, 'bob seen');
       // A crash: instance two goes silent, with no goodbye and no leave.
       crashed = true;
-      const lostAt = Date.now();
-      await a.waitFor(() => !a.entry(bob.id), 3_000, 'expiry of a silent instance');
-      // Remote entries live three announcement periods (400 ms each), give or take one.
-      expect(Date.now() - lostAt).toBeGreaterThanOrEqual(700);
+      const lostAt = clock.now();
+      await advanceUntil(clock, ANNOUNCE_MS / 2, a, () => !a.entry(bob.id), 'expiry of a silent instance');
+      // Remote entries live three announcement periods, give or take one.
+      expect(clock.now() - lostAt).toBeGreaterThanOrEqual(2 * ANNOUNCE_MS);
       b.ws.terminate();
     } finally {
       database.notify = notify;
