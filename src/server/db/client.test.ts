@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import net from 'node:net';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -43,18 +42,27 @@ describe.skipIf(!url)('LISTEN/NOTIFY on a PostgreSQL server', () => {
   it('survives the server dropping a connection held by a transaction between two statements', async () => {
     const database = await openDatabase({ databaseUrl: url, pool: { max: 2 } });
     const crashes: unknown[] = [];
-    const onUncaught = (err: unknown) => crashes.push(err);
+    let crashed: (err: unknown) => void = () => {};
+    const crash = new Promise((resolve) => {
+      crashed = resolve;
+    });
+    const onUncaught = (err: unknown) => {
+      crashes.push(err);
+      crashed(err);
+    };
     process.on('uncaughtException', onUncaught);
     try {
       const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-      const held = once(pool, 'acquire') as Promise<[pg.PoolClient]>;
+      const held = new Promise<pg.PoolClient>((resolve) => pool.once('acquire', resolve));
       const outcome = database.db.transaction(async (tx) => {
         const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
           rows: { pid: number }[];
         };
         const [{ pid }] = result.rows;
-        const [connection] = await held;
-        const ended = once(connection, 'end');
+        const connection = await held;
+        // Its 'error' comes first and is the pool's to handle (unhandled, it crashes the process);
+        // 'end' follows once the session is gone.
+        const ended = Promise.race([new Promise((resolve) => connection.once('end', resolve)), crash]);
         // A restart ends the session while the request is busy elsewhere (no query running on it).
         await database.query('select pg_terminate_backend($1)', [pid]);
         await ended;
