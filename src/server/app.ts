@@ -30,6 +30,7 @@ import { matchedRoute, refuseNonOriginTarget, requestPath } from './http/request
 import { loggableError } from './http/log';
 import { registerOpenApi } from './http/openapi';
 import { readSessionId, loadSession } from './http/session';
+import type { PresenceClock } from './features/presence/clock';
 import type { App, Deps, RegisteredRoute } from './http/types';
 
 export interface BuildOptions {
@@ -37,6 +38,7 @@ export interface BuildOptions {
   database: Database;
   mailer?: Mailer;
   logger?: boolean;
+  presenceClock?: PresenceClock;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -122,7 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   const secret = await sessionSecret(config, database);
   const mailer = opts.mailer ?? createMailer(database, config.smtpUrl, config.mailFrom);
-  const deps: Deps = { config, database, mailer, sessionSecret: secret };
+  const deps: Deps = { config, database, mailer, sessionSecret: secret, presenceClock: opts.presenceClock };
   app.decorate('deps', deps);
   const changes = ChangeFeed.of(database);
   await changes.start();

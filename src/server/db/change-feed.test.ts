@@ -1,6 +1,7 @@
 // Kept answers (db/change-feed.ts): what a write behind the app's back, another instance, or a
 // lost listening connection does to them. Through the real app on the test database; the
 // two-instance and lost-connection cases need separate connections, so a PostgreSQL server.
+import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext, testConfig } from '../../../tests/support/app';
@@ -184,6 +185,17 @@ describe('kept answers on the test database', () => {
 
 const url = process.env.DATABASE_URL;
 
+/**
+ * Returns once `heard` holds everything sent on the channel before this call: a listener receives
+ * notifications in the order their transactions committed, so a marker sent now comes after them.
+ */
+async function heardAllSentSoFar(heard: string[]) {
+  const marker = `marker-${randomUUID()}`;
+  await ctx.database.notify(CHANGES_CHANNEL, marker);
+  await expect.poll(() => heard.includes(marker)).toBe(true);
+  heard.splice(heard.indexOf(marker), 1);
+}
+
 // Its own database, so that cutting its listening connections disturbs no other test file.
 describe('announced writes', () => {
   it("are announced once, after the commit, by the app; another organization's rows by their trigger", async () => {
@@ -204,7 +216,7 @@ describe('announced writes', () => {
       await expect
         .poll(() => heard.includes(orgScope(mine.id)) && heard.includes(orgScope(other.id)))
         .toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await heardAllSentSoFar(heard);
       // The trigger stayed silent for the announced organization: one notice, the app's.
       expect(heard.filter((p) => p === orgScope(mine.id))).toHaveLength(1);
 
@@ -216,7 +228,7 @@ describe('announced writes', () => {
           throw new Error('refused');
         }),
       ).rejects.toThrow('refused');
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await heardAllSentSoFar(heard);
       expect(heard).toEqual([]);
     } finally {
       await stop();

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { type Database, lastStatement, openDatabase, sql } from './client';
 
@@ -41,17 +42,30 @@ describe.skipIf(!url)('LISTEN/NOTIFY on a PostgreSQL server', () => {
   it('survives the server dropping a connection held by a transaction between two statements', async () => {
     const database = await openDatabase({ databaseUrl: url, pool: { max: 2 } });
     const crashes: unknown[] = [];
-    const onUncaught = (err: unknown) => crashes.push(err);
+    let crashed: (err: unknown) => void = () => {};
+    const crash = new Promise((resolve) => {
+      crashed = resolve;
+    });
+    const onUncaught = (err: unknown) => {
+      crashes.push(err);
+      crashed(err);
+    };
     process.on('uncaughtException', onUncaught);
     try {
+      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+      const held = new Promise<pg.PoolClient>((resolve) => pool.once('acquire', resolve));
       const outcome = database.db.transaction(async (tx) => {
         const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
           rows: { pid: number }[];
         };
         const [{ pid }] = result.rows;
+        const connection = await held;
+        // Its 'error' comes first and is the pool's to handle (unhandled, it crashes the process);
+        // 'end' follows once the session is gone.
+        const ended = Promise.race([new Promise((resolve) => connection.once('end', resolve)), crash]);
         // A restart ends the session while the request is busy elsewhere (no query running on it).
         await database.query('select pg_terminate_backend($1)', [pid]);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await ended;
         await tx.execute(sql`select 1`);
       });
       await expect(outcome).rejects.toThrow();
@@ -91,18 +105,29 @@ describe.skipIf(!url)('LISTEN/NOTIFY on a PostgreSQL server', () => {
     const relayed = new URL(target);
     relayed.hostname = '127.0.0.1';
     relayed.port = String((relay.address() as net.AddressInfo).port);
-    const database = await openDatabase({ databaseUrl: relayed.toString() });
+    // The retries wait for the test instead of a timer, each with the delay it would wait for.
+    const retries: { retry: () => void; delayMs: number }[] = [];
+    const database = await openDatabase({
+      databaseUrl: relayed.toString(),
+      scheduleListenRetry: (retry, delayMs) => retries.push({ retry, delayMs }),
+    });
     try {
       const received: string[] = [];
       await database.listen?.('client_outage', (payload) => received.push(payload));
       down = true;
       for (const s of sockets) s.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 7_000));
-      // One chain of retries, 1 s then 2 s apart: about four attempts in 7 s, not a growing number.
-      expect(attempts).toBeGreaterThanOrEqual(3);
-      expect(attempts).toBeLessThanOrEqual(5);
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        await expect.poll(() => retries.length).toBe(attempt);
+        retries[attempt - 1].retry();
+        await expect.poll(() => attempts).toBe(attempt);
+      }
       down = false;
+      await expect.poll(() => retries.length).toBe(5);
+      retries[4].retry();
       await heardAgain(database, 'client_outage', 'back', received);
+      // One chain of retries, 1 s then 2 s apart, not one more chain for every failed attempt.
+      expect(retries.map((r) => r.delayMs)).toEqual([1_000, 2_000, 2_000, 2_000, 2_000]);
+      expect(attempts).toBe(4);
     } finally {
       await database.close();
       relay.close();

@@ -116,14 +116,22 @@ export interface PoolOptions {
   connectionTimeoutMillis?: number;
 }
 
+/** Runs `retry` after `delayMs`: when a lost LISTEN connection tries again (tests hold the retries). */
+export type ScheduleRetry = (retry: () => void, delayMs: number) => void;
+
+const scheduleOnTimer: ScheduleRetry = (retry, delayMs) => {
+  setTimeout(retry, delayMs).unref();
+};
+
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   memory?: boolean;
   pool?: PoolOptions;
+  scheduleListenRetry?: ScheduleRetry;
 }) {
   const database = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl, opts.pool)
+    ? await openPostgres(opts.databaseUrl, opts.pool, opts.scheduleListenRetry)
     : await openPglite(opts);
   return database;
 }
@@ -213,7 +221,11 @@ function statementName(text: string): string {
   return name;
 }
 
-async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolOptions: PoolOptions = {},
+  schedule: ScheduleRetry = scheduleOnTimer,
+): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -295,7 +307,7 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
     return client;
   };
   const retryListen = (delay: number) => {
-    setTimeout(() => {
+    schedule(() => {
       if (closed || listening) return;
       listening = connectListener();
       listening.then(
@@ -306,7 +318,7 @@ async function openPostgres(url: string, poolOptions: PoolOptions = {}): Promise
           retryListen(Math.min(delay * 2, 2_000));
         },
       );
-    }, delay).unref();
+    }, delay);
   };
   const soon = batchedNotifier(url, pool);
   return {

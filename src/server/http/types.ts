@@ -11,6 +11,7 @@ import type { HostContext } from '../../common/tenancy';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Mailer } from '../features/mail/mailer';
+import type { PresenceClock } from '../features/presence/clock';
 import type { AuthContext } from './session';
 
 export type App = FastifyInstance<
@@ -26,6 +27,8 @@ export interface Deps {
   database: Database;
   mailer: Mailer;
   sessionSecret: string;
+  /** The presence hub's time; the system's unless a test moves its own. */
+  presenceClock?: PresenceClock;
 }
 
 /** One method + URL pattern the app answers, with the zod schemas it declared. */

@@ -10,6 +10,7 @@ import type {
   ServerMessage,
 } from '../../../common/presence';
 import type { Database } from '../../db/client';
+import { type PresenceClock, systemClock } from './clock';
 import { getOrCreate } from '../../../common/maps';
 import { PRESENCE_CHANNEL } from '../../http/presence-signal';
 import { type Connection, type LocalUser, localEntry, newLocalUser, sameEntry } from './local-users';
@@ -17,6 +18,7 @@ import { liveSessions } from './queries';
 import { announceBatches, RemoteEntries, type Signal } from './remote-entries';
 import type { PresenceSettings } from './settings';
 
+export type { PresenceClock } from './clock';
 export type { Connection, PresenceSocket, Profile } from './local-users';
 export { type PresenceSettings, presenceSettings } from './settings';
 
@@ -34,18 +36,20 @@ export class PresenceHub {
   private readonly visible = new Map<number, Map<number, PresenceEntry>>();
   private readonly sockets = new Map<number, Set<Connection>>();
   private readonly byUser = new Map<number, Set<Connection>>();
-  private timer: NodeJS.Timeout | undefined;
+  private stopTicking: (() => void) | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private lastAnnounce = 0;
-  private lastRevalidate = Date.now();
+  private lastRevalidate: number;
   private stopped = false;
 
   constructor(
     private readonly database: Database,
     readonly settings: PresenceSettings,
     private readonly log: { warn(obj: unknown, msg?: string): void } = console,
+    private readonly clock: PresenceClock = systemClock,
   ) {
     this.remote = new RemoteEntries(settings.announceMs * 3);
+    this.lastRevalidate = clock.now();
   }
 
   async start() {
@@ -55,8 +59,7 @@ export class PresenceHub {
     this.database.onListenState((listening) => {
       if (listening && !this.stopped) this.resync();
     });
-    this.timer = setInterval(() => this.tick(), this.settings.tickMs);
-    this.timer.unref();
+    this.stopTicking = this.clock.every(this.settings.tickMs, () => this.tick());
     // Ask the others to announce now, rather than waiting for their next round.
     this.publish({ t: 'hello', i: this.instanceId });
   }
@@ -64,7 +67,7 @@ export class PresenceHub {
   async stop() {
     if (this.stopped) return;
     this.stopped = true;
-    clearInterval(this.timer);
+    this.stopTicking?.();
     for (const set of this.sockets.values())
       for (const conn of set) conn.socket.close(1001, 'Server stopping');
     this.sockets.clear();
@@ -83,7 +86,7 @@ export class PresenceHub {
     let sameSession = 0;
     for (const c of mine) if (c.sid === conn.sid) sameSession += 1;
     if (mine.size >= SOCKET_LIMITS.perMember || sameSession >= SOCKET_LIMITS.perSession) return null;
-    const now = Date.now();
+    const now = this.clock.now();
     const full: Connection = { ...conn, joined: false, status: 'online', lastActivity: now, lastSeen: now };
     mine.add(full);
     getOrCreate(this.sockets, conn.organizationId, () => new Set<Connection>()).add(full);
@@ -96,7 +99,7 @@ export class PresenceHub {
 
   /** The socket announced itself (authenticate): it joins the organization's presence. */
   join(conn: Connection, currentPage: string | null) {
-    const now = Date.now();
+    const now = this.clock.now();
     conn.lastSeen = now;
     conn.lastActivity = now;
     if (currentPage !== null) conn.currentPage = currentPage;
@@ -110,7 +113,7 @@ export class PresenceHub {
   }
 
   heartbeat(conn: Connection) {
-    conn.lastSeen = Date.now();
+    conn.lastSeen = this.clock.now();
   }
 
   pageChange(conn: Connection, currentPage: string | null) {
@@ -134,7 +137,7 @@ export class PresenceHub {
     const user = this.localUser(conn.organizationId, conn.userId, false);
     if (!user) return;
     user.conns.delete(conn);
-    if (user.conns.size === 0) user.graceUntil = immediate ? 0 : Date.now() + this.settings.graceMs;
+    if (user.conns.size === 0) user.graceUntil = immediate ? 0 : this.clock.now() + this.settings.graceMs;
     this.refreshLocal(conn.organizationId, conn.userId);
   }
 
@@ -151,7 +154,7 @@ export class PresenceHub {
 
   /** A page change, a status change, or a click or key press the page reported. */
   activity(conn: Connection) {
-    const now = Date.now();
+    const now = this.clock.now();
     conn.lastSeen = now;
     conn.lastActivity = now;
     if (!conn.joined) this.join(conn, conn.currentPage);
@@ -166,7 +169,7 @@ export class PresenceHub {
     return getOrCreate(org, userId, newLocalUser);
   }
 
-  private refreshLocal(organizationId: number, userId: number, now = Date.now()) {
+  private refreshLocal(organizationId: number, userId: number, now = this.clock.now()) {
     const user = this.localUser(organizationId, userId, false);
     if (!user) return;
     const { entry, at } = localEntry(user, now, this.settings.idleMs);
@@ -185,7 +188,7 @@ export class PresenceHub {
   }
 
   /** Merges this instance's entry with remote ones and tells local sockets what changed. */
-  private recompute(organizationId: number, userId: number, now = Date.now()) {
+  private recompute(organizationId: number, userId: number, now = this.clock.now()) {
     let best: { entry: PresenceEntry; at: number } | null = null;
     const mine = this.local.get(organizationId)?.get(userId);
     if (mine?.published) best = { entry: mine.published, at: mine.at };
@@ -225,7 +228,7 @@ export class PresenceHub {
     } catch {
       return;
     }
-    const now = Date.now();
+    const now = this.clock.now();
     switch (signal.t) {
       case 'disconnect':
         this.disconnectLocal(signal);
@@ -268,7 +271,7 @@ export class PresenceHub {
   }
 
   private tick() {
-    const now = Date.now();
+    const now = this.clock.now();
     for (const [organizationId, users] of [...this.local]) {
       for (const userId of [...users.keys()]) this.refreshLocal(organizationId, userId, now);
     }
@@ -295,14 +298,14 @@ export class PresenceHub {
    * (a leave we never heard), so their entries now expire within one grace period unless they
    * announce again, and `hello` asks them to do so at once; our own members are announced now.
    */
-  private resync(now = Date.now()) {
+  private resync(now = this.clock.now()) {
     this.remote.expireAllBy(now + this.settings.graceMs);
     this.publish({ t: 'hello', i: this.instanceId });
     this.announce(now);
   }
 
   /** Re-announces every member this instance holds, so a crashed instance's members expire. */
-  private announce(now = Date.now()) {
+  private announce(now = this.clock.now()) {
     this.lastAnnounce = now;
     for (const [organizationId, users] of this.local) {
       const entries = [...users.values()].flatMap((u) => (u.published ? [{ e: u.published, a: u.at }] : []));

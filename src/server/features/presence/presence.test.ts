@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { applyPresenceMessage, type PresenceEntry, type ServerMessage } from '../../../common/presence';
 import { buildApp } from '../../app';
 import type { App } from '../../http/types';
-import { SOCKET_LIMITS, TOO_MANY_SOCKETS } from './hub';
+import { PRESENCE_CHANNEL } from '../../http/presence-signal';
+import { type PresenceClock, SOCKET_LIMITS, TOO_MANY_SOCKETS } from './hub';
 import { Agent, getTestApp, type TestContext, testConfig } from '../../../../tests/support/app';
 import {
   type BuiltOrg,
@@ -16,17 +18,38 @@ import {
 
 // Short timings so that grace periods and expiry are observable within a test.
 const GRACE_MS = 300;
-const TIMINGS = { PRESENCE_GRACE_MS: '300', PRESENCE_ANNOUNCE_MS: '400', PRESENCE_TICK_MS: '50' };
+const ANNOUNCE_MS = 400;
+const IDLE_MS = 400;
+const TIMINGS = {
+  PRESENCE_GRACE_MS: String(GRACE_MS),
+  PRESENCE_ANNOUNCE_MS: String(ANNOUNCE_MS),
+  PRESENCE_TICK_MS: '50',
+};
+
+/** Time for the hubs that share it, moved by the test: each move runs their housekeeping once. */
+class TestClock implements PresenceClock {
+  private current = Date.now();
+  private readonly ticks = new Set<() => void>();
+  now = () => this.current;
+  every = (_ms: number, tick: () => void) => {
+    this.ticks.add(tick);
+    return () => this.ticks.delete(tick);
+  };
+  advance(ms: number) {
+    this.current += ms;
+    for (const tick of this.ticks) tick();
+  }
+}
 
 let ctx: TestContext;
 const apps: App[] = [];
 const clients: Client[] = [];
 
-async function startInstance(extraEnv: Record<string, string> = {}) {
+async function startInstance(extraEnv: Record<string, string> = {}, presenceClock?: TestClock) {
   const saved = { ...process.env };
   Object.assign(process.env, TIMINGS, extraEnv);
   try {
-    const app = await buildApp({ config: testConfig(), database: ctx.database });
+    const app = await buildApp({ config: testConfig(), database: ctx.database, presenceClock });
     await app.listen({ port: 0, host: '127.0.0.1' });
     apps.push(app);
     return { app, port: (app.server.address() as AddressInfo).port };
@@ -129,6 +152,32 @@ async function connect(port: number, org: BuiltOrg, cookie: string, currentPage 
   return client;
 }
 
+/**
+ * Returns once `client` has heard everything its server sent it so far: a page change of its
+ * own member comes back on the same socket, after whatever was sent before it.
+ */
+async function heardAllSoFar(client: Client, userId: number) {
+  const page = `/marker-${randomUUID()}`;
+  client.send({ type: 'page_change', currentPage: page });
+  await client.waitFor(() => client.entry(userId)?.currentPage === page, 2_000, 'own page change');
+}
+
+/**
+ * Moves `clock` on a step at a time until `check` holds for what `client` heard: a socket the
+ * test closed reaches its server a moment after the test saw it closed.
+ */
+function advanceUntil(clock: TestClock, stepMs: number, client: Client, check: () => boolean, what: string) {
+  return client.waitFor(
+    () => {
+      if (check()) return true;
+      clock.advance(stepMs);
+      return false;
+    },
+    2_000,
+    what,
+  );
+}
+
 /** The status code an upgrade is refused with. */
 function refusal(port: number, host: string, headers: Record<string, string>) {
   return new Promise<number>((resolve, reject) => {
@@ -170,7 +219,8 @@ describe('GET /ws (presence)', () => {
   });
 
   it('lists who is online, and broadcasts join, page changes, status changes and leave', async () => {
-    const { app, port } = await startInstance();
+    const clock = new TestClock();
+    const { app, port } = await startInstance({}, clock);
     const org = await buildOrg(ctx.database);
     const ann = await buildUser(ctx.database, { org, firstName: 'Ann' });
     const bob = await buildUser(ctx.database, { org, firstName: 'Bob' });
@@ -207,22 +257,25 @@ describe('GET /ws (presence)', () => {
     b.ws.send('not json');
     b.send({ type: 'heartbeat' });
 
-    const closedAt = Date.now();
+    const closedAt = clock.now();
     await b.close();
-    await a.waitFor(
+    await advanceUntil(
+      clock,
+      GRACE_MS / 3,
+      a,
       () =>
-        a.messages.find(
+        a.messages.some(
           (m) => m.type === 'presence_update' && m.updateType === 'leave' && m.data.userId === bob.id,
         ),
-      2_000,
       'leave',
     );
-    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(GRACE_MS - 20);
+    expect(clock.now() - closedAt).toBeGreaterThanOrEqual(GRACE_MS);
     expect(a.entry(bob.id)).toBeUndefined();
   });
 
   it('does not announce a leave when the member reconnects within the grace period', async () => {
-    const { app, port } = await startInstance();
+    const clock = new TestClock();
+    const { app, port } = await startInstance({}, clock);
     const org = await buildOrg(ctx.database);
     const ann = await buildUser(ctx.database, { org });
     const bob = await buildUser(ctx.database, { org });
@@ -233,24 +286,30 @@ describe('GET /ws (presence)', () => {
     await b1.close();
     const b2 = await connect(port, org, bobCookie, '/calendar');
     await a.waitFor(() => a.entry(bob.id)?.currentPage === '/calendar');
-    await new Promise((r) => setTimeout(r, GRACE_MS * 2));
+    clock.advance(GRACE_MS * 2);
+    await heardAllSoFar(a, ann.id);
     expect(a.messages.some((m) => m.type === 'presence_update' && m.updateType === 'leave')).toBe(false);
     expect(b2.entry(bob.id)).toBeDefined();
   });
 
   it('keeps each organization to itself', async () => {
-    const { app, port } = await startInstance();
+    const clock = new TestClock();
+    const { app, port } = await startInstance({}, clock);
     const orgA = await buildOrg(ctx.database);
     const orgB = await buildOrg(ctx.database);
     const ann = await buildUser(ctx.database, { org: orgA });
     const zed = await buildUser(ctx.database, { org: orgB });
+    const yan = await buildUser(ctx.database, { org: orgB });
     const a = await connect(port, orgA, await cookieFor(app, ann, orgA));
+    const y = await connect(port, orgB, await cookieFor(app, yan, orgB));
     const z = await connect(port, orgB, await cookieFor(app, zed, orgB));
     z.send({ type: 'page_change', currentPage: '/calendar' });
     z.send({ type: 'status_update', status: 'away' });
-    await z.waitFor(() => z.entry(zed.id)?.status === 'away');
+    await y.waitFor(() => y.entry(zed.id)?.status === 'away');
     await z.close();
-    await new Promise((r) => setTimeout(r, GRACE_MS + 200));
+    // Zed's leave, after the grace period, goes to his own organization only.
+    await advanceUntil(clock, GRACE_MS, y, () => !y.entry(zed.id), 'leave in organization B');
+    await heardAllSoFar(a, ann.id);
     const heard = JSON.stringify(a.messages);
     expect(heard).not.toContain(zed.username);
     expect(a.list.map((e) => e.userId)).toEqual([ann.id]);
@@ -258,7 +317,8 @@ describe('GET /ws (presence)', () => {
   });
 
   it('shows an idle member as away, and online again on the next page change', async () => {
-    const { app, port } = await startInstance({ PRESENCE_IDLE_MS: '400' });
+    const clock = new TestClock();
+    const { app, port } = await startInstance({ PRESENCE_IDLE_MS: String(IDLE_MS) }, clock);
     const org = await buildOrg(ctx.database);
     const ann = await buildUser(ctx.database, { org });
     const bob = await buildUser(ctx.database, { org });
@@ -267,19 +327,21 @@ describe('GET /ws (presence)', () => {
     await a.waitFor(() => a.entry(bob.id)?.status === 'online');
     // Heartbeats keep the socket alive but are not activity.
     b.send({ type: 'heartbeat' });
-    await a.waitFor(() => a.entry(bob.id)?.status === 'away', 2_000, 'away');
+    await advanceUntil(clock, IDLE_MS / 4, a, () => a.entry(bob.id)?.status === 'away', 'away');
     b.send({ type: 'page_change', currentPage: '/library' });
     await a.waitFor(() => a.entry(bob.id)?.status === 'online', 2_000, 'online again');
   });
 
   it('brings an idle member back online as soon as they click or type (activity)', async () => {
-    const { app, port } = await startInstance({ PRESENCE_IDLE_MS: '400' });
+    const clock = new TestClock();
+    const { app, port } = await startInstance({ PRESENCE_IDLE_MS: String(IDLE_MS) }, clock);
     const org = await buildOrg(ctx.database);
     const ann = await buildUser(ctx.database, { org });
     const bob = await buildUser(ctx.database, { org });
     const a = await connect(port, org, await cookieFor(app, ann, org));
     const b = await connect(port, org, await cookieFor(app, bob, org));
-    await a.waitFor(() => a.entry(bob.id)?.status === 'away', 2_000, 'away');
+    await a.waitFor(() => a.entry(bob.id)?.status === 'online');
+    await advanceUntil(clock, IDLE_MS / 4, a, () => a.entry(bob.id)?.status === 'away', 'away');
     b.send({ type: 'activity' });
     await a.waitFor(() => a.entry(bob.id)?.status === 'online', 2_000, 'online again');
     // Bob's own list says what Ann sees.
@@ -349,19 +411,25 @@ describe('GET /ws (presence)', () => {
     expect(res.statusCode).toBe(200);
     await other.waitFor(() => other.closeCode, 2_000, 'close after password change');
     expect(other.closeCode).toBe(4001);
-    own.send({ type: 'heartbeat' });
-    await new Promise((r) => setTimeout(r, 300));
+    await heardAllSoFar(own, erin.id);
     expect(own.closeCode).toBeUndefined();
   });
 
   it('closes sockets whose session no longer signs anyone in, even when nobody signalled it', async () => {
-    const { app, port } = await startInstance({ PRESENCE_REVALIDATE_MS: '100' });
+    const clock = new TestClock();
+    const { app, port } = await startInstance({ PRESENCE_REVALIDATE_MS: '100' }, clock);
     const org = await buildOrg(ctx.database);
     const dave = await buildUser(ctx.database, { org });
     const socket = await connect(port, org, await cookieFor(app, dave, org));
     // A system user rejecting the organization ends nobody's session row, only its validity.
     await ctx.database.query(`update organizations set approval_status = 'rejected' where id = $1`, [org.id]);
-    await socket.waitFor(() => socket.closeCode, 2_000, 'close after the organization was rejected');
+    await advanceUntil(
+      clock,
+      100,
+      socket,
+      () => socket.closeCode !== undefined,
+      'close after the organization was rejected',
+    );
     expect(socket.closeCode).toBe(4001);
   });
 
@@ -411,8 +479,13 @@ describe('sockets per session and per member', () => {
 
 describe('presence across two instances sharing one database', () => {
   it('shows members on different instances to each other, and a leave when one instance stops', async () => {
-    const one = await startInstance();
-    const two = await startInstance();
+    const clock = new TestClock();
+    const one = await startInstance({}, clock);
+    const two = await startInstance({}, clock);
+    const signals: { t: string; o?: number; es?: { e: { userId: number } }[] }[] = [];
+    const unlisten = await ctx.database.listen!(PRESENCE_CHANNEL, (payload) =>
+      signals.push(JSON.parse(payload)),
+    );
     const org = await buildOrg(ctx.database);
     const ann = await buildUser(ctx.database, { org });
     const bob = await buildUser(ctx.database, { org });
@@ -427,19 +500,30 @@ describe('presence across two instances sharing one database', () => {
     b.send({ type: 'status_update', status: 'busy' });
     await a.waitFor(() => a.entry(bob.id)?.status === 'busy', 2_000, 'remote status');
 
-    // A member who is online keeps being listed across re-announcements.
-    await new Promise((r) => setTimeout(r, 1_300));
+    // A member who is online keeps being listed across re-announcements, for longer than a remote
+    // entry lives unless renewed. Instance one hears each announcement before this test does.
+    const announcedBob = () =>
+      signals.filter((s) => s.t === 'announce' && s.o === org.id && s.es?.some((x) => x.e.userId === bob.id))
+        .length;
+    for (let round = 0; round < 4; round++) {
+      const before = announcedBob();
+      clock.advance(ANNOUNCE_MS);
+      await expect.poll(announcedBob).toBeGreaterThan(before);
+    }
+    await unlisten();
+    await heardAllSoFar(a, ann.id);
     expect(a.entry(bob.id)).toBeDefined();
 
     await two.app.close();
     apps.splice(apps.indexOf(two.app), 1);
-    await a.waitFor(() => !a.entry(bob.id), 2_000, 'leave after instance two stopped');
+    await advanceUntil(clock, GRACE_MS, a, () => !a.entry(bob.id), 'leave after instance two stopped');
     expect(JSON.stringify(a.messages)).not.toContain(zed.username);
     expect(JSON.stringify(z.messages)).not.toContain(ann.username);
   });
 
   it('drops a crashed instance’s members once their announcements stop', async () => {
-    const one = await startInstance();
+    const clock = new TestClock();
+    const one = await startInstance({}, clock);
     const database = ctx.database;
     const notify = database.notify;
     // Learn instance two's id from its hello, so that its signals can be cut off later.
@@ -452,7 +536,7 @@ describe('presence across two instances sharing one database', () => {
       return notify.call(database, channel, payload);
     };
     try {
-      const two = await startInstance();
+      const two = await startInstance({}, clock);
       expect(twoId).toBeDefined();
       const org = await buildOrg(ctx.database);
       const ann = await buildUser(ctx.database, { org });
@@ -462,10 +546,10 @@ describe('presence across two instances sharing one database', () => {
       await a.waitFor(() => a.entry(bob.id), 2_000, 'bob seen');
       // A crash: instance two goes silent, with no goodbye and no leave.
       crashed = true;
-      const lostAt = Date.now();
-      await a.waitFor(() => !a.entry(bob.id), 3_000, 'expiry of a silent instance');
-      // Remote entries live three announcement periods (400 ms each), give or take one.
-      expect(Date.now() - lostAt).toBeGreaterThanOrEqual(700);
+      const lostAt = clock.now();
+      await advanceUntil(clock, ANNOUNCE_MS / 2, a, () => !a.entry(bob.id), 'expiry of a silent instance');
+      // Remote entries live three announcement periods, give or take one.
+      expect(clock.now() - lostAt).toBeGreaterThanOrEqual(2 * ANNOUNCE_MS);
       b.ws.terminate();
     } finally {
       database.notify = notify;

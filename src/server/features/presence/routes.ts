@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 export async function presenceRoutes(app: App) {
-  const hub = new PresenceHub(app.deps.database, presenceSettings(), app.log);
+  const hub = new PresenceHub(app.deps.database, presenceSettings(), app.log, app.deps.presenceClock);
   await hub.start();
   app.addHook('onClose', async () => hub.stop());
 
