@@ -14,7 +14,7 @@ export const buttonVariants = cva(
         // destructive, so a harmless secondary action must look like neither.
         secondary: 'border border-border bg-muted text-foreground hover:bg-muted/70',
         ghost: 'hover:bg-muted',
-        link: 'text-primary underline-offset-4 hover:underline',
+        link: 'text-primary-text underline-offset-4 hover:underline',
       },
       size: {
         default: 'h-11 px-4 py-2 sm:h-10',

@@ -16,7 +16,7 @@ export function AuthShell({ children, wide = false }: AuthShellProps) {
         href="/"
         className="mb-8 flex items-center gap-2 rounded-md text-xl font-bold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <Theater className="size-7 text-primary" aria-hidden="true" />
+        <Theater className="size-7 text-primary-text" aria-hidden="true" />
         Greenroom
       </Link>
       <main className={cn('w-full', wide ? 'max-w-2xl' : 'max-w-md')}>{children}</main>

@@ -40,7 +40,7 @@ export function DashboardEventCards({ orgId }: { orgId: number }) {
         <Card key={title} data-testid={`dashboard-${title.toLowerCase().replace(/ /g, '-')}`}>
           <CardHeader className="pb-2">
             <CardTitle className="flex items-center gap-2 text-base">
-              <Icon aria-hidden="true" className="size-4 text-primary" /> {title}
+              <Icon aria-hidden="true" className="size-4 text-primary-text" /> {title}
             </CardTitle>
           </CardHeader>
           <CardContent>

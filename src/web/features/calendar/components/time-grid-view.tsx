@@ -62,7 +62,7 @@ export function TimeGridView({
             key={day}
             className={cn(
               'border-b border-l bg-muted/50 py-2 text-center text-xs font-semibold',
-              day === today && 'text-primary',
+              day === today && 'text-primary-text',
             )}
           >
             {week ? (
