@@ -21,7 +21,7 @@ export const buttonVariants = cva(
         sm: 'h-11 rounded-md px-3 sm:h-9',
         lg: 'h-11 rounded-md px-8 text-base',
         xl: 'h-14 rounded-lg px-8 text-lg',
-        icon: 'size-11 sm:size-10',
+        icon: 'size-11 shrink-0 sm:size-10',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

@@ -30,7 +30,8 @@ export function DropdownMenuContent({
       <MenuPrimitive.Content
         sideOffset={sideOffset}
         className={cn(
-          'z-50 min-w-32 overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md animate-overlay-in',
+          // A menu with nothing to pick (no notifications yet) takes focus itself and shows it.
+          'z-50 min-w-32 overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md animate-overlay-in focus-visible:ring-2 focus-visible:ring-ring',
           className,
         )}
         {...props}
