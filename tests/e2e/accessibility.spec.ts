@@ -3,6 +3,7 @@
 // sign-in each), so the whole walk stays around a minute or two.
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { contrastRatio } from '../../src/common/contrast';
 import { BASE_URL, DEMO, DEMO_ORG, type Login, orgUrl, SYSTEM, signIn } from './support/app';
 
 interface Finding {
@@ -194,14 +195,33 @@ async function memberOverlays(browser: Browser) {
   await withOverlay(page, 'member: event type filter', 'listbox', () =>
     page.getByRole('combobox', { name: 'Event type' }).click(),
   );
+  // The narrowest phone: the menu button keeps a full target and the colours dialog fits.
+  await attempt('member at 320 px: calendar colours', async () => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const menu = await page.getByRole('button', { name: 'Open menu' }).boundingBox();
+    expect(menu?.width ?? 0).toBeGreaterThanOrEqual(40);
+    await page.getByRole('button', { name: /Config/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Calendar Colors' });
+    await expect(dialog).toBeVisible();
+    const fits = await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth);
+    expect(fits, 'the dialog has no sideways scroll').toBe(true);
+    await check(page, 'member at 320 px: calendar colours');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
   await page.setViewportSize(PHONE);
   for (const [path, state] of [
     ['/library/home', 'library home'],
     ['/library/into-the-woods-show-bible', 'library page with contents'],
-    ['/library-search?q=rehearsal', 'library search'],
   ] as const) {
     await visit(page, member(path), `member at 375 px: ${state}`);
   }
+  // Search results mark the words found (a yellow highlight in both themes).
+  await attempt('member at 375 px: library search', async () => {
+    await page.goto(member('/library-search?search=rehearsal'));
+    await expect(page.locator('main mark').first()).toBeVisible();
+    await check(page, 'member at 375 px: library search');
+  });
   await context.close();
 }
 
@@ -217,6 +237,13 @@ async function ownerOverlays(browser: Browser) {
         .first()
         .click(),
     );
+  });
+  // The live preview in the dark theme, chosen but not saved (the rest of the page stays light).
+  await attempt('owner: branding preview in dark', async () => {
+    await page.goto(member('/admin/branding'));
+    await page.getByRole('radio', { name: /Dark/ }).check();
+    await expect(page.getByTestId('branding-preview')).toHaveClass(/dark/);
+    await check(page, 'owner: branding preview in dark');
   });
   await visit(page, member('/admin/users'), 'owner: user management');
   await withOverlay(page, 'owner: role select', 'listbox', () =>
@@ -430,11 +457,21 @@ test('a pale primary colour still gives readable links and a visible focus ring'
     await expect(page.locator('h1').first()).toBeVisible();
     const link = 'main .wiki-content a';
     await expect(page.locator(link).first()).toBeVisible();
+    // The organization's colours are in once the branding provider has set them.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.documentElement.style.getPropertyValue('--brand-primary-light')),
+      )
+      .toBe('#f5e663');
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, theme);
-      expect(await textContrast(page, link), `a library link in the ${theme} theme`).toBeGreaterThanOrEqual(
-        4.5,
+      const contrast = await textContrast(page, link);
+      expect(contrast, `a library link in the ${theme} theme`).toBeGreaterThanOrEqual(4.5);
+      const ring = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--brand-ring').trim(),
       );
+      const surface = theme === 'light' ? '#ffffff' : '#0f172a';
+      expect(contrastRatio(ring, surface), `the focus ring in the ${theme} theme`).toBeGreaterThanOrEqual(3);
     }
     await setTheme(page, 'light');
     await visitNow(page, member('/library/home'), 'pale primary: library home');
