@@ -104,6 +104,8 @@ const member = (path: string) => orgUrl(DEMO_ORG, path);
 
 async function signedIn(browser: Browser, login: Login) {
   const context = await browser.newContext();
+  // A control that is not there fails its step (a finding) instead of holding the walk.
+  context.setDefaultTimeout(30_000);
   const page = await context.newPage();
   await signIn(page, login);
   return { context, page };
@@ -147,7 +149,7 @@ test('open menus, popovers, selects and toasts, and phone-width pages: no seriou
   browser,
 }) => {
   test.setTimeout(600_000);
-  await test.step('the sign-in error toast', () => signInErrorToast(browser));
+  await test.step('signed-out pages and the sign-in error toast', () => signedOut(browser));
   await test.step('a standard member', () => memberOverlays(browser));
   await test.step('an owner', () => ownerOverlays(browser));
   await test.step('the system user', () => systemAtPhoneWidth(browser));
@@ -167,9 +169,40 @@ function withOverlay(page: Page, state: string, role: 'menu' | 'listbox', open: 
 
 const PHONE = { width: 375, height: 812 };
 
-async function signInErrorToast(browser: Browser) {
+/** Page structure axe rates moderate: content outside landmarks, skipped heading levels, no main. */
+const STRUCTURE = ['region', 'heading-order', 'landmark-one-main'];
+
+/** Opens `url` and records any structure finding there, whatever its impact. */
+function structure(page: Page, url: string, state: string) {
+  return attempt(state, async () => {
+    await page.goto(url);
+    await expect(page.locator('h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle', { timeout: 4_000 }).catch(() => undefined);
+    await expect(page.locator('main .animate-pulse')).toHaveCount(0);
+    const result = await new AxeBuilder({ page }).withRules(STRUCTURE).analyze();
+    statesChecked++;
+    for (const v of result.violations)
+      findings.push({
+        state,
+        rule: v.id,
+        impact: v.impact ?? 'moderate',
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      });
+  });
+}
+
+/** The signed-out pages' structure, then the toast a failed sign-in raises. */
+async function signedOut(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
+  for (const [path, state] of [
+    ['/login', 'login'],
+    ['/register', 'join organization'],
+    ['/forgot-password', 'forgot password'],
+    ['/no-such-page', 'not found'],
+  ] as const) {
+    await structure(page, member(path), `structure: ${state}`);
+  }
   await attempt('sign-in error toast', async () => {
     await page.goto(member('/login'));
     await page.getByLabel('Username').fill('nobody-here');
@@ -195,20 +228,6 @@ async function memberOverlays(browser: Browser) {
   await withOverlay(page, 'member: event type filter', 'listbox', () =>
     page.getByRole('combobox', { name: 'Event type' }).click(),
   );
-  // The narrowest phone: the menu button keeps a full target and the colours dialog fits.
-  await attempt('member at 320 px: calendar colours', async () => {
-    await page.setViewportSize({ width: 320, height: 640 });
-    const menu = await page.getByRole('button', { name: 'Open menu' }).boundingBox();
-    expect(menu?.width ?? 0).toBeGreaterThanOrEqual(40);
-    await page.getByRole('button', { name: /Config/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Calendar Colors' });
-    await expect(dialog).toBeVisible();
-    const fits = await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth);
-    expect(fits, 'the dialog has no sideways scroll').toBe(true);
-    await check(page, 'member at 320 px: calendar colours');
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-  });
   await page.setViewportSize(PHONE);
   for (const [path, state] of [
     ['/library/home', 'library home'],
@@ -227,6 +246,25 @@ async function memberOverlays(browser: Browser) {
 
 async function ownerOverlays(browser: Browser) {
   const { context, page } = await signedIn(browser, DEMO.owner);
+  await structure(page, member('/dashboard'), 'structure: owner dashboard');
+  // The narrowest phone: the menu button keeps a full target and the colours dialog fits.
+  await attempt('owner at 320 px: calendar colours', async () => {
+    await page.goto(member('/calendar'));
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    const menu = await page.getByRole('button', { name: 'Open menu' }).boundingBox();
+    expect(menu?.width ?? 0).toBeGreaterThanOrEqual(40);
+    await page.getByRole('button', { name: /Config/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Calendar Colors' });
+    await expect(dialog).toBeVisible();
+    const fits = await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth);
+    expect(fits, 'the dialog has no sideways scroll').toBe(true);
+    await check(page, 'owner at 320 px: calendar colours');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await structure(page, member('/calendar/attendance'), 'structure: attendance report');
   await visit(page, member('/directory/teams'), 'owner: teams');
   await attempt('owner: team member actions', async () => {
     await page.locator('main a[href^="/directory/teams/"]').first().click();
