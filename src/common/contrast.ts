@@ -6,6 +6,9 @@ const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** The minimum contrast for body text (WCAG 2.2 SC 1.4.3, level AA). */
 export const TEXT_CONTRAST = 4.5;
 
+/** The minimum contrast for a focus indicator against what surrounds it (WCAG 2.2 SC 1.4.11). */
+export const FOCUS_CONTRAST = 3;
+
 export function isHexColor(value: string | null | undefined): value is string {
   return typeof value === 'string' && HEX.test(value);
 }
@@ -68,4 +71,19 @@ export function readableAgainst(color: string, surface: string, target = TEXT_CO
     if (contrastRatio(mixed, surface) >= target) return mixed;
   }
   return toward === 255 ? LIGHT_TEXT : DARK_TEXT;
+}
+
+/**
+ * `color` nudged until it reaches `target` against every one of `surfaces`, which are all light or
+ * all dark (a theme's page, card and muted backgrounds): how a brand colour is drawn as text or
+ * as a focus ring on the page. The hardest surface is checked last until all of them pass.
+ */
+export function readableOnAll(color: string, surfaces: readonly string[], target = TEXT_CONTRAST): string {
+  let shade = color;
+  for (let round = 0; round < surfaces.length; round++) {
+    const failing = surfaces.find((s) => contrastRatio(shade, s) < target);
+    if (!failing) break;
+    shade = readableAgainst(shade, failing, target);
+  }
+  return shade;
 }

@@ -1,7 +1,14 @@
 // Organization branding as CSS custom properties on <html>. The Tailwind theme (index.css) reads
 // only these variables, so any screen that changes them (e.g. a live branding preview) restyles
 // the whole app without touching components.
-import { isHexColor, readableAgainst, readableOn } from '@common/contrast';
+import {
+  FOCUS_CONTRAST,
+  isHexColor,
+  readableAgainst,
+  readableOn,
+  readableOnAll,
+  TEXT_CONTRAST,
+} from '@common/contrast';
 import type { SessionOrganization } from '@common/types/session';
 
 export interface Branding {
@@ -34,6 +41,31 @@ export function brandColorFor(color: string, theme: ResolvedTheme): string {
   return theme === 'dark' ? readableAgainst(color, DARK_SURFACE) : color;
 }
 
+/** The light theme's card and muted surfaces (index.css): the organization's background joins them. */
+const LIGHT_SURFACES = ['#ffffff', '#f3f4f6'];
+/** The dark theme's page, card and muted surfaces (index.css `.dark`). */
+const DARK_SURFACES = ['#0f172a', '#111c33', DARK_SURFACE];
+
+/** The surfaces the page draws on in `theme`, where brand text and focus rings must show. */
+export function pageSurfaces(theme: ResolvedTheme, background?: string | null): string[] {
+  if (theme === 'dark') return DARK_SURFACES;
+  return isHexColor(background) ? [...LIGHT_SURFACES, background] : LIGHT_SURFACES;
+}
+
+/**
+ * The shades of the primary colour the app draws straight on the page in `theme`: `text` for
+ * links and headings (4.5:1 on every page surface) and `ring` for the focus ring (3:1). A pale
+ * brand colour such as a light yellow is darkened for them; a fill keeps the colour itself.
+ */
+export function primaryOnPage(primary: string, theme: ResolvedTheme, background?: string | null) {
+  const shown = brandColorFor(primary, theme);
+  const surfaces = pageSurfaces(theme, background);
+  return {
+    text: readableOnAll(shown, surfaces, TEXT_CONTRAST),
+    ring: readableOnAll(shown, surfaces, FOCUS_CONTRAST),
+  };
+}
+
 const BRAND_COLORS = [
   ['primary', 'primaryColor'],
   ['secondary', 'secondaryColor'],
@@ -45,6 +77,7 @@ const BRAND_VARS = [
   ...BRAND_COLORS.flatMap(([name]) =>
     ['light', 'dark'].flatMap((t) => [`--brand-${name}-${t}`, `--brand-${name}-${t}-foreground`]),
   ),
+  ...['light', 'dark'].flatMap((t) => [`--brand-primary-text-${t}`, `--brand-ring-${t}`]),
   '--brand-background-light',
   '--brand-foreground-light',
 ];
@@ -66,6 +99,13 @@ export function applyBranding(root: HTMLElement, branding: Branding | null, them
       const color = brandColorFor(chosen, t);
       root.style.setProperty(`--brand-${name}-${t}`, color);
       root.style.setProperty(`--brand-${name}-${t}-foreground`, readableOn(color));
+    }
+  }
+  if (isHexColor(branding.primaryColor)) {
+    for (const t of ['light', 'dark'] as const) {
+      const { text, ring } = primaryOnPage(branding.primaryColor, t, branding.backgroundColor);
+      root.style.setProperty(`--brand-primary-text-${t}`, text);
+      root.style.setProperty(`--brand-ring-${t}`, ring);
     }
   }
   if (isHexColor(branding.backgroundColor))

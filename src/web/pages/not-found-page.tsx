@@ -38,8 +38,8 @@ export function NotFoundPage() {
     );
   }
   return (
-    <div className="flex min-h-screen w-full items-center justify-center bg-muted/40 px-4">
+    <main className="flex min-h-screen w-full items-center justify-center bg-muted/40 px-4">
       {!isLoading && <NotFoundCard homeHref="/" homeLabel="Back to Home" />}
-    </div>
+    </main>
   );
 }

@@ -39,7 +39,7 @@ export function Header({ menuOpen, onToggleMenu }: HeaderProps) {
         {organization?.logoUrl ? (
           <img src={organization.logoUrl} alt="" className="size-8 rounded object-contain" />
         ) : (
-          <Theater className="size-6 text-primary" aria-hidden="true" />
+          <Theater className="size-6 text-primary-text" aria-hidden="true" />
         )}
         <span className="truncate">{title}</span>
       </Link>

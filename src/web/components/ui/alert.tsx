@@ -22,8 +22,12 @@ export function Alert({ className, variant, role = 'alert', ...props }: AlertPro
   return <div role={role} className={cn(alertVariants({ variant }), className)} {...props} />;
 }
 
-export function AlertTitle({ className, ...props }: React.ComponentProps<'h5'>) {
-  return <h5 className={cn('mb-1 font-medium leading-none tracking-tight', className)} {...props} />;
+/**
+ * The alert's first line. Not a heading: an alert turns up at any depth of a page, and a fixed
+ * level would skip levels in the page's outline; its role already announces it.
+ */
+export function AlertTitle({ className, ...props }: React.ComponentProps<'p'>) {
+  return <p className={cn('mb-1 font-medium leading-none tracking-tight', className)} {...props} />;
 }
 
 export function AlertDescription({ className, ...props }: React.ComponentProps<'div'>) {

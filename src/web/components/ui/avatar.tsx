@@ -14,7 +14,7 @@ export function Avatar({ src, alt, fallback, className }: AvatarProps) {
   return (
     <span
       className={cn(
-        'relative flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/15 text-sm font-semibold text-primary dark:bg-muted dark:text-foreground',
+        'relative flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/15 text-sm font-semibold text-primary-text dark:bg-muted dark:text-foreground',
         className,
       )}
     >

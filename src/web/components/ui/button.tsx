@@ -14,14 +14,14 @@ export const buttonVariants = cva(
         // destructive, so a harmless secondary action must look like neither.
         secondary: 'border border-border bg-muted text-foreground hover:bg-muted/70',
         ghost: 'hover:bg-muted',
-        link: 'text-primary underline-offset-4 hover:underline',
+        link: 'text-primary-text underline-offset-4 hover:underline',
       },
       size: {
         default: 'h-11 px-4 py-2 sm:h-10',
         sm: 'h-11 rounded-md px-3 sm:h-9',
         lg: 'h-11 rounded-md px-8 text-base',
         xl: 'h-14 rounded-lg px-8 text-lg',
-        icon: 'size-11 sm:size-10',
+        icon: 'size-11 shrink-0 sm:size-10',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

@@ -2,12 +2,20 @@ import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronRight, Circle } from 'lucide-react';
 import { cn } from '@web/lib/utils';
 
-export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
 export const DropdownMenuPortal = MenuPrimitive.Portal;
 export const DropdownMenuSub = MenuPrimitive.Sub;
 export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
+
+/**
+ * A menu that does not hide the rest of the page from assistive technology while it is open: a
+ * modal menu marks the page aria-hidden while its links and buttons stay focusable, which screen
+ * readers handle badly. Escape, a click outside and Tab still close it.
+ */
+export function DropdownMenu({ modal = false, ...props }: React.ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={modal} {...props} />;
+}
 
 const itemClass =
   'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none transition-colors focus:bg-primary focus:text-primary-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
@@ -22,7 +30,8 @@ export function DropdownMenuContent({
       <MenuPrimitive.Content
         sideOffset={sideOffset}
         className={cn(
-          'z-50 min-w-32 overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md animate-overlay-in',
+          // A menu with nothing to pick (no notifications yet) takes focus itself and shows it.
+          'z-50 min-w-32 overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md animate-overlay-in focus-visible:ring-2 focus-visible:ring-ring',
           className,
         )}
         {...props}

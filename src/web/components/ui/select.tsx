@@ -1,8 +1,25 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { inertWhileHidden } from '@web/lib/inert-hidden';
 import { cn } from '@web/lib/utils';
 
-export const Select = SelectPrimitive.Root;
+/** A select whose open list leaves nothing focusable in the part of the page it hides. */
+export function Select({ open, onOpenChange, ...props }: React.ComponentProps<typeof SelectPrimitive.Root>) {
+  const [shown, setShown] = useState(false);
+  const isOpen = open ?? shown;
+  useEffect(() => (isOpen ? inertWhileHidden() : undefined), [isOpen]);
+  return (
+    <SelectPrimitive.Root
+      open={open}
+      onOpenChange={(next) => {
+        setShown(next);
+        onOpenChange?.(next);
+      }}
+      {...props}
+    />
+  );
+}
 export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 

@@ -1,7 +1,7 @@
 import { Theater } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { isHexColor, readableOn } from '@common/contrast';
-import { resolveTheme } from '@web/lib/branding';
+import { brandColorFor, primaryOnPage, resolveTheme } from '@web/lib/branding';
 
 export interface PreviewBranding {
   primaryColor: string;
@@ -32,10 +32,12 @@ function usePrefersDark() {
 export function BrandingPreview({ branding, name }: { branding: PreviewBranding; name: string }) {
   const theme = resolveTheme(branding.theme, usePrefersDark());
   const vars: Record<string, string> = {};
+  // The colours as the app shows them in this theme (lifted for the dark one), as applyBranding does.
   const set = (v: string, color: string, foreground: boolean) => {
     if (!isHexColor(color)) return;
-    vars[v] = color;
-    if (foreground) vars[`${v}-foreground`] = readableOn(color);
+    const shown = foreground ? brandColorFor(color, theme) : color;
+    vars[v] = shown;
+    if (foreground) vars[`${v}-foreground`] = readableOn(shown);
   };
   set('--brand-primary', branding.primaryColor, true);
   set('--brand-secondary', branding.secondaryColor, true);
@@ -43,6 +45,11 @@ export function BrandingPreview({ branding, name }: { branding: PreviewBranding;
   if (theme === 'light') {
     set('--brand-background', branding.backgroundColor, false);
     set('--brand-foreground', branding.textColor, false);
+  }
+  if (isHexColor(branding.primaryColor)) {
+    const onPage = primaryOnPage(branding.primaryColor, theme, branding.backgroundColor);
+    vars['--brand-primary-text'] = onPage.text;
+    vars['--brand-ring'] = onPage.ring;
   }
   return (
     <div
@@ -54,7 +61,7 @@ export function BrandingPreview({ branding, name }: { branding: PreviewBranding;
         {branding.logoUrl ? (
           <img src={branding.logoUrl} alt="" className="size-7 rounded object-contain" />
         ) : (
-          <Theater className="size-5 text-primary" aria-hidden="true" />
+          <Theater className="size-5 text-primary-text" aria-hidden="true" />
         )}
         <span className="truncate">{name}</span>
       </div>
@@ -76,7 +83,7 @@ export function BrandingPreview({ branding, name }: { branding: PreviewBranding;
           </span>
         </div>
         <div className="rounded-md border bg-card p-3 text-sm text-card-foreground">
-          A card on the {theme} theme, with a <span className="text-primary underline">link</span>.
+          A card on the {theme} theme, with a <span className="text-primary-text underline">link</span>.
         </div>
       </div>
     </div>

@@ -62,7 +62,7 @@ export function JoinForm({ organization }: { organization: ContextOrganization }
           </Button>
           <p className="text-center text-sm text-muted-foreground">
             Already have an account?{' '}
-            <Link href="/login" className="font-medium text-primary hover:underline">
+            <Link href="/login" className="font-medium text-primary-text hover:underline">
               Sign in
             </Link>
           </p>
@@ -71,7 +71,7 @@ export function JoinForm({ organization }: { organization: ContextOrganization }
             {/* Only the main site registers organizations; here /register is this one's join form. */}
             <a
               href={mainSiteHref('/register', organization.shortname)}
-              className="font-medium text-primary hover:underline"
+              className="font-medium text-primary-text hover:underline"
             >
               Register a new organization
             </a>

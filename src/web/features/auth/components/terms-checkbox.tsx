@@ -5,7 +5,7 @@ import { Label } from '@web/components/ui/label';
 // A new tab, so reading the terms does not lose what is typed in the form.
 function LegalLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
-    <a href={href} target="_blank" rel="noopener" className="text-primary underline underline-offset-2">
+    <a href={href} target="_blank" rel="noopener" className="text-primary-text underline underline-offset-2">
       {children}
     </a>
   );

@@ -23,7 +23,7 @@ function CheckEmail({ email, onRetry }: { email: string; onRetry: () => void }) 
   return (
     <Card>
       <CardHeader className="items-center text-center">
-        <MailCheck className="mb-2 size-10 text-primary" aria-hidden="true" />
+        <MailCheck className="mb-2 size-10 text-primary-text" aria-hidden="true" />
         <CardTitle as="h1">Check your email</CardTitle>
         <CardDescription>
           If an account exists for <strong>{email}</strong>, we have sent a link to reset its password.

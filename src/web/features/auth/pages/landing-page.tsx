@@ -54,7 +54,7 @@ function MainSiteHero() {
           <li key={title}>
             <Card className="h-full">
               <CardHeader>
-                <Icon className="size-6 text-primary" aria-hidden="true" />
+                <Icon className="size-6 text-primary-text" aria-hidden="true" />
                 <CardTitle as="h2" className="text-lg">
                   {title}
                 </CardTitle>
@@ -107,7 +107,7 @@ export function LandingPage() {
       <header className="border-b">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-4">
           <span className="flex min-w-0 items-center gap-2 text-lg font-bold sm:text-xl">
-            <Theater className="size-7 text-primary" aria-hidden="true" />
+            <Theater className="size-7 text-primary-text" aria-hidden="true" />
             Greenroom
           </span>
           <nav aria-label="Account" className="flex shrink-0 gap-1 sm:gap-2">

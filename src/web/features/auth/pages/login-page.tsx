@@ -93,7 +93,7 @@ export function LoginPage() {
               />
             </FormField>
             <div className="text-right text-sm">
-              <Link href="/forgot-password" className="font-medium text-primary hover:underline">
+              <Link href="/forgot-password" className="font-medium text-primary-text hover:underline">
                 Forgot your password?
               </Link>
             </div>
@@ -105,7 +105,7 @@ export function LoginPage() {
             {!organization && (
               <p className="text-center text-sm text-muted-foreground">
                 Don't have an account?{' '}
-                <Link href="/register" className="font-medium text-primary hover:underline">
+                <Link href="/register" className="font-medium text-primary-text hover:underline">
                   Create one here
                 </Link>
               </p>

@@ -91,7 +91,10 @@ export function RegistrationPendingPage() {
           {contact.data && (
             <p className="text-center text-xs text-muted-foreground">
               Questions about your application? Write to{' '}
-              <a className="font-medium text-primary hover:underline" href={`mailto:${contact.data.email}`}>
+              <a
+                className="font-medium text-primary-text hover:underline"
+                href={`mailto:${contact.data.email}`}
+              >
                 {contact.data.email}
               </a>
               {joiner ? ' and mention your username.' : " and mention your organization's shortname."}

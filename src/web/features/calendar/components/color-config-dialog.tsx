@@ -89,9 +89,10 @@ function Palette({
   onPick: (name: string) => void;
 }) {
   return (
-    <div className="flex items-center justify-between gap-3">
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
       <span className="text-sm">{label}</span>
-      <fieldset className="flex gap-1.5" aria-label={`${label} color`}>
+      {/* A fieldset is as wide as its content unless told otherwise: the swatches wrap on a phone. */}
+      <fieldset className="flex min-w-0 flex-wrap gap-1.5" aria-label={`${label} color`}>
         {COLOR_CHOICES.map((c) => (
           <button
             key={c.name}

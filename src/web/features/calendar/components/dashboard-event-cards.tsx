@@ -39,8 +39,8 @@ export function DashboardEventCards({ orgId }: { orgId: number }) {
       {cards.map(({ title, icon: Icon, items, empty }) => (
         <Card key={title} data-testid={`dashboard-${title.toLowerCase().replace(/ /g, '-')}`}>
           <CardHeader className="pb-2">
-            <CardTitle className="flex items-center gap-2 text-base">
-              <Icon aria-hidden="true" className="size-4 text-primary" /> {title}
+            <CardTitle as="h2" className="flex items-center gap-2 text-base">
+              <Icon aria-hidden="true" className="size-4 text-primary-text" /> {title}
             </CardTitle>
           </CardHeader>
           <CardContent>

@@ -170,7 +170,7 @@ export function EventDetailDialog({
                   href={event.eventUrl}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="text-primary underline"
+                  className="text-primary-text underline"
                 >
                   {event.eventUrl}
                 </a>

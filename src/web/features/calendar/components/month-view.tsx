@@ -100,7 +100,7 @@ export function MonthView({
                     'flex items-center justify-center rounded-full text-xs font-medium hover:bg-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                     compact ? 'h-11 w-full flex-col gap-0.5 rounded-md text-sm' : 'size-6',
                     day === today && !compact && 'bg-primary text-primary-foreground hover:bg-primary/90',
-                    day === today && compact && 'font-bold text-primary underline',
+                    day === today && compact && 'font-bold text-primary-text underline',
                     compact && isActive && 'bg-primary text-primary-foreground hover:bg-primary/90',
                   )}
                 >

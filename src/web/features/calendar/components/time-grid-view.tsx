@@ -103,7 +103,7 @@ export function TimeGridView({
               key={day}
               className={cn(
                 'border-l py-2 text-center text-xs font-semibold',
-                day === today && 'text-primary',
+                day === today && 'text-primary-text',
               )}
             >
               {week ? (

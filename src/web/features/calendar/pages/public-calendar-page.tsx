@@ -63,7 +63,9 @@ export function PublicCalendarPage() {
             <img src={organization.logoUrl} alt="" className="size-16 rounded-lg object-contain" />
           )}
           <div>
-            <h1 className="text-3xl font-bold text-primary [overflow-wrap:anywhere]">{organization.name}</h1>
+            <h1 className="text-3xl font-bold text-primary-text [overflow-wrap:anywhere]">
+              {organization.name}
+            </h1>
             {organization.description && <p className="text-muted-foreground">{organization.description}</p>}
           </div>
         </div>
@@ -73,13 +75,13 @@ export function PublicCalendarPage() {
           <h2 className="text-xl font-semibold">Upcoming Events</h2>
           <div className="flex gap-4">
             <a
-              className="text-sm text-primary underline"
+              className="text-sm text-primary-text underline"
               href={`/public/${encodeURIComponent(orgShortname)}/library`}
             >
               Library
             </a>
             <a
-              className="text-sm text-primary underline"
+              className="text-sm text-primary-text underline"
               href={`/api/public/${encodeURIComponent(orgShortname)}/calendar.ics`}
             >
               Subscribe (iCalendar)
@@ -114,7 +116,7 @@ export function PublicCalendarPage() {
                           href={e.eventUrl}
                           target="_blank"
                           rel="noopener noreferrer"
-                          className="text-primary underline"
+                          className="text-primary-text underline"
                         >
                           Details
                         </a>

@@ -27,7 +27,7 @@ function LegalTextsForm({ stored }: { stored: LegalTexts }) {
           description={
             <>
               Markdown, shown at{' '}
-              <a href={`/${kind}`} target="_blank" rel="noopener" className="text-primary underline">
+              <a href={`/${kind}`} target="_blank" rel="noopener" className="text-primary-text underline">
                 /{kind}
               </a>
               .

@@ -15,7 +15,7 @@ export function DashboardLibraryCard({ orgId }: { orgId: number }) {
         <CardTitle as="h2" className="flex items-center gap-2 text-lg">
           <BookOpen aria-hidden="true" className="size-5" /> Library
         </CardTitle>
-        <Link className="text-sm text-primary underline" href="/library/home">
+        <Link className="text-sm text-primary-text underline" href="/library/home">
           Open the library
         </Link>
       </CardHeader>
@@ -30,7 +30,7 @@ export function DashboardLibraryCard({ orgId }: { orgId: number }) {
           <ul className="space-y-1 text-sm" aria-label="Recently changed pages">
             {recent.map((p) => (
               <li key={p.id}>
-                <Link className="text-primary underline" href={`/library/${p.slug}`}>
+                <Link className="text-primary-text underline" href={`/library/${p.slug}`}>
                   {p.title}
                 </Link>
               </li>

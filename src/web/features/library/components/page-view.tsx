@@ -33,7 +33,7 @@ function Backlinks({ links }: { links: WikiLink[] }) {
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {links.map((l) => (
             <li key={l.slug}>
-              <Link className="text-primary underline" href={`/library/${l.slug}`}>
+              <Link className="text-primary-text underline" href={`/library/${l.slug}`}>
                 {l.title}
               </Link>
             </li>

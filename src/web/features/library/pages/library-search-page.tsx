@@ -36,7 +36,7 @@ function TagResults({ orgId, tag }: { orgId: number; tag: string }) {
         <ul className="space-y-2">
           {list.map((p) => (
             <li key={p.id}>
-              <Link className="font-medium text-primary underline" href={`/library/${p.slug}`}>
+              <Link className="font-medium text-primary-text underline" href={`/library/${p.slug}`}>
                 {p.title}
               </Link>
             </li>
@@ -71,7 +71,7 @@ export function LibrarySearchPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-3xl font-bold tracking-tight">Search the library</h1>
         <div className="flex gap-2">
-          <Link className="text-sm text-primary underline" href="/library/home">
+          <Link className="text-sm text-primary-text underline" href="/library/home">
             Library home
           </Link>
           <HelpDialog />
@@ -115,7 +115,7 @@ export function LibrarySearchPage() {
                     <Card>
                       <CardContent className="space-y-2 p-4">
                         <Link
-                          className="text-lg font-semibold text-primary underline"
+                          className="text-lg font-semibold text-primary-text underline"
                           href={`/library/${r.slug}`}
                         >
                           {r.title}

@@ -21,10 +21,10 @@ function Shell({
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-2 p-6">
           <p className="text-xl font-bold">{name ?? 'Library'}</p>
           <nav className="flex gap-4 text-sm" aria-label="Public pages">
-            <Link className="text-primary underline" href={`/public/${shortname}/library`}>
+            <Link className="text-primary-text underline" href={`/public/${shortname}/library`}>
               Library
             </Link>
-            <Link className="text-primary underline" href={`/public/${shortname}/calendar`}>
+            <Link className="text-primary-text underline" href={`/public/${shortname}/calendar`}>
               Calendar
             </Link>
           </nav>
@@ -90,7 +90,7 @@ export function PublicLibraryIndexPage() {
           {index.data.pages.map((p) => (
             <li key={p.slug}>
               <Link
-                className="font-medium text-primary underline"
+                className="font-medium text-primary-text underline"
                 href={`/public/${orgShortname}/library/${p.slug}`}
               >
                 {p.title}

@@ -32,7 +32,7 @@ export function MetricChart({ id, title, description, points, kind }: MetricChar
       <CardContent className="grid gap-4 lg:grid-cols-[1fr_14rem]">
         <figure
           aria-labelledby={`${id}-title`}
-          className="h-64 min-w-0 text-primary"
+          className="h-64 min-w-0 text-primary-text"
           data-testid={`${id}-chart`}
         >
           <Suspense

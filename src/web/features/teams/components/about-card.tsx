@@ -50,7 +50,7 @@ export function AboutCard({ team, canManage }: { team: TeamDetail; canManage: bo
                   href={webHref(team.teamUrl)}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="inline-flex max-w-full items-center gap-2 text-primary [overflow-wrap:anywhere] hover:underline"
+                  className="inline-flex max-w-full items-center gap-2 text-primary-text [overflow-wrap:anywhere] hover:underline"
                 >
                   <ExternalLink className="size-4" aria-hidden="true" />
                   Team website
@@ -63,7 +63,7 @@ export function AboutCard({ team, canManage }: { team: TeamDetail; canManage: bo
                   href={webHref(link.url)}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="inline-flex max-w-full items-center gap-2 text-primary [overflow-wrap:anywhere] hover:underline"
+                  className="inline-flex max-w-full items-center gap-2 text-primary-text [overflow-wrap:anywhere] hover:underline"
                 >
                   <SiteIcon site={linkKind(link.url).site} />
                   {linkLabel(link)}
@@ -82,7 +82,7 @@ export function AboutCard({ team, canManage }: { team: TeamDetail; canManage: bo
             <ul className="space-y-2">
               {team.upcomingShows.map((show) => (
                 <li key={show.id} className="flex items-start gap-3 rounded-md border p-3">
-                  <CalendarDays className="mt-0.5 size-4 text-primary" aria-hidden="true" />
+                  <CalendarDays className="mt-0.5 size-4 text-primary-text" aria-hidden="true" />
                   <div className="min-w-0">
                     <p className="font-medium [overflow-wrap:anywhere]">{show.name}</p>
                     <p className="text-sm text-muted-foreground">

@@ -93,7 +93,7 @@ export function HeaderBanner({
         <img src={team.headerImage} alt={`${team.name} header`} className="size-full object-cover" />
       ) : (
         <div className="flex size-full items-center justify-center bg-primary/10">
-          <Users className="size-14 text-primary" aria-hidden="true" />
+          <Users className="size-14 text-primary-text" aria-hidden="true" />
         </div>
       )}
       {canManage && (

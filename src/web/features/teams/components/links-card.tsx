@@ -66,7 +66,7 @@ export function LinksCard({
                     href={webHref(link.url)}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="min-w-0 flex-1 truncate text-sm text-primary hover:underline"
+                    className="min-w-0 flex-1 truncate text-sm text-primary-text hover:underline"
                     title={link.url}
                   >
                     {label}

@@ -21,7 +21,7 @@ export function TeamCard({ team }: { team: TeamSummary }) {
         <img src={team.headerImage} alt="" className="w-full object-cover" style={bannerStyle} />
       ) : (
         <div className="flex w-full items-center justify-center bg-primary/10" style={bannerStyle}>
-          <Users className="size-10 text-primary" aria-hidden="true" />
+          <Users className="size-10 text-primary-text" aria-hidden="true" />
         </div>
       )}
       <div className="flex flex-1 flex-col gap-3 p-5">
@@ -68,7 +68,7 @@ export function TeamCard({ team }: { team: TeamSummary }) {
               href={webHref(team.teamUrl)}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+              className="inline-flex items-center gap-1 text-sm text-primary-text hover:underline"
             >
               <ExternalLink className="size-3.5" aria-hidden="true" />
               Team website

@@ -42,7 +42,7 @@ export function PeopleConflicts({
           {checking && <span className="sr-only"> (checking again)</span>}
         </p>
         {dates.length > 0 && (
-          <CollapsibleTrigger className="inline-flex items-center gap-1 rounded-sm text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <CollapsibleTrigger className="inline-flex items-center gap-1 rounded-sm text-primary-text underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
             {open ? 'Hide' : 'Show'} who and when
             <ChevronDown aria-hidden="true" className={open ? 'size-4 rotate-180' : 'size-4'} />
           </CollapsibleTrigger>
