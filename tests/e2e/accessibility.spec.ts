@@ -254,7 +254,9 @@ async function ownerOverlays(browser: Browser) {
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
     const menu = await page.getByRole('button', { name: 'Open menu' }).boundingBox();
     expect(menu?.width ?? 0).toBeGreaterThanOrEqual(40);
-    await page.getByRole('button', { name: /Config/ }).click();
+    // On a phone the calendar's secondary actions sit in one overflow menu.
+    await page.getByRole('button', { name: 'More calendar options' }).click();
+    await page.getByRole('menuitem', { name: /Config/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Calendar Colors' });
     await expect(dialog).toBeVisible();
     const fits = await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth);

@@ -26,11 +26,15 @@ export function TeamCard({ team }: { team: TeamSummary }) {
       )}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="text-lg font-semibold leading-tight">{team.name}</h2>
+          <h2 className="min-w-0 text-lg font-semibold leading-tight [overflow-wrap:anywhere]">
+            {team.name}
+          </h2>
           {team.archivedAt && <Badge variant="outline">Disabled</Badge>}
         </div>
         {team.description ? (
-          <p className="line-clamp-3 text-sm text-muted-foreground">{team.description}</p>
+          <p className="line-clamp-3 text-sm text-muted-foreground [overflow-wrap:anywhere]">
+            {team.description}
+          </p>
         ) : (
           <p className="text-sm italic text-muted-foreground">No description provided</p>
         )}

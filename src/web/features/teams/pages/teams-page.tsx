@@ -19,7 +19,8 @@ const CreateTeamDialog = lazy(async () => ({
   default: (await import('../components/create-team-dialog')).CreateTeamDialog,
 }));
 
-const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
+// Cards may shrink below their longest word (a team named in one long word), never widen the page.
+const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3 [&>*]:min-w-0';
 const SKELETONS = Array.from({ length: TEAM_LIST_SKELETONS }, (_, i) => i);
 
 /** `/directory/teams`: the directory's Teams tab. */
