@@ -1,12 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { LegalTextsCard } from '@web/features/legal/components/legal-texts-card';
 import { useDatabaseSettings } from '../api/settings';
 import { DatabaseSettingsForm } from '../components/database-settings-form';
 import { SystemStatusCard } from '../components/system-status-card';
-import { SupportAddressCard } from '../components/support-address-card';
 import { SystemToolsNav } from '../components/system-tools-nav';
+
+// The two editing cards bring their forms and the markdown renderer: they load just after the
+// page's first paint, which keeps this route's first visit within its bundle budget.
+const SupportAddressCard = lazy(async () => ({
+  default: (await import('../components/support-address-card')).SupportAddressCard,
+}));
+const LegalTextsCard = lazy(async () => ({
+  default: (await import('@web/features/legal/components/legal-texts-card')).LegalTextsCard,
+}));
+const cardPlaceholder = <Skeleton className="h-48 w-full" aria-busy="true" />;
 
 function DatabaseSettingsCard() {
   const settings = useDatabaseSettings();
@@ -45,9 +54,13 @@ export function SystemSettingsPage() {
         <SystemToolsNav />
         <div className="space-y-6">
           <SystemStatusCard />
-          <SupportAddressCard />
+          <Suspense fallback={cardPlaceholder}>
+            <SupportAddressCard />
+          </Suspense>
           <DatabaseSettingsCard />
-          <LegalTextsCard />
+          <Suspense fallback={cardPlaceholder}>
+            <LegalTextsCard />
+          </Suspense>
         </div>
       </div>
     </div>
