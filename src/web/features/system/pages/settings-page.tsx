@@ -15,7 +15,7 @@ const SupportAddressCard = lazy(async () => ({
 const LegalTextsCard = lazy(async () => ({
   default: (await import('@web/features/legal/components/legal-texts-card')).LegalTextsCard,
 }));
-const cardPlaceholder = <Skeleton className="h-48 w-full" aria-busy="true" />;
+const cardLoading = <Skeleton className="h-48 w-full" aria-busy="true" />;
 
 function DatabaseSettingsCard() {
   const settings = useDatabaseSettings();
@@ -54,11 +54,11 @@ export function SystemSettingsPage() {
         <SystemToolsNav />
         <div className="space-y-6">
           <SystemStatusCard />
-          <Suspense fallback={cardPlaceholder}>
+          <Suspense fallback={cardLoading}>
             <SupportAddressCard />
           </Suspense>
           <DatabaseSettingsCard />
-          <Suspense fallback={cardPlaceholder}>
+          <Suspense fallback={cardLoading}>
             <LegalTextsCard />
           </Suspense>
         </div>
