@@ -44,11 +44,16 @@ describe('comparing the database with the files', () => {
         'greenroom_probe_new',
         `create or replace function greenroom_probe_new() returns int ${body('1')};`,
       ),
+      file(
+        'greenroom_probe_args',
+        `create or replace function greenroom_probe_args(a int, b int) returns int ${body('a + b')};`,
+      ),
     ];
     const written = database.transaction(async (q) => {
       await q.query('create table greenroom_probe (id integer)');
       await q.query(`create function greenroom_probe_changed() returns trigger ${body('null')}`);
       await q.query(`create function greenroom_probe_unfiled() returns trigger ${body('null')}`);
+      await q.query(`create function greenroom_probe_args(a int) returns int ${body('a')}`);
       for (const [trigger, fn] of [
         ['greenroom_probe_kept', 'greenroom_probe_changed'],
         ['greenroom_probe_stray', 'greenroom_probe_changed'],
@@ -61,8 +66,9 @@ describe('comparing the database with the files', () => {
       const drift = await inspectFunctions(q, files);
       expect(drift).toEqual({
         added: ['greenroom_probe_new'],
-        changed: ['greenroom_probe_changed'],
+        changed: ['greenroom_probe_changed', 'greenroom_probe_args'],
         unfiled: [
+          { name: 'greenroom_probe_args', args: 'a integer', triggers: [] },
           {
             name: 'greenroom_probe_unfiled',
             args: '',

@@ -26,7 +26,10 @@ export interface FunctionDrift {
   added: string[];
   /** Files whose function, or the triggers that run it, the database has otherwise. */
   changed: string[];
-  /** Functions in the database that no file is named for, with the triggers that run them. */
+  /**
+   * Functions in the database that no file defines (by name and arguments: a file that changes
+   * its function's arguments leaves the old one here), with the triggers that run them.
+   */
   unfiled: { name: string; args: string; triggers: Trigger[] }[];
   /** Triggers in the database that run a file's function but that its file does not create. */
   strayTriggers: Trigger[];
@@ -96,7 +99,7 @@ const SCRATCH = 'greenroom_function_check';
 
 interface Definitions {
   functions: { name: string; args: string; definition: string }[];
-  triggers: (Trigger & { function: string; definition: string })[];
+  triggers: (Trigger & { function: string; functionArgs: string; definition: string })[];
 }
 
 const FUNCTIONS = `
@@ -110,7 +113,7 @@ const FUNCTIONS = `
 
 const TRIGGERS = `
   select t.tgname as name, c.relname as "table", p.proname as function,
-    pg_get_triggerdef(t.oid) as definition
+    pg_get_function_identity_arguments(p.oid) as "functionArgs", pg_get_triggerdef(t.oid) as definition
   from pg_trigger t join pg_class c on c.oid = t.tgrelid
     join pg_namespace n on n.oid = c.relnamespace join pg_proc p on p.oid = t.tgfoid
   where n.nspname = $1 and not t.tgisinternal
@@ -193,11 +196,13 @@ function compare(files: FunctionFile[], database: Definitions, made: Definitions
     added: [...named].filter((name) => !inDatabase(name)),
     changed: [...named].filter((name) => inDatabase(name) && whole(database, name) !== whole(made, name)),
     unfiled: database.functions
-      .filter((f) => !named.has(f.name))
+      .filter((f) => !made.functions.some((m) => m.name === f.name && m.args === f.args))
       .map(({ name, args }) => ({
         name,
         args,
-        triggers: database.triggers.filter((t) => t.function === name).map(trigger),
+        triggers: database.triggers
+          .filter((t) => t.function === name && t.functionArgs === args)
+          .map(trigger),
       })),
     strayTriggers: database.triggers
       .filter(
@@ -232,5 +237,5 @@ export function functionsMigration(drift: FunctionDrift, files: FunctionFile[]):
       ? [`-- Dropped, having no file: ${drift.unfiled.map((f) => f.name).join(', ')}.`]
       : []),
   ];
-  return `${header.join('\n')}\n${statements.join('\n--> statement-breakpoint\n')}\n`;
+  return `${header.join('\n')}\n\n${statements.join('\n--> statement-breakpoint\n')}\n`;
 }
