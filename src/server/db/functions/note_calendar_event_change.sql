@@ -12,7 +12,7 @@ BEGIN
     RETURN OLD;
   END IF;
   SELECT w.followers INTO followers
-  FROM calendar_event_followers(OLD.organization_id, OLD.id, OLD.reserved_by, OLD.instructor_id) w;
+  FROM followers_of_event(OLD.organization_id, OLD.id, OLD.reserved_by, OLD.instructor_id) w;
   IF cardinality(followers) = 0 THEN
     RETURN OLD;
   END IF;

@@ -1,11 +1,12 @@
--- The follow rule, in SQL: the followers of an occurrence. Among the members who can follow it by
--- any rule (reserver, instructor, members of its teams, explicit follow records), the active ones
--- whose own choice says so, else who are its reserver, its instructor or in one of its teams.
--- Empty when none. The calendar states the same rule in TypeScript (isFollowingSql); a change to
--- the rule must be made in both places (follow-snapshot.test.ts holds them together).
+-- The follow rule, in SQL: the members following an occurrence now (its explicit follow records
+-- are the table calendar_event_followers). Among the members who can follow it by any rule
+-- (reserver, instructor, members of its teams, explicit follow records), the active ones whose
+-- own choice says so, else who are its reserver, its instructor or in one of its teams. Empty
+-- when none. The calendar states the same rule in TypeScript (isFollowingSql); a change to the
+-- rule must be made in both places (follow-snapshot.test.ts holds them together).
 -- A set-returning SQL function of one SELECT is inlined by the planner where it is called, so a
 -- lateral call keeps its plan by each date's keys and no call is planned alone.
-CREATE OR REPLACE FUNCTION calendar_event_followers(org integer, event integer, reserver integer, instructor integer)
+CREATE OR REPLACE FUNCTION followers_of_event(org integer, event integer, reserver integer, instructor integer)
 RETURNS TABLE (followers integer[]) LANGUAGE sql STABLE AS $$
   SELECT coalesce(array_agg(m.user_id ORDER BY m.user_id), '{}')
   FROM (
