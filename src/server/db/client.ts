@@ -94,7 +94,7 @@ function settingsSql(settings: TransactionSettings): string {
   return calls.length > 0 ? `select ${calls.join(', ')}` : '';
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 7_424_871;
 
 /**

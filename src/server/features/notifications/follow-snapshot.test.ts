@@ -1,4 +1,4 @@
-// The follow rule is restated in SQL (calendar_event_followers, migration one_follow_rule): a
+// The follow rule is restated in SQL (followers_of_event, src/server/db/functions): a
 // deletion names the followers at once, while its follow records still exist, and an edit's are
 // named when the notice is sent (processChanges). This keeps both in agreement with the calendar.
 import { beforeAll, describe, expect, it } from 'vitest';

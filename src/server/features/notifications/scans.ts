@@ -164,7 +164,7 @@ export async function processChanges(
        left join organizations o on o.id = c.organization_id
        left join calendar_events e
          on c.follower_ids is null and e.id = c.event_id and e.organization_id = c.organization_id
-       left join lateral calendar_event_followers(c.organization_id, c.event_id, c.reserved_by, c.instructor_id) w
+       left join lateral followers_of_event(c.organization_id, c.event_id, c.reserved_by, c.instructor_id) w
          on e.id is not null
        order by c.id`,
       [CHANGES_PER_BATCH],
