@@ -353,7 +353,7 @@ async function main() {
     for (const r of routes) {
       const total = r.jsGzip + r.cssGzip;
       console.log(
-        `  ${r.route.padEnd(36)} ${pad(kb(total), 9)}  = JS ${pad(kb(r.jsGzip), 9)} [${kb(r.jsRaw)}] + CSS ${pad(kb(r.cssGzip), 8)} [${kb(r.cssRaw)}], ${r.files} files${total > BUNDLE_TARGET ? `  MISS (target ≤${kb(BUNDLE_TARGET)})` : ''}`,
+        `  ${r.route.padEnd(36)} ${pad(kb(total), 9)}  = JS ${pad(kb(r.jsGzip), 9)} [${kb(r.jsRaw)}] + CSS ${pad(kb(r.cssGzip), 8)} [${kb(r.cssRaw)}], ${r.files} files${r.workerGzip ? `; its worker ${kb(r.workerGzip)} [${kb(r.workerRaw)}] apart` : ''}${total > BUNDLE_TARGET ? `  MISS (target ≤${kb(BUNDLE_TARGET)})` : ''}`,
       );
     }
   }

@@ -1,6 +1,9 @@
 // What the browser downloads on a first visit to each route: the entry (index.html's script and
-// style) plus the route's lazily loaded page, each with everything it imports statically.
-// Measured from a Vite manifest build in a temporary folder, so dist/web stays untouched.
+// style) plus the route's lazily loaded page, each with everything it imports statically; and a
+// screen a route opens in place (the library's editor) as the route plus what that screen loads.
+// A worker those files start (`*.worker.ts`) is weighed apart: it loads beside the screen and
+// runs on its own thread. Measured from a Vite manifest build in a temporary folder, so dist/web
+// stays untouched.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +24,22 @@ export interface RouteWeight {
   jsGzip: number;
   cssRaw: number;
   cssGzip: number;
+  /** Workers the route's scripts start, not counted in JS. */
+  workerRaw: number;
+  workerGzip: number;
 }
+
+/** Screens opened in place on a route, loaded when used: `module` on top of route `of`. */
+export const OPENED_SCREENS = [
+  {
+    route: '/library/:slug?edit=1',
+    of: '/library/:slug',
+    module: 'src/web/features/library/components/page-editor.tsx',
+  },
+];
+
+// Vite names a worker's file after its source: `x.worker.ts` becomes `assets/x.worker-<hash>.js`.
+const WORKER_FILE = /[\w.-]+\.worker-[\w-]+\.js/g;
 
 function closure(manifest: Manifest, keys: string[], seen = new Set<string>(), files = new Set<string>()) {
   for (const key of keys) {
@@ -100,9 +118,19 @@ export function measureBundle(
       const bytes = readFileSync(path.join(outDir, file));
       return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
     };
-    const routes = routeModules(root).map(([route, module]) => {
-      const files = closure(manifest, ['index.html', module]);
-      const weight: RouteWeight = { route, files: files.size, jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0 };
+    const weighRoute = (route: string, modules: string[]): RouteWeight => {
+      const files = closure(manifest, ['index.html', ...modules]);
+      const weight: RouteWeight = {
+        route,
+        files: files.size,
+        jsRaw: 0,
+        jsGzip: 0,
+        cssRaw: 0,
+        cssGzip: 0,
+        workerRaw: 0,
+        workerGzip: 0,
+      };
+      const workers = new Set<string>();
       for (const file of files) {
         const w = weigh(file);
         if (file.endsWith('.css')) {
@@ -111,10 +139,23 @@ export function measureBundle(
         } else if (file.endsWith('.js')) {
           weight.jsRaw += w.raw;
           weight.jsGzip += w.gzip;
+          const text = readFileSync(path.join(outDir, file), 'utf8');
+          for (const m of text.matchAll(WORKER_FILE)) workers.add(`assets/${m[0]}`);
         }
       }
+      for (const file of workers) {
+        const w = weigh(file);
+        weight.workerRaw += w.raw;
+        weight.workerGzip += w.gzip;
+      }
       return weight;
-    });
+    };
+    const pages = routeModules(root);
+    const routes = pages.map(([route, module]) => weighRoute(route, [module]));
+    for (const screen of OPENED_SCREENS) {
+      const page = pages.find(([route]) => route === screen.of);
+      if (page) routes.push(weighRoute(screen.route, [page[1], screen.module]));
+    }
     return { routes, buildMs };
   } finally {
     if (!built) rmSync(outDir, { recursive: true, force: true });

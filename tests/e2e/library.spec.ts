@@ -223,7 +223,9 @@ test('a link written with the old title of a renamed page is drawn as a link', a
   ).toBeVisible();
 });
 
-test('a page at the 1 MB limit opens, and its editor previews what is typed', async ({ page }) => {
+test('a page at the 1 MB limit opens, and typing in its editor never waits for the preview', async ({
+  page,
+}) => {
   test.slow();
   await signIn(page, DEMO.admin);
   // A long handbook: sections of prose with links, a table now and then.
@@ -240,12 +242,41 @@ test('a page at the 1 MB limit opens, and its editor previews what is typed', as
   await page.getByRole('button', { name: 'Edit' }).click();
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview.getByRole('heading', { name: 'Part 0' })).toBeVisible({ timeout: 60_000 });
+  // The preview is drawn by a worker, off the thread that handles typing.
+  await expect.poll(() => page.workers().some((w) => /markdown-preview\.worker/.test(w.url()))).toBe(true);
+  // A block far from the edit, marked to see that it is kept rather than drawn again.
+  const kept = preview.locator('#h-part-3');
+  await kept.evaluate((el) => {
+    (el as unknown as { __kept: boolean }).__kept = true;
+  });
   const box = page.getByLabel('Content (markdown)');
+  const updating = page.getByRole('status').filter({ hasText: 'Updating preview…' });
+  await expect(updating).toHaveCount(0);
+  // How long each key waited before the page handled it (a busy main thread makes keys queue).
+  await page.evaluate(() => {
+    const keys: number[] = [];
+    (window as unknown as { __keyWaits: number[] }).__keyWaits = keys;
+    document.addEventListener('keydown', (e) => keys.push(performance.now() - e.timeStamp), true);
+  });
   await box.press('Control+Home');
   await box.pressSequentially('# Fresh start');
   await box.press('Enter');
   await box.press('Enter');
+  await expect(updating).toBeVisible();
+  // Past the typing pause, so the preview of "Fresh start" is being drawn while these keys land.
+  await page.waitForTimeout(900);
+  await box.pressSequentially('Second line');
+  await box.press('Enter');
+  await box.press('Enter');
+  await expect(box).toHaveValue(/^# Fresh start\n\nSecond line\n\n## Part 0\n/, { timeout: 2_000 });
+  const waits = await page.evaluate(() => (window as unknown as { __keyWaits: number[] }).__keyWaits);
+  expect(waits.length).toBeGreaterThanOrEqual(28);
+  // Generous for a loaded machine: a 1 MB page's render on the main thread blocks for longer.
+  expect(Math.max(...waits)).toBeLessThan(1_500);
   await expect(preview.getByRole('heading', { name: 'Fresh start' })).toBeVisible({ timeout: 60_000 });
+  await expect(preview.getByText('Second line', { exact: true })).toBeVisible();
+  await expect(updating).toHaveCount(0);
+  expect(await kept.evaluate((el) => (el as unknown as { __kept?: boolean }).__kept)).toBe(true);
 });
 
 test('a reader reads but cannot write', async ({ page }) => {
@@ -327,9 +358,16 @@ test('hostile markdown runs nothing, on the page and in the live preview', async
   await page.locator('.wiki-content').hover();
   await inert();
   await page.goto(lib(`/library/${created.slug}?edit=1`));
-  await expect(
-    page.getByRole('region', { name: 'Preview' }).getByText('window.__pwned = 1').first(),
-  ).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByText('window.__pwned = 1').first()).toBeVisible();
+  await inert();
+  // Typed into the editor, a payload is previewed as text: it never runs.
+  const box = page.getByLabel('Content (markdown)');
+  await box.press('Control+End');
+  await box.pressSequentially(
+    '\n\nTyped <img src=x onerror="window.__pwned = 20"> <script>window.__pwned = 21</script>',
+  );
+  await expect(preview.getByText(/^Typed <img src=x onerror="window.__pwned = 20">/)).toBeVisible();
   await inert();
   expect(dialogs).toEqual([]);
 });

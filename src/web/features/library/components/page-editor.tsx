@@ -20,10 +20,11 @@ import { toast } from '@web/hooks/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useCreateWikiPage, useUpdateWikiPage } from '../api/mutations';
 import { useWikiPages } from '../api/pages';
+import { isLongPage } from '../lib/preview-scheduler';
 import { useMarkdownPreview } from '../lib/use-markdown-preview';
 import { useUnsavedGuard } from '../lib/use-unsaved-guard';
 import { ConflictPanel } from './conflict-panel';
-import { RenderedMarkdown } from './rendered-markdown';
+import { LivePreview } from './live-preview';
 
 interface Props {
   orgId: number;
@@ -156,17 +157,23 @@ export function PageEditor({ orgId, page, slug, initialTitle, onDone, onCancel }
           />
         </FormField>
         <div className="space-y-2">
-          <p className="text-sm font-medium" id="wiki-preview-label">
-            Preview
-          </p>
+          <div className="flex items-baseline justify-between gap-2">
+            <p className="text-sm font-medium" id="wiki-preview-label">
+              Preview
+            </p>
+            {/* A long page's preview takes a moment to catch up; a short one's would only flicker. */}
+            <p className="text-xs text-muted-foreground" role="status">
+              {preview.blocks !== null && preview.outdated && isLongPage(content) ? 'Updating preview…' : ''}
+            </p>
+          </div>
           <Card className="min-h-[28rem] overflow-auto" aria-labelledby="wiki-preview-label" role="region">
             <CardContent className="p-4">
               {!/\S/.test(content) ? (
                 <p className="text-sm text-muted-foreground">Nothing to preview yet.</p>
-              ) : preview === null ? (
+              ) : preview.blocks === null ? (
                 <p className="text-sm text-muted-foreground">Drawing the preview…</p>
               ) : (
-                <RenderedMarkdown html={preview} />
+                <LivePreview blocks={preview.blocks} />
               )}
             </CardContent>
           </Card>

@@ -1,25 +1,49 @@
-// The editor's live preview. Rendering a page near the 1 MB limit takes long enough that doing it
-// on every key would make each key wait for it, so the preview is drawn once typing pauses (the
-// pause longer for a long page), and as a transition, so the text box never waits for it.
-import { type LinkTarget, renderMarkdown } from '@common/wiki/markdown';
+// The editor's live preview, drawn by a worker so the text box never waits for it
+// (preview-scheduler.ts says when and in what order).
+import type { LinkTarget } from '@common/wiki/markdown';
 import { startTransition, useEffect, useRef, useState } from 'react';
+import { topLevelBlocks } from './html-blocks';
+import { createPreviewScheduler, type PreviewPort, type PreviewScheduler } from './preview-scheduler';
 
-const PAUSE_MS = 150;
-const LONG_PAGE_PAUSE_MS = 600;
-const LONG_PAGE_CHARS = 100_000;
+function startWorker(): PreviewPort | null {
+  if (typeof Worker === 'undefined') return null;
+  try {
+    return new Worker(new URL('./markdown-preview.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'markdown-preview',
+    });
+  } catch {
+    return null;
+  }
+}
 
-/** The preview's HTML (null until first drawn, which happens right after the editor opens). */
-export function useMarkdownPreview(content: string, targets: readonly LinkTarget[]): string | null {
-  const [html, setHtml] = useState<string | null>(null);
-  const drawn = useRef(false);
+// Only where there is no worker: the renderer then loads into the page itself.
+async function renderHere(content: string, targets: readonly LinkTarget[]) {
+  const { renderMarkdown } = await import('@common/wiki/markdown');
+  return topLevelBlocks(renderMarkdown(content, { basePath: '/library', targets }).html);
+}
+
+export interface MarkdownPreview {
+  /** The preview's sanitized HTML in top-level blocks, null until first drawn (as the editor opens). */
+  blocks: string[] | null;
+  /** Whether the text changed since the preview shown was drawn. */
+  outdated: boolean;
+}
+
+export function useMarkdownPreview(content: string, targets: readonly LinkTarget[]): MarkdownPreview {
+  const [shown, setShown] = useState<{ blocks: string[]; content: string } | null>(null);
+  const scheduler = useRef<PreviewScheduler | null>(null);
   useEffect(() => {
-    const pause = !drawn.current ? 0 : content.length > LONG_PAGE_CHARS ? LONG_PAGE_PAUSE_MS : PAUSE_MS;
-    const timer = setTimeout(() => {
-      drawn.current = true;
-      const next = renderMarkdown(content, { basePath: '/library', targets }).html;
-      startTransition(() => setHtml(next));
-    }, pause);
-    return () => clearTimeout(timer);
+    const created = createPreviewScheduler({
+      port: startWorker(),
+      fallback: renderHere,
+      onPreview: (blocks, drawn) => startTransition(() => setShown({ blocks, content: drawn })),
+    });
+    scheduler.current = created;
+    return () => created.dispose();
+  }, []);
+  useEffect(() => {
+    scheduler.current?.request(content, targets);
   }, [content, targets]);
-  return html;
+  return { blocks: shown?.blocks ?? null, outdated: shown?.content !== content };
 }

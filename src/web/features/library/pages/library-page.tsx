@@ -17,8 +17,9 @@ import { useWikiPage } from '../api/pages';
 import { LibraryToolbar } from '../components/library-toolbar';
 import { PageView } from '../components/page-view';
 
-// Reading a page needs only the server's HTML. The editor (its live preview runs the markdown
-// renderer and sanitizer) and the history (its diff) load when a writer opens them.
+// Reading a page needs only the server's HTML. The editor (its live preview starts a worker with
+// the markdown renderer and sanitizer) and the history (renderer and diff) load when a writer
+// opens them.
 const PageEditor = lazy(async () => ({ default: (await import('../components/page-editor')).PageEditor }));
 const HistoryView = lazy(async () => ({ default: (await import('../components/history-view')).HistoryView }));
 
