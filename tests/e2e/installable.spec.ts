@@ -73,7 +73,7 @@ test('an organization is installable, and My Schedule reads offline for its memb
   context,
 }) => {
   // A whole journey: its own organization and two members, three sign-ins, offline reloads.
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const org = await newOrganization('inst');
   const [first, second] = await addMembers(org, ['Ona', 'Tobi']);
   const rehearsal = unique('Offline rehearsal ');
