@@ -6,12 +6,15 @@ const alias = {
   '@web': path.resolve(import.meta.dirname, 'src/web'),
 };
 
-// The API test files that take longest: each calls every route or builds data at scale. They run
-// in `npm run test:slow` (and in `npm test` and CI), not in the quick loop of `npm run test:api`.
+// The API test files that take longest: each calls every route, builds data at scale, or opens
+// embedded databases of its own (a fresh one costs seconds of CPU). They run in
+// `npm run test:slow` (and in `npm test` and CI), not in the quick loop of `npm run test:api`.
 const SLOW_SUITES = [
   'tests/security/access-matrix.test.ts',
   'tests/security/fuzz.test.ts',
   'src/server/features/notifications/digest-scale.test.ts',
+  'src/server/db/client.test.ts',
+  'src/server/db/embedded.test.ts',
 ];
 
 /** The API suite's settings: the real app on a database, one worker's files sharing it. */
