@@ -1,8 +1,11 @@
 // A stage manager on a phone edits a series "from next week on, a day later": the weekday boxes,
 // the summary and the count follow, the series keeps its six dates, and deleting "all dates"
 // removes every part. And the calendar's view and date survive reload, back and the tabs.
+// The specs that book do it in an organization of their own, so no other booking (nor their own
+// from a first attempt when the run retries) can take the slot.
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_ORG, orgUrl, signIn, unique } from './support/app';
+import { newOrganization, ownerLogin } from './support/organization';
 
 /** On a phone the month shows dots; a date's events are listed below the grid once it is chosen. */
 async function chip(page: Page, date: string, name: string) {
@@ -19,9 +22,11 @@ test('on a phone: a weekly series moved a day from one date on keeps its count a
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signIn(page, DEMO.owner);
+  const org = await newOrganization('series');
+  await org.ownerApi.dispose();
+  await signIn(page, ownerLogin(org));
   const name = `Fight call ${unique('')}`;
-  await page.goto(orgUrl(DEMO_ORG, '/calendar/home?view=month&date=2030-04-01'));
+  await page.goto(orgUrl(org.shortname, '/calendar/home?view=month&date=2030-04-01'));
   await expect(page.getByTestId('calendar-title')).toHaveText('April 2030');
 
   // Closing a form with changes asks first.
@@ -102,9 +107,11 @@ test('a series split with new times reads as one series to its end, in its detai
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signIn(page, DEMO.owner);
+  const org = await newOrganization('series');
+  await org.ownerApi.dispose();
+  await signIn(page, ownerLogin(org));
   const name = `Tech rehearsal ${unique('')}`;
-  await page.goto(orgUrl(DEMO_ORG, '/calendar/home?view=month&date=2030-06-01'));
+  await page.goto(orgUrl(org.shortname, '/calendar/home?view=month&date=2030-06-01'));
   await expect(page.getByTestId('calendar-title')).toHaveText('June 2030');
 
   // Tuesdays and Thursdays from Tuesday 4 June until Thursday 20 June 2030.

@@ -1,15 +1,17 @@
 // The calendar as a theater uses it: the owner books a weekly rehearsal for the crew, finds it in
 // the month and week views and on the dashboard, subscribes to their schedule (the feed parses as
 // iCalendar), unfollows and re-follows one date, and deletes the whole series. A member of the
-// crew, who did not book it, finds it on their own dashboard.
+// crew, who did not book it, finds it on their own dashboard. The theater is one of the test's own,
+// so no other booking (nor its own from a first attempt when the run retries) takes the slot.
 import { expect, type Page, test } from '@playwright/test';
 import ICAL from 'ical.js';
-import { DEMO, DEMO_ORG, orgUrl, signIn, unique } from './support/app';
+import { DEMO_ORG, orgUrl, signIn, unique } from './support/app';
+import { addMembers, newOrganization, ok, ownerLogin } from './support/organization';
 
-/** The demo organization's zone (the default for a new organization). */
+/** A new organization's zone (the default). */
 const ORG_TIME_ZONE = 'America/New_York';
 
-/** Today in the demo organization's zone, and the Monday after it ('YYYY-MM-DD'). */
+/** Today in the organization's zone, and the Monday after it ('YYYY-MM-DD'). */
 function nextMonday(): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: ORG_TIME_ZONE }).format(new Date());
   const d = new Date(`${today}T12:00:00Z`);
@@ -121,8 +123,16 @@ test('a weekly rehearsal: create, see it in every view and the feed, follow one 
   const series = [0, 7, 14, 21].map((days) => addDays(first, days));
   // Every date at 17:00–18:30 on the organization's clock.
   const inFeed = series.map((date) => ({ date, start: '17:00', end: '18:30' }));
-  await signIn(page, DEMO.owner);
-  await page.goto(orgUrl(DEMO_ORG, '/calendar'));
+  const org = await newOrganization('cal');
+  const [crewMember] = await addMembers(org, ['Victor']);
+  await ok(
+    await org.ownerApi.post(`/api/organizations/${org.id}/teams`, {
+      data: { name: 'Run Crew', handle: unique('crew-'), memberIds: [crewMember.id] },
+    }),
+  );
+  await org.ownerApi.dispose();
+  await signIn(page, ownerLogin(org));
+  await page.goto(orgUrl(org.shortname, '/calendar'));
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
   await expect(page.getByTestId('month-view')).toBeVisible();
 
@@ -175,22 +185,20 @@ test('a weekly rehearsal: create, see it in every view and the feed, follow one 
   await expect(week.locator(`[data-date="${first}"]`).getByText('5:00 PM – 6:30 PM')).toBeVisible();
 
   // Dashboard: the owner follows what they reserved, so it is in My Rehearsals.
-  await page.goto(orgUrl(DEMO_ORG, '/dashboard'));
+  await page.goto(orgUrl(org.shortname, '/dashboard'));
   await expect(page.getByTestId('dashboard-my-rehearsals').getByText(name)).toHaveCount(3);
 
-  // A crew member who did not book it follows it through the team. Victor leads Run Crew and is on
-  // no other team, so only the demo's Sunday tech rehearsals (at most two before our first
-  // Monday) come before it in his three-item card; Sam and Leo's cast rehearsals would crowd it out.
+  // A crew member who did not book it follows it through the team: it heads his rehearsals card.
   const crewContext = await browser.newContext();
   const crew = await crewContext.newPage();
-  await signIn(crew, DEMO.volunteerCoordinator);
+  await signIn(crew, crewMember.login);
   const crewRehearsals = crew.getByTestId('dashboard-my-rehearsals');
   await expect(crewRehearsals.getByRole('button', { name: new RegExp(name) }).first()).toContainText(
     `${shortDate(first)} · 5:00 PM – 6:30 PM`,
   );
 
   // Subscribe: the address downloads a feed that parses, with the four dates at 17:00 New York time.
-  await page.goto(orgUrl(DEMO_ORG, '/calendar/my-schedule'));
+  await page.goto(orgUrl(org.shortname, '/calendar/my-schedule'));
   const schedule = page.getByRole('region', { name: 'My Schedule' });
   await expect(schedule.getByText(name).first()).toBeVisible();
   await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
@@ -199,7 +207,7 @@ test('a weekly rehearsal: create, see it in every view and the feed, follow one 
   expect(await downloadFeed(page, url, name)).toEqual(inFeed);
 
   // Unfollow one date, then follow it again.
-  await page.goto(orgUrl(DEMO_ORG, '/calendar/home'));
+  await page.goto(orgUrl(org.shortname, '/calendar/home'));
   if ((await title.textContent()) !== monthName) await page.getByRole('button', { name: 'Next' }).click();
   const second = series[1];
   const secondMonth = monthTitle(second);
@@ -241,7 +249,7 @@ test('a weekly rehearsal: create, see it in every view and the feed, follow one 
   // Nothing of it is left: not in the month view of any of its dates, not in My Schedule, not on
   // the owner's or the crew member's dashboard. Each list is first seen loaded, then searched.
   for (const date of [first, series[series.length - 1]]) {
-    await page.goto(orgUrl(DEMO_ORG, `/calendar/home?view=month&date=${date}`));
+    await page.goto(orgUrl(org.shortname, `/calendar/home?view=month&date=${date}`));
     await expect(title).toHaveText(monthTitle(date));
     await expect(monthView).toBeVisible();
     await expect(monthView.getByText(name)).toHaveCount(0);
@@ -251,7 +259,7 @@ test('a weekly rehearsal: create, see it in every view and the feed, follow one 
     schedule.getByTestId('list-view').or(schedule.getByText('You are not following any upcoming events')),
   ).toBeVisible();
   await expect(schedule.getByText(name)).toHaveCount(0);
-  await page.goto(orgUrl(DEMO_ORG, '/dashboard'));
+  await page.goto(orgUrl(org.shortname, '/dashboard'));
   await crew.reload();
   for (const card of [page.getByTestId('dashboard-my-rehearsals'), crewRehearsals]) {
     await expect(card.getByRole('list').or(card.getByText('No upcoming rehearsals'))).toBeVisible();

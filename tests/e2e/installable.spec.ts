@@ -1,9 +1,11 @@
 // Installable: an organization's address links its own web app manifest with
 // icons, the service worker registers, and My Schedule opens offline from the last visit, for
 // that member only: after they sign out, and for the next member, their schedule is gone.
+// The spec makes its own organization, so its booking can clash with nobody's (nor with its own
+// from a first attempt when the run retries it).
 import { expect, type Page, test } from '@playwright/test';
-import { BASE_URL, DEMO_ORG, orgUrl, signIn, signOut, unique } from './support/app';
-import { createDemoMembers, loginOf } from './support/people';
+import { BASE_URL, orgUrl, signIn, signOut, unique } from './support/app';
+import { addMembers, newOrganization, type NewOrganization, ok } from './support/organization';
 import type { manifestFor } from '../../src/server/features/org-settings/app-manifest';
 
 // Every other spec blocks the worker (playwright.config.ts); this one is about it.
@@ -49,49 +51,50 @@ async function serviceWorkerInControl(page: Page) {
 const schedule = (page: Page) => page.getByRole('region', { name: 'My Schedule' });
 const offlineNotice = (page: Page) => page.getByText(/^Offline — showing your schedule as of /);
 
-/** An event tomorrow, reserved (so followed) by the signed-in member. */
-async function reserveEvent(page: Page, name: string) {
-  const answer = await page.evaluate(async (name) => {
-    const me = await (await fetch('/api/me')).json();
-    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const res = await fetch(`/api/organizations/${me.organization.id}/calendar/events`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+/** An event tomorrow in the organization's empty calendar, reserved (so followed) by the member. */
+async function reserveEvent(org: NewOrganization, memberId: number, name: string) {
+  const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await ok(
+    await org.ownerApi.post(`/api/organizations/${org.id}/calendar/events`, {
+      data: {
         name,
         spaces: ['Annex'],
         startDateTime: `${day}T18:00`,
         endDateTime: `${day}T19:00`,
         eventType: 'rehearsal',
-        reservedBy: me.user.id,
-      }),
-    });
-    return { status: res.status, body: await res.text() };
-  }, name);
-  expect(answer.status, answer.body).toBe(201);
+        reservedBy: memberId,
+      },
+    }),
+  );
 }
 
 test('an organization is installable, and My Schedule reads offline for its member only', async ({
   page,
   context,
-  browser,
 }) => {
-  const [first, second] = await createDemoMembers(browser, ['Ona', 'Tobi']);
+  // A whole journey: its own organization and two members, three sign-ins, offline reloads.
+  test.setTimeout(240_000);
+  const org = await newOrganization('inst');
+  const [first, second] = await addMembers(org, ['Ona', 'Tobi']);
+  const rehearsal = unique('Offline rehearsal ');
+  await reserveEvent(org, first.id, rehearsal);
+  await org.ownerApi.dispose();
+  const at = (path: string) => orgUrl(org.shortname, path);
 
   // The main site links Greenroom's own manifest.
   await page.goto(`${BASE_URL}/login`);
   expect((await linkedManifest(page)).manifest.name).toBe('Greenroom');
 
   // The organization's address links the organization's: its name and colours, PNG icons.
-  await signIn(page, loginOf(first));
-  const org = await page.evaluate(async () => (await (await fetch('/api/me')).json()).organization);
+  await signIn(page, first.login);
+  const mine = await page.evaluate(async () => (await (await fetch('/api/me')).json()).organization);
   const { type, manifest, icons } = await linkedManifest(page);
   expect(type).toMatch(/^application\/manifest\+json/);
   expect(manifest).toMatchObject({
     name: org.name,
     display: 'standalone',
     start_url: '/dashboard',
-    theme_color: org.primaryColor,
+    theme_color: mine.primaryColor,
   });
   expect(manifest.short_name.length).toBeLessThanOrEqual(12);
   expect(manifest.icons.map((i) => i.purpose)).toEqual(['any', 'any', 'maskable']);
@@ -101,36 +104,34 @@ test('an organization is installable, and My Schedule reads offline for its memb
   await serviceWorkerInControl(page);
 
   // A visit to My Schedule online keeps it for this member.
-  const rehearsal = unique('Offline rehearsal ');
-  await reserveEvent(page, rehearsal);
-  await page.goto(orgUrl(DEMO_ORG, '/calendar/my-schedule'));
+  await page.goto(at('/calendar/my-schedule'));
   await expect(schedule(page).getByText(rehearsal)).toBeVisible();
   await expect(offlineNotice(page)).toHaveCount(0);
 
   // Offline: the app still opens, and My Schedule shows the kept copy with its time.
   await context.setOffline(true);
-  await page.goto(orgUrl(DEMO_ORG, '/calendar/my-schedule'));
+  await page.goto(at('/calendar/my-schedule'));
   await expect(offlineNotice(page)).toBeVisible();
   await expect(schedule(page).getByText(rehearsal)).toBeVisible();
   await context.setOffline(false);
 
   // Signed out: nothing of theirs is left on the device; offline, nobody's schedule opens.
-  await page.goto(orgUrl(DEMO_ORG, '/dashboard'));
+  await page.goto(at('/dashboard'));
   await signOut(page);
   expect(await page.evaluate(() => localStorage.getItem('greenroom.offline'))).toBeNull();
   await context.setOffline(true);
-  await page.goto(orgUrl(DEMO_ORG, '/calendar/my-schedule'));
+  await page.goto(at('/calendar/my-schedule'));
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByText(rehearsal)).toHaveCount(0);
   await context.setOffline(false);
 
   // The next member sees their own schedule, online and offline, never the first member's.
-  await signIn(page, loginOf(second));
-  await page.goto(orgUrl(DEMO_ORG, '/calendar/my-schedule'));
+  await signIn(page, second.login);
+  await page.goto(at('/calendar/my-schedule'));
   await expect(schedule(page).getByText('You are not following any upcoming events')).toBeVisible();
   await expect(page.getByText(rehearsal)).toHaveCount(0);
   await context.setOffline(true);
-  await page.goto(orgUrl(DEMO_ORG, '/calendar/my-schedule'));
+  await page.goto(at('/calendar/my-schedule'));
   await expect(offlineNotice(page)).toBeVisible();
   await expect(schedule(page).getByText('You are not following any upcoming events')).toBeVisible();
   await expect(page.getByText(rehearsal)).toHaveCount(0);
@@ -139,8 +140,8 @@ test('an organization is installable, and My Schedule reads offline for its memb
   // Another member's session replacing this one without a sign-out on this page (say, signed in
   // from another tab): the first answer for the new member forgets the previous member's copy.
   await signOut(page);
-  await signIn(page, loginOf(first));
-  await page.goto(orgUrl(DEMO_ORG, '/calendar/my-schedule'));
+  await signIn(page, first.login);
+  await page.goto(at('/calendar/my-schedule'));
   await expect(schedule(page).getByText(rehearsal)).toBeVisible();
   const status = await page.evaluate(
     async (login) =>
@@ -154,10 +155,10 @@ test('an organization is installable, and My Schedule reads offline for its memb
     { username: second.username, password: second.password },
   );
   expect(status).toBe(200);
-  await page.goto(orgUrl(DEMO_ORG, '/dashboard'));
+  await page.goto(at('/dashboard'));
   await expect(page.getByRole('button', { name: /^Account menu for Tobi/ })).toBeVisible();
   await context.setOffline(true);
-  await page.goto(orgUrl(DEMO_ORG, '/calendar/my-schedule'));
+  await page.goto(at('/calendar/my-schedule'));
   await expect(page.getByRole('button', { name: /^Account menu for Tobi/ })).toBeVisible();
   await expect(page.getByText(rehearsal)).toHaveCount(0);
   await context.setOffline(false);

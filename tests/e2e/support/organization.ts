@@ -59,3 +59,37 @@ export async function newOrganization(prefix: string, namePrefix = 'Theater'): P
   );
   return { id: created.organization.id, shortname, name, owner, ownerApi };
 }
+
+/** The owner's sign-in on the organization's own address. */
+export const ownerLogin = (org: NewOrganization) => ({
+  username: org.owner.username,
+  password: org.owner.password,
+  org: org.shortname,
+});
+
+export interface OrganizationMember extends NewPerson {
+  id: number;
+  firstName: string;
+  /** Signs in on the organization's own address. */
+  login: { username: string; password: string; org: string };
+}
+
+/** Standard members of a test's own organization, added by its owner. */
+export async function addMembers(org: NewOrganization, firstNames: string[]): Promise<OrganizationMember[]> {
+  const members: OrganizationMember[] = [];
+  for (const firstName of firstNames) {
+    const person = newPerson('m');
+    const created = await ok<{ userId: number }>(
+      await org.ownerApi.post(`/api/organizations/${org.id}/users`, {
+        data: { ...person, firstName, lastName: 'Tester', role: 'standard_user' },
+      }),
+    );
+    members.push({
+      ...person,
+      id: created.userId,
+      firstName,
+      login: { username: person.username, password: person.password, org: org.shortname },
+    });
+  }
+  return members;
+}
