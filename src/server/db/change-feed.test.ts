@@ -8,7 +8,14 @@ import { Agent, getTestApp, type TestContext, testConfig } from '../../../tests/
 import { buildOrg, buildUser, signedIn } from '../../../tests/support/factories';
 import { buildApp } from '../app';
 import type { App } from '../http/types';
-import { announcedTransaction, CHANGES_CHANNEL, ChangeFeed, orgScope, userScope } from './change-feed';
+import {
+  announcedStatement,
+  announcedTransaction,
+  CHANGES_CHANNEL,
+  ChangeFeed,
+  orgScope,
+  userScope,
+} from './change-feed';
 import { type Database, openDatabase } from './client';
 
 let ctx: TestContext;
@@ -230,6 +237,33 @@ describe('announced writes', () => {
       ).rejects.toThrow('refused');
       await heardAllSentSoFar(heard);
       expect(heard).toEqual([]);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('of one statement are announced once, by the app, and drop what this instance kept at once', async () => {
+    const org = await buildOrg(ctx.database);
+    const feed = ChangeFeed.of(ctx.database);
+    const cache = feed.cache<string, string>('announced-statement-test', { maxAgeMs: 60_000, maxSize: 10 });
+    cache.set('kept', 'old', [orgScope(org.id)], feed.ticket());
+    expect(cache.get('kept')).toBe('old');
+    const heard: string[] = [];
+    const stop = await ctx.database.listen!(CHANGES_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const rows = await announcedStatement<{ handle: string }>(
+        ctx.database,
+        org.id,
+        (announcing) =>
+          `insert into teams (organization_id, name, handle) select $1, 'Crew', $2 from ${announcing} returning handle`,
+        [org.id, `crew-${org.id}`],
+      );
+      expect(rows).toEqual([{ handle: `crew-${org.id}` }]);
+      expect(cache.get('kept')).toBeUndefined();
+      await expect.poll(() => heard.includes(orgScope(org.id))).toBe(true);
+      await heardAllSentSoFar(heard);
+      // The trigger stayed silent: one notice, the app's.
+      expect(heard.filter((p) => p === orgScope(org.id))).toHaveLength(1);
     } finally {
       await stop();
     }

@@ -40,15 +40,31 @@ export async function announcedTransaction<T>(
 }
 
 /**
- * The same for a write that is one statement (its own transaction): put `announcing('$n')` in its
- * FROM, with orgScope(organizationId) as parameter n, and call announce() once it succeeded.
- * Triggers fire at the end of the statement, after the setting is made.
+ * A write that is one statement (its own transaction), announced as announcedTransaction's are:
+ * `statement(announcing)` is its text, with `announcing` among its FROM items (it names the scope
+ * for the triggers, which fire at the end of the statement, after the setting is made); once it
+ * succeeds, its change is announced. The statement's own parameters are `params`.
  */
-export const announcing = (param: string) =>
-  `(select set_config('greenroom.announced', ${param}::text, true)) as announcing`;
+export async function announcedStatement<T = Record<string, unknown>>(
+  database: Database,
+  organizationId: number,
+  statement: (announcing: string) => string,
+  params: unknown[],
+): Promise<T[]> {
+  const rows = await database.query<T>(statement(announcingFrom(params.length + 1)), [
+    ...params,
+    orgScope(organizationId),
+  ]);
+  announce(database, organizationId);
+  return rows;
+}
+
+/** The FROM item that makes the setting, its scope the statement's parameter `n`. */
+const announcingFrom = (n: number) =>
+  `(select set_config('greenroom.announced', $${n}::text, true)) as announcing`;
 
 /** After an announced write: this instance forgets at once, the others a moment later. */
-export function announce(database: Database, organizationId: number) {
+function announce(database: Database, organizationId: number) {
   const scope = orgScope(organizationId);
   ChangeFeed.of(database).changed(scope);
   database.notifySoon(CHANGES_CHANNEL, scope);

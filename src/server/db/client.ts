@@ -4,11 +4,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { corkedSends } from './pg-corking';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -332,22 +332,9 @@ async function openPostgres(
       const opening = `begin; ${settingsSql(settings)}`;
       const client = await pool.connect();
       // node-postgres corks each query's own messages, but queries sent one after another would
-      // still be a write each, each a system call that wakes the server. Corked until the code
-      // that sends them has run (process.nextTick), everything a transaction sends at once (BEGIN
-      // with its first statement; a write, the answer's read and COMMIT) leaves in one write.
-      const stream = (client as unknown as { connection: { stream: Writable } }).connection.stream;
-      let corked = false;
-      const together = <R>(sendAll: () => R): R => {
-        if (!corked) {
-          corked = true;
-          stream.cork();
-          process.nextTick(() => {
-            corked = false;
-            stream.uncork();
-          });
-        }
-        return sendAll();
-      };
+      // still be a write each. Everything a transaction sends at once (BEGIN with its first
+      // statement; a write, the answer's read and COMMIT) leaves in one write (pg-corking.ts).
+      const together = corkedSends(client);
       let broken: Error | undefined;
       let begun = false;
       try {

@@ -2,7 +2,7 @@
 // (reserver, instructor, member of one of the event's teams). 'future' and 'series' reach every
 // materialised occurrence; later ones copy the series' latest choice as the horizon grows.
 import type { Strategy } from '../../../common/calendar';
-import { announce, announcing, orgScope } from '../../db/change-feed';
+import { announcedStatement } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { lineageParts } from './lineage';
@@ -27,32 +27,26 @@ async function seriesTargets(q: Runner, organizationId: number, eventId: number,
 }
 
 /**
- * Sets one member's follow record on the given occurrences and answers, for each, whether they
- * followed it before (explicitly or by default): one statement. The occurrences are held
- * (`for key share`) until the records are written, so none is deleted in between; none there: 404.
+ * The statement that sets one member's follow record on the given occurrences and answers, for
+ * each, whether they followed it before (explicitly or by default). The occurrences are held
+ * (`for key share`) until the records are written, so none is deleted in between. `alsoFrom`:
+ * more FROM items for the insert (the announcement, when the statement is its own transaction).
  */
-async function writeFollowing(
-  q: Runner,
-  organizationId: number,
-  userId: number,
-  ids: number[],
-  value: boolean,
-  announced: string | null,
-) {
-  const rows = await q.query<{ id: number; following: boolean }>(
-    `with held as (
-       select id from calendar_events where organization_id = $1 and id = any($2::int[]) for key share),
-     before as (
-       select e.id, ${isFollowingSql('$3')} as following
-       from calendar_events e join held on held.id = e.id
-       left join calendar_event_followers f on f.event_id = e.id and f.user_id = $3 and f.organization_id = $1),
-     written as (
-       insert into calendar_event_followers (organization_id, event_id, user_id, is_following)
-       select $1, held.id, $3, $4 from held ${announced === null ? '' : `, ${announcing('$5')}`}
-       on conflict (event_id, user_id) do update set is_following = excluded.is_following)
-     select id, following from before`,
-    [organizationId, ids, userId, value, ...(announced === null ? [] : [announced])],
-  );
+const writeFollowingSql = (alsoFrom: string) =>
+  `with held as (
+     select id from calendar_events where organization_id = $1 and id = any($2::int[]) for key share),
+   before as (
+     select e.id, ${isFollowingSql('$3')} as following
+     from calendar_events e join held on held.id = e.id
+     left join calendar_event_followers f on f.event_id = e.id and f.user_id = $3 and f.organization_id = $1),
+   written as (
+     insert into calendar_event_followers (organization_id, event_id, user_id, is_following)
+     select $1, held.id, $3, $4 from held${alsoFrom}
+     on conflict (event_id, user_id) do update set is_following = excluded.is_following)
+   select id, following from before`;
+
+/** What each occurrence's follow state was before the statement (writeFollowingSql); none there: 404. */
+function followedBefore(rows: { id: number; following: boolean }[]) {
   if (rows.length === 0) throw notFound(EVENT_NOT_FOUND);
   return rows.map((r) => r.following);
 }
@@ -69,21 +63,25 @@ async function setFollowingFor(
   strategy: Strategy,
   value: boolean,
 ) {
-  if (strategy === 'this') {
-    const before = await writeFollowing(
-      database,
-      organizationId,
-      userId,
-      [eventId],
-      value,
-      orgScope(organizationId),
+  if (strategy === 'this')
+    return followedBefore(
+      await announcedStatement<{ id: number; following: boolean }>(
+        database,
+        organizationId,
+        (announcing) => writeFollowingSql(`, ${announcing}`),
+        [organizationId, [eventId], userId, value],
+      ),
     );
-    announce(database, organizationId);
-    return before;
-  }
   return calendarTransaction(database, organizationId, async (q) => {
     const ids = await seriesTargets(q, organizationId, eventId, strategy);
-    return writeFollowing(q, organizationId, userId, ids, value, null);
+    return followedBefore(
+      await q.query<{ id: number; following: boolean }>(writeFollowingSql(''), [
+        organizationId,
+        ids,
+        userId,
+        value,
+      ]),
+    );
   });
 }
 

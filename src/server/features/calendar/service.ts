@@ -5,7 +5,8 @@ import { type Actor, policy } from '../../../common/permissions';
 import type { Strategy } from '../../../common/calendar';
 import type { EventInput } from '../../../common/schemas/calendar';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
-import { type Database, lastStatement } from '../../db/client';
+import type { Database } from '../../db/client';
+import { type PipelinedWrite, pipelinedWrite } from '../../db/pipelined-write';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { FoldedCheck, findConflicts, type Replacing, resolveConflicts } from './conflicts';
 import type { StoredRule } from './occurrences';
@@ -22,7 +23,7 @@ import {
   ruleFromInput,
   templateFromInput,
 } from './series';
-import { behindLock, calendarTransaction, lockBookings, NotMaterialized, type Runner } from './sql';
+import { calendarTransaction, lockBookings, NotMaterialized, type Runner } from './sql';
 import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './validation';
 
 export interface Access {
@@ -95,9 +96,9 @@ export async function withMaterialized<T>(
 /**
  * Locks the spaces and days being booked and checks their conflicts; says whether they were
  * booked over. The lock statement is sent, not waited for (`locked`, which refuses: see
- * lockBookings): the write goes right behind it (behindLock). A booking that asks for no override
+ * lockBookings): the write goes right behind it (writeBooking). A booking that asks for no override
  * leaves its check to its write statement (`folded`, one round trip fewer): the write must send
- * it (`folded.guard`), which `folded.ensureSent()` verifies before the transaction ends.
+ * it (`folded.guard`), which writeBooking verifies before the answer is read.
  * With an override the check is a statement of its own, made once the locks are granted, since
  * whether the rows are marked as booked over and an audit row written depends on what it finds.
  * With `hold` (an edit), the series' parts and the edited row are locked first, and the lock
@@ -130,6 +131,28 @@ export async function checkSpaces(
   };
 }
 
+type SpacesCheck = Awaited<ReturnType<typeof checkSpaces>>;
+
+/**
+ * A booking's write and its answer, pipelined behind the lock statement of its check
+ * (pipelinedWrite). The write must carry the conflict check folded into it, if any.
+ */
+export function writeBooking<V, A>(
+  q: Runner,
+  check: SpacesCheck,
+  steps: Omit<PipelinedWrite<V, A>, 'locked'>,
+): Promise<A> {
+  return pipelinedWrite(q, {
+    locked: check.locked,
+    write: async (q) => {
+      const sent = await steps.write(q);
+      check.folded.ensureSent();
+      return sent;
+    },
+    answer: steps.answer,
+  });
+}
+
 /** `exdates`: local dates a new series leaves out from the start (an import's clashing dates). */
 export async function createEvent(
   database: Database,
@@ -153,30 +176,42 @@ export async function createEvent(
   const created = await withMaterialized(database, organizationId, spans, (strict) =>
     calendarTransaction(database, organizationId, async (q) => {
       const check = await checkSpaces(q, access, timeZone, input, spans, {}, strict);
-      return behindLock(check.locked, async () => {
-        const isPublic = input.isPublic ?? publicEventTypes.includes(input.eventType);
-        const template = templateFromInput(input, check.overridden, isPublic);
-        let ids: number[] = [];
-        if (rule) rule.template = template;
-        // A series and its dates are one statement; a series with no date yet is its row alone.
-        if (rule && spans.length > 0)
-          ({ ids } = await insertSeriesWithOccurrences(
-            q,
-            organizationId,
-            template,
-            rule,
-            until,
-            spans,
-            check.folded,
-          ));
-        else if (rule) await createSeries(q, organizationId, rule, until);
-        else
-          ids = await insertOccurrences(q, organizationId, null, template, null, spans, false, check.folded);
-        check.folded.ensureSent();
-        if (check.overridden) await recordOverride(q, access, ids[0], check.count);
-        // The answer is read with the COMMIT (one round trip), as it will be once committed.
-        const event = await getEventView(lastStatement(q), organizationId, timeZone, actor.userId, ids[0]);
-        return { event, count: ids.length };
+      return writeBooking(q, check, {
+        write: async (q) => {
+          const isPublic = input.isPublic ?? publicEventTypes.includes(input.eventType);
+          const template = templateFromInput(input, check.overridden, isPublic);
+          let ids: number[] = [];
+          if (rule) rule.template = template;
+          // A series and its dates are one statement; a series with no date yet is its row alone.
+          if (rule && spans.length > 0)
+            ({ ids } = await insertSeriesWithOccurrences(
+              q,
+              organizationId,
+              template,
+              rule,
+              until,
+              spans,
+              check.folded,
+            ));
+          else if (rule) await createSeries(q, organizationId, rule, until);
+          else
+            ids = await insertOccurrences(
+              q,
+              organizationId,
+              null,
+              template,
+              null,
+              spans,
+              false,
+              check.folded,
+            );
+          if (check.overridden) await recordOverride(q, access, ids[0], check.count);
+          return { value: ids };
+        },
+        answer: async (last, ids) => ({
+          event: await getEventView(last, organizationId, timeZone, actor.userId, ids[0]),
+          count: ids.length,
+        }),
       });
     }),
   );

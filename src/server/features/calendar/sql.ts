@@ -185,24 +185,9 @@ export function lockBookings(
         throw refusal(error);
       },
     );
-  // A refusal is awaited behind the write sent after it (behindLock); until then it is handled.
+  // A refusal is awaited behind the write sent after it (pipelinedWrite); until then it is handled.
   sent.catch(() => {});
   return sent;
-}
-
-/**
- * Runs `write`, sent behind a lock statement (`locked`) without waiting for its answer. Should the
- * lock statement refuse, the transaction is aborted and what `write` sent fails with it: the
- * refusal is the answer, not those failures.
- */
-export async function behindLock<T>(locked: Promise<unknown>, write: () => Promise<T>): Promise<T> {
-  try {
-    const [result] = await Promise.all([write(), locked]);
-    return result;
-  } catch (error) {
-    await locked;
-    throw error;
-  }
 }
 
 /** An exclusive lock on one named thing (e.g. a member's feed address) until the transaction ends. */

@@ -10,7 +10,7 @@ import type {
 } from '../../../common/schemas/teams';
 import type { TeamRole } from '../../../common/teams';
 import type { TeamMember } from '../../../common/schemas/teams';
-import { announce, announcing, orgScope } from '../../db/change-feed';
+import { announcedStatement } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { storedFiles, teamAssets, teamLinks, teamMembers, teams } from '../../db/schema';
@@ -123,13 +123,16 @@ async function updateTeamFields(
   teamId: number,
   input: z.output<typeof updateTeamSchema>,
 ) {
-  const [row] = await database.query<TeamRow>(
-    `update teams t set name = case when $3 then $4::text else t.name end,
-       description = case when $5 then $6::text else t.description end,
-       team_url = case when $7 then $8::text else t.team_url end, updated_at = now()
-     from ${announcing('$9')}
-     where t.organization_id = $1 and t.id = $2
-     returning ${TEAM_COLUMNS}`,
+  const [row] = await announcedStatement<TeamRow>(
+    database,
+    organizationId,
+    (announcing) =>
+      `update teams t set name = case when $3 then $4::text else t.name end,
+         description = case when $5 then $6::text else t.description end,
+         team_url = case when $7 then $8::text else t.team_url end, updated_at = now()
+       from ${announcing}
+       where t.organization_id = $1 and t.id = $2
+       returning ${TEAM_COLUMNS}`,
     [
       organizationId,
       teamId,
@@ -139,11 +142,9 @@ async function updateTeamFields(
       input.description ?? null,
       input.teamUrl !== undefined,
       input.teamUrl ?? null,
-      orgScope(organizationId),
     ],
   );
   if (!row) throw notFound('Team not found');
-  announce(database, organizationId);
   return toTeam(row);
 }
 
@@ -213,25 +214,30 @@ export async function addMember(
   teamId: number,
   input: z.output<typeof addMemberSchema>,
 ): Promise<TeamMember> {
-  const [row] = await database.query<{ status: 'active' | 'inactive' | null; member: TeamMemberRow | null }>(
-    `with person as (
-       select case when status = 'active' and is_active then 'active' else 'inactive' end as status
-       from user_organizations where organization_id = $1 and user_id = $3),
-     added as (
-       insert into team_members (organization_id, team_id, user_id, role)
-       select $1, $2, $3, $4 from person, ${announcing('$5')} where person.status = 'active'
-       on conflict do nothing
-       returning id, team_id, user_id, role, created_at)
-     select (select status from person) as status,
-       (select row_to_json(m) from (select a.id, a.team_id as "teamId", a.user_id as "userId", a.role,
-          a.created_at as "createdAt", u.username, u.first_name as "firstName", u.last_name as "lastName",
-          u.profile_picture as "profilePicture" from added a join users u on u.id = a.user_id) m) as member`,
-    [organizationId, teamId, input.userId, input.role, orgScope(organizationId)],
+  const [row] = await announcedStatement<{
+    status: 'active' | 'inactive' | null;
+    member: TeamMemberRow | null;
+  }>(
+    database,
+    organizationId,
+    (announcing) =>
+      `with person as (
+         select case when status = 'active' and is_active then 'active' else 'inactive' end as status
+         from user_organizations where organization_id = $1 and user_id = $3),
+       added as (
+         insert into team_members (organization_id, team_id, user_id, role)
+         select $1, $2, $3, $4 from person, ${announcing} where person.status = 'active'
+         on conflict do nothing
+         returning id, team_id, user_id, role, created_at)
+       select (select status from person) as status,
+         (select row_to_json(m) from (select a.id, a.team_id as "teamId", a.user_id as "userId", a.role,
+            a.created_at as "createdAt", u.username, u.first_name as "firstName", u.last_name as "lastName",
+            u.profile_picture as "profilePicture" from added a join users u on u.id = a.user_id) m) as member`,
+    [organizationId, teamId, input.userId, input.role],
   );
   if (!row.status) throw notFound('User not found');
   if (row.status !== 'active') throw badRequest('Only active members of the organization can join a team');
   if (!row.member) throw conflict(ALREADY_MEMBER);
-  announce(database, organizationId);
   return toTeamMember(row.member);
 }
 

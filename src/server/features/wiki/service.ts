@@ -15,7 +15,7 @@ import {
 } from '../../../common/schemas/wiki';
 import { internalLinks, linkedSlugs, parseMarkdown, renderParsed } from '../../../common/wiki/markdown';
 import { RESERVED_SLUGS, slugify } from '../../../common/wiki/slug';
-import { announce, announcing, orgScope } from '../../db/change-feed';
+import { announcedStatement } from '../../db/change-feed';
 import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
@@ -175,32 +175,35 @@ async function writeVersion(
   const links = change.content === undefined ? null : linkedSlugs(change.content);
   // One statement, so one round trip: the page, its version from what the update returned, and
   // on a rename the old title kept as a former one (the new title stops being anyone's former).
-  const written = await database.query<{ id: number }>(
-    `with prior as (
-       select title from wiki_pages where organization_id = $1 and id = $2 and current_version = $3),
-     page as (
-       update wiki_pages p set
-         title = coalesce($4::text, title),
-         content = coalesce($5::text, content),
-         tags = coalesce($6::text[], tags),
-         is_public = coalesce($7::boolean, is_public),
-         links = coalesce($8::text[], links),
-         author_id = $9,
-         current_version = current_version + 1,
-         updated_at = now()
-       from ${announcing('$11')}
-       where p.organization_id = $1 and p.id = $2 and p.current_version = $3
-       returning p.id, p.title, p.content, p.tags, p.current_version),
-     forgotten as (
-       delete from wiki_page_former_titles f using page
-       where f.organization_id = $1 and lower(f.title) = lower(page.title)),
-     remembered as (
-       insert into wiki_page_former_titles (organization_id, page_id, title)
-       select $1, page.id, prior.title from page, prior where lower(prior.title) <> lower(page.title)
-       on conflict (organization_id, lower(title)) do update set page_id = excluded.page_id, created_at = now())
-     insert into wiki_page_versions (organization_id, page_id, version, title, content, tags, author_id, change_note)
-     select $1, id, current_version, title, content, tags, $9, $10 from page
-     returning page_id as id`,
+  const written = await announcedStatement<{ id: number }>(
+    database,
+    organizationId,
+    (announcing) =>
+      `with prior as (
+         select title from wiki_pages where organization_id = $1 and id = $2 and current_version = $3),
+       page as (
+         update wiki_pages p set
+           title = coalesce($4::text, title),
+           content = coalesce($5::text, content),
+           tags = coalesce($6::text[], tags),
+           is_public = coalesce($7::boolean, is_public),
+           links = coalesce($8::text[], links),
+           author_id = $9,
+           current_version = current_version + 1,
+           updated_at = now()
+         from ${announcing}
+         where p.organization_id = $1 and p.id = $2 and p.current_version = $3
+         returning p.id, p.title, p.content, p.tags, p.current_version),
+       forgotten as (
+         delete from wiki_page_former_titles f using page
+         where f.organization_id = $1 and lower(f.title) = lower(page.title)),
+       remembered as (
+         insert into wiki_page_former_titles (organization_id, page_id, title)
+         select $1, page.id, prior.title from page, prior where lower(prior.title) <> lower(page.title)
+         on conflict (organization_id, lower(title)) do update set page_id = excluded.page_id, created_at = now())
+       insert into wiki_page_versions (organization_id, page_id, version, title, content, tags, author_id, change_note)
+       select $1, id, current_version, title, content, tags, $9, $10 from page
+       returning page_id as id`,
     [
       organizationId,
       pageId,
@@ -212,11 +215,9 @@ async function writeVersion(
       links,
       authorId,
       change.changeNote,
-      orgScope(organizationId),
     ],
   );
   if (written.length === 0) return staleEdit(database, organizationId, pageId);
-  announce(database, organizationId);
   return pageAfterWrite(database, organizationId, pageId);
 }
 
