@@ -859,6 +859,49 @@ export const MATRIX: MatrixEntry[] = [
     route: 'GET /api/organizations/:orgId/attendance/report.csv',
     expect: org(200, ['team_lead', 'team_lead_other', ...MANAGERS]),
   },
+  // A team's breakdown: the team's members and managers read it; its managers write it.
+  { route: 'GET /api/teams/:teamId/breakdown', expect: org(200, BREAKDOWN_READERS) },
+  {
+    route: 'GET /api/teams/:teamId/rehearsable',
+    expect: org(200, BREAKDOWN_READERS),
+    call: () => ({ query: 'start=2031-02-04T19:00&end=2031-02-04T22:00' }),
+  },
+  {
+    route: 'POST /api/teams/:teamId/characters',
+    expect: teamScoped(201),
+    call: (w) => ({ body: { name: `Character ${uniqueId()}`, memberIds: [w.member.id] } }),
+  },
+  {
+    route: 'PATCH /api/teams/:teamId/characters/:characterId',
+    expect: teamScoped(200),
+    call: async (w) => ({
+      params: { characterId: await breakdown.row(w, 'production_characters') },
+      body: { name: `Renamed ${uniqueId()}` },
+    }),
+  },
+  {
+    route: 'DELETE /api/teams/:teamId/characters/:characterId',
+    expect: teamScoped(204),
+    call: async (w) => ({ params: { characterId: await breakdown.row(w, 'production_characters') } }),
+  },
+  {
+    route: 'POST /api/teams/:teamId/scenes',
+    expect: teamScoped(201),
+    call: () => ({ body: { name: `Scene ${uniqueId()}`, act: '1', pages: 9 } }),
+  },
+  {
+    route: 'PATCH /api/teams/:teamId/scenes/:sceneId',
+    expect: teamScoped(200),
+    call: async (w) => ({
+      params: { sceneId: await breakdown.row(w, 'production_scenes') },
+      body: { pages: 12, position: 0 },
+    }),
+  },
+  {
+    route: 'DELETE /api/teams/:teamId/scenes/:sceneId',
+    expect: teamScoped(204),
+    call: async (w) => ({ params: { sceneId: await breakdown.row(w, 'production_scenes') } }),
+  },
   {
     route: 'GET /api/organizations/:orgId/calendar/call-sheet',
     expect: org(200),
@@ -891,6 +934,20 @@ async function leadTeam(w: World, archived = false) {
     members: [{ userId: w.people.team_lead.id, role: 'team_lead' }],
   });
 }
+
+/** Who reads the world team's breakdown: its members, its lead and the managers. */
+const BREAKDOWN_READERS: readonly OrgActor[] = ['standard_user', 'team_lead', ...MANAGERS];
+
+const breakdown = {
+  /** A fresh character or scene of the world's team, one per call (a delete spends it). */
+  async row(w: World, table: 'production_characters' | 'production_scenes') {
+    const [row] = await w.ctx.database.query<{ id: number }>(
+      `insert into ${table} (organization_id, team_id, name, position) values ($1, $2, $3, 100) returning id`,
+      [w.org.id, w.team.id, `Matrix ${uniqueId()}`],
+    );
+    return row.id;
+  },
+};
 
 /** Scheduling's objects, made with SQL so no space or date clashes with the other entries. */
 const schedulingEvents = new WeakMap<World, Map<string, number>>();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import './messages';
 import { RECURRING_END_TYPES, RECURRING_PATTERNS } from '../recurrence';
 import { isWallTime } from '../zoned-time';
+import { sceneIdsField } from './breakdown';
 import {
   SPACES,
   EVENT_TYPES,
@@ -165,6 +166,8 @@ export const eventFields = z.object({
     .max(100)
     .nullish()
     .transform((v) => [...new Set(v ?? [])]),
+  /** The scenes a rehearsal works, of its teams' breakdowns; its people are then their cast. */
+  sceneIds: sceneIdsField,
   /** Shown on the public calendar; absent → the organization's default for the event type. */
   isPublic: z
     .boolean({ error: 'Show on the public calendar must be true or false' })

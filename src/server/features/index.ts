@@ -3,6 +3,7 @@ import type { App } from '../http/types';
 import { adminUserRoutes } from './admin-users/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { breakdownRoutes } from './breakdown/routes';
 import { calendarRoutes } from './calendar/routes';
 import { directoryRoutes } from './directory/routes';
 import { fileRoutes } from './files/routes';
@@ -49,5 +50,6 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   publicWikiRoutes,
   importRoutes,
   schedulingRoutes,
+  breakdownRoutes,
   legalRoutes,
 ];
