@@ -54,6 +54,8 @@ const MEMBERS: readonly OrgActor[] = MEMBER_ACTORS;
 const MANAGERS: readonly OrgActor[] = ['admin', 'owner'];
 /** Library writers (policy.editWiki): every member above standard_user. */
 const LEADERS: readonly OrgActor[] = MEMBER_ACTORS.filter((a) => a !== 'standard_user');
+/** Who reads the world team's breakdown: its members, its lead and the managers. */
+const BREAKDOWN_READERS: readonly OrgActor[] = ['standard_user', 'team_lead', ...MANAGERS];
 
 /** A deliberately public route: everyone gets the same answer. */
 export function open(status: number, overrides: Partial<Expect> = {}): Expect {
@@ -934,9 +936,6 @@ async function leadTeam(w: World, archived = false) {
     members: [{ userId: w.people.team_lead.id, role: 'team_lead' }],
   });
 }
-
-/** Who reads the world team's breakdown: its members, its lead and the managers. */
-const BREAKDOWN_READERS: readonly OrgActor[] = ['standard_user', 'team_lead', ...MANAGERS];
 
 const breakdown = {
   /** A fresh character or scene of the world's team, one per call (a delete spends it). */
