@@ -286,6 +286,8 @@ export const eventFormSchema = z
     instructorId: z.number().int().positive().nullable(),
     reservedBy: z.number({ error: M.reservedBy }).int(M.reservedBy).positive(M.reservedBy),
     teamIds: z.array(z.number().int().positive()),
+    /** Null while an existing event's scenes are not yet known: then the save leaves them alone. */
+    sceneIds: z.array(z.number().int().positive()).nullable(),
     isPublic: z.boolean(),
   })
   .superRefine((v, ctx) => {
@@ -322,6 +324,7 @@ export function formToRequest(v: EventFormValues, overrideConflicts = false): Ev
     instructorId: v.eventType === INSTRUCTOR_EVENT_TYPE ? v.instructorId : null,
     reservedBy: v.reservedBy,
     teamIds: teams ? v.teamIds : [],
+    ...(v.sceneIds === null ? {} : { sceneIds: teams ? v.sceneIds : [] }),
     isPublic: v.isPublic,
     overrideConflicts,
   };

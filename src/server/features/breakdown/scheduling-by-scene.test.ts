@@ -66,6 +66,20 @@ describe('scheduling by scene', () => {
     expect(causes.filter((c) => c.reason === 'called').map((c) => c.userId)).toEqual([s.actor.id]);
   });
 
+  it("the call sheet names a rehearsal's scenes and each called person's characters", async () => {
+    const s = await schedulingOrg(ctx);
+    const { balcony } = await withBreakdown(s);
+    const eventId = await bookEvent(s, { sceneIds: [balcony.id] });
+    await s.agents.owner.put(`${s.orgBase}/calendar/events/${eventId}/calls`, { userIds: [s.actor.id] });
+    const date = (await s.agents.owner.get(`${s.orgBase}/calendar/events/${eventId}`)).json().startDateTime;
+    const sheet = (
+      await s.actorAgent.get(`${s.orgBase}/calendar/call-sheet?date=${date.slice(0, 10)}`)
+    ).json();
+    const event = sheet.events.find((e: { id: number }) => e.id === eventId);
+    expect(event.scenes).toEqual(['Balcony']);
+    expect(event.calls).toEqual([expect.objectContaining({ userId: s.actor.id, characters: ['Juliet'] })]);
+  });
+
   it('an edit may change the scenes; a scene of another team is 400, before anything is saved', async () => {
     const s = await schedulingOrg(ctx);
     const { balcony, nursery } = await withBreakdown(s);

@@ -2,7 +2,7 @@ import { eventTypePlural } from '@common/glossary';
 import { policy } from '@common/permissions';
 import { EVENT_TYPES } from '@common/calendar';
 import { addDays, todayIn } from '@common/zoned-time';
-import { ClipboardList, FileText, MoreHorizontal, Palette, Plus, WifiOff } from 'lucide-react';
+import { ClipboardList, FileText, MoreHorizontal, NotebookPen, Palette, Plus, WifiOff } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { FetchError } from '@web/components/fetch-error';
@@ -173,6 +173,7 @@ export function CalendarPage() {
     ...(policy.viewAttendanceReport(actor, []) || actor.role === 'team_lead'
       ? [{ label: 'Attendance', icon: ClipboardList, href: '/calendar/attendance' }]
       : []),
+    { label: 'Report notes', icon: NotebookPen, href: '/calendar/report-notes' },
     ...(policy.configureCalendar(actor)
       ? [{ label: 'Config', icon: Palette, onSelect: () => setColorsOpen(true) }]
       : []),

@@ -35,6 +35,7 @@ import {
 } from './form-values';
 import { ReservedByField, TeamAndInstructorFields } from './people-fields';
 import { RepeatFields } from './repeat-fields';
+import { ScenesField } from './scenes-field';
 import { SpacesField, WhenFields } from './schedule-fields';
 
 export function EventForm({
@@ -54,8 +55,9 @@ export function EventForm({
 }) {
   const { user, actor } = useAuth();
   const options = useCalendarOptions(orgId);
-  // The event's own view says how many dates remain from it (for "this and following").
-  const detail = useEventDetail(orgId, event?.isRecurring ? event.id : undefined);
+  // The event's own view says how many dates remain from it (for "this and following"), and
+  // which scenes it works.
+  const detail = useEventDetail(orgId, event?.id);
   const save = useSaveEvent(orgId);
   const [strategy, setStrategy] = useState<Strategy>('this');
   const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
@@ -99,6 +101,12 @@ export function EventForm({
     formState.dirtyFields.recurringEnd,
     resetField,
   ]);
+
+  // An existing event's scenes arrive with its own view; until then a save leaves them alone.
+  const knownScenes = detail.data?.sceneIds;
+  useEffect(() => {
+    if (knownScenes && !formState.dirtyFields.sceneIds) resetField('sceneIds', { defaultValue: knownScenes });
+  }, [knownScenes, formState.dirtyFields.sceneIds, resetField]);
 
   // A new event's public switch starts where the organization's setting puts its type.
   const publicTypes = options.data?.publicEventTypes;
@@ -213,6 +221,7 @@ export function EventForm({
       <SpacesField form={form} />
       <WhenFields form={form} onStartDate={onStartDate} />
       <TeamAndInstructorFields form={form} options={options.data} />
+      <ScenesField form={form} />
       <FormField id="eventUrl" label="Event URL" error={errors.eventUrl?.message}>
         <Input
           type="url"
