@@ -239,7 +239,9 @@ export const reportNoteSchema = z.object({
   status: z.enum(NOTE_STATUSES),
   reply: z.string().nullable(),
   /** Characters and scenes of the event's teams the note names, so a screen can link them. */
-  mentions: z.array(z.object({ kind: z.enum(['character', 'scene']), id: z.number(), name: z.string() })),
+  mentions: z.array(
+    z.object({ kind: z.enum(['character', 'scene']), id: z.number(), name: z.string(), link: z.string() }),
+  ),
 });
 export type ReportNote = z.infer<typeof reportNoteSchema>;
 
@@ -305,6 +307,7 @@ export const departmentsPutSchema = z
     });
   });
 export type Department = z.output<typeof departmentSchema>;
+export const departmentAnswerSchema = z.object({ name: z.string(), recipientIds: z.array(z.number()) });
 
 /** "1 3/8" for eleven eighths, as stage managers write page counts. */
 export function formatEighths(eighths: number | null): string {

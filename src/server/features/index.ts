@@ -15,6 +15,7 @@ import { manifestRoutes } from './org-settings/manifest-routes';
 import { orgSettingsRoutes } from './org-settings/routes';
 import { passwordRoutes } from './passwords/routes';
 import { presenceRoutes } from './presence/routes';
+import { reportRoutes } from './reports/routes';
 import { registrationRoutes } from './registration/routes';
 import { schedulingRoutes } from './scheduling/routes';
 import { systemRoutes } from './system/routes';
@@ -51,5 +52,6 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   importRoutes,
   schedulingRoutes,
   breakdownRoutes,
+  reportRoutes,
   legalRoutes,
 ];
