@@ -904,6 +904,48 @@ export const MATRIX: MatrixEntry[] = [
     expect: teamScoped(204),
     call: async (w) => ({ params: { sceneId: await breakdown.row(w, 'production_scenes') } }),
   },
+  // Reports: the world event's managers write (owner, admins, the system user, the team's lead).
+  // Published, it is read by the people it concerns (the team's members) and the departments.
+  {
+    route: 'GET /api/organizations/:orgId/calendar/events/:eventId/report',
+    expect: org(200, ['standard_user', 'team_lead', ...MANAGERS]),
+    call: async (w) => ({ params: { eventId: await reports.published(w) } }),
+  },
+  {
+    route: 'PUT /api/organizations/:orgId/calendar/events/:eventId/report',
+    expect: org(200, ['team_lead', ...MANAGERS]),
+    call: async (w) => ({
+      params: { eventId: await scheduling.teamEvent(w, 'future') },
+      body: {
+        times: { start: '19:00', end: '22:00' },
+        notes: [{ department: 'Props', text: 'Matrix note' }],
+      },
+    }),
+  },
+  {
+    route: 'POST /api/organizations/:orgId/calendar/events/:eventId/report/publish',
+    expect: org(200, ['team_lead', ...MANAGERS]),
+    call: async (w) => ({ params: { eventId: await reports.published(w) } }),
+  },
+  // Every member may ask; each is answered with the notes they may see.
+  { route: 'GET /api/organizations/:orgId/report-notes', expect: org(200) },
+  {
+    // The event's managers answer its notes; the other members neither receive Props nor manage it.
+    route: 'PATCH /api/organizations/:orgId/report-notes/:noteId',
+    expect: org(200, ['team_lead', ...MANAGERS]),
+    call: async (w) => ({ params: { noteId: await reports.note(w) }, body: { status: 'acknowledged' } }),
+  },
+  { route: 'GET /api/organizations/:orgId/report-departments', expect: org(200) },
+  {
+    route: 'PUT /api/organizations/:orgId/report-departments',
+    expect: org(200, MANAGERS),
+    call: () => ({
+      body: [
+        { name: 'Props', recipientIds: [] },
+        { name: 'Sound', recipientIds: [] },
+      ],
+    }),
+  },
   {
     route: 'GET /api/organizations/:orgId/calendar/call-sheet',
     expect: org(200),
@@ -945,6 +987,35 @@ const breakdown = {
       [w.org.id, w.team.id, `Matrix ${uniqueId()}`],
     );
     return row.id;
+  },
+};
+
+const reportEvents = new WeakMap<World, number>();
+const reports = {
+  /** A past team event of the world with a published report holding one Props note. */
+  async published(w: World) {
+    const kept = reportEvents.get(w);
+    if (kept) return kept;
+    const eventId = await scheduling.teamEvent(w, 'fresh');
+    const [report] = await w.ctx.database.query<{ id: number }>(
+      `insert into event_reports (organization_id, event_id, published_at) values ($1, $2, now()) returning id`,
+      [w.org.id, eventId],
+    );
+    await w.ctx.database.query(
+      `insert into report_notes (organization_id, report_id, position, department, text)
+       values ($1, $2, 0, 'Props', 'Matrix prop note')`,
+      [w.org.id, report.id],
+    );
+    reportEvents.set(w, eventId);
+    return eventId;
+  },
+  async note(w: World) {
+    const eventId = await reports.published(w);
+    const [note] = await w.ctx.database.query<{ id: number }>(
+      `select n.id from report_notes n join event_reports r on r.id = n.report_id where r.event_id = $1`,
+      [eventId],
+    );
+    return note.id;
   },
 };
 
