@@ -111,7 +111,7 @@ test('build a breakdown, book a rehearsal by scenes, report and close a note', a
     await page.getByLabel('Started').fill('10:02');
     await page.getByLabel('Ended').fill('10:58');
     await page.getByRole('button', { name: 'Add Note' }).click();
-    await page.getByLabel('Note 1').fill(note);
+    await page.getByLabel('Note 1', { exact: true }).fill(note);
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByText('Report published').first()).toBeVisible();
     await page.goto(orgUrl(DEMO_ORG, '/calendar/report-notes?department=Direction'));

@@ -287,7 +287,7 @@ const VISIBLE_NOTES = `
 export async function listNotes(
   database: Database,
   access: Caller,
-  query: z.output<typeof reportNotesQuery>,
+  query: z.output<typeof reportNotesQuery> & { noteId?: number },
 ): Promise<ReportNoteListItem[]> {
   const { organizationId, actor } = access;
   const everything = policy.manageSettings(actor);
@@ -300,9 +300,18 @@ export async function listNotes(
      ${VISIBLE_NOTES}
        and ($5::text is null or lower(n.department) = lower($5))
        and ($6::text is null or n.status = $6)
+       and ($7::int is null or n.id = $7)
      order by e.start_date_time desc, n.position, n.id
      limit 500`,
-    [organizationId, actor.userId, everything, mine, query.department ?? null, query.status ?? null],
+    [
+      organizationId,
+      actor.userId,
+      everything,
+      mine,
+      query.department ?? null,
+      query.status ?? null,
+      query.noteId ?? null,
+    ],
   );
   return rows.map(({ start, ...n }) => ({
     ...n,
@@ -337,6 +346,6 @@ export async function answerNote(
      where organization_id = $1 and id = $2`,
     [organizationId, noteId, patch.status, patch.reply, actor.isSystemUser ? null : actor.userId],
   );
-  const [note] = (await listNotes(database, access, {})).filter((n) => n.id === noteId);
+  const [note] = await listNotes(database, access, { noteId });
   return note;
 }
