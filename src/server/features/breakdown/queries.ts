@@ -1,6 +1,8 @@
 // Reads of a team's breakdown, each one statement scoped by organization and team.
-import type { Breakdown } from '../../../common/schemas/breakdown';
-import type { Runner } from '../../db/client';
+import { type Breakdown, breakdownSchema } from '../../../common/schemas/breakdown';
+import { ChangeFeed, orgScope } from '../../db/change-feed';
+import type { Database, Runner } from '../../db/client';
+import { KeptBody } from '../../http/etag';
 
 const BREAKDOWN = `
 select
@@ -20,6 +22,26 @@ select
 export async function readBreakdown(q: Runner, organizationId: number, teamId: number): Promise<Breakdown> {
   const [row] = await q.query<Breakdown>(BREAKDOWN, [organizationId, teamId]);
   return row;
+}
+
+// A team's breakdown is read far more often than written: it is kept as the bytes sent until
+// anything of the organization changes (the breakdown tables announce their writes).
+const keptBreakdowns = (database: Database) =>
+  ChangeFeed.of(database).cache<string, KeptBody>('breakdowns', {
+    maxAgeMs: 10 * 60_000,
+    maxSize: 16 * 1024 * 1024,
+    sizeOf: (body) => 2 * body.size + 256,
+  });
+
+export function keptBreakdown(database: Database, organizationId: number, teamId: number): Promise<KeptBody> {
+  return keptBreakdowns(database).getOrLoad(
+    `${organizationId}|${teamId}`,
+    [orgScope(organizationId)],
+    async () =>
+      new KeptBody(
+        JSON.stringify(breakdownSchema.parse(await readBreakdown(database, organizationId, teamId))),
+      ),
+  );
 }
 
 /** Which of `ids` are rows of `table` in this team (the rest are another team's, or none). */

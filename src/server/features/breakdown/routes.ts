@@ -3,7 +3,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  breakdownSchema,
   characterCreateSchema,
   characterPatchSchema,
   characterSchema,
@@ -14,11 +13,12 @@ import {
   sceneSchema,
 } from '../../../common/schemas/breakdown';
 import { AppError } from '../../http/errors';
+import { sendKept } from '../../http/etag';
 import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
 import { rehearsable } from '../scheduling/rehearsable';
 import { guardTeam, teamAccessOf } from '../teams/access';
-import { readBreakdown } from './queries';
+import { keptBreakdown } from './queries';
 import { createCharacter, createScene, deleteRow, updateCharacter, updateScene } from './service';
 
 const teamParams = z.object({ teamId: idSchema });
@@ -44,10 +44,11 @@ export async function breakdownRoutes(app: App) {
 
   app.get(
     '/api/teams/:teamId/breakdown',
-    { preValidation: guardReader, schema: { params: teamParams, response: { 200: breakdownSchema } } },
-    (request) => {
+    // Answered with kept bytes of a Breakdown (queries.ts), checked against its schema when kept.
+    { preValidation: guardReader, schema: { params: teamParams } },
+    async (request, reply) => {
       const { organizationId, teamId } = teamRef(request);
-      return readBreakdown(database, organizationId, teamId);
+      return sendKept(request, reply, await keptBreakdown(database, organizationId, teamId));
     },
   );
 
