@@ -6,18 +6,14 @@ import './messages';
 import { dateProblem, YEAR_RANGE } from '../calendar';
 import { MAX_DB_ID } from '../ids';
 import { isWallTime } from '../zoned-time';
+import { NOTE_STATUSES } from '../breakdown';
+
+export { NOTE_STATUS_LABELS, NOTE_STATUSES, type NoteStatus } from '../breakdown';
 
 export const MAX_CAST_PER_CHARACTER = 20;
 export const MAX_BREAKDOWN_ITEMS = 500;
 export const MAX_NOTE_TEXT = 5000;
 export const MAX_REPORT_NOTES = 200;
-export const NOTE_STATUSES = ['open', 'acknowledged', 'done'] as const;
-export type NoteStatus = (typeof NOTE_STATUSES)[number];
-export const NOTE_STATUS_LABELS: Record<NoteStatus, string> = {
-  open: 'Open',
-  acknowledged: 'Acknowledged',
-  done: 'Done',
-};
 export const DEFAULT_DEPARTMENTS = [
   'Direction',
   'Scenic',

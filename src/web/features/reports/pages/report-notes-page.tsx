@@ -1,13 +1,8 @@
 // /calendar/report-notes: the notes of published reports, by department and status, so each
 // department works through what is open: acknowledge, reply, mark done. Owners and admins also
 // set the departments and who receives each. docs/product.md#department-notes
-import {
-  type Department,
-  NOTE_STATUS_LABELS,
-  NOTE_STATUSES,
-  type NoteStatus,
-  type ReportNoteListItem,
-} from '@common/schemas/breakdown';
+import type { Department, NoteStatus, ReportNoteListItem } from '@common/schemas/breakdown';
+import { NOTE_STATUS_LABELS, NOTE_STATUSES } from '@common/breakdown';
 import { policy } from '@common/permissions';
 import { displayName } from '@common/teams';
 import { useState } from 'react';
@@ -17,7 +12,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Checkbox } from '@web/components/ui/checkbox';
-import { ChoiceSelect } from '@web/components/ui/choice-select';
+import { LazyChoiceSelect as ChoiceSelect } from '@web/components/lazy-choice-select';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';

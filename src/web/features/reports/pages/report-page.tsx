@@ -1,7 +1,8 @@
 // /calendar/events/{eventId}/report: one rehearsal's or show's report. Its managers write the
 // times, a summary and notes by department, save a draft and publish it (mail and bell to every
 // department); readers see it as published, and it prints on one page. docs/product.md#rehearsal-reports
-import { NOTE_STATUS_LABELS, type Report, type ReportPut } from '@common/schemas/breakdown';
+import type { Report, ReportPut } from '@common/schemas/breakdown';
+import { NOTE_STATUS_LABELS } from '@common/breakdown';
 import { Plus, Printer, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'wouter';
@@ -10,7 +11,7 @@ import { FetchError } from '@web/components/fetch-error';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
-import { ChoiceSelect } from '@web/components/ui/choice-select';
+import { LazyChoiceSelect as ChoiceSelect } from '@web/components/lazy-choice-select';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
