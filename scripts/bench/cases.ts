@@ -13,6 +13,7 @@ benchCases.push(
 );
 
 // Feature cases: one import line each.
+import './features/breakdown';
 import './features/calendar';
 import './features/directory';
 import './features/notifications';

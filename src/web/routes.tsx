@@ -203,6 +203,18 @@ export const routes: AppRoute[] = [
     layout: 'app',
   },
   {
+    path: '/calendar/events/:eventId/report',
+    component: page(() => import('./features/reports/pages/report-page'), 'ReportPage'),
+    access: 'organization',
+    layout: 'app',
+  },
+  {
+    path: '/calendar/report-notes',
+    component: page(() => import('./features/reports/pages/report-notes-page'), 'ReportNotesPage'),
+    access: 'organization',
+    layout: 'app',
+  },
+  {
     // The call mail's one-click Confirm / Can't make it: works signed out.
     path: '/calls/respond',
     component: page(() => import('./features/calendar/pages/call-respond-page'), 'CallRespondPage'),

@@ -54,6 +54,8 @@ const MEMBERS: readonly OrgActor[] = MEMBER_ACTORS;
 const MANAGERS: readonly OrgActor[] = ['admin', 'owner'];
 /** Library writers (policy.editWiki): every member above standard_user. */
 const LEADERS: readonly OrgActor[] = MEMBER_ACTORS.filter((a) => a !== 'standard_user');
+/** Who reads the world team's breakdown: its members, its lead and the managers. */
+const BREAKDOWN_READERS: readonly OrgActor[] = ['standard_user', 'team_lead', ...MANAGERS];
 
 /** A deliberately public route: everyone gets the same answer. */
 export function open(status: number, overrides: Partial<Expect> = {}): Expect {
@@ -859,6 +861,91 @@ export const MATRIX: MatrixEntry[] = [
     route: 'GET /api/organizations/:orgId/attendance/report.csv',
     expect: org(200, ['team_lead', 'team_lead_other', ...MANAGERS]),
   },
+  // A team's breakdown: the team's members and managers read it; its managers write it.
+  { route: 'GET /api/teams/:teamId/breakdown', expect: org(200, BREAKDOWN_READERS) },
+  {
+    route: 'GET /api/teams/:teamId/rehearsable',
+    expect: org(200, BREAKDOWN_READERS),
+    call: () => ({ query: 'start=2031-02-04T19:00&end=2031-02-04T22:00' }),
+  },
+  {
+    route: 'POST /api/teams/:teamId/characters',
+    expect: teamScoped(201),
+    call: (w) => ({ body: { name: `Character ${uniqueId()}`, memberIds: [w.member.id] } }),
+  },
+  {
+    route: 'PATCH /api/teams/:teamId/characters/:characterId',
+    expect: teamScoped(200),
+    call: async (w) => ({
+      params: { characterId: await breakdown.row(w, 'production_characters') },
+      body: { name: `Renamed ${uniqueId()}` },
+    }),
+  },
+  {
+    route: 'DELETE /api/teams/:teamId/characters/:characterId',
+    expect: teamScoped(204),
+    call: async (w) => ({ params: { characterId: await breakdown.row(w, 'production_characters') } }),
+  },
+  {
+    route: 'POST /api/teams/:teamId/scenes',
+    expect: teamScoped(201),
+    call: () => ({ body: { name: `Scene ${uniqueId()}`, act: '1', pages: 9 } }),
+  },
+  {
+    route: 'PATCH /api/teams/:teamId/scenes/:sceneId',
+    expect: teamScoped(200),
+    call: async (w) => ({
+      params: { sceneId: await breakdown.row(w, 'production_scenes') },
+      body: { pages: 12, position: 0 },
+    }),
+  },
+  {
+    route: 'DELETE /api/teams/:teamId/scenes/:sceneId',
+    expect: teamScoped(204),
+    call: async (w) => ({ params: { sceneId: await breakdown.row(w, 'production_scenes') } }),
+  },
+  // Reports: the world event's managers write (owner, admins, the system user, the team's lead).
+  // Published, it is read by the people it concerns (the team's members) and the departments.
+  {
+    route: 'GET /api/organizations/:orgId/calendar/events/:eventId/report',
+    expect: org(200, ['standard_user', 'team_lead', ...MANAGERS]),
+    call: async (w) => ({ params: { eventId: await reports.published(w) } }),
+  },
+  {
+    route: 'PUT /api/organizations/:orgId/calendar/events/:eventId/report',
+    expect: org(200, ['team_lead', ...MANAGERS]),
+    call: async (w) => ({
+      params: { eventId: await scheduling.teamEvent(w, 'future') },
+      body: {
+        times: { start: '19:00', end: '22:00' },
+        notes: [{ department: 'Props', text: 'Matrix note' }],
+      },
+    }),
+  },
+  {
+    route: 'POST /api/organizations/:orgId/calendar/events/:eventId/report/publish',
+    expect: org(200, ['team_lead', ...MANAGERS]),
+    call: async (w) => ({ params: { eventId: await reports.published(w) } }),
+  },
+  // Every member may ask; each is answered with the notes they may see.
+  { route: 'GET /api/organizations/:orgId/report-notes', expect: org(200) },
+  {
+    // The event's managers answer its notes; the other members neither receive Props nor manage it.
+    route: 'PATCH /api/organizations/:orgId/report-notes/:noteId',
+    expect: org(200, ['team_lead', ...MANAGERS]),
+    call: async (w) => ({ params: { noteId: await reports.note(w) }, body: { status: 'acknowledged' } }),
+  },
+  { route: 'GET /api/organizations/:orgId/report-departments', expect: org(200) },
+  {
+    route: 'PUT /api/organizations/:orgId/report-departments',
+    expect: org(200, MANAGERS),
+    call: () => ({
+      body: [
+        { name: 'Props', recipientIds: [] },
+        { name: 'Sound', recipientIds: [] },
+      ],
+    }),
+  },
   {
     route: 'GET /api/organizations/:orgId/calendar/call-sheet',
     expect: org(200),
@@ -891,6 +978,46 @@ async function leadTeam(w: World, archived = false) {
     members: [{ userId: w.people.team_lead.id, role: 'team_lead' }],
   });
 }
+
+const breakdown = {
+  /** A fresh character or scene of the world's team, one per call (a delete spends it). */
+  async row(w: World, table: 'production_characters' | 'production_scenes') {
+    const [row] = await w.ctx.database.query<{ id: number }>(
+      `insert into ${table} (organization_id, team_id, name, position) values ($1, $2, $3, 100) returning id`,
+      [w.org.id, w.team.id, `Matrix ${uniqueId()}`],
+    );
+    return row.id;
+  },
+};
+
+const reportEvents = new WeakMap<World, number>();
+const reports = {
+  /** A past team event of the world with a published report holding one Props note. */
+  async published(w: World) {
+    const kept = reportEvents.get(w);
+    if (kept) return kept;
+    const eventId = await scheduling.teamEvent(w, 'fresh');
+    const [report] = await w.ctx.database.query<{ id: number }>(
+      `insert into event_reports (organization_id, event_id, published_at) values ($1, $2, now()) returning id`,
+      [w.org.id, eventId],
+    );
+    await w.ctx.database.query(
+      `insert into report_notes (organization_id, report_id, position, department, text)
+       values ($1, $2, 0, 'Props', 'Matrix prop note')`,
+      [w.org.id, report.id],
+    );
+    reportEvents.set(w, eventId);
+    return eventId;
+  },
+  async note(w: World) {
+    const eventId = await reports.published(w);
+    const [note] = await w.ctx.database.query<{ id: number }>(
+      `select n.id from report_notes n join event_reports r on r.id = n.report_id where r.event_id = $1`,
+      [eventId],
+    );
+    return note.id;
+  },
+};
 
 /** Scheduling's objects, made with SQL so no space or date clashes with the other entries. */
 const schedulingEvents = new WeakMap<World, Map<string, number>>();

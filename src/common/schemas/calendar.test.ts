@@ -24,6 +24,7 @@ const form = (over: Partial<EventFormValues> = {}): EventFormValues => ({
   instructorId: null,
   reservedBy: 1,
   teamIds: [],
+  sceneIds: [],
   isPublic: true,
   ...over,
 });

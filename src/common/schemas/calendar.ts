@@ -4,6 +4,7 @@ import { z } from 'zod';
 import './messages';
 import { RECURRING_END_TYPES, RECURRING_PATTERNS } from '../recurrence';
 import { isWallTime } from '../zoned-time';
+import { sceneIdsField } from './breakdown';
 import {
   SPACES,
   EVENT_TYPES,
@@ -165,6 +166,8 @@ export const eventFields = z.object({
     .max(100)
     .nullish()
     .transform((v) => [...new Set(v ?? [])]),
+  /** The scenes a rehearsal works, of its teams' breakdowns; its people are then their cast. */
+  sceneIds: sceneIdsField,
   /** Shown on the public calendar; absent → the organization's default for the event type. */
   isPublic: z
     .boolean({ error: 'Show on the public calendar must be true or false' })
@@ -283,6 +286,8 @@ export const eventFormSchema = z
     instructorId: z.number().int().positive().nullable(),
     reservedBy: z.number({ error: M.reservedBy }).int(M.reservedBy).positive(M.reservedBy),
     teamIds: z.array(z.number().int().positive()),
+    /** Null while an existing event's scenes are not yet known: then the save leaves them alone. */
+    sceneIds: z.array(z.number().int().positive()).nullable(),
     isPublic: z.boolean(),
   })
   .superRefine((v, ctx) => {
@@ -319,6 +324,7 @@ export function formToRequest(v: EventFormValues, overrideConflicts = false): Ev
     instructorId: v.eventType === INSTRUCTOR_EVENT_TYPE ? v.instructorId : null,
     reservedBy: v.reservedBy,
     teamIds: teams ? v.teamIds : [],
+    ...(v.sceneIds === null ? {} : { sceneIds: teams ? v.sceneIds : [] }),
     isPublic: v.isPublic,
     overrideConflicts,
   };

@@ -74,7 +74,7 @@ export const announcementSchema = z.object({
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
-export const NOTIFICATION_KINDS = ['reminder', 'change', 'announcement'] as const;
+export const NOTIFICATION_KINDS = ['reminder', 'change', 'announcement', 'report'] as const;
 
 export const inboxItemSchema = z.object({
   id: z.number(),

@@ -494,6 +494,8 @@ export const callSheetSchema = z.object({
       /** The spaces joined with ', ' ("Main Stage, Annex"); null when none. */
       space: z.string().nullable(),
       teams: z.array(z.string()),
+      /** The scenes the date works (docs/product.md#scheduling-by-scene), in running order. */
+      scenes: z.array(z.string()),
       /** The call note (shared by the occurrence's calls), else null. */
       note: z.string().nullable(),
       callsVisible: z.boolean(),
@@ -504,6 +506,8 @@ export const callSheetSchema = z.object({
           callTime: z.string().nullable(),
           status: z.enum(CALL_STATUSES),
           note: z.string().nullable(),
+          /** The characters this person plays in the date's scenes. */
+          characters: z.array(z.string()),
         }),
       ),
     }),

@@ -732,3 +732,157 @@ export const attendanceRecords = pgTable(
 export type Organization = typeof organizations.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Membership = typeof userOrganizations.$inferSelect;
+
+/** A team's characters (docs/product.md#the-breakdown); the members cast in each are below. */
+export const productionCharacters = pgTable(
+  'production_characters',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('production_characters_team_name').on(t.teamId, sql`lower(${t.name})`),
+    index('production_characters_org_team').on(t.organizationId, t.teamId),
+  ],
+);
+
+export const productionCharacterCast = pgTable(
+  'production_character_cast',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    characterId: integer('character_id')
+      .notNull()
+      .references(() => productionCharacters.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('production_character_cast_character_user').on(t.characterId, t.userId),
+    index('production_character_cast_org_user').on(t.organizationId, t.userId),
+  ],
+);
+
+/** A team's scenes; `pages` counts eighths of a page, as stage managers measure a scene. */
+export const productionScenes = pgTable(
+  'production_scenes',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    act: text('act'),
+    position: integer('position').notNull(),
+    pages: integer('pages'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('production_scenes_team_name').on(t.teamId, sql`lower(${t.name})`),
+    index('production_scenes_org_team').on(t.organizationId, t.teamId),
+    check('production_scenes_pages', sql`${t.pages} >= 0`),
+  ],
+);
+
+export const productionSceneCharacters = pgTable(
+  'production_scene_characters',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    sceneId: integer('scene_id')
+      .notNull()
+      .references(() => productionScenes.id, { onDelete: 'cascade' }),
+    characterId: integer('character_id')
+      .notNull()
+      .references(() => productionCharacters.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('production_scene_characters_scene_character').on(t.sceneId, t.characterId),
+    index('production_scene_characters_character').on(t.characterId),
+  ],
+);
+
+/** The scenes a rehearsal date works: its people are then those scenes' cast. */
+export const calendarEventScenes = pgTable(
+  'calendar_event_scenes',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    sceneId: integer('scene_id')
+      .notNull()
+      .references(() => productionScenes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('calendar_event_scenes_event_scene').on(t.eventId, t.sceneId),
+    index('calendar_event_scenes_scene').on(t.sceneId),
+  ],
+);
+
+/** The departments reports are addressed to; an organization without rows uses the defaults. */
+export const reportDepartments = pgTable(
+  'report_departments',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    recipientIds: integer('recipient_ids').array().notNull().default(sql`'{}'`),
+  },
+  (t) => [uniqueIndex('report_departments_org_name').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+/** One report per rehearsal or show date: a draft until published. */
+export const eventReports = pgTable(
+  'event_reports',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    times: jsonb('times').notNull().default(sql`'{}'::jsonb`),
+    summary: text('summary'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('event_reports_event').on(t.eventId), index('event_reports_org').on(t.organizationId)],
+);
+
+export const reportNotes = pgTable(
+  'report_notes',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => eventReports.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    department: text('department').notNull(),
+    text: text('text').notNull(),
+    confidential: boolean('confidential').notNull().default(false),
+    status: text('status').notNull().default('open'),
+    reply: text('reply'),
+    repliedBy: integer('replied_by').references(() => users.id, { onDelete: 'set null' }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('report_notes_report').on(t.reportId),
+    index('report_notes_org_department_status').on(t.organizationId, sql`lower(${t.department})`, t.status),
+    check('report_notes_status', sql`${t.status} in ('open', 'acknowledged', 'done')`),
+  ],
+);

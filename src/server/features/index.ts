@@ -3,6 +3,7 @@ import type { App } from '../http/types';
 import { adminUserRoutes } from './admin-users/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { breakdownRoutes } from './breakdown/routes';
 import { calendarRoutes } from './calendar/routes';
 import { directoryRoutes } from './directory/routes';
 import { fileRoutes } from './files/routes';
@@ -14,6 +15,7 @@ import { manifestRoutes } from './org-settings/manifest-routes';
 import { orgSettingsRoutes } from './org-settings/routes';
 import { passwordRoutes } from './passwords/routes';
 import { presenceRoutes } from './presence/routes';
+import { reportRoutes } from './reports/routes';
 import { registrationRoutes } from './registration/routes';
 import { schedulingRoutes } from './scheduling/routes';
 import { systemRoutes } from './system/routes';
@@ -49,5 +51,7 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   publicWikiRoutes,
   importRoutes,
   schedulingRoutes,
+  breakdownRoutes,
+  reportRoutes,
   legalRoutes,
 ];

@@ -2,6 +2,7 @@
 // into an empty database. Later features add their own demo data through `demoSeeders`.
 import type { Database } from '../db/client';
 import { hashPassword } from '../features/auth/passwords';
+import { seedDemoBreakdown } from '../features/breakdown/demo';
 import { seedDemoCalendar } from '../features/calendar/demo';
 import { seedDemoScheduling } from '../features/scheduling/demo';
 import { seedDemoTeams } from '../features/teams/demo';
@@ -38,6 +39,8 @@ export const demoSeeders: DemoSeeder[] = [];
 demoSeeders.push(seedDemoTeams);
 demoSeeders.push(seedDemoCalendar);
 demoSeeders.push(seedDemoScheduling);
+// The breakdown names the coming rehearsals' scenes, so it follows the calendar.
+demoSeeders.push(seedDemoBreakdown);
 demoSeeders.push(seedDemoWiki);
 
 export async function seedDemo(database: Database): Promise<boolean> {

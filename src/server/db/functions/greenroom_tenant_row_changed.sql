@@ -57,3 +57,18 @@ CREATE OR REPLACE TRIGGER availability_periods_changed AFTER INSERT OR UPDATE OR
 
 CREATE OR REPLACE TRIGGER event_calls_changed AFTER INSERT OR UPDATE OR DELETE ON event_calls
   FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
+
+CREATE OR REPLACE TRIGGER production_characters_changed AFTER INSERT OR UPDATE OR DELETE ON production_characters
+  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
+
+CREATE OR REPLACE TRIGGER production_character_cast_changed AFTER INSERT OR UPDATE OR DELETE ON production_character_cast
+  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
+
+CREATE OR REPLACE TRIGGER production_scenes_changed AFTER INSERT OR UPDATE OR DELETE ON production_scenes
+  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
+
+CREATE OR REPLACE TRIGGER production_scene_characters_changed AFTER INSERT OR UPDATE OR DELETE ON production_scene_characters
+  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
+
+CREATE OR REPLACE TRIGGER calendar_event_scenes_changed AFTER INSERT OR UPDATE OR DELETE ON calendar_event_scenes
+  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();

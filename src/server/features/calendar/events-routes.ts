@@ -2,18 +2,33 @@
 import { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import { EVENT_TYPES, INSTRUCTOR_ROLE, SPACES } from '../../../common/calendar';
+import { BM, sceneIdsField } from '../../../common/schemas/breakdown';
 import { eventInputSchema, rangeQuery, strategyQuery } from '../../../common/schemas/calendar';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { sendKept } from '../../http/etag';
 import { requireOrgAccess } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
+import {
+  checkEventScenes,
+  datesReached,
+  scenesOfEvent,
+  setEventScenes,
+  teamsOfEvent,
+} from '../breakdown/event-scenes';
 import { calendarSettings, getEventView, listEventsCached, organizationTimeZone } from './queries';
 import { createEvent, deleteEvent, EVENT_NOT_FOUND } from './service';
 import { updateEvent } from './update-event';
 import { resolveRange } from './validation';
 
 const eventPatchSchema = z.record(z.string(), z.unknown(), { error: 'Invalid request body' });
+
+/** An edit's `sceneIds`, checked like the create body's. */
+function scenesOfPatch(value: unknown): number[] {
+  const parsed = sceneIdsField.safeParse(value);
+  if (!parsed.success) throw badRequest(BM.sceneIds, { sceneIds: BM.sceneIds });
+  return parsed.data;
+}
 
 export const eventParams = orgParams.extend({ eventId: idSchema });
 
@@ -104,7 +119,8 @@ export async function eventRoutes(app: App) {
         true,
       );
       if (!event) throw notFound(EVENT_NOT_FOUND);
-      return event;
+      const scenes = await scenesOfEvent(database, organizationId, event.id);
+      return { ...event, sceneIds: scenes.map((s) => s.id), scenes };
     },
   );
 
@@ -113,8 +129,14 @@ export async function eventRoutes(app: App) {
     { schema: { params: orgParams, body: eventInputSchema } },
     async (request, reply) => {
       const access = await requireOrgAccess(request, request.params.orgId);
+      const { sceneIds, teamIds } = request.body;
+      await checkEventScenes(database, access.organizationId, teamIds, sceneIds);
       const result = await createEvent(database, access, request.body);
-      return reply.code(201).send(result);
+      if (sceneIds.length > 0 && result.event) {
+        const dates = await datesReached(database, access.organizationId, result.event, 'create');
+        await setEventScenes(database, access.organizationId, dates, sceneIds);
+      }
+      return reply.code(201).send({ ...result, event: result.event && { ...result.event, sceneIds } });
     },
   );
 
@@ -123,7 +145,22 @@ export async function eventRoutes(app: App) {
     { schema: { params: eventParams, querystring: strategyQuery, body: eventPatchSchema } },
     async (request) => {
       const access = await requireOrgAccess(request, request.params.orgId);
-      return updateEvent(database, access, request.params.eventId, request.body, request.query.strategy);
+      const { organizationId } = access;
+      const { eventId } = request.params;
+      // Scenes are checked against the teams the event will have, before anything is written.
+      const sceneIds = 'sceneIds' in request.body ? scenesOfPatch(request.body.sceneIds) : null;
+      if (sceneIds?.length) {
+        const teamIds = Array.isArray(request.body.teamIds)
+          ? (request.body.teamIds as number[])
+          : await teamsOfEvent(database, organizationId, eventId);
+        await checkEventScenes(database, organizationId, teamIds, sceneIds);
+      }
+      const result = await updateEvent(database, access, eventId, request.body, request.query.strategy);
+      if (sceneIds && result.event) {
+        const dates = await datesReached(database, organizationId, result.event, request.query.strategy);
+        await setEventScenes(database, organizationId, dates, sceneIds);
+      }
+      return result;
     },
   );
 

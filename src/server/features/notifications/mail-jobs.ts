@@ -6,6 +6,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isFollowingSql } from '../calendar/queries';
 import type { Mailer } from '../mail/mailer';
+import { REPORT_MAIL_JOB } from '../reports/service';
+import { runReportMailJob } from '../reports/report-mail';
 import { CALL_MAIL_JOB, runCallMailJob } from '../scheduling/call-mail';
 import { composeMail, type MailOrg, type MailSection } from './compose';
 import { type DigestFrequency, digestUntil } from './digest-window';
@@ -158,5 +160,7 @@ export function runJob(deps: MailDeps, job: Job, now: Date): Promise<void> {
   if (job.kind === 'digest') return runDigestJob(deps, job, now);
   // A call to a rehearsal, with one-click answers (scheduling/call-mail.ts).
   if (job.kind === CALL_MAIL_JOB) return runCallMailJob(deps, job, now);
+  // A published rehearsal report, as each reader may read it (reports/report-mail.ts).
+  if (job.kind === REPORT_MAIL_JOB) return runReportMailJob(deps, job);
   throw new Error(`Unknown job kind ${job.kind}`);
 }

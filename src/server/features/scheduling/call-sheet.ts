@@ -6,6 +6,7 @@ import { policy } from '../../../common/permissions';
 import type { CallSheet } from '../../../common/schemas/scheduling';
 import { addDays, toZonedIso, wallTimeToInstant } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
+import { scenesOfEvents } from '../breakdown/queries';
 import { byName, ledTeamIds, PERSON_COLUMNS, type PersonColumns, personOf, type Caller } from './people';
 
 interface SheetEvent {
@@ -51,32 +52,46 @@ export async function callSheet(database: Database, access: Caller, date: string
     ),
   ]);
   const myTeams = mine[0]?.teamIds ?? [];
-  const calls = await database.query<
-    PersonColumns & {
-      eventId: number;
-      callTime: string | null;
-      status: CallSheet['events'][number]['calls'][number]['status'];
-      note: string | null;
-    }
-  >(
-    `select c.event_id as "eventId", c.user_id as "userId", ${PERSON_COLUMNS}, c.call_time as "callTime", c.status, c.note
+  const eventIds = events.map((e) => e.id);
+  const [calls, scenes] = await Promise.all([
+    database.query<
+      PersonColumns & {
+        eventId: number;
+        callTime: string | null;
+        status: CallSheet['events'][number]['calls'][number]['status'];
+        note: string | null;
+      }
+    >(
+      `select c.event_id as "eventId", c.user_id as "userId", ${PERSON_COLUMNS}, c.call_time as "callTime", c.status, c.note
      from event_calls c join users u on u.id = c.user_id
      where c.organization_id = $1 and c.event_id = any($2::int[])`,
-    [organizationId, events.map((e) => e.id)],
-  );
+      [organizationId, eventIds],
+    ),
+    scenesOfEvents(database, organizationId, eventIds),
+  ]);
   return {
     date,
     timeZone,
     organization: { name: org.name, logoUrl: org.logoUrl },
     events: events.map((e) => {
       const eventCalls = calls.filter((c) => c.eventId === e.id);
+      const eventScenes = scenes.filter((s) => s.eventId === e.id);
+      const charactersOf = (userId: number) => [
+        ...new Set(eventScenes.flatMap((s) => s.people.find((p) => p.userId === userId)?.characters ?? [])),
+      ];
       const visible =
         policy.manageEventCalls(actor, e, led) ||
         eventCalls.some((c) => c.userId === actor.userId) ||
         e.teamIds.some((id) => myTeams.includes(id));
       const shown = visible
         ? eventCalls
-            .map((c) => ({ ...personOf(c), callTime: c.callTime, status: c.status, note: c.note }))
+            .map((c) => ({
+              ...personOf(c),
+              callTime: c.callTime,
+              status: c.status,
+              note: c.note,
+              characters: charactersOf(c.userId),
+            }))
             .sort((a, b) => (a.callTime ?? '99:99').localeCompare(b.callTime ?? '99:99') || byName(a, b))
         : [];
       return {
@@ -87,6 +102,7 @@ export async function callSheet(database: Database, access: Caller, date: string
         endDateTime: toZonedIso(new Date(e.end), timeZone),
         space: e.spaces.length ? e.spaces.join(', ') : null,
         teams: e.teamNames,
+        scenes: eventScenes.map((s) => s.name),
         note: visible ? (eventCalls.find((c) => c.note)?.note ?? null) : null,
         callsVisible: visible,
         calls: shown,

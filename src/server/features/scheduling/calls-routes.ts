@@ -17,6 +17,7 @@ import { guardOrg, orgAccessOf } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
 import { errorsAsPage } from '../../http/link-page';
 import type { App } from '../../http/types';
+import { checkEventScenes } from '../breakdown/event-scenes';
 import { listCalls, myCalls, putCalls, respondToCall } from './calls';
 import { findPeopleConflicts } from './people-conflicts';
 import { answerRespondLink, readRespondLink } from './respond-link';
@@ -39,6 +40,7 @@ export async function callRoutes(app: App) {
     },
     async (request, reply) => {
       const access = orgAccessOf(request);
+      await checkEventScenes(database, access.organizationId, request.body.teamIds, request.body.sceneIds);
       // A member's session already holds their organization's zone (one query fewer per check).
       const own = access.auth.organization?.id === access.organizationId ? access.auth.organization : null;
       const body = await findPeopleConflicts(database, { ...access, timeZone: own?.timezone }, request.body);

@@ -52,11 +52,13 @@ interface FactRows {
 
 /**
  * Everything a check reads, in one statement (each statement costs a round trip and the
- * server's planning): the people the body concerns (active members of its teams, its instructor,
+ * server's planning): the people the body concerns (active members of its teams, or the cast of
+ * its scenes when it names any, its instructor,
  * the people asked about, and for an edit the people called to it) with their teams, their availability and the events
  * they are expected at touching [from, to) other than the edited series, and the teams the caller
  * leads (whose members' notes they may read). A person is expected at an event they are called to
- * or whose team they are in, unless they declined a call to it; each such event counts once.
+ * or whose team they are in (for an event working named scenes, only if they are in their cast),
+ * unless they declined a call to it; each such event counts once.
  */
 const FACTS = `
 with people as (
@@ -66,8 +68,11 @@ with people as (
   from user_organizations m join users u on u.id = m.user_id
   where m.organization_id = $1 and m.status = 'active' and (
     m.user_id = $3 or m.user_id = any($9::int[])
-    or exists (select 1 from team_members tm
-      where tm.organization_id = $1 and tm.user_id = m.user_id and tm.team_id = any($2::int[]))
+    or (cardinality($10::int[]) = 0 and exists (select 1 from team_members tm
+      where tm.organization_id = $1 and tm.user_id = m.user_id and tm.team_id = any($2::int[])))
+    or exists (select 1 from production_scene_characters sc
+      join production_character_cast cc on cc.character_id = sc.character_id and cc.organization_id = $1
+      where sc.organization_id = $1 and sc.scene_id = any($10::int[]) and cc.user_id = m.user_id)
     or exists (select 1 from event_calls c
       where c.organization_id = $1 and c.event_id = $4 and c.user_id = m.user_id)))
 select
@@ -88,6 +93,12 @@ select
      select tm.user_id, et.event_id from calendar_event_teams et
      join team_members tm on tm.team_id = et.team_id and tm.organization_id = $1
      where et.organization_id = $1 and tm.user_id in (select user_id from people)
+       and (not exists (select 1 from calendar_event_scenes es
+              where es.organization_id = $1 and es.event_id = et.event_id)
+         or exists (select 1 from calendar_event_scenes es
+              join production_scene_characters sc on sc.scene_id = es.scene_id and sc.organization_id = $1
+              join production_character_cast cc on cc.character_id = sc.character_id and cc.organization_id = $1
+              where es.organization_id = $1 and es.event_id = et.event_id and cc.user_id = tm.user_id))
        and not exists (select 1 from event_calls d where d.organization_id = $1
          and d.event_id = et.event_id and d.user_id = tm.user_id and d.status = 'declined')) x
    join calendar_events e on e.id = x.event_id and e.organization_id = $1
@@ -133,6 +144,7 @@ export function conflictFacts(
     input.reservedBy,
     input.eventId,
     input.userIds,
+    [...new Set(input.sceneIds)].sort((a, b) => a - b),
     window.from,
     window.to,
   ]);
@@ -181,6 +193,7 @@ async function readFacts(
       new Date(window.to),
       actor.userId,
       input.userIds,
+      input.sceneIds,
     ]),
   ]);
   return factsOf(rows, access, window);

@@ -61,6 +61,7 @@ function reportKey(access: Caller, input: ConflictsInput): string {
     input.instructorId,
     input.reservedBy,
     input.teamIds,
+    input.sceneIds,
     input.eventId,
     input.userIds,
   ]);

@@ -43,6 +43,16 @@ export interface CalendarEvent {
   /** One event's own view only: the whole series its part belongs to, and where it was split. */
   wholeSeries?: WholeSeries | null;
   isFollowing: boolean;
+  /** One event's own view only: the scenes it works (docs/product.md#scheduling-by-scene). */
+  sceneIds?: number[];
+  scenes?: EventScene[];
+}
+
+export interface EventScene {
+  id: number;
+  name: string;
+  /** The scene's cast, with the characters each plays in it. */
+  people: { userId: number; name: string; characters: string[] }[];
 }
 
 export interface CalendarOptions {

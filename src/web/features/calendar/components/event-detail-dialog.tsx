@@ -2,8 +2,19 @@ import { eventTypeLabel } from '@common/glossary';
 import { policy } from '@common/permissions';
 import { type RecurringPattern, summarizeRule } from '@common/recurrence';
 import { describeWholeSeries, type WholeSeries } from '@common/whole-series';
-import { CalendarDays, Clock, ExternalLink, MapPin, Repeat, Tag, User, Users } from 'lucide-react';
+import {
+  CalendarDays,
+  Clapperboard,
+  Clock,
+  ExternalLink,
+  MapPin,
+  Repeat,
+  Tag,
+  User,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import {
@@ -62,8 +73,10 @@ export function EventDetailDialog({
   const [unfollowOpen, setUnfollowOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [following, setFollowing] = useState<boolean | null>(null);
-  const detail = useEventDetail(orgId, event?.isRecurring ? event.id : undefined);
+  // The event's own view adds the whole series and the scenes it works, with their people.
+  const detail = useEventDetail(orgId, event?.id);
   if (!event) return null;
+  const scenes = detail.data?.id === event.id ? (detail.data.scenes ?? []) : [];
   const isFollowing = following ?? event.isFollowing;
   const mayEdit = policy.editEvent(actor, event.reservedBy.id);
   const mayDelete = policy.deleteEvent(actor, event.reservedBy.id);
@@ -159,6 +172,23 @@ export function EventDetailDialog({
                 {event.teams.map((t) => t.name).join(', ')}
               </Row>
             )}
+            {scenes.length > 0 && (
+              <Row icon={Clapperboard} label="Scenes">
+                <ul className="space-y-1" data-testid="event-scenes">
+                  {scenes.map((s) => (
+                    <li key={s.id}>
+                      <span className="font-medium">{s.name}</span>
+                      {s.people.length > 0 && (
+                        <span className="text-muted-foreground">
+                          {': '}
+                          {s.people.map((p) => `${p.name} (${p.characters.join(', ')})`).join('; ')}
+                        </span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </Row>
+            )}
             {repeat && (
               <Row icon={Repeat} label="Repeats">
                 {repeat}
@@ -177,7 +207,18 @@ export function EventDetailDialog({
               </Row>
             )}
           </dl>
-          <CallsPanel orgId={orgId} event={event} />
+          {(event.eventType === 'rehearsal' || event.eventType === 'show') && (
+            <Link
+              href={`/calendar/events/${event.id}/report`}
+              className="text-sm text-primary-text underline"
+            >
+              Rehearsal report
+            </Link>
+          )}
+          <CallsPanel
+            orgId={orgId}
+            event={detail.data?.id === event.id ? { ...event, ...detail.data } : event}
+          />
           <DialogFooter className="gap-2 sm:justify-between">
             <Button
               variant={isFollowing ? 'secondary' : 'default'}

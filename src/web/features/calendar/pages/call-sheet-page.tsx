@@ -123,6 +123,7 @@ function SheetEvent({ event }: { event: CallSheet['events'][number] }) {
           {event.teams.length > 0 && <> · {event.teams.join(', ')}</>}
         </span>
       </div>
+      {event.scenes.length > 0 && <p className="break-words text-sm">Scenes: {event.scenes.join(', ')}</p>}
       {event.note && <p className="break-words text-sm">Note: {event.note}</p>}
       {!event.callsVisible ? (
         <p className="text-sm text-muted-foreground print:text-black">
@@ -141,7 +142,15 @@ function SheetEvent({ event }: { event: CallSheet['events'][number] }) {
           <tbody>
             {calls.map((c) => (
               <tr key={c.userId} className="border-b last:border-0 print:border-gray-300">
-                <td className="break-words py-1 pr-2">{c.name}</td>
+                <td className="break-words py-1 pr-2">
+                  {c.name}
+                  {c.characters.length > 0 && (
+                    <span className="text-muted-foreground print:text-black">
+                      {' '}
+                      ({c.characters.join(', ')})
+                    </span>
+                  )}
+                </td>
                 <td className="py-1 pr-2">{formatCallTime(c.callTime) ?? 'At start'}</td>
                 <td className="break-words py-1">
                   {CALL_STATUS_LABELS[c.status]}

@@ -2,6 +2,7 @@ import { policy } from '@common/permissions';
 import type { TeamDetail } from '@common/schemas/teams';
 import { TEAM_HEADER_ASPECT } from '@common/teams';
 import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Redirect, useLocation, useParams } from 'wouter';
 import { BackLink } from '@web/components/back-link';
 import { type ConfirmRequest, useConfirm } from '@web/components/confirm-dialog';
@@ -20,6 +21,11 @@ import { AssetsCard } from '../components/assets-card';
 import { HeaderBanner } from '../components/header-banner';
 import { LinksCard } from '../components/links-card';
 import { MembersCard } from '../components/members-card';
+
+// The breakdown sits below the fold and only its team sees it: it loads after the page paints.
+const BreakdownCard = lazy(async () => ({
+  default: (await import('../components/breakdown/breakdown-card')).BreakdownCard,
+}));
 
 /** `/directory/teams/{teamHandle}`. */
 export function TeamPage() {
@@ -93,6 +99,13 @@ function TeamView({ team }: { team: TeamDetail }) {
           {canManage && <LinksCard team={team} confirm={ask} />}
         </div>
       </div>
+      {(team.viewerTeamRole !== null || canManage) && (
+        <Suspense
+          fallback={<Skeleton className="h-48 w-full" role="status" aria-label="Loading breakdown" />}
+        >
+          <BreakdownCard team={team} canManage={canManage} />
+        </Suspense>
+      )}
       {dialog}
     </>
   );

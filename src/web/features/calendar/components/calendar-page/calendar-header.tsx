@@ -2,7 +2,7 @@
 // phone), and Add Event.
 import type { Actor } from '@common/permissions';
 import { policy } from '@common/permissions';
-import { ClipboardList, FileText, MoreHorizontal, Palette, Plus } from 'lucide-react';
+import { ClipboardList, FileText, MoreHorizontal, NotebookPen, Palette, Plus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/utils';
@@ -23,6 +23,7 @@ export function calendarActions(
     ...(policy.viewAttendanceReport(actor, []) || actor.role === 'team_lead'
       ? [{ label: 'Attendance', icon: ClipboardList, href: '/calendar/attendance' }]
       : []),
+    { label: 'Report notes', icon: NotebookPen, href: '/calendar/report-notes' },
     ...(policy.configureCalendar(actor) ? [{ label: 'Config', icon: Palette, onSelect: onConfig }] : []),
     ...(dayShown ? [{ label: 'Call sheet', icon: FileText, href: `/calendar/call-sheet?date=${date}` }] : []),
   ];

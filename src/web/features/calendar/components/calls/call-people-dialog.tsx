@@ -69,7 +69,14 @@ function CallPeopleForm({
   const members = useTeamMembers(orgId, teamIds);
   const save = useSetCalls(orgId, event.id);
   const initial = useMemo(() => new Set(calls.map((c) => c.userId)), [calls]);
-  const [chosen, setChosen] = useState<Set<number>>(initial);
+  // A rehearsal of named scenes calls their cast: nobody called yet, the dialog starts with them.
+  const sceneCast = useMemo(
+    () => [...new Set((event.scenes ?? []).flatMap((s) => s.people.map((p) => p.userId)))],
+    [event.scenes],
+  );
+  const [chosen, setChosen] = useState<Set<number>>(() =>
+    initial.size === 0 && sceneCast.length > 0 ? new Set(sceneCast) : initial,
+  );
   const [search, setSearch] = useState('');
   const [callTime, setCallTime] = useState(calls[0]?.callTime ?? '');
   const [note, setNote] = useState(calls[0]?.note ?? '');
@@ -100,9 +107,10 @@ function CallPeopleForm({
     () =>
       callConflictsRequest(event, [
         ...[...initial],
+        ...sceneCast,
         ...(everyoneIds ? everyoneIds.split(',').map(Number) : []),
       ]),
-    [event, initial, everyoneIds],
+    [event, initial, sceneCast, everyoneIds],
   );
   const conflicts = usePeopleConflicts(orgId, options.isLoading ? null : conflictsBody);
   const busy = conflictsByPerson(conflicts.data);
@@ -162,6 +170,16 @@ function CallPeopleForm({
       <fieldset className="space-y-2">
         <legend className="flex w-full flex-wrap items-center justify-between gap-2 text-sm font-medium">
           <span>Called ({chosen.size})</span>
+          {sceneCast.length > 0 && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => setChosen((previous) => new Set([...previous, ...sceneCast]))}
+            >
+              Call the scenes' cast
+            </Button>
+          )}
           {teamMemberIds.length > 0 && (
             <Button
               type="button"

@@ -11,6 +11,7 @@ import { LinkAndPublicFields } from './link-and-public-fields';
 import { PeopleConflicts } from './people-conflicts';
 import { TeamAndInstructorFields } from './people-fields';
 import { RepeatFields } from './repeat-fields';
+import { ScenesField } from './scenes-field';
 import { SpacesField, WhenFields } from './schedule-fields';
 import { useEventForm } from './use-event-form';
 import { useSubmitEvent } from './use-submit-event';
@@ -69,6 +70,7 @@ export function EventForm({
       <SpacesField form={form} />
       <WhenFields form={form} onStartDate={state.onStartDate} />
       <TeamAndInstructorFields form={form} options={options} />
+      <ScenesField form={form} />
       <LinkAndPublicFields form={form} />
       {!state.editingOneDate && (
         <RepeatFields

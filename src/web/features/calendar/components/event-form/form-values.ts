@@ -49,6 +49,7 @@ export function valuesFor(
     instructorId: event?.instructorId ?? null,
     reservedBy: event?.reservedBy.id ?? userId,
     teamIds: event?.teams.map((t) => t.id) ?? [],
+    sceneIds: event ? (event.sceneIds ?? null) : [],
     isPublic: event?.isPublic ?? publicByDefault(eventType, publicTypes),
   };
 }

@@ -32,8 +32,9 @@ export function useEventForm({
 }) {
   const { user, actor } = useAuth();
   const options = useCalendarOptions(orgId);
-  // The event's own view says how many dates remain from it (for "this and following").
-  const detail = useEventDetail(orgId, event?.isRecurring ? event.id : undefined);
+  // The event's own view says how many dates remain from it (for "this and following"), and
+  // which scenes it works.
+  const detail = useEventDetail(orgId, event?.id);
   const [strategy, setStrategy] = useState<Strategy>('this');
   const form = useForm<EventFormValues>({
     resolver: zodResolver(eventFormSchema),
@@ -73,6 +74,12 @@ export function useEventForm({
     formState.dirtyFields.recurringEnd,
     resetField,
   ]);
+
+  // An existing event's scenes arrive with its own view; until then a save leaves them alone.
+  const knownScenes = detail.data?.sceneIds;
+  useEffect(() => {
+    if (knownScenes && !formState.dirtyFields.sceneIds) resetField('sceneIds', { defaultValue: knownScenes });
+  }, [knownScenes, formState.dirtyFields.sceneIds, resetField]);
 
   // A new event's public switch starts where the organization's setting puts its type.
   const publicTypes = options.data?.publicEventTypes;

@@ -1,0 +1,119 @@
+// A team's breakdown: characters, scenes and the "what can we rehearse?" question.
+// Team members read; the team's leads, owners and admins write (policy.manageTeam).
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  characterCreateSchema,
+  characterPatchSchema,
+  characterSchema,
+  rehearsableQuery,
+  rehearsableSchema,
+  sceneCreateSchema,
+  scenePatchSchema,
+  sceneSchema,
+} from '../../../common/schemas/breakdown';
+import { AppError } from '../../http/errors';
+import { sendKept } from '../../http/etag';
+import { idSchema } from '../../http/params';
+import type { App } from '../../http/types';
+import { rehearsable } from '../scheduling/rehearsable';
+import { guardTeam, teamAccessOf } from '../teams/access';
+import { keptBreakdown } from './queries';
+import { createCharacter, createScene, deleteRow, updateCharacter, updateScene } from './service';
+
+const teamParams = z.object({ teamId: idSchema });
+const characterParams = teamParams.extend({ characterId: idSchema });
+const sceneParams = teamParams.extend({ sceneId: idSchema });
+const READ_REFUSED = "Only this team's members may read its breakdown";
+
+/** Team members and the team's managers read; everyone else in the organization is refused. */
+async function guardReader(request: FastifyRequest) {
+  await guardTeam()(request);
+  const { teamRole, canManage } = teamAccessOf(request);
+  if (teamRole === null && !canManage) throw new AppError(403, READ_REFUSED);
+}
+
+const teamRef = (request: FastifyRequest) => {
+  const { organizationId, team } = teamAccessOf(request);
+  return { organizationId, teamId: team.id };
+};
+
+export async function breakdownRoutes(app: App) {
+  const { database } = app.deps;
+  const manage = guardTeam({ manage: true });
+
+  app.get(
+    '/api/teams/:teamId/breakdown',
+    // Answered with kept bytes of a Breakdown (queries.ts), checked against its schema when kept.
+    { preValidation: guardReader, schema: { params: teamParams } },
+    async (request, reply) => {
+      const { organizationId, teamId } = teamRef(request);
+      return sendKept(request, reply, await keptBreakdown(database, organizationId, teamId));
+    },
+  );
+
+  app.get(
+    '/api/teams/:teamId/rehearsable',
+    {
+      preValidation: guardReader,
+      schema: { params: teamParams, querystring: rehearsableQuery, response: { 200: rehearsableSchema } },
+    },
+    (request) => rehearsable(database, teamAccessOf(request), request.query),
+  );
+
+  app.post(
+    '/api/teams/:teamId/characters',
+    {
+      preValidation: manage,
+      schema: { params: teamParams, body: characterCreateSchema, response: { 201: characterSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createCharacter(database, teamRef(request), request.body)),
+  );
+
+  app.patch(
+    '/api/teams/:teamId/characters/:characterId',
+    {
+      preValidation: manage,
+      schema: { params: characterParams, body: characterPatchSchema, response: { 200: characterSchema } },
+    },
+    (request) => updateCharacter(database, teamRef(request), request.params.characterId, request.body),
+  );
+
+  app.delete(
+    '/api/teams/:teamId/characters/:characterId',
+    { preValidation: manage, schema: { params: characterParams } },
+    async (request, reply) => {
+      await deleteRow(database, 'production_characters', teamRef(request), request.params.characterId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/teams/:teamId/scenes',
+    {
+      preValidation: manage,
+      schema: { params: teamParams, body: sceneCreateSchema, response: { 201: sceneSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createScene(database, teamRef(request), request.body)),
+  );
+
+  app.patch(
+    '/api/teams/:teamId/scenes/:sceneId',
+    {
+      preValidation: manage,
+      schema: { params: sceneParams, body: scenePatchSchema, response: { 200: sceneSchema } },
+    },
+    (request) => updateScene(database, teamRef(request), request.params.sceneId, request.body),
+  );
+
+  app.delete(
+    '/api/teams/:teamId/scenes/:sceneId',
+    { preValidation: manage, schema: { params: sceneParams } },
+    async (request, reply) => {
+      await deleteRow(database, 'production_scenes', teamRef(request), request.params.sceneId);
+      return reply.code(204).send();
+    },
+  );
+}
