@@ -132,6 +132,14 @@ export const policy = {
     a.role === 'owner' ||
     a.role === 'admin' ||
     (teamId === undefined ? ledTeamIds.length > 0 : ledTeamIds.includes(teamId)),
+  /**
+   * Volunteering: positions, shifts, reassigning places, check-in and the hours ledger belong to
+   * volunteer coordinators, owners and admins.
+   */
+  manageVolunteers: (a: Actor) =>
+    a.isSystemUser || a.role === 'admin' || hasPermission(a.role, 'manage_volunteers'),
+  /** Check-in at a date: its coordinators, or whoever holds that date's House Manager shift. */
+  checkInVolunteers: (a: Actor, isHouseManager: boolean) => policy.manageVolunteers(a) || isHouseManager,
 };
 
 /** What the scheduling rules need to know of an event. */
