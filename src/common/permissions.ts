@@ -138,6 +138,8 @@ export const policy = {
    */
   manageVolunteers: (a: Actor) =>
     a.isSystemUser || a.role === 'admin' || hasPermission(a.role, 'manage_volunteers'),
+  /** Holding a place on a shift is a member's own doing; a system user is no member. */
+  volunteer: (a: Actor) => !a.isSystemUser,
   /** Check-in at a date: its coordinators, or whoever holds that date's House Manager shift. */
   checkInVolunteers: (a: Actor, isHouseManager: boolean) => policy.manageVolunteers(a) || isHouseManager,
 };

@@ -65,7 +65,7 @@ export const organizations = pgTable('organizations', {
   // Owners and admins without two-step sign-in must set it up before using the app.
   requireTwoFactorForAdmins: boolean('require_two_factor_for_admins').notNull().default(false),
   /** Volunteer hours each member is asked for per season (the hours ledger's target); null = none. */
-  volunteerHoursTarget: numeric('volunteer_hours_target', { precision: 6, scale: 2 }),
+  volunteerHoursTarget: numeric('volunteer_hours_target', { precision: 6, scale: 2, mode: 'number' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });

@@ -38,7 +38,7 @@ export async function checkIn(
     throw badRequest(NOT_ON_SHIFT, { body: NOT_ON_SHIFT });
   await database.query(
     `update volunteer_signups v set check_in = r.status,
-       checked_in_by = case when r.status is null then null else $3 end,
+       checked_in_by = case when r.status is null then null else $3::int end,
        checked_in_at = case when r.status is null then null else now() end
      from jsonb_to_recordset($4::jsonb) as r(user_id int, status text)
      where v.organization_id = $1 and v.shift_id = $2 and v.user_id = r.user_id`,

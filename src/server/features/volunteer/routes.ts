@@ -21,13 +21,14 @@ import type { App } from '../../http/types';
 import { checkIn } from './check-in';
 import { hoursLedger, hoursRows } from './hours';
 import { COORDINATORS_ONLY, listPositions, putPositions } from './positions';
-import { cancelSignup, offer, setVolunteers, signUp, take } from './signups';
+import { cancelSignup, ONLY_MEMBERS, offer, setVolunteers, signUp, take } from './signups';
 import { copyShifts, createShift, deleteShift, listShifts, updateShift } from './shifts';
 
 const eventParams = orgParams.extend({ eventId: idSchema });
 const eventShiftParams = eventParams.extend({ shiftId: idSchema });
 const shiftParams = orgParams.extend({ shiftId: idSchema });
 const coordinators = guardOrg(policy.manageVolunteers, COORDINATORS_ONLY);
+const members = guardOrg(policy.volunteer, ONLY_MEMBERS);
 const one = { 200: shiftSchema };
 
 export async function volunteerRoutes(app: App) {
@@ -107,13 +108,13 @@ export async function volunteerRoutes(app: App) {
   );
   app.post(
     `${shift}/signup`,
-    { preValidation: guardOrg(), schema: { params: shiftParams, response: { 201: shiftSchema } } },
+    { preValidation: members, schema: { params: shiftParams, response: { 201: shiftSchema } } },
     async (request, reply) =>
       reply.code(201).send(await signUp(database, orgAccessOf(request), request.params.shiftId)),
   );
   app.delete(
     `${shift}/signup`,
-    { preValidation: guardOrg(), schema: { params: shiftParams } },
+    { preValidation: members, schema: { params: shiftParams } },
     async (request, reply) => {
       await cancelSignup(database, orgAccessOf(request), request.params.shiftId);
       return reply.code(204).send();
@@ -121,12 +122,12 @@ export async function volunteerRoutes(app: App) {
   );
   app.post(
     `${shift}/offer`,
-    { preValidation: guardOrg(), schema: { params: shiftParams, response: one } },
+    { preValidation: members, schema: { params: shiftParams, response: one } },
     (request) => offer(database, orgAccessOf(request), request.params.shiftId),
   );
   app.post(
     `${shift}/take`,
-    { preValidation: guardOrg(), schema: { params: shiftParams, response: one } },
+    { preValidation: members, schema: { params: shiftParams, response: one } },
     (request) => take(database, orgAccessOf(request), request.params.shiftId),
   );
   app.put(

@@ -18,6 +18,7 @@ import { requireCoordinator } from './positions';
 import { readShift } from './shift-read';
 import { SHIFT_NOT_FOUND } from './shifts';
 
+export const ONLY_MEMBERS = 'Only members of the organization can volunteer';
 export const NOT_HOLDING = 'You are not signed up for this shift';
 export const TOO_LATE_TO_CANCEL = `Less than ${CANCEL_BEFORE_HOURS} hours before the shift: offer it for a swap instead`;
 export const NOTHING_OFFERED = 'No place on this shift is offered for a swap';

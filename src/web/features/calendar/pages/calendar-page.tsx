@@ -49,6 +49,9 @@ const EventDetailDialog = lazy(async () => ({
 // My Schedule's calls and subscription, the Availability tab and the colour settings are not the
 // first view: they load when shown.
 const MyCalls = lazy(async () => ({ default: (await import('../components/calls/my-calls')).MyCalls }));
+const MyShifts = lazy(async () => ({
+  default: (await import('@web/features/volunteer/components/my-shifts')).MyShifts,
+}));
 const SubscribeCard = lazy(async () => ({
   default: (await import('../components/subscribe-card')).SubscribeCard,
 }));
@@ -271,6 +274,9 @@ export function CalendarPage() {
           <div className="space-y-6">
             <Suspense fallback={null}>
               <MyCalls orgId={orgId} today={today} />
+            </Suspense>
+            <Suspense fallback={null}>
+              <MyShifts orgId={orgId} userId={me?.user.id} />
             </Suspense>
             <section className="space-y-3" aria-label="My Schedule">
               <h2 className="text-xl font-semibold">Upcoming events you follow</h2>
