@@ -6,6 +6,7 @@ import { seedDemoCalendar } from '../features/calendar/demo';
 import { seedDemoScheduling } from '../features/scheduling/demo';
 import { seedDemoTeams } from '../features/teams/demo';
 import type { DemoSeeder } from './seeder';
+import { seedDemoVolunteering } from '../features/volunteer/demo';
 import { seedDemoWiki } from '../features/wiki/demo';
 
 export const DEMO_PASSWORD = 'Greenroom-demo-2026';
@@ -39,6 +40,7 @@ demoSeeders.push(seedDemoTeams);
 demoSeeders.push(seedDemoCalendar);
 demoSeeders.push(seedDemoScheduling);
 demoSeeders.push(seedDemoWiki);
+demoSeeders.push(seedDemoVolunteering);
 
 export async function seedDemo(database: Database): Promise<boolean> {
   const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from organizations');
