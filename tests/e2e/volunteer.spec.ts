@@ -95,6 +95,9 @@ test('coordinator adds a shift, a member signs up on a phone, swaps it, and the 
     await page.goto(orgUrl(DEMO_ORG, '/volunteer'));
     await card(page).getByRole('button', { name: 'Take offered place' }).click();
     await expect(page.getByText('The place is yours', { exact: true })).toBeVisible();
+    // Full again, it leaves the open shifts and is among his own.
+    await expect(card(page)).toHaveCount(0);
+    await page.goto(orgUrl(DEMO_ORG, '/volunteer?tab=mine'));
     await expect(card(page).getByText('Leo Lindqvist')).toBeVisible();
     await maya.page.reload();
     await expect(card(maya.page)).toHaveCount(0);
