@@ -8,6 +8,16 @@ import type { Database } from '../../db/client';
 import type { Runner } from '../calendar/sql';
 import type { Caller } from '../scheduling/people';
 
+interface HolderRow {
+  shiftId: number;
+  userId: number;
+  firstName: string | null;
+  lastName: string | null;
+  username: string;
+  offered: boolean;
+  checkIn: 'present' | 'no_show' | null;
+}
+
 interface ShiftRow {
   id: number;
   eventId: number;
@@ -21,14 +31,6 @@ interface ShiftRow {
   taken: number;
   teamIds: number[];
   note: string | null;
-  volunteers: {
-    userId: number;
-    firstName: string | null;
-    lastName: string | null;
-    username: string;
-    offered: boolean;
-    checkIn: 'present' | 'no_show' | null;
-  }[];
 }
 
 export interface ShiftFilter {
@@ -44,14 +46,17 @@ export interface ShiftFilter {
 
 const SHIFT_SELECT = `select s.id, s.event_id as "eventId", e.name as "eventName", e.start_date_time as "eventStart",
     s.position_id as "positionId", p.name as "positionName", s.start_date_time as start, s.end_date_time as "end",
-    s.places, s.taken, s.team_ids as "teamIds", s.note,
-    coalesce((select json_agg(json_build_object('userId', v.user_id, 'firstName', u.first_name,
-        'lastName', u.last_name, 'username', u.username, 'offered', v.offered_at is not null,
-        'checkIn', v.check_in) order by v.created_at, v.id)
-      from volunteer_signups v join users u on u.id = v.user_id where v.shift_id = s.id), '[]') as volunteers
+    s.places, s.taken, s.team_ids as "teamIds", s.note
   from volunteer_shifts s
   join calendar_events e on e.id = s.event_id and e.organization_id = $1
   join volunteer_positions p on p.id = s.position_id and p.organization_id = $1`;
+
+/** The holders of the listed shifts, in the order they took their place (one statement for all). */
+const HOLDERS_SQL = `select v.shift_id as "shiftId", v.user_id as "userId", u.first_name as "firstName",
+    u.last_name as "lastName", u.username, v.offered_at is not null as offered, v.check_in as "checkIn"
+  from volunteer_signups v join users u on u.id = v.user_id
+  where v.organization_id = $1 and v.shift_id = any($2::int[])
+  order by v.created_at, v.id`;
 
 export async function readShifts(
   q: Runner | Database,
@@ -59,8 +64,35 @@ export async function readShifts(
   timeZone: string,
   filter: ShiftFilter,
 ): Promise<Shift[]> {
-  const rows = await q.query<ShiftRow>(
-    `${SHIFT_SELECT}
+  const rows = await q.query<ShiftRow>(SHIFT_SQL, [
+    access.organizationId,
+    filter.shiftIds ?? null,
+    filter.eventId ?? null,
+    filter.from ?? null,
+    filter.to ?? null,
+    filter.openFor?.userId ?? null,
+    filter.openFor?.anyTeam ?? false,
+    filter.heldBy ?? null,
+  ]);
+  const holders = new Map<number, HolderRow[]>();
+  if (rows.length > 0)
+    for (const h of await q.query<HolderRow>(HOLDERS_SQL, [access.organizationId, rows.map((r) => r.id)]))
+      holders.set(h.shiftId, [...(holders.get(h.shiftId) ?? []), h]);
+  const coordinator = policy.manageVolunteers(access.actor);
+  // Many shifts share their times (every position of a date): each instant is written once.
+  const written = new Map<number, string>();
+  const iso = (value: Date) => {
+    const ms = new Date(value).getTime();
+    const known = written.get(ms);
+    if (known !== undefined) return known;
+    const text = toZonedIso(ms, timeZone);
+    written.set(ms, text);
+    return text;
+  };
+  return rows.map((r) => shiftOf(r, holders.get(r.id) ?? [], iso, coordinator));
+}
+
+export const SHIFT_SQL = `${SHIFT_SELECT}
      where s.organization_id = $1
        and ($2::int[] is null or s.id = any($2::int[]))
        and ($3::int is null or s.event_id = $3)
@@ -73,24 +105,10 @@ export async function readShifts(
            where tm.organization_id = $1 and tm.user_id = $6 and tm.team_id = any(s.team_ids)))))
        and ($8::int is null or exists (select 1 from volunteer_signups h where h.shift_id = s.id and h.user_id = $8))
      order by s.start_date_time, lower(e.name), p.sort_order, s.id
-     limit 2000`,
-    [
-      access.organizationId,
-      filter.shiftIds ?? null,
-      filter.eventId ?? null,
-      filter.from ?? null,
-      filter.to ?? null,
-      filter.openFor?.userId ?? null,
-      filter.openFor?.anyTeam ?? false,
-      filter.heldBy ?? null,
-    ],
-  );
-  const coordinator = policy.manageVolunteers(access.actor);
-  return rows.map((r) => shiftOf(r, timeZone, coordinator));
-}
+     limit 2000`;
 
-function shiftOf(r: ShiftRow, timeZone: string, coordinator: boolean): Shift {
-  const volunteers: Volunteer[] = r.volunteers.map((v) => ({
+function shiftOf(r: ShiftRow, held: HolderRow[], iso: (d: Date) => string, coordinator: boolean): Shift {
+  const volunteers: Volunteer[] = held.map((v) => ({
     userId: v.userId,
     name: displayName(v),
     status: v.checkIn ?? (v.offered ? 'offered' : 'signed_up'),
@@ -99,14 +117,14 @@ function shiftOf(r: ShiftRow, timeZone: string, coordinator: boolean): Shift {
     id: r.id,
     eventId: r.eventId,
     eventName: r.eventName,
-    eventStartDateTime: toZonedIso(new Date(r.eventStart), timeZone),
+    eventStartDateTime: iso(r.eventStart),
     positionId: r.positionId,
     positionName: r.positionName,
-    startDateTime: toZonedIso(new Date(r.start), timeZone),
-    endDateTime: toZonedIso(new Date(r.end), timeZone),
+    startDateTime: iso(r.start),
+    endDateTime: iso(r.end),
     places: r.places,
     taken: r.taken,
-    offered: r.volunteers.filter((v) => v.offered).length,
+    offered: held.filter((v) => v.offered).length,
     teamIds: r.teamIds,
     note: coordinator ? r.note : null,
     volunteers,
