@@ -18,4 +18,5 @@ import './features/calendar';
 import './features/directory';
 import './features/notifications';
 import './features/scheduling';
+import './features/volunteer';
 import './features/wiki';

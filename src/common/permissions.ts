@@ -132,6 +132,16 @@ export const policy = {
     a.role === 'owner' ||
     a.role === 'admin' ||
     (teamId === undefined ? ledTeamIds.length > 0 : ledTeamIds.includes(teamId)),
+  /**
+   * Volunteering: positions, shifts, reassigning places, check-in and the hours ledger belong to
+   * volunteer coordinators, owners and admins.
+   */
+  manageVolunteers: (a: Actor) =>
+    a.isSystemUser || a.role === 'admin' || hasPermission(a.role, 'manage_volunteers'),
+  /** Holding a place on a shift is a member's own doing; a system user is no member. */
+  volunteer: (a: Actor) => !a.isSystemUser,
+  /** Check-in at a date: its coordinators, or whoever holds that date's House Manager shift. */
+  checkInVolunteers: (a: Actor, isHouseManager: boolean) => policy.manageVolunteers(a) || isHouseManager,
 };
 
 /** What the scheduling rules need to know of an event. */

@@ -197,6 +197,12 @@ export const routes: AppRoute[] = [
     layout: 'app',
   },
   {
+    path: '/volunteer',
+    component: page(() => import('./features/volunteer/pages/volunteer-page'), 'VolunteerPage'),
+    access: 'organization',
+    layout: 'app',
+  },
+  {
     path: '/calendar/attendance',
     component: page(() => import('./features/calendar/pages/attendance-report-page'), 'AttendanceReportPage'),
     access: 'organization',

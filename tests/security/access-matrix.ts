@@ -52,6 +52,8 @@ export interface MatrixEntry {
 
 const MEMBERS: readonly OrgActor[] = MEMBER_ACTORS;
 const MANAGERS: readonly OrgActor[] = ['admin', 'owner'];
+/** Volunteering's coordinators (policy.manageVolunteers). */
+const COORDINATORS: readonly OrgActor[] = ['volunteer_coordinator', ...MANAGERS];
 /** Library writers (policy.editWiki): every member above standard_user. */
 const LEADERS: readonly OrgActor[] = MEMBER_ACTORS.filter((a) => a !== 'standard_user');
 /** Who reads the world team's breakdown: its members, its lead and the managers. */
@@ -951,6 +953,99 @@ export const MATRIX: MatrixEntry[] = [
     expect: org(200),
     call: () => ({ query: 'date=2031-01-05' }),
   },
+  { route: 'GET /api/organizations/:orgId/volunteer-positions', expect: org(200) },
+  {
+    // The list as it stands is sent back, so no position a shift uses is removed.
+    route: 'PUT /api/organizations/:orgId/volunteer-positions',
+    expect: org(200, COORDINATORS),
+    call: async (w) => ({ body: await volunteer.positions(w) }),
+  },
+  {
+    route: 'POST /api/organizations/:orgId/calendar/events/:eventId/shifts',
+    expect: org(201, COORDINATORS),
+    call: async (w) => ({
+      params: { eventId: await scheduling.teamEvent(w, 'future') },
+      body: { positionId: await volunteer.positionId(w), places: 2 },
+    }),
+  },
+  {
+    route: 'POST /api/organizations/:orgId/calendar/events/:eventId/shifts/copy',
+    expect: org(200, COORDINATORS),
+    call: async (w) => {
+      const shift = await volunteer.shift(w);
+      return {
+        params: { eventId: shift.eventId },
+        body: { toEventIds: [await scheduling.teamEvent(w, 'fresh')] },
+      };
+    },
+  },
+  {
+    route: 'PATCH /api/organizations/:orgId/calendar/events/:eventId/shifts/:shiftId',
+    expect: org(200, COORDINATORS),
+    call: async (w) => {
+      const shift = await volunteer.shift(w);
+      return {
+        params: { eventId: shift.eventId, shiftId: shift.id },
+        body: { places: 3, note: 'Matrix note' },
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/organizations/:orgId/calendar/events/:eventId/shifts/:shiftId',
+    expect: org(204, COORDINATORS),
+    call: async (w) => {
+      const shift = await volunteer.shift(w);
+      return { params: { eventId: shift.eventId, shiftId: shift.id } };
+    },
+  },
+  { route: 'GET /api/organizations/:orgId/shifts', expect: org(200), call: () => ({ query: 'open=1' }) },
+  {
+    // A member's own place; a system user is no member.
+    route: 'POST /api/organizations/:orgId/shifts/:shiftId/signup',
+    expect: org(201, MEMBERS, { system: 403 }),
+    call: async (w) => ({ params: { shiftId: (await volunteer.shift(w)).id } }),
+  },
+  {
+    route: 'DELETE /api/organizations/:orgId/shifts/:shiftId/signup',
+    expect: org(204, MEMBERS, { system: 403 }),
+    call: async (w, actor) => ({
+      params: { shiftId: (await volunteer.shift(w, { holder: holderOf(w, actor) })).id },
+    }),
+  },
+  {
+    route: 'POST /api/organizations/:orgId/shifts/:shiftId/offer',
+    expect: org(200, MEMBERS, { system: 403 }),
+    call: async (w, actor) => ({
+      params: { shiftId: (await volunteer.shift(w, { holder: holderOf(w, actor) })).id },
+    }),
+  },
+  {
+    // Another member offered their place; any member may take it.
+    route: 'POST /api/organizations/:orgId/shifts/:shiftId/take',
+    expect: org(200, MEMBERS, { system: 403 }),
+    call: async (w) => ({
+      params: { shiftId: (await volunteer.shift(w, { holder: w.member.id, offered: true, places: 1 })).id },
+    }),
+  },
+  {
+    route: 'PUT /api/organizations/:orgId/shifts/:shiftId/volunteers',
+    expect: org(200, COORDINATORS),
+    call: async (w) => ({
+      params: { shiftId: (await volunteer.shift(w)).id },
+      body: { userIds: [w.member.id] },
+    }),
+  },
+  {
+    // Coordinators, or whoever holds the date's House Manager shift (none of the actors here).
+    route: 'PUT /api/organizations/:orgId/shifts/:shiftId/check-in',
+    expect: org(200, COORDINATORS),
+    call: async (w) => ({
+      params: { shiftId: (await volunteer.shift(w, { holder: w.member.id, past: true })).id },
+      body: [{ userId: w.member.id, status: 'present' }],
+    }),
+  },
+  { route: 'GET /api/organizations/:orgId/volunteer-hours', expect: org(200, COORDINATORS) },
+  { route: 'GET /api/organizations/:orgId/volunteer-hours.csv', expect: org(200, COORDINATORS) },
 ];
 
 const DATABASE_SETTINGS = {
@@ -1082,5 +1177,54 @@ const scheduling = {
       [w.org.id, w.member.id],
     );
     return row.id;
+  },
+};
+
+/** The caller's own member id when they have one, else `member` (whose place a refused call must not touch). */
+function holderOf(w: World, actor: ActorName): number {
+  return (MEMBERS as readonly string[]).includes(actor) ? w.people[actor as OrgActor].id : w.member.id;
+}
+
+/** Volunteering's objects, made with SQL; each shift on an hour of its own, so no holder overlaps. */
+let shiftHour = 0;
+const volunteer = {
+  async positionId(w: World) {
+    const [row] = await w.ctx.database.query<{ id: number }>(
+      `insert into volunteer_positions (organization_id, name) values ($1, 'Usher')
+       on conflict (organization_id, lower(name)) do update set name = excluded.name returning id`,
+      [w.org.id],
+    );
+    return row.id;
+  },
+  async positions(w: World) {
+    await volunteer.positionId(w);
+    return w.ctx.database.query<{ id: number; name: string }>(
+      'select id, name from volunteer_positions where organization_id = $1 order by sort_order, id',
+      [w.org.id],
+    );
+  },
+  /** A fresh shift on a fresh team event, held by `holder` if given (offered if asked). */
+  async shift(w: World, opts: { holder?: number; offered?: boolean; places?: number; past?: boolean } = {}) {
+    shiftHour += 1;
+    const start = new Date(Date.UTC(opts.past ? 2024 : 2032, 0, 1) + shiftHour * 3_600_000);
+    const eventId = await scheduling.teamEvent(w, 'fresh');
+    const [row] = await w.ctx.database.query<{ id: number }>(
+      `insert into volunteer_shifts (organization_id, event_id, position_id, places, start_date_time, end_date_time)
+       values ($1, $2, $3, $4, $5, $6) returning id`,
+      [
+        w.org.id,
+        eventId,
+        await volunteer.positionId(w),
+        opts.places ?? 3,
+        start,
+        new Date(start.getTime() + 1_800_000),
+      ],
+    );
+    if (opts.holder !== undefined)
+      await w.ctx.database.query(
+        `insert into volunteer_signups (organization_id, shift_id, user_id, offered_at) values ($1, $2, $3, $4)`,
+        [w.org.id, row.id, opts.holder, opts.offered ? new Date() : null],
+      );
+    return { id: row.id, eventId };
   },
 };

@@ -165,6 +165,24 @@ async function freshObjects(url: string, params: Record<string, string | number>
     if (res.statusCode !== 201) throw new Error(`fuzz event: ${res.statusCode} ${res.body}`);
     fresh.eventId = res.json().event.id;
   }
+  if (url.includes(':shiftId')) {
+    // A shift of the route's own (on its fresh event when the route names one), held by the owner.
+    const [shift] = await ctx.database.query<{ id: number; eventId: number }>(
+      `with p as (insert into volunteer_positions (organization_id, name) values ($1, $2) returning id),
+         e as (select id, start_date_time, end_date_time from calendar_events where organization_id = $1 and id = $3
+               union all
+               select id, start_date_time, end_date_time from calendar_events where organization_id = $1 and $3::int is null
+               order by 1 limit 1)
+       insert into volunteer_shifts (organization_id, event_id, position_id, places, start_date_time, end_date_time)
+       select $1, e.id, p.id, 3, e.start_date_time, e.end_date_time from p, e returning id, event_id as "eventId"`,
+      [world.org.id, `Fuzzed ${uniqueId()}`, fresh.eventId ?? null],
+    );
+    await ctx.database.query(
+      'insert into volunteer_signups (organization_id, shift_id, user_id) values ($1, $2, $3)',
+      [world.org.id, shift.id, world.people.owner.id],
+    );
+    Object.assign(fresh, { shiftId: shift.id, eventId: shift.eventId });
+  }
   if (url.includes(':pageId') || url.includes(':slug')) {
     const page = await buildPage(ctx, world.org, world.people.owner.id, { title: `Fuzzed ${uniqueId()}` });
     Object.assign(fresh, { pageId: page.id, slug: page.slug });

@@ -91,6 +91,8 @@ const optionalText = (max: number, label: string) =>
     .transform((v) => (v ? v : null));
 
 export const PUBLIC_TYPES = 'Public event types must be chosen from show, class, rehearsal and other';
+export const VOLUNTEER_TARGET =
+  'Volunteer hours target must be a number of hours from 0 to 1000 (quarter hours)';
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
@@ -136,6 +138,14 @@ export const organizationSettingsFields = z.object({
     .array(z.enum(EVENT_TYPES, { error: PUBLIC_TYPES }), { error: PUBLIC_TYPES })
     .max(EVENT_TYPES.length, PUBLIC_TYPES)
     .transform((v) => EVENT_TYPES.filter((t) => v.includes(t)))
+    .optional(),
+  /** Volunteer hours asked of each member per season (the hours ledger's target); null = none. */
+  volunteerHoursTarget: z
+    .number({ error: VOLUNTEER_TARGET })
+    .min(0, VOLUNTEER_TARGET)
+    .max(1000, VOLUNTEER_TARGET)
+    .multipleOf(0.25, VOLUNTEER_TARGET)
+    .nullable()
     .optional(),
 });
 
@@ -214,6 +224,7 @@ export const organizationSettingsResponseSchema = z.object({
   defaultRole: z.string(),
   timezone: z.string(),
   publicEventTypes: z.array(z.string()),
+  volunteerHoursTarget: z.number().nullable(),
   approvalStatus: z.string(),
   approvedAt: z.string().nullable(),
   createdAt: z.string(),

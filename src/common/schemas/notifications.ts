@@ -12,6 +12,7 @@ export const notificationPreferencesSchema = z.object({
   emailNotifications: flag('emailNotifications'),
   pushNotifications: flag('pushNotifications'),
   scheduleReminders: flag('scheduleReminders'),
+  volunteerReminders: flag('volunteerReminders'),
   castingUpdates: flag('castingUpdates'),
   productionAnnouncements: flag('productionAnnouncements'),
   reminderTiming: z.enum(REMINDER_TIMINGS, {
@@ -30,6 +31,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   emailNotifications: true,
   pushNotifications: true,
   scheduleReminders: true,
+  volunteerReminders: true,
   castingUpdates: true,
   productionAnnouncements: true,
   reminderTiming: '1hour',

@@ -77,7 +77,7 @@ const noteField = z
   .nullish()
   .transform((v) => (v?.trim() ? v.trim() : null));
 
-const wallField = (required: string, format: string) =>
+export const wallField = (required: string, format: string) =>
   z
     .string({ error: required })
     .trim()

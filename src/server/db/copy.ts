@@ -32,6 +32,15 @@ export function tablesInDependencyOrder(): string[] {
   return ordered;
 }
 
+/**
+ * Columns a trigger keeps from rows of another table copied after them: copied as their default,
+ * they are rebuilt by those rows' inserts (copied as they stand, they would be counted twice).
+ */
+const TRIGGER_KEPT: Record<string, readonly string[]> = {
+  // The number of a shift's signups (migration *_volunteer_shifts).
+  volunteer_shifts: ['taken'],
+};
+
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Copies every row; returns the row count per table. Refuses a target that holds any data. */
@@ -49,7 +58,11 @@ export async function copyDatabase(source: Database, target: Database): Promise<
        order by ordinal_position`,
       [table],
     );
-    const list = columns.map((c) => quoted(c.name)).join(', ');
+    const kept = TRIGGER_KEPT[table] ?? [];
+    const list = columns
+      .filter((c) => !kept.includes(c.name))
+      .map((c) => quoted(c.name))
+      .join(', ');
     const [{ n }] = await source.query<{ n: number }>(`select count(*)::int as n from ${quoted(table)}`);
     // Rows in their physical order within a batch, batches by ctid: a row that points at an
     // earlier row of its own table (a reply, a parent) comes after it in nearly every case.

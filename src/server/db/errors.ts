@@ -18,9 +18,18 @@ export const OWNERLESS_ORGANIZATION = 'GR001';
 export const OWNER_REQUIRED = 'An organization must keep an active owner.';
 export const ownerlessOrganization = (err: unknown) => sqlState(err) === OWNERLESS_ORGANIZATION;
 
+/**
+ * Raised by the trigger that counts a volunteer shift's places (migrations/0034_volunteer_shifts.sql)
+ * when a signup would take more places than the shift has.
+ */
+export const SHIFT_FULL = 'GR020';
+export const SHIFT_FULL_MESSAGE = 'This shift is full';
+export const shiftFull = (err: unknown) => sqlState(err) === SHIFT_FULL;
+
 /** Rules the database itself keeps: the answer a refused write gets, whichever route sent it. */
 const RULE_REFUSALS: Record<string, { status: number; message: string }> = {
   [OWNERLESS_ORGANIZATION]: { status: 409, message: OWNER_REQUIRED },
+  [SHIFT_FULL]: { status: 409, message: SHIFT_FULL_MESSAGE },
 };
 
 export function databaseRuleRefusal(err: unknown): { status: number; message: string } | undefined {

@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -63,6 +64,8 @@ export const organizations = pgTable('organizations', {
   rejectionReason: text('rejection_reason'),
   // Owners and admins without two-step sign-in must set it up before using the app.
   requireTwoFactorForAdmins: boolean('require_two_factor_for_admins').notNull().default(false),
+  /** Volunteer hours each member is asked for per season (the hours ledger's target); null = none. */
+  volunteerHoursTarget: numeric('volunteer_hours_target', { precision: 6, scale: 2, mode: 'number' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
@@ -726,6 +729,77 @@ export const attendanceRecords = pgTable(
     uniqueIndex('attendance_records_event_user').on(t.eventId, t.userId),
     index('attendance_records_org_user').on(t.organizationId, t.userId),
     check('attendance_records_status', sql`${t.status} in ('present', 'late', 'absent', 'excused')`),
+  ],
+);
+
+// Volunteering: the organization's positions (House Manager, Usher, ...).
+export const volunteerPositions = pgTable(
+  'volunteer_positions',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    name: varchar('name', { length: 80 }).notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('volunteer_positions_org_name').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+// A shift on one occurrence: a position, its places and times, and who may sign up (team_ids
+// empty = any member). `taken` counts its signups, kept by a trigger (migration
+// *_volunteer_shifts) that refuses a signup past `places`.
+export const volunteerShifts = pgTable(
+  'volunteer_shifts',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => volunteerPositions.id, { onDelete: 'restrict' }),
+    places: integer('places').notNull(),
+    taken: integer('taken').notNull().default(0),
+    startDateTime: timestamp('start_date_time', { withTimezone: true }).notNull(),
+    endDateTime: timestamp('end_date_time', { withTimezone: true }).notNull(),
+    note: text('note'),
+    teamIds: integer('team_ids').array().notNull().default(sql`'{}'::integer[]`),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('volunteer_shifts_org_start').on(t.organizationId, t.startDateTime),
+    index('volunteer_shifts_event').on(t.eventId),
+    check('volunteer_shifts_places', sql`${t.places} > 0 and ${t.taken} >= 0 and ${t.taken} <= ${t.places}`),
+    check('volunteer_shifts_order', sql`${t.endDateTime} > ${t.startDateTime}`),
+  ],
+);
+
+// One member's place on a shift. offered_at: offered for a swap (they stay responsible until
+// someone takes it); check_in: marked at the event.
+export const volunteerSignups = pgTable(
+  'volunteer_signups',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: orgId(),
+    shiftId: integer('shift_id')
+      .notNull()
+      .references(() => volunteerShifts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    checkIn: text('check_in'),
+    checkedInBy: integer('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('volunteer_signups_shift_user').on(t.shiftId, t.userId),
+    index('volunteer_signups_org_user').on(t.organizationId, t.userId),
+    check('volunteer_signups_check_in', sql`${t.checkIn} in ('present', 'no_show')`),
   ],
 );
 

@@ -23,6 +23,7 @@ import { teamAssetRoutes } from './teams/assets-routes';
 import { teamMemberRoutes } from './teams/members-routes';
 import { teamRoutes } from './teams/routes';
 import { twoFactorRoutes } from './two-factor/routes';
+import { volunteerRoutes } from './volunteer/routes';
 import { accountRoutes } from './account/routes';
 import { publicWikiRoutes } from './wiki/public-routes';
 import { wikiRoutes } from './wiki/routes';
@@ -54,4 +55,5 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   breakdownRoutes,
   reportRoutes,
   legalRoutes,
+  volunteerRoutes,
 ];

@@ -7,6 +7,7 @@ import { seedDemoCalendar } from '../features/calendar/demo';
 import { seedDemoScheduling } from '../features/scheduling/demo';
 import { seedDemoTeams } from '../features/teams/demo';
 import type { DemoSeeder } from './seeder';
+import { seedDemoVolunteering } from '../features/volunteer/demo';
 import { seedDemoWiki } from '../features/wiki/demo';
 
 export const DEMO_PASSWORD = 'Greenroom-demo-2026';
@@ -42,6 +43,7 @@ demoSeeders.push(seedDemoScheduling);
 // The breakdown names the coming rehearsals' scenes, so it follows the calendar.
 demoSeeders.push(seedDemoBreakdown);
 demoSeeders.push(seedDemoWiki);
+demoSeeders.push(seedDemoVolunteering);
 
 export async function seedDemo(database: Database): Promise<boolean> {
   const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from organizations');

@@ -6,7 +6,12 @@ import { requireOrgAccess } from '../../http/guards';
 import type { App } from '../../http/types';
 import { orgParams } from '../../http/params';
 import { createFeed, currentFeed, feedEvents, feedOwner, feedWindow, renderFeed, revokeFeed } from './feeds';
+import { shiftFeedEvents } from '../volunteer/feed';
+import type { IcsEvent } from './ics';
 import { ensureMaterialized } from './series';
+
+const byStart = (a: IcsEvent, b: IcsEvent) =>
+  a.start.getTime() - b.start.getTime() || (a.uid ?? '').localeCompare(b.uid ?? '') || a.id - b.id;
 
 const tokenParams = z.object({ token: z.string().min(10).max(200) });
 
@@ -57,7 +62,12 @@ export async function feedRoutes(app: App) {
     if (!owner) throw notFound('Calendar feed not found');
     const window = feedWindow();
     await ensureMaterialized(database, owner.organizationId, window.to);
-    const events = await feedEvents(database, owner.organizationId, window, owner.userId);
+    // The events the member follows and the volunteer shifts they hold, in time order.
+    const [followed, shifts] = await Promise.all([
+      feedEvents(database, owner.organizationId, window, owner.userId),
+      shiftFeedEvents(database, owner.organizationId, window, owner.userId),
+    ]);
+    const events = shifts.length === 0 ? followed : [...followed, ...shifts].sort(byStart);
     const body = renderFeed(
       `${owner.organizationName}: My Schedule`,
       owner.timeZone,

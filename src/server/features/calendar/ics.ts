@@ -17,6 +17,8 @@ export interface IcsEvent {
   eventUrl: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The UID's local part when it is not a calendar occurrence (`event-{id}`), e.g. a volunteer shift. */
+  uid?: string;
 }
 
 export interface IcsCalendar {
@@ -138,7 +140,7 @@ export function buildCalendar(cal: IcsCalendar): string {
   for (const e of cal.events) {
     lines.push(
       'BEGIN:VEVENT',
-      `UID:event-${e.id}@${cal.uidDomain}`,
+      `UID:${e.uid ?? `event-${e.id}`}@${cal.uidDomain}`,
       `DTSTAMP:${utcStamp(e.updatedAt)}`,
       `CREATED:${utcStamp(e.createdAt)}`,
       `LAST-MODIFIED:${utcStamp(e.updatedAt)}`,

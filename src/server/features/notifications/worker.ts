@@ -4,6 +4,7 @@
 import { claimJobs, completeJob, failJob } from './jobs';
 import { type MailDeps, runJob } from './mail-jobs';
 import { pushAll } from './deliver';
+import { scanOpenShiftDigests, scanShiftReminders } from '../volunteer/reminders';
 import { processChanges, pruneJobs, scanDigests, scanReminders } from './scans';
 
 /** Jobs one tick runs at most, and takes per claim (a claim's lease covers them all). */
@@ -72,6 +73,8 @@ export class NotificationWorker {
     const now = this.now();
     const { database } = this.deps;
     await pushAll(database, await scanReminders(database, now));
+    await pushAll(database, await scanShiftReminders(database, now));
+    await pushAll(database, await scanOpenShiftDigests(database, now));
     for (let batch = 0; batch < CHANGE_BATCHES_PER_TICK && !this.stopped; batch++) {
       const { pushed, more } = await processChanges(database, now);
       await pushAll(database, pushed);

@@ -19,6 +19,7 @@ export const settingsColumns = {
   defaultRole: organizations.defaultRole,
   timezone: organizations.timezone,
   publicEventTypes: organizations.publicEventTypes,
+  volunteerHoursTarget: organizations.volunteerHoursTarget,
   approvalStatus: organizations.approvalStatus,
   approvedAt: organizations.approvedAt,
   createdAt: organizations.createdAt,

@@ -4,6 +4,7 @@ import type { Actor } from '@common/permissions';
 import { policy } from '@common/permissions';
 import {
   Building,
+  HandHeart,
   BookOpen,
   Calendar,
   ChartColumn,
@@ -92,6 +93,13 @@ export const NAV_GROUPS: NavGroup[] = [
         href: '/calendar',
         icon: Calendar,
         matchPrefix: '/calendar',
+        visible: inOrganization,
+      },
+      {
+        label: 'Volunteer',
+        href: '/volunteer',
+        icon: HandHeart,
+        matchPrefix: '/volunteer',
         visible: inOrganization,
       },
       {

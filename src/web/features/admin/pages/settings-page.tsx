@@ -39,6 +39,7 @@ function toForm(s: OrganizationSettings): OrganizationSettingsInput {
     defaultRole: s.defaultRole as OrganizationSettingsInput['defaultRole'],
     timezone: s.timezone || browserZone(),
     publicEventTypes: s.publicEventTypes as OrganizationSettingsInput['publicEventTypes'],
+    volunteerHoursTarget: s.volunteerHoursTarget ?? null,
   };
 }
 
@@ -272,6 +273,32 @@ function SettingsForm({
       </Card>
 
       <PublicEventTypesCard control={form.control} />
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Volunteering</CardTitle>
+          <CardDescription>What the volunteer hours ledger measures members against.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <FormField
+            id="org-volunteer-target"
+            label="Volunteer hours target per member and season (blank: none)"
+            error={errors.volunteerHoursTarget?.message}
+          >
+            <Input
+              type="number"
+              min={0}
+              max={1000}
+              step={0.25}
+              className="w-40"
+              {...fieldA11y('org-volunteer-target', errors.volunteerHoursTarget?.message)}
+              {...form.register('volunteerHoursTarget', {
+                setValueAs: (v) => (v === '' || v === null ? null : Number(v)),
+              })}
+            />
+          </FormField>
+        </CardContent>
+      </Card>
 
       <div className="flex justify-end gap-2">
         <Button

@@ -15,6 +15,11 @@ const TeamCollaborationCard = lazy(async () => ({
   default: (await import('@web/features/presence/components/team-collaboration-card')).TeamCollaborationCard,
 }));
 
+// Volunteering's cards read the shifts after the first paint; their module comes with them.
+const DashboardShiftCards = lazy(async () => ({
+  default: (await import('@web/features/volunteer/components/dashboard-shift-cards')).DashboardShiftCards,
+}));
+
 /** `/dashboard`. Event lists and presence arrive with the calendar work. */
 export function DashboardPage() {
   const { me, organization, role, isSystemUser } = useAuth();
@@ -40,6 +45,11 @@ export function DashboardPage() {
       )}
       {organization && <DashboardEventCards orgId={organization.id} />}
       {organization && <AnnouncementsCard orgId={organization.id} />}
+      {organization && (
+        <Suspense fallback={<Skeleton className="h-32 w-full" />}>
+          <DashboardShiftCards orgId={organization.id} />
+        </Suspense>
+      )}
       {/* A system user on an organization's address sees that organization as well. */}
       {isSystemUser && <SystemStatCards />}
       {organization && <OrganizationStatCards organization={organization} />}

@@ -26,6 +26,7 @@ type Flag =
   | 'emailNotifications'
   | 'pushNotifications'
   | 'scheduleReminders'
+  | 'volunteerReminders'
   | 'castingUpdates'
   | 'productionAnnouncements';
 
@@ -41,6 +42,11 @@ const FLAG_TEXT: Record<Flag, { label: string; description: string }> = {
   scheduleReminders: {
     label: 'Schedule Reminders',
     description: 'A reminder before each event you follow.',
+  },
+  volunteerReminders: {
+    label: 'Volunteer Shift Reminders',
+    description:
+      'A reminder before each volunteer shift you hold, and for coordinators the shifts still open.',
   },
   castingUpdates: {
     label: 'Class & Workshop Announcements',
@@ -121,6 +127,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         </CardHeader>
         <CardContent className="divide-y">
           <FlagRow control={control} name="scheduleReminders" />
+          <FlagRow control={control} name="volunteerReminders" />
           <FlagRow control={control} name="castingUpdates" />
           <FlagRow control={control} name="productionAnnouncements" />
         </CardContent>

@@ -1,4 +1,4 @@
-// My Schedule: the member's calls, the upcoming events they follow (the copy kept on the device
+// My Schedule: the member's calls and volunteer shifts, the upcoming events they follow (the copy kept on the device
 // when offline) and their calendar subscription.
 import { WifiOff } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -13,6 +13,9 @@ import { ListView } from '../list-view';
 
 // Not the calendar's first view: the calls and the subscription load when this tab is shown.
 const MyCalls = lazy(async () => ({ default: (await import('../calls/my-calls')).MyCalls }));
+const MyShifts = lazy(async () => ({
+  default: (await import('@web/features/volunteer/components/my-shifts')).MyShifts,
+}));
 const SubscribeCard = lazy(async () => ({
   default: (await import('../subscribe-card')).SubscribeCard,
 }));
@@ -27,11 +30,13 @@ export function upcoming(events: CalendarEvent[], now: number): CalendarEvent[] 
 export function MyScheduleTab({
   orgId,
   today,
+  userId,
   schedule,
   onOpen,
 }: {
   orgId: number;
   today: string;
+  userId: number | undefined;
   schedule: ReturnType<typeof useMySchedule>;
   onOpen: (event: CalendarEvent) => void;
 }) {
@@ -40,6 +45,9 @@ export function MyScheduleTab({
       <div className="space-y-6">
         <Suspense fallback={null}>
           <MyCalls orgId={orgId} today={today} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <MyShifts orgId={orgId} userId={userId} />
         </Suspense>
         <section className="space-y-3" aria-label="My Schedule">
           <h2 className="text-xl font-semibold">Upcoming events you follow</h2>

@@ -1,0 +1,19 @@
+-- A shift's taken places are counted by the database, so the last place goes to exactly one of
+-- several members signing up at once: the insert that finds no place left fails (GR020, answered
+-- 409 "full").
+CREATE OR REPLACE FUNCTION volunteer_signups_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE volunteer_shifts SET taken = taken + 1 WHERE id = NEW.shift_id AND taken < places;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'This shift is full.' USING ERRCODE = 'GR020';
+    END IF;
+  ELSE
+    UPDATE volunteer_shifts SET taken = taken - 1 WHERE id = OLD.shift_id;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
+CREATE OR REPLACE TRIGGER volunteer_signups_counted AFTER INSERT OR DELETE ON volunteer_signups
+  FOR EACH ROW EXECUTE FUNCTION volunteer_signups_count();

@@ -1,0 +1,166 @@
+// Volunteering's routes: thin, each a schema, a guard and one service call.
+import { z } from 'zod';
+import { policy } from '../../../common/permissions';
+import {
+  checkInPutSchema,
+  hoursQuery,
+  hoursSchema,
+  positionSchema,
+  positionsPutSchema,
+  shiftCopySchema,
+  shiftCreateSchema,
+  shiftPatchSchema,
+  shiftSchema,
+  shiftsQuery,
+  volunteersPutSchema,
+} from '../../../common/schemas/volunteer';
+import { csvText, sendCsv } from '../../http/csv';
+import { guardOrg, orgAccessOf } from '../../http/guards';
+import { idSchema, orgParams } from '../../http/params';
+import type { App } from '../../http/types';
+import { checkIn } from './check-in';
+import { hoursLedger, hoursRows } from './hours';
+import { COORDINATORS_ONLY, listPositions, putPositions } from './positions';
+import { cancelSignup, ONLY_MEMBERS, offer, setVolunteers, signUp, take } from './signups';
+import { copyShifts, createShift, deleteShift, listShifts, updateShift } from './shifts';
+
+const eventParams = orgParams.extend({ eventId: idSchema });
+const eventShiftParams = eventParams.extend({ shiftId: idSchema });
+const shiftParams = orgParams.extend({ shiftId: idSchema });
+const coordinators = guardOrg(policy.manageVolunteers, COORDINATORS_ONLY);
+const members = guardOrg(policy.volunteer, ONLY_MEMBERS);
+const one = { 200: shiftSchema };
+
+export async function volunteerRoutes(app: App) {
+  const { database } = app.deps;
+  const org = '/api/organizations/:orgId';
+  const eventShifts = `${org}/calendar/events/:eventId/shifts`;
+  const shift = `${org}/shifts/:shiftId`;
+
+  app.get(
+    `${org}/volunteer-positions`,
+    { preValidation: guardOrg(), schema: { params: orgParams, response: { 200: z.array(positionSchema) } } },
+    (request) => listPositions(database, orgAccessOf(request).organizationId),
+  );
+  app.put(
+    `${org}/volunteer-positions`,
+    {
+      preValidation: coordinators,
+      schema: { params: orgParams, body: positionsPutSchema, response: { 200: z.array(positionSchema) } },
+    },
+    (request) => putPositions(database, orgAccessOf(request), request.body),
+  );
+
+  app.post(
+    eventShifts,
+    {
+      preValidation: coordinators,
+      schema: { params: eventParams, body: shiftCreateSchema, response: { 201: shiftSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await createShift(database, orgAccessOf(request), request.params.eventId, request.body)),
+  );
+  app.post(
+    `${eventShifts}/copy`,
+    {
+      preValidation: coordinators,
+      schema: {
+        params: eventParams,
+        body: shiftCopySchema,
+        response: { 200: z.object({ created: z.number() }) },
+      },
+    },
+    (request) => copyShifts(database, orgAccessOf(request), request.params.eventId, request.body),
+  );
+  app.patch(
+    `${eventShifts}/:shiftId`,
+    {
+      preValidation: coordinators,
+      schema: { params: eventShiftParams, body: shiftPatchSchema, response: one },
+    },
+    (request) =>
+      updateShift(
+        database,
+        orgAccessOf(request),
+        request.params.eventId,
+        request.params.shiftId,
+        request.body,
+      ),
+  );
+  app.delete(
+    `${eventShifts}/:shiftId`,
+    { preValidation: coordinators, schema: { params: eventShiftParams } },
+    async (request, reply) => {
+      await deleteShift(database, orgAccessOf(request), request.params.eventId, request.params.shiftId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    `${org}/shifts`,
+    {
+      preValidation: guardOrg(),
+      schema: { params: orgParams, querystring: shiftsQuery, response: { 200: z.array(shiftSchema) } },
+    },
+    (request) => listShifts(database, orgAccessOf(request), request.query),
+  );
+  app.post(
+    `${shift}/signup`,
+    { preValidation: members, schema: { params: shiftParams, response: { 201: shiftSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await signUp(database, orgAccessOf(request), request.params.shiftId)),
+  );
+  app.delete(
+    `${shift}/signup`,
+    { preValidation: members, schema: { params: shiftParams } },
+    async (request, reply) => {
+      await cancelSignup(database, orgAccessOf(request), request.params.shiftId);
+      return reply.code(204).send();
+    },
+  );
+  app.post(
+    `${shift}/offer`,
+    { preValidation: members, schema: { params: shiftParams, response: one } },
+    (request) => offer(database, orgAccessOf(request), request.params.shiftId),
+  );
+  app.post(
+    `${shift}/take`,
+    { preValidation: members, schema: { params: shiftParams, response: one } },
+    (request) => take(database, orgAccessOf(request), request.params.shiftId),
+  );
+  app.put(
+    `${shift}/volunteers`,
+    {
+      preValidation: coordinators,
+      schema: { params: shiftParams, body: volunteersPutSchema, response: one },
+    },
+    (request) => setVolunteers(database, orgAccessOf(request), request.params.shiftId, request.body.userIds),
+  );
+  // Coordinators, or the date's house manager: decided in the service once the shift is read.
+  app.put(
+    `${shift}/check-in`,
+    { preValidation: guardOrg(), schema: { params: shiftParams, body: checkInPutSchema, response: one } },
+    (request) => checkIn(database, orgAccessOf(request), request.params.shiftId, request.body),
+  );
+
+  app.get(
+    `${org}/volunteer-hours`,
+    {
+      preValidation: coordinators,
+      schema: { params: orgParams, querystring: hoursQuery, response: { 200: hoursSchema } },
+    },
+    (request) => hoursLedger(database, orgAccessOf(request), request.query),
+  );
+  app.get(
+    `${org}/volunteer-hours.csv`,
+    { preValidation: coordinators, schema: { params: orgParams, querystring: hoursQuery } },
+    async (request, reply) => {
+      const access = orgAccessOf(request);
+      const ledger = await hoursLedger(database, access, request.query);
+      const name = `${access.auth.organization?.shortname ?? `organization-${access.organizationId}`}-volunteer-hours.csv`;
+      return sendCsv(reply, name, csvText(hoursRows(ledger)));
+    },
+  );
+}
