@@ -139,6 +139,41 @@ test('user rows keep their actions on one line and their status badges whole; ta
   }));
   expect(badge.height).toBeLessThan(badge.line * 2);
 
+  // Every column heading ('Last Active' the longest to fit) keeps to one line.
+  const headings = await page
+    .getByRole('table', { name: 'Organization members' })
+    .locator('thead th')
+    .evaluateAll((cells) =>
+      cells
+        .filter((cell) => cell.getBoundingClientRect().width > 0)
+        .map((cell) => {
+          const style = getComputedStyle(cell);
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const inner =
+            cell.getBoundingClientRect().height -
+            Number.parseFloat(style.paddingTop) -
+            Number.parseFloat(style.paddingBottom);
+          return {
+            text: cell.textContent,
+            lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+            inner: Math.round(inner),
+            line: Number.parseFloat(style.lineHeight),
+          };
+        }),
+    );
+  expect(headings.map((h) => h.text)).toContain('Last Active');
+  for (const h of headings) {
+    expect(h.lines, JSON.stringify(h)).toBe(1);
+    expect(h.inner, JSON.stringify(h)).toBeLessThan(h.line * 1.5);
+  }
+  // The whole row fits beside the side menu: no action hides behind a sideways scroll.
+  const scroll = await page.getByRole('table', { name: 'Organization members' }).evaluate((table) => {
+    const box = table.parentElement as HTMLElement;
+    return box.scrollWidth - box.clientWidth;
+  });
+  expect(scroll).toBeLessThanOrEqual(0);
+
   await page.getByLabel('Search users').fill(DEMO.standard.username);
   const actions = page.getByTestId(`user-row-${DEMO.standard.username}`).getByTestId('user-actions');
   await expect(actions.getByRole('button', { name: /^Delete / })).toBeVisible();
