@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatClock } from './clock';
 import { formatDay, formatInstant } from './format-date';
@@ -41,5 +43,35 @@ describe('formatInstant', () => {
 
   it('says nothing for what is no date', () => {
     expect(formatInstant('not a date', 'date', 'UTC')).toBe('');
+  });
+});
+
+// Dates people read go through this module; a formatter of a view's own ('1 November 2026' from an
+// en-GB one) reads as another voice. The other formatters in the code read zones, not dates.
+describe('one date formatter in the app', () => {
+  const root = join(__dirname, '..');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return sources(path);
+      return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+    });
+  const ZONE_READERS = [
+    'common/format-date.ts',
+    'common/zoned-time.ts',
+    'common/timezones.ts',
+    'server/features/calendar/ics.ts',
+    'web/features/admin/pages/settings-page.tsx',
+  ];
+
+  it('no other module builds a date formatter or formats a date by the browser locale', () => {
+    const found = sources(root)
+      .map((file) => ({ file: file.slice(root.length + 1), text: readFileSync(file, 'utf8') }))
+      .filter(({ file, text }) => {
+        if (/toLocale(Date|Time)String|'en-GB'/.test(text)) return true;
+        return /DateTimeFormat\(/.test(text) && !ZONE_READERS.includes(file.replaceAll('\\', '/'));
+      })
+      .map(({ file }) => file);
+    expect(found).toEqual([]);
   });
 });

@@ -104,16 +104,23 @@ test('the week opens at its evening event under sticky headings, with all-day ev
   await expect(page.getByTestId('week-view').getByText('5:00 PM', { exact: true })).toBeInViewport();
 });
 
-test('Enter on a day of the month opens that day with focus on its heading', async ({ page }) => {
+test('Enter on a day of the month opens that day with focus on its heading, named as the month names it', async ({
+  page,
+}) => {
   await signIn(page, DEMO.owner);
   const day = addDays(quietSunday(), 2);
   await page.goto(orgUrl(DEMO_ORG, `/calendar?view=month&date=${day}`));
-  await page.getByTestId('month-view').locator(`[data-day-button="${day}"]`).focus();
+  const button = page.getByTestId('month-view').locator(`[data-day-button="${day}"]`);
+  // The app's long date, month first: 'Tuesday, March 5, 2147, no events'.
+  await expect(button).toHaveAccessibleName(/^Tuesday, [A-Z][a-z]+ \d{1,2}, \d{4}, no events$/);
+  const name = (await button.getAttribute('aria-label')) ?? '';
+  await button.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`view=day&date=${day}$`));
   const title = page.getByTestId('calendar-title');
   await expect(title).toBeFocused();
   await expect(title).toHaveRole('heading');
+  expect(name).toBe(`${await title.textContent()}, no events`);
   await expect(page.getByTestId('day-view')).toBeVisible();
 });
 

@@ -1,8 +1,10 @@
 // Keyboard only: sign in, open the calendar, move through the month with the arrow keys, open an
 // event and close it (focus comes back to it), create an event, and open and close the main
-// dialogs. After every close the focused element is a visible control, never <body>.
+// dialogs. After every close the focused element is a visible control, never <body>. Wherever
+// the keyboard is, a ring shows it, in the controls the browser draws too.
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_ORG, expectWelcomed, orgUrl, unique } from './support/app';
+import { DEMO, DEMO_ORG, expectWelcomed, orgUrl, signIn, unique } from './support/app';
+import { createDemoMembers, loginOf } from './support/people';
 import { addMembers, newOrganization, ok } from './support/organization';
 
 /**
@@ -108,7 +110,7 @@ test('a keyboard user signs in, reads and creates events and uses every main dia
   await expect(page).toHaveTitle(/^Calendar · /);
 
   // The month grid is one Tab stop; arrow keys walk the days until one has events.
-  const day = await tabTo(page, (f) => /^\d{1,2} \w+ \d{4}, /.test(f.text));
+  const day = await tabTo(page, (f) => /^\w+, \w+ \d{1,2}, \d{4}, /.test(f.text));
   let label = day.text;
   for (let i = 0; i < 40 && label.endsWith('no events'); i++) {
     await page.keyboard.press('ArrowRight');
@@ -202,4 +204,86 @@ test('on a phone the menu drawer is a modal: focus inside, Escape closes, focus 
   await expect(drawer).toHaveCount(0);
   await expect(toggle).toBeFocused();
   await context.close();
+});
+
+/**
+ * How many pixels of `target`'s picture are drawn in the focus ring's colour. The picker button
+ * inside a date or time field is drawn by the browser: no style of it can be read, only seen.
+ */
+async function ringPixels(page: Page, target: Locator): Promise<number> {
+  const png = (await target.screenshot()).toString('base64');
+  return page.evaluate(async (data) => {
+    const canvas = document.createElement('canvas');
+    const g = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D;
+    // The ring's colour as pixels, whatever notation the style sheet writes it in.
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--color-ring)';
+    document.body.append(probe);
+    g.fillStyle = getComputedStyle(probe).color;
+    probe.remove();
+    g.fillRect(0, 0, 1, 1);
+    const ring = [...g.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    canvas.width = image.width;
+    canvas.height = image.height;
+    g.drawImage(image, 0, 0);
+    const pixels = g.getImageData(0, 0, canvas.width, canvas.height).data;
+    let count = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      if (ring.every((c, k) => Math.abs(pixels[i + k] - c) < 40)) count++;
+    }
+    return count;
+  }, png);
+}
+
+test("the date and time fields' picker buttons and an empty notifications menu show the keyboard's place", async ({
+  browser,
+}) => {
+  // A new member has no notifications yet: the open menu has no item, so it takes focus itself.
+  const [fresh] = await createDemoMembers(browser, ['Quill']);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, loginOf(fresh));
+  await tabTo(page, (f) => f.text === 'Notifications');
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toContainText('No notifications yet');
+  await expect(menu).toBeFocused();
+  const menuFocus = await menu.evaluate((el) => ({
+    visible: el.matches(':focus-visible'),
+    outline: getComputedStyle(el).outlineStyle,
+    shadow: getComputedStyle(el).boxShadow,
+  }));
+  expect(menuFocus.visible).toBe(true);
+  // A two-pixel ring (drawn as a spread shadow) or an outline, beside the menu's own drop shadow.
+  expect(
+    menuFocus.outline !== 'none' || /0px 0px 0px 2px/.test(menuFocus.shadow),
+    JSON.stringify(menuFocus),
+  ).toBe(true);
+  await page.keyboard.press('Escape');
+  await context.close();
+
+  // The event form's date and time fields, as someone who may add events.
+  const owner = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const form = await owner.newPage();
+  await signIn(form, DEMO.owner);
+  await form.goto(orgUrl(DEMO_ORG, '/calendar'));
+  await form.getByRole('button', { name: 'Add Event' }).click();
+  await expect(form.getByTestId('event-form')).toBeVisible();
+  for (const label of ['Start Date', 'Start Time']) {
+    const field = form.getByTestId('event-form').getByLabel(label, { exact: true });
+    await tabUntil(form, field);
+    // Tab walks the field's parts (month, day, year; hour, minute, AM/PM), then its picker button:
+    // the field keeps focus, but no longer as a keyboard focus of its own.
+    let onPicker = false;
+    for (let i = 0; i < 4 && !onPicker; i++) {
+      await form.keyboard.press('Tab');
+      onPicker = await field.evaluate((el) => el === document.activeElement && !el.matches(':focus-visible'));
+    }
+    expect(onPicker, `Tab reaches the picker button of ${label}`).toBe(true);
+    expect(await ringPixels(form, field), `the picker button of ${label}`).toBeGreaterThan(20);
+  }
+  await owner.close();
 });

@@ -139,6 +139,41 @@ test('user rows keep their actions on one line and their status badges whole; ta
   }));
   expect(badge.height).toBeLessThan(badge.line * 2);
 
+  // Every column heading ('Last Active' the longest to fit) keeps to one line.
+  const headings = await page
+    .getByRole('table', { name: 'Organization members' })
+    .locator('thead th')
+    .evaluateAll((cells) =>
+      cells
+        .filter((cell) => cell.getBoundingClientRect().width > 0)
+        .map((cell) => {
+          const style = getComputedStyle(cell);
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const inner =
+            cell.getBoundingClientRect().height -
+            Number.parseFloat(style.paddingTop) -
+            Number.parseFloat(style.paddingBottom);
+          return {
+            text: cell.textContent,
+            lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+            inner: Math.round(inner),
+            line: Number.parseFloat(style.lineHeight),
+          };
+        }),
+    );
+  expect(headings.map((h) => h.text)).toContain('Last Active');
+  for (const h of headings) {
+    expect(h.lines, JSON.stringify(h)).toBe(1);
+    expect(h.inner, JSON.stringify(h)).toBeLessThan(h.line * 1.5);
+  }
+  // The whole row fits beside the side menu: no action hides behind a sideways scroll.
+  const scroll = await page.getByRole('table', { name: 'Organization members' }).evaluate((table) => {
+    const box = table.parentElement as HTMLElement;
+    return box.scrollWidth - box.clientWidth;
+  });
+  expect(scroll).toBeLessThanOrEqual(0);
+
   await page.getByLabel('Search users').fill(DEMO.standard.username);
   const actions = page.getByTestId(`user-row-${DEMO.standard.username}`).getByTestId('user-actions');
   await expect(actions.getByRole('button', { name: /^Delete / })).toBeVisible();
@@ -258,4 +293,77 @@ test('at 320 px the team page and analytics do not scroll sideways; scroll regio
   );
   expect(unreachable).toEqual([]);
   await system.context.close();
+});
+
+/** The demo's next rehearsal of the musical: a series with teams, a description and a space. */
+async function nextRehearsal(page: Page): Promise<{ id: number; startDateTime: string }> {
+  const event = await page.evaluate(async () => {
+    const me = await (await fetch('/api/me')).json();
+    const from = new Date().toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+    const url = `/api/organizations/${me.organization.id}/calendar/events?from=${from}&to=${to}`;
+    const events: { id: number; name: string; startDateTime: string }[] = await (await fetch(url)).json();
+    return events.find(
+      (e) => e.name === 'Into the Woods rehearsal' && Date.parse(e.startDateTime) > Date.now(),
+    );
+  });
+  expect(event, 'an upcoming demo rehearsal').toBeTruthy();
+  return event as { id: number; startDateTime: string };
+}
+
+/** Waits for the network to settle and every animation on the page to end, then takes a picture. */
+async function shot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+// Pictures of the calendar and the event dialog as the owner sees them (light theme), to compare
+// with the same pictures of an earlier version; the checks only make sure each picture shows what
+// its name says.
+test('the month, the week and the event dialog at 1280 × 800 and 375 × 812, pictured', async ({
+  browser,
+}) => {
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ]) {
+    const { context, page } = await sized(browser, width, height);
+    await signIn(page, DEMO.owner);
+    const event = await nextRehearsal(page);
+    const date = event.startDateTime.slice(0, 10);
+    const chip = page.locator(`button[data-event-id="${event.id}"]`).first();
+
+    await page.goto(orgUrl(DEMO_ORG, `/calendar?view=week&date=${date}`));
+    await expect(chip).toBeVisible();
+    await shot(page, `calendar-week-${width}`);
+
+    await page.goto(orgUrl(DEMO_ORG, `/calendar?view=month&date=${date}`));
+    await expect(chip).toBeVisible();
+    await shot(page, `calendar-month-${width}`);
+
+    await chip.click();
+    const dialog = page.getByTestId('event-dialog');
+    await expect(dialog).toContainText('Into the Woods rehearsal');
+    await shot(page, `event-dialog-${width}`);
+    // The dialog's end, where its actions are.
+    await dialog.evaluate((el) => {
+      for (const box of [el, ...el.querySelectorAll('*')])
+        if (box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))
+          box.scrollTop = box.scrollHeight;
+    });
+    await expect(dialog.getByRole('button', { name: 'Edit', exact: true })).toBeInViewport();
+    await shot(page, `event-dialog-end-${width}`);
+    if (width === 1280) {
+      // Followed, the follow button sits beside Delete: a harmless action, and it looks it.
+      await dialog.getByRole('button', { name: 'Follow Event' }).click();
+      const following = dialog.getByRole('button', { name: 'Following Event' });
+      await expect(following).toBeVisible();
+      await shot(page, 'event-dialog-following-1280');
+      await following.click();
+      await page.getByRole('button', { name: 'This Event Date Only' }).click();
+      await expect(dialog.getByRole('button', { name: 'Follow Event' })).toBeVisible();
+    }
+    await context.close();
+  }
 });

@@ -3,7 +3,7 @@ import { cn } from '@web/lib/utils';
 
 export interface AdminColumn {
   label: string;
-  /** Extra classes for the heading cell (alignment, hiding on narrow screens). */
+  /** Extra classes for the heading cell (alignment, hiding on narrow screens); a heading never wraps. */
   className?: string;
 }
 
@@ -38,7 +38,11 @@ export function AdminTable({ caption, columns, busy, children }: AdminTableProps
         <thead className="bg-muted/60 text-left text-muted-foreground">
           <tr>
             {columns.map((column) => (
-              <th key={column.label} scope="col" className={cn('px-4 py-3 font-medium', column.className)}>
+              <th
+                key={column.label}
+                scope="col"
+                className={cn('px-4 py-3 font-medium whitespace-nowrap', column.className)}
+              >
                 {column.label}
               </th>
             ))}

@@ -62,15 +62,19 @@ function UserRow({ row, isSelf, ...a }: RowActions & { row: MembershipRow; isSel
   const status = STATUS[row.status];
   return (
     <tr className="border-t" data-testid={`user-row-${row.user.username}`}>
-      <td className="px-4 py-3">
+      {/* The person's cell takes what the other columns leave and cuts long names and addresses
+          (their whole text is a title away), so role, status, last activity and actions fit at 1280 px. */}
+      <td className="px-4 py-3 sm:w-full sm:max-w-0">
         <div className="flex items-center gap-3">
           <PersonAvatar person={row.user} />
           <div className="min-w-0">
-            <p className="max-w-64 truncate font-medium">
+            <p className="max-w-64 truncate font-medium" title={name}>
               {name}
               {isSelf && <span className="ml-1 text-muted-foreground">(you)</span>}
             </p>
-            <p className="max-w-64 truncate text-muted-foreground">@{row.user.username}</p>
+            <p className="max-w-64 truncate text-muted-foreground" title={`@${row.user.username}`}>
+              @{row.user.username}
+            </p>
             <p className="max-w-64 truncate text-muted-foreground" title={row.user.email}>
               {row.user.email}
             </p>
@@ -97,7 +101,7 @@ function UserRow({ row, isSelf, ...a }: RowActions & { row: MembershipRow; isSel
       <td className="px-4 py-3">
         <Badge variant={status.variant}>{status.label}</Badge>
         {row.status === 'disabled' && row.disabledReason && (
-          <p className="mt-1 max-w-56 text-xs text-muted-foreground" title={row.disabledReason}>
+          <p className="mt-1 max-w-56 text-xs text-muted-foreground sm:min-w-40" title={row.disabledReason}>
             {row.disabledReason}
           </p>
         )}

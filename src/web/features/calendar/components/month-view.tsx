@@ -1,25 +1,13 @@
 import { useMemo } from 'react';
 import { cn } from '@web/lib/utils';
 import type { CalendarEvent } from '../api/types';
-import { eventDates, formatLongDay, monthGrid } from '../lib/dates';
+import { dayWithEvents, eventDates, formatLongDay, monthGrid } from '../lib/dates';
 import { EventChip } from './event-chip';
 import { ListView } from './list-view';
 import { useRovingDays } from './roving-days';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const SHOWN_PER_DAY = 3;
-const MONTHS = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "1 November 2026, 3 events": starts with the number the button shows, then its context. */
-function dayName(day: string, count: number): string {
-  const long = MONTHS.format(new Date(`${day}T12:00:00Z`));
-  return `${long}, ${count === 0 ? 'no events' : count === 1 ? '1 event' : `${count} events`}`;
-}
 
 function eventsByDay(events: CalendarEvent[]): Map<string, CalendarEvent[]> {
   const byDay = new Map<string, CalendarEvent[]>();
@@ -95,7 +83,7 @@ export function MonthView({
                     setActive(day);
                     if (!compact) onShowDay(day);
                   }}
-                  aria-label={dayName(day, list.length)}
+                  aria-label={dayWithEvents(day, list.length)}
                   className={cn(
                     'flex items-center justify-center rounded-full text-xs font-medium hover:bg-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                     compact ? 'h-11 w-full flex-col gap-0.5 rounded-md text-sm' : 'size-6',

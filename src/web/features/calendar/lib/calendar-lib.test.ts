@@ -13,6 +13,7 @@ import {
 } from './colors';
 import {
   dayPart,
+  dayWithEvents,
   isAllDay,
   openingMinutes,
   eventDates,
@@ -52,6 +53,12 @@ describe('calendar dates', () => {
       '2031-03-05',
     ]);
     expect(eventDates('2031-03-04T22:00:00-05:00', '2031-03-05T00:00:00-05:00')).toEqual(['2031-03-04']);
+  });
+
+  it("names a month grid's day as the app's long dates read, with its events counted", () => {
+    expect(dayWithEvents('2026-11-01', 0)).toBe('Sunday, November 1, 2026, no events');
+    expect(dayWithEvents('2026-11-01', 1)).toBe('Sunday, November 1, 2026, 1 event');
+    expect(dayWithEvents('2026-12-17', 3)).toBe('Thursday, December 17, 2026, 3 events');
   });
 });
 

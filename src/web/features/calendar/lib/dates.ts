@@ -3,6 +3,7 @@
 // so every view shows the organization's clock whatever the browser's zone.
 import { formatClock } from '../../../../common/clock';
 import { formatDay } from '../../../../common/format-date';
+import { countOf } from '../../../../common/glossary';
 import { addDays, weekdayOf } from '../../../../common/zoned-time';
 
 export const MONTH_GRID_DAYS = 42;
@@ -48,6 +49,13 @@ export function weekOf(date: string): string[] {
 export const formatMonthTitle = (date: string) => formatDay(date, 'month');
 export const formatLongDay = (date: string) => formatDay(date, 'weekday');
 export const formatShortDay = (date: string) => formatDay(date, 'shortWeekday');
+/**
+ * A month grid day's name: 'Sunday, November 1, 2026, 3 events'. The day reads as every other
+ * long date in the app does, and holds the number the day's button shows.
+ */
+export function dayWithEvents(date: string, count: number): string {
+  return `${formatLongDay(date)}, ${count === 0 ? 'no events' : countOf(count, 'event')}`;
+}
 /** 'Sun, Mar 2 – Sat, Mar 8, 2031'; a week across New Year names both years. */
 export function formatWeekTitle(week: string[]): string {
   const [first, last] = [week[0], week[week.length - 1]];
