@@ -1,5 +1,6 @@
 // Membership rows of one organization. Every statement is scoped by organization id.
 import type { MembershipRow } from '../../../common/schemas/admin';
+import { containsPattern } from '../../db/like';
 import type { Database, Db } from '../../db/client';
 import { sql } from 'drizzle-orm';
 
@@ -30,9 +31,6 @@ where m.organization_id = $1
 const ORDER = `order by (m.status = 'pending_approval') desc, lower(coalesce(u.last_name, '')),
   lower(coalesce(u.first_name, '')), lower(u.username), m.id`;
 
-const likePattern = (search: string | undefined) =>
-  search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 function present(row: MembershipRow): MembershipRow {
@@ -51,7 +49,7 @@ export async function listMemberships(
   filter: ListFilter,
   page?: { page: number; pageSize: number },
 ): Promise<{ rows: MembershipRow[]; total: number }> {
-  const params = [organizationId, filter.status ?? null, filter.role ?? null, likePattern(filter.search)];
+  const params = [organizationId, filter.status ?? null, filter.role ?? null, containsPattern(filter.search)];
   const [{ total }] = await database.query<{ total: number }>(
     `select count(*)::int as total from user_organizations m join users u on u.id = m.user_id ${WHERE}`,
     params,
