@@ -1,19 +1,20 @@
-// Member lists the server searches, filters and pages: the directory, User Management and the
-// team member pickers. A large organization's screens ask for one page at a time
-// (docs/api.md#member-lists), so the filters and the paging are declared once here.
+// The member lists' query strings (docs/api.md#member-lists): the filters and the keyset paging,
+// declared once for the directory, User Management and the team member pickers.
 import { z } from 'zod';
 import './messages';
 import { MAX_DB_ID } from '../ids';
+import { INVALID_CURSOR, MEMBER_PAGE_MAX, MEMBERSHIP_STATUSES } from '../member-list';
 import { ORGANIZATION_ROLES, PERMISSION_ROLES } from '../permissions';
 
-export const MEMBERSHIP_STATUSES = ['active', 'disabled', 'pending_approval'] as const;
-export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
-
-/** What a screen asks for at a time, and the most one request may ask for. */
-export const MEMBER_PAGE_SIZE = 50;
-export const MEMBER_PAGE_MAX = 100;
-
-export const INVALID_CURSOR = 'Invalid cursor';
+export {
+  INVALID_CURSOR,
+  MEMBER_PAGE_MAX,
+  MEMBER_PAGE_SIZE,
+  type MemberPage,
+  MEMBERSHIP_STATUSES,
+  type MembershipStatus,
+  wantsPage,
+} from '../member-list';
 
 /**
  * Keyset paging: `after` is the `nextCursor` of the page before (opaque to clients), `limit` the
@@ -67,17 +68,6 @@ export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
 
 /** The team pickers: who may join a team, by name. */
 export const candidateQuerySchema = z.object({ search: memberSearchSchema, ...pageQueryFields });
-
-/** True when the query asks for a page rather than the whole list. */
-export const wantsPage = (query: { after?: string; limit?: number }) =>
-  query.after !== undefined || query.limit !== undefined;
-
-/** A page of a member list: the matching total and where the next page starts (null: none). */
-export interface MemberPage<T> {
-  items: T[];
-  total: number;
-  nextCursor: string | null;
-}
 
 export const memberPageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), nextCursor: z.string().nullable() });

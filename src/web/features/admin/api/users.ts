@@ -2,7 +2,7 @@
 import type { AddUserInput, MembershipRow } from '@common/schemas/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
-import { MEMBER_PAGE_SIZE, type MemberPage } from '@common/schemas/member-list';
+import { MEMBER_PAGE_SIZE, type MemberPage } from '@common/member-list';
 import { apiRequest, errorMessage, withQuery } from '@web/lib/api';
 
 export interface UserFilters {

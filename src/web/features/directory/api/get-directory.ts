@@ -1,4 +1,4 @@
-import { MEMBER_PAGE_SIZE, type MemberPage } from '@common/schemas/member-list';
+import { MEMBER_PAGE_SIZE, type MemberPage } from '@common/member-list';
 import type { DirectoryEntry } from '@common/types/directory';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest, withQuery } from '@web/lib/api';

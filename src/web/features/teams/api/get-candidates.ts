@@ -1,4 +1,4 @@
-import { MEMBER_PAGE_SIZE, type MemberPage } from '@common/schemas/member-list';
+import { MEMBER_PAGE_SIZE, type MemberPage } from '@common/member-list';
 import type { TeamCandidate } from '@common/schemas/teams';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest, withQuery } from '@web/lib/api';
