@@ -44,6 +44,44 @@ test('a member searches the directory and opens a person page', async ({ page })
   ).toBeVisible();
 });
 
+test('the directory asks the server as the member types, and the address holds the search', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.standard);
+  await page.goto(orgUrl(DEMO_ORG, '/directory'));
+  await expect(page.getByText(/^\d+ members$/)).toBeVisible();
+  const members = page.getByRole('list', { name: 'Members' });
+
+  // Typed quickly: the server is asked once typing pauses, not at every keystroke.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.endsWith('/directory') && url.searchParams.get('limit') === '50')
+      asked.push(url.searchParams.get('search') ?? '');
+  });
+  await page.getByPlaceholder('Search by name, role, or team...').pressSequentially('lindq');
+  await expect(page).toHaveURL(/\/directory\?search=lindq$/);
+  await expect(members.locator(':scope > li')).toHaveCount(1);
+  await expect(members.getByText('@leo')).toBeVisible();
+  expect(asked.at(-1)).toBe('lindq');
+  expect(asked.filter((q) => q.startsWith('l')).length).toBeLessThan(5);
+
+  // The address brings the same search back, in a reload or a shared link.
+  await page.reload();
+  await expect(page.getByPlaceholder('Search by name, role, or team...')).toHaveValue('lindq');
+  await expect(members.getByText('@leo')).toBeVisible();
+  await expect(page.getByText(/^1 of \d+ members$/)).toBeVisible();
+
+  // A filter joins the search in the address, chosen from the keyboard.
+  await page.goto(orgUrl(DEMO_ORG, '/directory?role=volunteer_coordinator'));
+  await expect(members.getByText('@victor')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Filter by permission level' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('option', { name: 'All roles' }).press('Enter');
+  await expect(page).toHaveURL(/\/directory$/);
+  await expect(page.getByText(/^\d+ members$/)).toBeVisible();
+});
+
 test('a manager changes a member’s roles and disables them from the directory', async ({ browser, page }) => {
   const [member] = await createDemoMembers(browser, ['Dora']);
   await signIn(page, DEMO.admin);
@@ -77,6 +115,8 @@ test('a manager changes a member’s roles and disables them from the directory'
   await signIn(memberPage, loginOf(member));
   await page.goto(orgUrl(DEMO_ORG, '/directory'));
   await page.getByPlaceholder('Search by name, role, or team...').fill(member.username);
+  // The search is the server's, asked once typing pauses.
+  await expect(card).toHaveCount(1);
   await card.hover();
   await card.getByRole('button', { name: 'Edit Dora T.' }).click();
   await dialog.getByRole('switch', { name: 'Active Status' }).click();

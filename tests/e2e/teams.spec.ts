@@ -64,6 +64,17 @@ test('an admin creates a team with members, adds a link, makes a lead, crops a h
   await expect(members.getByText('@maya')).toBeVisible();
   await expect(members.getByText('@sam')).toBeVisible();
 
+  // Add Member: the picker asks the server as the filter is typed, and offers only non-members.
+  await page.getByRole('button', { name: 'Add Member' }).click();
+  const adding = page.getByRole('dialog', { name: 'Add Member' });
+  await adding.getByLabel('Filter members').fill('maya');
+  await expect(adding.getByText('No members found')).toBeVisible();
+  await adding.getByLabel('Filter members').fill('lindq');
+  await adding.getByRole('radio', { name: /Leo Lindqvist/ }).check();
+  await adding.getByRole('button', { name: 'Add Member' }).click();
+  await expect(page.getByText('Member added successfully').first()).toBeVisible();
+  await expect(members.getByText('@leo')).toBeVisible();
+
   // Links: the spec's message for a bad address, then a YouTube link labelled by its site.
   const linkForm = page.getByRole('form', { name: 'Add link' });
   await linkForm.getByLabel('URL').fill('youtube dot com');
@@ -130,7 +141,7 @@ test('an admin creates a team with members, adds a link, makes a lead, crops a h
   await page.getByRole('link', { name: 'Back to Teams' }).click();
   const listed = page.getByTestId('team-card').filter({ hasText: name });
   await expect(listed.locator('img').first()).toHaveAttribute('src', src);
-  await expect(listed.getByText('Members (2)')).toBeVisible();
+  await expect(listed.getByText('Members (3)')).toBeVisible();
   await expect(listed.getByText('0 assets')).toBeVisible();
   await expect(listed.getByRole('link', { name: /Team website/ })).toHaveAttribute(
     'href',

@@ -1,9 +1,32 @@
 // The directory of a large company: 2,000 active members, a third of them in one or two teams.
 // Bulk SQL, so seeding costs a second, not minutes; the extra members never sign in.
-import { benchCases } from '../registry';
+import { type BenchContext, benchCases } from '../registry';
 
 const MEMBERS = 2_000;
 const TEAMS = 10;
+const LARGE = 10_000;
+const LARGE_ORG = 'benchschool';
+
+/** A school of 10,000 members, each in one of 20 classes; seeded once for the cases that read it. */
+async function seedLarge(ctx: BenchContext) {
+  if (ctx.values.largeOrganizationId) return;
+  const org = await ctx.addOrganization(LARGE_ORG, LARGE);
+  ctx.values.largeOrganizationId = org.organizationId;
+  await ctx.database.query(
+    `insert into teams (organization_id, name, handle, description)
+     select $1, 'Class ' || t, 'benchschool-class-' || t, 'Directory bench class ' || t
+     from generate_series(1, 20) as t`,
+    [org.organizationId],
+  );
+  await ctx.database.query(
+    `insert into team_members (organization_id, team_id, user_id, role)
+     select $1, (array_agg(t.id order by t.id))[1 + m.n % 20], m.id, 'member'
+     from unnest($2::int[]) with ordinality as m(id, n)
+     cross join teams t where t.organization_id = $1
+     group by m.id, m.n`,
+    [org.organizationId, org.memberIds],
+  );
+}
 
 benchCases.push(
   // The size the brief sets the target for, in its own organization.
@@ -71,5 +94,18 @@ benchCases.push(
         [organizationId, TEAMS],
       );
     },
+  },
+  // What the directory screen asks first in a large organization: one page of 50 and the total.
+  {
+    name: 'directory first page (10,000 members)',
+    organization: LARGE_ORG,
+    path: (ctx) => `/api/organizations/${ctx.values.largeOrganizationId}/directory?limit=50`,
+    setup: seedLarge,
+  },
+  {
+    name: 'directory search (10,000 members)',
+    organization: LARGE_ORG,
+    path: (ctx) => `/api/organizations/${ctx.values.largeOrganizationId}/directory?search=hana&limit=50`,
+    setup: seedLarge,
   },
 );

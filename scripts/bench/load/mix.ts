@@ -212,8 +212,9 @@ const calendarMonth: Action = (client, group, target, session) => {
   );
 };
 
+// What the directory screen asks when it opens: the first page of 50 and the total.
 const directory: Action = (client, group, target, session) =>
-  client.send(group, 'directory', target, session, 'GET', `${api(target)}/directory`);
+  client.send(group, 'directory', target, session, 'GET', `${api(target)}/directory?limit=50`);
 
 const wikiRead: Action = (client, group, target, session) =>
   client.send(group, 'wiki read', target, session, 'GET', `${api(target)}/wiki/${wikiSlug(target)}`);

@@ -11,8 +11,9 @@ import { emailSchema, passwordSchema, usernameSchema } from './auth';
 import { EVENT_TYPES } from '../calendar';
 import { memberIdentitySchema } from './people';
 
-export const MEMBERSHIP_STATUSES = ['active', 'disabled', 'pending_approval'] as const;
-export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+import { type MembershipStatus, memberFilterFields, pageQueryFields } from './member-list';
+
+export { MEMBERSHIP_STATUSES, type MembershipStatus } from './member-list';
 
 export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, {
   error: (issue) =>
@@ -73,13 +74,22 @@ export const membershipRowSchema = z.object({
 // three statuses, which the type says so screens can key on it.
 export type MembershipRow = z.infer<typeof membershipRowSchema> & { status: MembershipStatus };
 
-export const listUsersQuerySchema = z.object({
-  status: z.enum(MEMBERSHIP_STATUSES).optional(),
-  role: z.enum(['owner', ...ASSIGNABLE_ROLES]).optional(),
-  search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).optional(),
-  pageSize: z.coerce.number().int().min(1).max(100).optional(),
-});
+/**
+ * The user management list: the member filters, and either keyset paging (`after`, `limit`: the
+ * answer is a page object) or the older numbered pages (`page`, `pageSize`: a plain array with
+ * the total in headers).
+ */
+export const listUsersQuerySchema = z
+  .object({
+    ...memberFilterFields,
+    ...pageQueryFields,
+    page: z.coerce.number().int().min(1).optional(),
+    pageSize: z.coerce.number().int().min(1).max(100).optional(),
+  })
+  .refine((q) => !((q.page || q.pageSize) && (q.after !== undefined || q.limit !== undefined)), {
+    message: 'Page with either page and pageSize or after and limit',
+    path: ['page'],
+  });
 
 const optionalText = (max: number, label: string) =>
   z

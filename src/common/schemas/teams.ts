@@ -1,6 +1,7 @@
 // Team forms and calls, with the spec's messages. The server validates
 // with these and the dialogs resolve with them.
 import { z } from 'zod';
+import { memberPageSchema } from './member-list';
 import './messages';
 import { MAX_DB_ID } from '../ids';
 import { isWebUrl, withWebScheme } from '../links';
@@ -195,3 +196,8 @@ export type TeamDetail = z.infer<typeof teamDetailSchema>;
 
 export const teamCandidateSchema = teamPersonSchema.extend({ id: z.number() });
 export type TeamCandidate = z.infer<typeof teamCandidateSchema>;
+/** The pickers' answer: everyone matching, or a keyset page of them when one is asked for. */
+export const teamCandidatesAnswerSchema = z.union([
+  z.array(teamCandidateSchema),
+  memberPageSchema(teamCandidateSchema),
+]);

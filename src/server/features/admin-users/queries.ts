@@ -1,11 +1,15 @@
 // Membership rows of one organization. Every statement is scoped by organization id.
 import type { MembershipRow } from '../../../common/schemas/admin';
+import { containsPattern } from '../../db/like';
 import type { Database, Db } from '../../db/client';
+import { afterKey, type Keyset, orderBy, pageFrom } from '../../http/keyset';
 import { sql } from 'drizzle-orm';
 
 export interface ListFilter {
   status?: string;
   role?: string;
+  organizationRole?: string;
+  team?: number;
   search?: string;
 }
 
@@ -24,14 +28,30 @@ where m.organization_id = $1
   and ($2::text is null or m.status = $2)
   and ($3::text is null or m.role = $3)
   and ($4::text is null or u.username ilike $4 or u.email ilike $4 or u.first_name ilike $4
-    or u.last_name ilike $4 or concat_ws(' ', u.first_name, u.last_name) ilike $4)`;
+    or u.last_name ilike $4 or concat_ws(' ', u.first_name, u.last_name) ilike $4)
+  and ($5::text is null or $5 = any(m.organization_roles))
+  and ($6::int is null or exists (
+    select 1 from team_members tm join teams te on te.id = tm.team_id
+    where tm.organization_id = $1 and tm.user_id = m.user_id and tm.team_id = $6
+      and te.organization_id = $1 and te.archived_at is null))`;
 
-// Waiting approvals first, then by name, so the people needing action are on page one.
-const ORDER = `order by (m.status = 'pending_approval') desc, lower(coalesce(u.last_name, '')),
-  lower(coalesce(u.first_name, '')), lower(u.username), m.id`;
+// Waiting approvals first, then by name, so the people needing action are on page one; the
+// membership id last makes the order total, so keyset pages never skip or repeat anyone.
+export const USERS_KEYSET: Keyset = {
+  columns: [
+    { sql: "(m.status <> 'pending_approval')", type: 'bool' },
+    { sql: "lower(coalesce(u.last_name, ''))", type: 'text' },
+    { sql: "lower(coalesce(u.first_name, ''))", type: 'text' },
+    { sql: 'lower(u.username)', type: 'text' },
+    { sql: 'm.id', type: 'int' },
+  ],
+};
+const KEY_COLUMNS = USERS_KEYSET.columns.map((c, i) => `${c.sql} as k${i}`).join(', ');
 
-const likePattern = (search: string | undefined) =>
-  search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+/** Numbered pages (the older form), or keyset pages from a decoded cursor. */
+export type Paging =
+  | { page: number; pageSize: number }
+  | { after: (string | number | boolean)[] | null; limit: number };
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
@@ -49,18 +69,44 @@ export async function listMemberships(
   database: Database,
   organizationId: number,
   filter: ListFilter,
-  page?: { page: number; pageSize: number },
-): Promise<{ rows: MembershipRow[]; total: number }> {
-  const params = [organizationId, filter.status ?? null, filter.role ?? null, likePattern(filter.search)];
+  paging?: Paging,
+): Promise<{ rows: MembershipRow[]; total: number; nextCursor: string | null }> {
+  const params: unknown[] = [
+    organizationId,
+    filter.status ?? null,
+    filter.role ?? null,
+    containsPattern(filter.search),
+    filter.organizationRole ?? null,
+    filter.team ?? null,
+  ];
   const [{ total }] = await database.query<{ total: number }>(
     `select count(*)::int as total from user_organizations m join users u on u.id = m.user_id ${WHERE}`,
     params,
   );
-  const limit = page
-    ? `limit ${Number(page.pageSize)} offset ${Number((page.page - 1) * page.pageSize)}`
+  if (paging && 'after' in paging) {
+    const after = afterKey(USERS_KEYSET, paging.after, params.length + 2);
+    const rows = await database.query<MembershipRow & Record<`k${number}`, string | number | boolean>>(
+      `${SELECT.replace('select m.id,', `select ${KEY_COLUMNS}, m.id,`)} ${WHERE} and ${after.sql}
+       ${orderBy(USERS_KEYSET)} limit $${params.length + 1}`,
+      [...params, paging.limit + 1, ...after.params],
+    );
+    const page = pageFrom(
+      rows,
+      paging.limit,
+      total,
+      (r) => USERS_KEYSET.columns.map((_, i) => r[`k${i}`]),
+      ({ k0: _0, k1: _1, k2: _2, k3: _3, k4: _4, ...row }) => present(row as MembershipRow),
+    );
+    return { rows: page.items, total, nextCursor: page.nextCursor };
+  }
+  const limit = paging
+    ? `limit ${Number(paging.pageSize)} offset ${Number((paging.page - 1) * paging.pageSize)}`
     : '';
-  const rows = await database.query<MembershipRow>(`${SELECT} ${WHERE} ${ORDER} ${limit}`, params);
-  return { rows: rows.map(present), total };
+  const rows = await database.query<MembershipRow>(
+    `${SELECT} ${WHERE} ${orderBy(USERS_KEYSET)} ${limit}`,
+    params,
+  );
+  return { rows: rows.map(present), total, nextCursor: null };
 }
 
 export async function findMembership(database: Database, organizationId: number, userId: number) {

@@ -8,9 +8,11 @@ import {
   listUsersQuerySchema,
   membershipRowSchema,
 } from '../../../common/schemas/admin';
+import { MEMBER_PAGE_SIZE, memberPageSchema, wantsPage } from '../../../common/schemas/member-list';
 import { sendCsv } from '../../http/csv';
 import { guardOrg, orgAccessOf } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
+import { decodeCursor } from '../../http/keyset';
 import type { App } from '../../http/types';
 import {
   addUser,
@@ -22,6 +24,7 @@ import {
   exportUsersCsv,
   listUsers,
 } from './service';
+import { USERS_KEYSET } from './queries';
 
 const userParams = orgParams.extend({ userId: idSchema });
 
@@ -35,20 +38,29 @@ export async function adminUserRoutes(app: App) {
   const access = orgAccessOf;
 
   // The spec's contract is a plain list of membership rows; the page and the total ride in
-  // headers (X-Total-Count, X-Page, X-Page-Size). Without ?page the whole filtered list comes back,
-  // which is what pickers want.
+  // headers (X-Total-Count, X-Page, X-Page-Size). Without ?page the whole filtered list comes back.
+  // `limit` or `after` ask for a keyset page instead, `{items, total, nextCursor}`, as the screen
+  // does (docs/api.md#member-lists).
   app.get(
     '/api/organizations/:orgId/users',
     {
       schema: {
         params: orgParams,
         querystring: listUsersQuerySchema,
-        response: { 200: z.array(membershipRowSchema) },
+        response: { 200: z.union([z.array(membershipRowSchema), memberPageSchema(membershipRowSchema)]) },
       },
     },
     async (request, reply) => {
       const { organizationId } = access(request);
-      const { page, pageSize, ...filter } = request.query;
+      const { page, pageSize, after, limit, ...filter } = request.query;
+      if (wantsPage({ after, limit })) {
+        const keyset = {
+          after: after === undefined ? null : decodeCursor(USERS_KEYSET, after),
+          limit: limit ?? MEMBER_PAGE_SIZE,
+        };
+        const { rows, total, nextCursor } = await listUsers(database, organizationId, filter, keyset);
+        return { items: rows, total, nextCursor };
+      }
       const paging =
         page || pageSize ? { page: page ?? 1, pageSize: pageSize ?? DEFAULT_PAGE_SIZE } : undefined;
       const { rows, total } = await listUsers(database, organizationId, filter, paging);
@@ -63,7 +75,7 @@ export async function adminUserRoutes(app: App) {
     { schema: { params: orgParams, querystring: listUsersQuerySchema } },
     async (request, reply) => {
       const { organizationId, actor, auth } = access(request);
-      const { page: _page, pageSize: _size, ...filter } = request.query;
+      const { page: _page, pageSize: _size, after: _after, limit: _limit, ...filter } = request.query;
       const csv = await exportUsersCsv(database, organizationId, actor, filter);
       const name = `${auth.organization?.shortname ?? `organization-${organizationId}`}-members.csv`;
       return sendCsv(reply, name, csv);

@@ -24,6 +24,7 @@ import {
   findMembership,
   type ListFilter,
   listMemberships,
+  type Paging,
   removeMember,
 } from './queries';
 
@@ -57,13 +58,8 @@ async function current(database: Database, organizationId: number, userId: numbe
 
 const who = (row: MembershipRow) => ({ username: row.user.username, email: row.user.email });
 
-export function listUsers(
-  database: Database,
-  organizationId: number,
-  filter: ListFilter,
-  page?: { page: number; pageSize: number },
-) {
-  return listMemberships(database, organizationId, filter, page);
+export function listUsers(database: Database, organizationId: number, filter: ListFilter, paging?: Paging) {
+  return listMemberships(database, organizationId, filter, paging);
 }
 
 export async function addUser(database: Database, organizationId: number, actor: Caller, input: AddUser) {

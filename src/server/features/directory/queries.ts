@@ -1,9 +1,12 @@
 // The directory's reads: one statement each, teams aggregated in SQL, so 2,000 members cost one
 // round trip and no N+1.
-import type { PersonEntry } from '../../../common/types/directory';
+import type { MemberPage, MembershipStatus } from '../../../common/schemas/member-list';
+import type { DirectoryEntry, PersonEntry } from '../../../common/types/directory';
+import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/client';
 import { ChangeFeed, orgScope } from '../../db/change-feed';
-import { FingerprintCache, type KeptBody } from '../../http/etag';
+import { FingerprintCache, KeptBody } from '../../http/etag';
+import { afterKey, type Keyset, orderBy, pageFrom } from '../../http/keyset';
 
 // The whole answer is built as JSON text inside PostgreSQL and sent as is: one round trip and
 // no per-row work in JavaScript. Teams are joined per member through the (organization_id,
@@ -62,6 +65,130 @@ export function directoryJson(database: Database, organizationId: number): Promi
     const [row] = await database.query<{ body: string }>(DIRECTORY_JSON, [organizationId]);
     return cache.set(organizationId, fingerprint, row.body);
   });
+}
+
+/** What the directory is searched and filtered by (docs/api.md#member-lists). */
+export interface DirectoryFilter {
+  search?: string;
+  role?: string;
+  organizationRole?: string;
+  team?: number;
+  status: MembershipStatus;
+}
+
+// By first name (or username), then username, then membership id: the order of the whole list.
+export const DIRECTORY_KEYSET: Keyset = {
+  columns: [
+    { sql: 'k.sort_name', type: 'text' },
+    { sql: 'k.sort_username', type: 'text' },
+    { sql: 'k.id', type: 'int' },
+  ],
+};
+
+// The matching members as narrow rows (id and sort key only), counted whole and cut to one page;
+// only the page's rows are then joined to their names, roles and teams. The search covers full
+// name, username, organization roles, permission level (as its label reads) and team names.
+const DIRECTORY_MATCHING = `
+select m.id, m.user_id, lower(coalesce(nullif(u.first_name, ''), u.username)) as sort_name,
+  lower(u.username) as sort_username
+from user_organizations m
+join users u on u.id = m.user_id
+where m.organization_id = $1 and m.status = $2
+  and ($3::text is null or m.role = $3)
+  and ($4::text is null or $4 = any(m.organization_roles))
+  and ($5::int is null or exists (
+    select 1 from team_members tm join teams te on te.id = tm.team_id
+    where tm.organization_id = $1 and tm.user_id = m.user_id and tm.team_id = $5
+      and te.organization_id = $1 and te.archived_at is null))
+  and ($6::text is null
+    or concat_ws(' ', u.first_name, u.last_name) ilike $6 or u.username ilike $6
+    or replace(m.role, '_', ' ') ilike $6
+    or exists (select 1 from unnest(m.organization_roles) r where r ilike $6)
+    or exists (
+      select 1 from team_members tm join teams te on te.id = tm.team_id
+      where tm.organization_id = $1 and tm.user_id = m.user_id and te.organization_id = $1
+        and te.archived_at is null and te.name ilike $6))`;
+
+const directoryPageSql = (after: string) => `
+with matching as (${DIRECTORY_MATCHING}),
+page as (
+  select k.* from matching k where ${after} ${orderBy(DIRECTORY_KEYSET)} limit $7)
+select (select count(*)::int from matching) as total, k.sort_name, k.sort_username, k.id,
+  json_build_object(
+    'id', k.id, 'userId', u.id, 'username', u.username, 'firstName', u.first_name,
+    'lastName', u.last_name, 'profilePicture', u.profile_picture, 'bio', u.bio,
+    'roles', m.organization_roles, 'organizationRole', m.role,
+    'teams', coalesce((
+      select json_agg(json_build_object('id', te.id, 'name', te.name, 'role', tm.role) order by lower(te.name))
+      from team_members tm join teams te on te.id = tm.team_id and te.organization_id = $1 and te.archived_at is null
+      where tm.organization_id = $1 and tm.user_id = k.user_id), '[]'::json)) as entry
+from (select 1) one
+left join page k on true
+left join user_organizations m on m.id = k.id
+left join users u on u.id = k.user_id
+${orderBy(DIRECTORY_KEYSET)}`;
+
+interface PageRow {
+  total: number;
+  sort_name: string | null;
+  sort_username: string;
+  id: number;
+  entry: DirectoryEntry;
+}
+
+/**
+ * One page of the directory (or, with no limit, every matching entry) and the matching total.
+ * `after` is a decoded cursor.
+ */
+export async function directoryPage(
+  database: Database,
+  organizationId: number,
+  filter: DirectoryFilter,
+  page: { after: (string | number | boolean)[] | null; limit: number | null },
+): Promise<MemberPage<DirectoryEntry>> {
+  const after = afterKey(DIRECTORY_KEYSET, page.after, 8);
+  const rows = await database.query<PageRow>(directoryPageSql(after.sql), [
+    organizationId,
+    filter.status,
+    filter.role ?? null,
+    filter.organizationRole ?? null,
+    filter.team ?? null,
+    containsPattern(filter.search),
+    page.limit === null ? null : page.limit + 1,
+    ...after.params,
+  ]);
+  const total = rows[0]?.total ?? 0;
+  const found = rows.filter((r) => r.sort_name !== null);
+  return pageFrom(
+    found,
+    page.limit ?? found.length,
+    total,
+    (r) => [r.sort_name as string, r.sort_username, r.id],
+    (r) => r.entry,
+  );
+}
+
+// Pages as sent, per organization and question, while nothing in the organization changes: the
+// first page of a large directory is what every visit asks for.
+const livePages = (database: Database) =>
+  ChangeFeed.of(database).cache<string, KeptBody>('directory-pages', {
+    maxAgeMs: 5 * 60_000,
+    maxSize: 16 * 1024 * 1024,
+    sizeOf: (kept) => kept.size,
+  });
+
+/** A directory page as JSON text ready to send, kept under its question. */
+export function directoryPageJson(
+  database: Database,
+  organizationId: number,
+  question: string,
+  load: () => Promise<MemberPage<DirectoryEntry>>,
+): Promise<KeptBody> {
+  return livePages(database).getOrLoad(
+    `${organizationId} ${question}`,
+    [orgScope(organizationId)],
+    async () => new KeptBody(JSON.stringify(await load())),
+  );
 }
 
 const PERSON = `

@@ -2,6 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import {
+  type DirectoryQuery,
+  directoryQuerySchema,
+  MEMBER_PAGE_SIZE,
+  wantsPage,
+} from '../../../common/schemas/member-list';
+import {
   memberTeamSchema,
   userDetailsResponseSchema,
   userDetailsSchema,
@@ -12,7 +18,8 @@ import { requireMemberOrg, requireOrgAccess } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { getUserDetails, updateUserDetails } from './details';
-import { directoryJson, findPerson } from './queries';
+import { decodeCursor } from '../../http/keyset';
+import { DIRECTORY_KEYSET, directoryJson, directoryPage, directoryPageJson, findPerson } from './queries';
 
 const personParams = orgParams.extend({ username: z.string().trim().min(1).max(50) });
 
@@ -42,18 +49,52 @@ async function requireUserManager(request: FastifyRequest) {
   return access;
 }
 
+const isWholeDirectory = (q: DirectoryQuery) =>
+  !q.search && !q.role && !q.organizationRole && !q.team && (q.status ?? 'active') === 'active';
+
+/** The question a page answers, in one spelling whatever order its parameters came in. */
+const questionOf = (q: DirectoryQuery) =>
+  JSON.stringify([
+    q.search?.toLowerCase() ?? '',
+    q.role ?? '',
+    q.organizationRole ?? '',
+    q.team ?? 0,
+    q.status ?? 'active',
+    q.after ?? '',
+    q.limit ?? MEMBER_PAGE_SIZE,
+  ]);
+
 export async function directoryRoutes(app: App) {
   const { database } = app.deps;
 
-  // Every member may see the directory, active members only. A hot read: the JSON
-  // comes ready-made from PostgreSQL and is sent as is; the schema documents the shape the
-  // query builds (directory.test.ts checks the two agree).
+  // Every member may see the directory, active members only (user managers may ask for the
+  // disabled or pending ones too). Without a question it is the spec's whole list, the JSON
+  // ready-made by PostgreSQL; `limit` or `after` ask for one page `{items, total, nextCursor}`
+  // instead, and the filters narrow either form (docs/api.md#member-lists). directory.test.ts
+  // checks the entries against directoryEntrySchema.
   app.get(
     '/api/organizations/:orgId/directory',
-    { schema: { params: orgParams } },
+    { schema: { params: orgParams, querystring: directoryQuerySchema } },
     async (request, reply) => {
-      const { organizationId } = await requireOrgAccess(request, request.params.orgId);
-      return sendKept(request, reply, await directoryJson(database, organizationId));
+      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const query = request.query;
+      const status = query.status ?? 'active';
+      if (status !== 'active' && !policy.manageUsers(actor)) throw forbidden();
+      const filter = { ...query, status };
+      const paged = wantsPage(query);
+      if (!paged && isWholeDirectory(query))
+        return sendKept(request, reply, await directoryJson(database, organizationId));
+      const page = {
+        after: query.after === undefined ? null : decodeCursor(DIRECTORY_KEYSET, query.after),
+        limit: paged ? (query.limit ?? MEMBER_PAGE_SIZE) : null,
+      };
+      const load = () => directoryPage(database, organizationId, filter, page);
+      if (!paged) return reply.send((await load()).items);
+      return sendKept(
+        request,
+        reply,
+        await directoryPageJson(database, organizationId, questionOf(query), load),
+      );
     },
   );
 

@@ -5,15 +5,16 @@ import {
   addLinkSchema,
   addMemberSchema,
   setMemberRoleSchema,
-  teamCandidateSchema,
+  teamCandidatesAnswerSchema as candidatesAnswer,
   teamLinkSchema,
   teamMemberSchema,
 } from '../../../common/schemas/teams';
+import { candidateQuerySchema } from '../../../common/schemas/member-list';
 import { badRequest } from '../../http/errors';
 import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
 import { guardTeam, teamAccessOf } from './access';
-import { teamCandidates } from './queries';
+import { candidatesFor } from './queries';
 import { teamParams } from './routes';
 import { addLink, addMember, deleteLink, removeMember, setMemberRole } from './service';
 
@@ -29,11 +30,11 @@ export async function teamMemberRoutes(app: App) {
     '/api/teams/:teamId/candidates',
     {
       preValidation: guardTeam({ manage: true }),
-      schema: { params: teamParams, response: { 200: z.array(teamCandidateSchema) } },
+      schema: { params: teamParams, querystring: candidateQuerySchema, response: { 200: candidatesAnswer } },
     },
     async (request) => {
       const { organizationId, team } = teamAccessOf(request);
-      return teamCandidates(database, organizationId, team.id);
+      return candidatesFor(database, organizationId, team.id, request.query);
     },
   );
 

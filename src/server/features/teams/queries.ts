@@ -12,7 +12,16 @@ import type {
   TeamSummary,
 } from '../../../common/schemas/teams';
 import { TEAM_CARD_AVATARS, TEAM_UPCOMING_SHOWS, type TeamRole } from '../../../common/teams';
+import type { z } from 'zod';
+import {
+  type candidateQuerySchema,
+  MEMBER_PAGE_SIZE,
+  type MemberPage,
+  wantsPage,
+} from '../../../common/schemas/member-list';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../db/like';
+import { afterKey, decodeCursor, type Keyset, orderBy, pageFrom } from '../../http/keyset';
 
 type Stamp = Date | string;
 const iso = (v: Stamp) => new Date(v).toISOString();
@@ -264,26 +273,86 @@ export async function teamDetail(
   return { ...team, members, links, assets, upcomingShows: shows, viewerTeamRole };
 }
 
+// By first name (or username), then username, then id: the order the pickers show.
+export const CANDIDATE_KEYSET: Keyset = {
+  columns: [
+    { sql: "lower(coalesce(nullif(trim(u.first_name), ''), u.username))", type: 'text' },
+    { sql: 'lower(u.username)', type: 'text' },
+    { sql: 'u.id', type: 'int' },
+  ],
+};
+
+const CANDIDATES_WHERE = `
+where uo.organization_id = $1 and uo.status = 'active' and uo.is_active and not u.is_system_user
+  and ($2::int is null or not exists (
+    select 1 from team_members m where m.organization_id = $1 and m.team_id = $2 and m.user_id = u.id))
+  and ($3::text is null or concat_ws(' ', u.first_name, u.last_name) ilike $3 or u.username ilike $3)`;
+
 /**
  * People who may be put in a team: active members of the organization (no pending or disabled
- * ones), minus those already in the team when one is named.
+ * ones), minus those already in the team when one is named, matching a search by name or
+ * username. With `page`, one keyset page and the matching total; without, all of them.
  */
 export async function teamCandidates(
   database: Database,
   organizationId: number,
   excludeTeamId: number | null,
-): Promise<TeamCandidate[]> {
-  return database.query<TeamCandidate>(
-    `select u.id, u.id as "userId", u.username, u.first_name as "firstName", u.last_name as "lastName",
-       u.profile_picture as "profilePicture"
-     from user_organizations uo
-     join users u on u.id = uo.user_id
-     where uo.organization_id = $1 and uo.status = 'active' and uo.is_active and not u.is_system_user
-       and ($2::int is null or not exists (
-         select 1 from team_members m where m.organization_id = $1 and m.team_id = $2 and m.user_id = u.id))
-     order by ${PERSON_ORDER}`,
-    [organizationId, excludeTeamId],
+  search?: string,
+): Promise<TeamCandidate[]>;
+export async function teamCandidates(
+  database: Database,
+  organizationId: number,
+  excludeTeamId: number | null,
+  search: string | undefined,
+  page: { after: (string | number | boolean)[] | null; limit: number },
+): Promise<MemberPage<TeamCandidate>>;
+export async function teamCandidates(
+  database: Database,
+  organizationId: number,
+  excludeTeamId: number | null,
+  search?: string,
+  page?: { after: (string | number | boolean)[] | null; limit: number },
+): Promise<TeamCandidate[] | MemberPage<TeamCandidate>> {
+  const params: unknown[] = [organizationId, excludeTeamId, containsPattern(search)];
+  const from = 'from user_organizations uo join users u on u.id = uo.user_id';
+  const select = `select u.id, u.id as "userId", u.username, u.first_name as "firstName", u.last_name as "lastName",
+       u.profile_picture as "profilePicture"`;
+  if (!page)
+    return database.query<TeamCandidate>(
+      `${select} ${from} ${CANDIDATES_WHERE} ${orderBy(CANDIDATE_KEYSET)}`,
+      params,
+    );
+  const after = afterKey(CANDIDATE_KEYSET, page.after, params.length + 2);
+  const keys = CANDIDATE_KEYSET.columns.map((c, i) => `${c.sql} as k${i}`).join(', ');
+  const [[{ total }], rows] = await Promise.all([
+    database.query<{ total: number }>(`select count(*)::int as total ${from} ${CANDIDATES_WHERE}`, params),
+    database.query<TeamCandidate & { k0: string; k1: string; k2: number }>(
+      `${select}, ${keys} ${from} ${CANDIDATES_WHERE} and ${after.sql} ${orderBy(CANDIDATE_KEYSET)}
+       limit $${params.length + 1}`,
+      [...params, page.limit + 1, ...after.params],
+    ),
+  ]);
+  return pageFrom(
+    rows,
+    page.limit,
+    total,
+    (r) => [r.k0, r.k1, r.k2],
+    ({ k0: _0, k1: _1, k2: _2, ...candidate }) => candidate,
   );
+}
+
+/** The pickers' question answered: a keyset page when it asks for one, else everyone matching. */
+export function candidatesFor(
+  database: Database,
+  organizationId: number,
+  excludeTeamId: number | null,
+  query: z.output<typeof candidateQuerySchema>,
+) {
+  if (!wantsPage(query)) return teamCandidates(database, organizationId, excludeTeamId, query.search);
+  return teamCandidates(database, organizationId, excludeTeamId, query.search, {
+    after: query.after === undefined ? null : decodeCursor(CANDIDATE_KEYSET, query.after),
+    limit: query.limit ?? MEMBER_PAGE_SIZE,
+  });
 }
 
 /** Which of these user ids are active members of the organization. */

@@ -4,18 +4,19 @@ import { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import {
   createTeamSchema,
-  teamCandidateSchema,
+  teamCandidatesAnswerSchema as candidatesAnswer,
   teamDetailSchema,
   teamSchema,
   teamSummarySchema,
   updateTeamSchema,
 } from '../../../common/schemas/teams';
+import { candidateQuerySchema } from '../../../common/schemas/member-list';
 import { forbidden, notFound } from '../../http/errors';
 import { guardOrg, orgAccessOf, requireOrgAccess } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { guardTeam, requireTeamByHandle, TEAM_NOT_FOUND, teamAccessOf } from './access';
-import { listTeams, teamCandidates, teamDetail } from './queries';
+import { candidatesFor, listTeams, teamDetail } from './queries';
 import { createTeam, deleteTeam, setArchived, updateTeam } from './service';
 
 export const teamParams = z.object({ teamId: idSchema });
@@ -70,11 +71,11 @@ export async function teamRoutes(app: App) {
     '/api/organizations/:orgId/teams/candidates',
     {
       preValidation: teamCreator,
-      schema: { params: orgParams, response: { 200: z.array(teamCandidateSchema) } },
+      schema: { params: orgParams, querystring: candidateQuerySchema, response: { 200: candidatesAnswer } },
     },
     async (request) => {
       const { organizationId } = orgAccessOf(request);
-      return teamCandidates(database, organizationId, null);
+      return candidatesFor(database, organizationId, null, request.query);
     },
   );
 

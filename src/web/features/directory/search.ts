@@ -1,23 +1,6 @@
-// Directory search: case-insensitive over full name, username, organization
-// roles, team names and permission role.
-import { roleLabel } from '@common/permissions';
-import type { DirectoryEntry } from '@common/types/directory';
+// How the directory names people and counts them. The search itself is the server's (full name,
+// username, organization roles, team names and permission level; docs/api.md#member-lists).
 import { formatNumber } from '@web/lib/format';
-
-export function matchesSearch(entry: DirectoryEntry, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  const fullName = [entry.firstName, entry.lastName].filter(Boolean).join(' ');
-  const haystack = [
-    fullName,
-    entry.username,
-    ...entry.roles,
-    ...entry.teams.map((t) => t.name),
-    entry.organizationRole,
-    roleLabel(entry.organizationRole),
-  ];
-  return haystack.some((value) => value.toLowerCase().includes(q));
-}
 
 /** First name plus last initial, or the username. */
 export function displayName(entry: { firstName: string | null; lastName: string | null; username: string }) {
@@ -32,9 +15,13 @@ export function fullName(entry: { firstName: string | null; lastName: string | n
   return name || entry.username;
 }
 
-/** The heading's count: the members a search matches (out of all), else everyone. */
-export function memberCount(matching: number, total: number, query: string): string {
+/**
+ * The heading's count: the members a search or filter matches (out of all, once that is known),
+ * else everyone.
+ */
+export function memberCount(matching: number, total: number | undefined, filtered: boolean): string {
   const noun = (n: number) => (n === 1 ? 'member' : 'members');
-  if (!query.trim()) return `${formatNumber(total)} ${noun(total)}`;
+  if (!filtered) return `${formatNumber(matching)} ${noun(matching)}`;
+  if (total === undefined) return `${formatNumber(matching)} matching`;
   return `${formatNumber(matching)} of ${formatNumber(total)} ${noun(total)}`;
 }

@@ -2,7 +2,8 @@
 import type { AddUserInput, MembershipRow } from '@common/schemas/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
-import { ApiError, apiRequest, errorMessage, withQuery } from '@web/lib/api';
+import { MEMBER_PAGE_SIZE, type MemberPage } from '@common/member-list';
+import { apiRequest, errorMessage, withQuery } from '@web/lib/api';
 
 export interface UserFilters {
   search: string;
@@ -10,12 +11,7 @@ export interface UserFilters {
   status: string;
 }
 
-export interface UserPage {
-  rows: MembershipRow[];
-  total: number;
-}
-
-export const PAGE_SIZE = 25;
+export const PAGE_SIZE = MEMBER_PAGE_SIZE;
 
 const usersKey = (orgId: number) => ['/api/organizations', orgId, 'users'] as const;
 
@@ -23,37 +19,25 @@ const usersKey = (orgId: number) => ['/api/organizations', orgId, 'users'] as co
 export function filterQuery(filters: UserFilters) {
   return {
     search: filters.search.trim() || undefined,
-    role: filters.role === 'all' ? undefined : filters.role,
-    status: filters.status === 'all' ? undefined : filters.status,
+    role: filters.role || undefined,
+    status: filters.status || undefined,
   };
 }
 
-// The list is the spec's plain array; its total rides in X-Total-Count, so this reads headers.
-async function fetchUsers(orgId: number, filters: UserFilters, page: number): Promise<UserPage> {
-  const url = withQuery(`/api/organizations/${orgId}/users`, {
-    ...filterQuery(filters),
-    page,
-    pageSize: PAGE_SIZE,
-  });
-  const res = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
-  const text = await res.text();
-  if (!res.ok) {
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    throw new ApiError(res.status, text || res.statusText, body);
-  }
-  const rows = JSON.parse(text) as MembershipRow[];
-  return { rows, total: Number(res.headers.get('x-total-count') ?? rows.length) };
-}
-
-export function useOrganizationUsers(orgId: number, filters: UserFilters, page: number) {
+/**
+ * One keyset page of the filtered members (`after`: the previous page's nextCursor), with the
+ * matching total; the previous page stays on screen while the next loads.
+ */
+export function useOrganizationUsers(orgId: number, filters: UserFilters, after: string | undefined) {
   return useQuery({
-    queryKey: [...usersKey(orgId), filters, page],
-    queryFn: () => fetchUsers(orgId, filters, page),
+    queryKey: [...usersKey(orgId), filters, after],
+    queryFn: ({ signal }) =>
+      apiRequest<MemberPage<MembershipRow>>(
+        'GET',
+        withQuery(`/api/organizations/${orgId}/users`, { ...filterQuery(filters), limit: PAGE_SIZE, after }),
+        undefined,
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,8 +1,8 @@
-import { PERMISSION_ROLES, roleLabel } from '@common/permissions';
 import type { MembershipRow } from '@common/schemas/admin';
 import { Download, Search, UserPlus, Users } from 'lucide-react';
 import { lazy, useEffect, useState } from 'react';
 import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
+import { chosenValue, ROLE_FILTER, STATUS_FILTER, shownChoice } from '@web/components/member-filter-choices';
 import { MountWhenOpened } from '@web/components/mount-when-opened';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useDebounced } from '@web/hooks/use-debounced';
+import { useSearchText, useUrlFilters } from '@web/hooks/use-url-filters';
 import { useAuth } from '@web/lib/session';
 import {
   exportUrl,
@@ -34,29 +34,24 @@ const DisableUserDialog = lazy(async () => ({
   default: (await import('../components/disable-user-dialog')).DisableUserDialog,
 }));
 
-const ROLE_FILTER = [
-  ['all', 'All roles'],
-  ...PERMISSION_ROLES.map((r) => [r, roleLabel(r)] as const),
-] as const;
-const STATUS_FILTER = [
-  ['all', 'All statuses'],
-  ['active', 'Active'],
-  ['pending_approval', 'Pending Approval'],
-  ['disabled', 'Disabled'],
-] as const;
+const FILTER_KEYS = ['search', 'role', 'status'] as const;
 const DELETE_CONFIRM = 'Are you sure you want to delete this user? This action cannot be undone.';
 
 function UserManagement({ organizationId }: { organizationId: number }) {
   const { user } = useAuth();
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState('all');
-  const [status, setStatus] = useState('all');
-  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
+  // Where each page starts (keyset cursors; the first page starts nowhere): Previous steps back.
+  const [starts, setStarts] = useState<(string | undefined)[]>([undefined]);
+  const page = starts.length;
+  // A new search or filter starts again at page one.
+  const refilter = (next: Partial<UserFilters>) => {
+    setFilters(next);
+    setStarts([undefined]);
+  };
+  const [search, setSearch] = useSearchText(filters.search, (value) => refilter({ search: value }));
   const [adding, setAdding] = useState(false);
   const [disabling, setDisabling] = useState<MembershipRow | null>(null);
-  const debouncedSearch = useDebounced(search, 300);
-  const filters: UserFilters = { search: debouncedSearch, role, status };
-  const list = useOrganizationUsers(organizationId, filters, page);
+  const list = useOrganizationUsers(organizationId, filters satisfies UserFilters, starts[page - 1]);
 
   const changeRole = useChangeRole(organizationId);
   const approve = useApproveUser(organizationId);
@@ -69,20 +64,17 @@ function UserManagement({ organizationId }: { organizationId: number }) {
     (remove.isPending && remove.variables?.userId) ||
     null;
 
-  // A filter change starts again at page one; a page emptied by a delete steps back.
-  const refilter =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
   const total = list.data?.total ?? 0;
+  // A page emptied by a delete steps back.
   useEffect(() => {
-    const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-    if (list.data && page > pages) setPage(pages);
-  }, [total, page, list.data]);
+    if (list.data && list.data.items.length === 0 && page > 1) setStarts((s) => s.slice(0, -1));
+  }, [list.data, page]);
+  const onPageChange = (next: number) => {
+    if (next < page) setStarts((s) => s.slice(0, next));
+    else if (list.data?.nextCursor) setStarts((s) => [...s, list.data?.nextCursor ?? undefined]);
+  };
 
-  const filtered = debouncedSearch.trim() !== '' || role !== 'all' || status !== 'all';
+  const filtered = FILTER_KEYS.some((k) => filters[k] !== '');
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
@@ -123,19 +115,19 @@ function UserManagement({ organizationId }: { organizationId: number }) {
                 placeholder="Search users..."
                 className="pl-9"
                 value={search}
-                onChange={(e) => refilter(setSearch)(e.target.value)}
+                onChange={(e) => setSearch(e.target.value)}
               />
             </div>
             <LazyChoiceSelect
               label="Filter by role"
-              value={role}
-              onChange={refilter(setRole)}
+              value={shownChoice(filters.role)}
+              onChange={(v) => refilter({ role: chosenValue(v) })}
               choices={ROLE_FILTER}
             />
             <LazyChoiceSelect
               label="Filter by status"
-              value={status}
-              onChange={refilter(setStatus)}
+              value={shownChoice(filters.status)}
+              onChange={(v) => refilter({ status: chosenValue(v) })}
               choices={STATUS_FILTER}
             />
           </div>
@@ -151,7 +143,7 @@ function UserManagement({ organizationId }: { organizationId: number }) {
               <AlertTitle>Error</AlertTitle>
               <AlertDescription>Failed to fetch users</AlertDescription>
             </Alert>
-          ) : list.data && list.data.rows.length === 0 ? (
+          ) : list.data && list.data.items.length === 0 ? (
             <div className="flex flex-col items-center gap-2 py-12 text-center text-muted-foreground">
               <Users className="size-10" aria-hidden="true" />
               <p className="font-medium text-foreground">No users found</p>
@@ -164,7 +156,7 @@ function UserManagement({ organizationId }: { organizationId: number }) {
           ) : (
             <div aria-busy={list.isFetching}>
               <UsersTable
-                rows={list.data?.rows ?? []}
+                rows={list.data?.items ?? []}
                 currentUserId={user?.id}
                 busyUserId={busyUserId}
                 onRoleChange={(row, next) => changeRole.mutate({ row, role: next })}
@@ -177,7 +169,13 @@ function UserManagement({ organizationId }: { organizationId: number }) {
               />
             </div>
           )}
-          <Pagination page={page} pageSize={PAGE_SIZE} total={total} noun="user" onPageChange={setPage} />
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            noun="user"
+            onPageChange={onPageChange}
+          />
         </CardContent>
       </Card>
 

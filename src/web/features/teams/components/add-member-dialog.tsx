@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AddMemberInput, addMemberSchema } from '@common/schemas/teams';
-import { displayName, TEAM_ROLE_LABELS, TEAM_ROLES } from '@common/teams';
+import { TEAM_ROLE_LABELS, TEAM_ROLES } from '@common/teams';
 import { Controller, useForm } from 'react-hook-form';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
-import { useMemberCandidates } from '../api/get-candidates';
+import { memberCandidatesUrl } from '../api/get-candidates';
 import { useAddMember } from '../api/member-mutations';
 import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
+import { MemberChecklist } from './member-checklist';
 
 /** Add Member: a person not yet in the team, as Member or Team Lead. */
 export function AddMemberDialog({
@@ -34,7 +34,6 @@ export function AddMemberDialog({
 }
 
 function AddMemberForm({ teamId, onDone }: { teamId: number; onDone: () => void }) {
-  const candidates = useMemberCandidates(teamId, true);
   const add = useAddMember(teamId);
   const form = useForm<AddMemberInput>({
     resolver: zodResolver(addMemberSchema),
@@ -56,9 +55,6 @@ function AddMemberForm({ teamId, onDone }: { teamId: number; onDone: () => void 
     }
   });
 
-  if (candidates.isLoading) return <Spinner label="Loading members" className="py-6" />;
-  const people = candidates.data ?? [];
-
   return (
     <FormDialogForm
       onSubmit={submit}
@@ -67,32 +63,28 @@ function AddMemberForm({ teamId, onDone }: { teamId: number; onDone: () => void 
       submitLabel="Add Member"
       pendingLabel="Adding..."
     >
-      <FormField id="member-user" label="User" error={errors.userId?.message}>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">User</legend>
         <Controller
           control={form.control}
           name="userId"
           render={({ field }) => (
-            <Select
-              value={field.value ? String(field.value) : ''}
-              onValueChange={(v) => field.onChange(Number(v))}
-              disabled={people.length === 0}
-            >
-              <SelectTrigger {...fieldA11y('member-user', errors.userId?.message)}>
-                <SelectValue
-                  placeholder={people.length === 0 ? 'Everyone is already in this team' : 'Select a user'}
-                />
-              </SelectTrigger>
-              <SelectContent>
-                {people.map((p) => (
-                  <SelectItem key={p.id} value={String(p.id)}>
-                    {displayName(p)} (@{p.username})
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <MemberChecklist
+              url={memberCandidatesUrl(teamId)}
+              multiple={false}
+              selected={field.value ? [field.value] : []}
+              onChange={(ids) => field.onChange(ids[0])}
+              emptyText="Everyone is already in this team"
+              describedBy={errors.userId ? 'member-user-error' : undefined}
+            />
           )}
         />
-      </FormField>
+        {errors.userId?.message && (
+          <p id="member-user-error" className="text-sm text-destructive" role="alert">
+            {errors.userId.message}
+          </p>
+        )}
+      </fieldset>
       <FormField id="member-role" label="Role" error={errors.role?.message}>
         <Controller
           control={form.control}

@@ -6,11 +6,10 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
-import { useNewTeamCandidates } from '../api/get-candidates';
+import { newTeamCandidatesUrl } from '../api/get-candidates';
 import { useCreateTeam } from '../api/team-mutations';
 import { MemberChecklist } from './member-checklist';
 import { FormDialog, FormDialogForm } from '@web/components/form-dialog';
@@ -46,7 +45,6 @@ export function CreateTeamDialog({
 
 function CreateTeamForm({ orgId, onDone }: { orgId: number; onDone: () => void }) {
   const create = useCreateTeam(orgId);
-  const candidates = useNewTeamCandidates(orgId, true);
   const [handleEdited, setHandleEdited] = useState(false);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createTeamSchema),
@@ -116,23 +114,18 @@ function CreateTeamForm({ orgId, onDone }: { orgId: number; onDone: () => void }
       <TeamUrlField id="team-url" error={errors.teamUrl?.message} field={form.register('teamUrl')} />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Team Members</legend>
-        {candidates.isLoading ? (
-          <Spinner label="Loading members" />
-        ) : candidates.isError ? (
-          <p className="text-sm text-destructive">Failed to fetch users</p>
-        ) : (
-          <Controller
-            control={form.control}
-            name="memberIds"
-            render={({ field }) => (
-              <MemberChecklist
-                candidates={candidates.data ?? []}
-                selected={field.value ?? []}
-                onChange={field.onChange}
-              />
-            )}
-          />
-        )}
+        <Controller
+          control={form.control}
+          name="memberIds"
+          render={({ field }) => (
+            <MemberChecklist
+              url={newTeamCandidatesUrl(orgId)}
+              multiple
+              selected={field.value ?? []}
+              onChange={field.onChange}
+            />
+          )}
+        />
       </fieldset>
     </FormDialogForm>
   );
