@@ -206,6 +206,8 @@ test('on a phone: tick the French-scene grid and read a report that prints on on
       }
       return max;
     });
+    // The report itself is on the paper (not hidden by the print style), and all of it on one page.
+    expect(bottom).toBeGreaterThan(200);
     expect(bottom).toBeLessThanOrEqual(PRINTED_PAGE.height);
     expect(await scrollsSideways(page)).toBe(false);
   });
