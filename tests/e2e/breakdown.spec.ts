@@ -122,3 +122,93 @@ test('build a breakdown, book a rehearsal by scenes, report and close a note', a
     await expect(item).toBeHidden();
   });
 });
+
+// The printable area of the smaller of A4 and Letter, with the 12 mm margins the print style sets,
+// at 96 CSS pixels to the inch.
+const PRINTED_PAGE = {
+  width: Math.floor(((210 - 24) / 25.4) * 96),
+  height: Math.floor((11 - 24 / 25.4) * 96),
+};
+
+/** Whether the page scrolls sideways (wider content than the screen). */
+const scrollsSideways = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+test('on a phone: tick the French-scene grid and read a report that prints on one page', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, DEMO.owner);
+  const handle = unique('phone-').replace(/[^A-Za-z0-9_-]/g, '');
+  const me = await page.evaluate(async () => (await fetch('/api/me')).json());
+  const orgId = me.organization.id as number;
+  const post = (url: string, body: unknown) =>
+    page.evaluate(
+      async ([u, b]) =>
+        (
+          await fetch(u as string, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(b),
+          })
+        ).json(),
+      [url, body] as const,
+    );
+  const team = await post(`/api/organizations/${orgId}/teams`, {
+    name: `Phone ${handle}`,
+    handle,
+    memberIds: [],
+  });
+  // A cast wider than a phone: eight characters across the grid.
+  for (const name of [
+    'Narrator',
+    'Baker',
+    "Baker's Wife",
+    'Witch',
+    'Jack',
+    'Little Red',
+    'Cinderella',
+    'Wolf',
+  ])
+    await post(`/api/teams/${team.id}/characters`, { name, memberIds: [] });
+  await post(`/api/teams/${team.id}/scenes`, { name: 'Into the Woods', act: '1', characterIds: [] });
+
+  await test.step('the grid scrolls inside its own named region, not the page', async () => {
+    await page.goto(orgUrl(DEMO_ORG, `/directory/teams/${handle}`));
+    const region = page.getByRole('region', { name: 'French-scene grid, scrolls sideways' });
+    await expect(region).toBeVisible();
+    await region.focus();
+    await expect(region).toBeFocused();
+    const box = region.getByRole('checkbox', { name: 'Wolf in Into the Woods' });
+    await box.click();
+    await expect(box).toBeChecked();
+    expect(await scrollsSideways(page)).toBe(false);
+  });
+
+  await test.step('a rehearsal report reads on the phone and prints on one page', async () => {
+    const notes = await page.evaluate(
+      async (id) => (await fetch(`/api/organizations/${id}/report-notes`)).json(),
+      orgId,
+    );
+    const eventId = (notes as { eventId: number }[])[0].eventId;
+    await page.goto(orgUrl(DEMO_ORG, `/calendar/events/${eventId}/report`));
+    await page.getByRole('button', { name: 'Preview and print' }).click();
+    const report = page.getByTestId('report');
+    await expect(report).toBeVisible();
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.setViewportSize(PRINTED_PAGE);
+    await page.emulateMedia({ media: 'print' });
+    const bottom = await page.evaluate(() => {
+      let max = 0;
+      for (const el of document.body.querySelectorAll('*')) {
+        const style = getComputedStyle(el);
+        if (style.display === 'none' || style.visibility === 'hidden' || style.position === 'fixed') continue;
+        max = Math.max(max, el.getBoundingClientRect().bottom + window.scrollY);
+      }
+      return max;
+    });
+    // The report itself is on the paper (not hidden by the print style), and all of it on one page.
+    expect(bottom).toBeGreaterThan(200);
+    expect(bottom).toBeLessThanOrEqual(PRINTED_PAGE.height);
+    expect(await scrollsSideways(page)).toBe(false);
+  });
+});

@@ -145,7 +145,7 @@ describe('GET /api/teams/:teamId/rehearsable', () => {
     const a = (await lead.post(`${base}/characters`, { name: 'A', memberIds: [busy.id] })).json();
     const b = (await lead.post(`${base}/characters`, { name: 'B', memberIds: [free.id] })).json();
     await lead.post(`${base}/scenes`, { name: 'Both', characterIds: [a.id, b.id] });
-    await lead.post(`${base}/scenes`, { name: 'Only B', characterIds: [b.id] });
+    const onlyB = (await lead.post(`${base}/scenes`, { name: 'Only B', characterIds: [b.id] })).json();
     await ctx.database.query(
       `insert into availability_periods (organization_id, user_id, start_wall, end_wall, start_date_time,
          end_date_time, weekly_until, time_zone, last_end, note)
@@ -177,6 +177,12 @@ describe('GET /api/teams/:teamId/rehearsable', () => {
     expect((await plain.get(url)).json().scenes[1].missing[0].reason).toBe('unavailable');
     const later = await lead.get(`${base}/rehearsable?start=2031-02-04T21:00&end=2031-02-04T22:00`);
     expect(later.json().scenes.every((s: { allFree: boolean }) => s.allFree)).toBe(true);
+    // The kept answer is sent again unchanged, and made anew once the breakdown changes.
+    expect((await lead.get(url, { 'if-none-match': res.headers.etag as string })).statusCode).toBe(304);
+    await lead.patch(`${base}/scenes/${onlyB.id}`, { characterIds: [a.id] });
+    const changed = await lead.get(url, { 'if-none-match': res.headers.etag as string });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().scenes.every((s: { allFree: boolean }) => !s.allFree)).toBe(true);
   });
 
   it('validates the times', async () => {

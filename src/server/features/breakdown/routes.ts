@@ -7,7 +7,6 @@ import {
   characterPatchSchema,
   characterSchema,
   rehearsableQuery,
-  rehearsableSchema,
   sceneCreateSchema,
   scenePatchSchema,
   sceneSchema,
@@ -16,7 +15,7 @@ import { AppError } from '../../http/errors';
 import { sendKept } from '../../http/etag';
 import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
-import { rehearsable } from '../scheduling/rehearsable';
+import { keptRehearsable } from '../scheduling/rehearsable';
 import { guardTeam, teamAccessOf } from '../teams/access';
 import { keptBreakdown } from './queries';
 import { createCharacter, createScene, deleteRow, updateCharacter, updateScene } from './service';
@@ -54,11 +53,10 @@ export async function breakdownRoutes(app: App) {
 
   app.get(
     '/api/teams/:teamId/rehearsable',
-    {
-      preValidation: guardReader,
-      schema: { params: teamParams, querystring: rehearsableQuery, response: { 200: rehearsableSchema } },
-    },
-    (request) => rehearsable(database, teamAccessOf(request), request.query),
+    // Answered with kept bytes of a Rehearsable (rehearsable.ts), checked against its schema when kept.
+    { preValidation: guardReader, schema: { params: teamParams, querystring: rehearsableQuery } },
+    async (request, reply) =>
+      sendKept(request, reply, await keptRehearsable(database, teamAccessOf(request), request.query)),
   );
 
   app.post(

@@ -1,10 +1,12 @@
 // "What can we rehearse?": for a time, each scene of a team with the people of its cast who are
 // unavailable or called elsewhere then. The busy times come from the conflicts check's kept facts,
 // so the answer counts exactly what booking would warn about.
-import { MISSING_REASONS, type Rehearsable } from '../../../common/schemas/breakdown';
+import { MISSING_REASONS, type Rehearsable, rehearsableSchema } from '../../../common/schemas/breakdown';
 import type { EventInput } from '../../../common/schemas/calendar';
 import { wallSpanToInstants } from '../../../common/zoned-time';
+import { ChangeFeed, orgScope } from '../../db/change-feed';
 import type { Database } from '../../db/client';
+import { KeptBody } from '../../http/etag';
 import { organizationTimeZone } from '../calendar/queries';
 import { conflictFacts } from './conflict-facts';
 import type { Caller } from './people';
@@ -76,4 +78,38 @@ export async function rehearsable(
   });
   answers.sort((a, b) => a.answer.missing.length - b.answer.missing.length || a.order - b.order);
   return { scenes: answers.map((a) => a.answer) };
+}
+
+// A stage manager's page asks the same question again and again (a reload, each cast member
+// looking): the answer is kept as the bytes sent until anything of the organization changes, as
+// the busy times it is made from are.
+const keptAnswers = (database: Database) =>
+  ChangeFeed.of(database).cache<string, KeptBody>('rehearsable', {
+    maxAgeMs: 5 * 60_000,
+    maxSize: 16 * 1024 * 1024,
+    sizeOf: (body) => 2 * body.size + 256,
+  });
+
+/** The answer for this caller (whose rights decide which notes it shows), kept. */
+export function keptRehearsable(
+  database: Database,
+  access: Caller & { team: { id: number } },
+  query: { start: string; end: string },
+): Promise<KeptBody> {
+  const { organizationId, actor } = access;
+  const key = JSON.stringify([
+    organizationId,
+    access.team.id,
+    actor.userId,
+    actor.role ?? null,
+    actor.isSystemUser,
+    query.start,
+    query.end,
+  ]);
+  return keptAnswers(database).getOrLoad(
+    key,
+    [orgScope(organizationId)],
+    async () =>
+      new KeptBody(JSON.stringify(rehearsableSchema.parse(await rehearsable(database, access, query)))),
+  );
 }

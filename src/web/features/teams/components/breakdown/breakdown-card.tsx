@@ -6,6 +6,7 @@ import type { TeamDetail } from '@common/schemas/teams';
 import { displayName } from '@common/teams';
 import { Plus, Printer } from 'lucide-react';
 import { useState } from 'react';
+import { ScrollRegion } from '@web/components/scroll-region';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -151,7 +152,7 @@ function SceneGrid({
   };
   const { characters, scenes } = breakdown;
   return (
-    <div className="overflow-x-auto print:overflow-visible">
+    <ScrollRegion label="French-scene grid, scrolls sideways" className="print:overflow-visible">
       <table
         className="w-full border-collapse text-sm print:text-[9pt]"
         aria-label="French-scene grid"
@@ -232,7 +233,7 @@ function SceneGrid({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
