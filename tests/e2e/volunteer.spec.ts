@@ -1,6 +1,7 @@
 // Volunteering end to end on a phone: the volunteer coordinator adds an usher shift to a coming
 // date; a member signs up in one click from the Volunteer page; she offers the place, another
-// member takes it, and the coordinator's hours ledger lists the members against the target.
+// member takes it; at an event under way the coordinator checks him in, and the hours ledger
+// lists the members against the target with his hours.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { addDays, instantToWallTime } from '../../src/common/zoned-time';
 import { DEMO, DEMO_ORG, orgUrl, signIn, unique } from './support/app';
@@ -16,14 +17,13 @@ async function onPhone(browser: Browser, login: (typeof DEMO)[keyof typeof DEMO]
   return { context, page };
 }
 
-/** Books a one-off event five days ahead (on the organization's clock) through the API. */
-async function bookEvent(page: Page, name: string): Promise<void> {
-  const timeZone = await page.evaluate(
-    async () => (await (await fetch('/api/me')).json()).organization.timezone,
-  );
-  const day = addDays(instantToWallTime(Date.now(), timeZone).slice(0, 10), 5);
-  const status = await page.evaluate(
-    async ({ name, day }) => {
+const orgTimeZone = (page: Page): Promise<string> =>
+  page.evaluate(async () => (await (await fetch('/api/me')).json()).organization.timezone);
+
+/** Books a one-off event through the API, times on the organization's clock; its id. */
+async function bookEvent(page: Page, name: string, start: string, end: string): Promise<number> {
+  const { status, id } = await page.evaluate(
+    async ({ name, start, end }) => {
       const me = await (await fetch('/api/me')).json();
       const res = await fetch(`/api/organizations/${me.organization.id}/calendar/events`, {
         method: 'POST',
@@ -32,19 +32,63 @@ async function bookEvent(page: Page, name: string): Promise<void> {
           name,
           spaces: ['Office'],
           eventType: 'other',
-          startDateTime: `${day}T08:00`,
-          endDateTime: `${day}T09:00`,
+          startDateTime: start,
+          endDateTime: end,
           reservedBy: me.user.id,
         }),
       });
-      return res.status;
+      return { status: res.status, id: res.ok ? (await res.json()).event.id : 0 };
     },
-    { name, day },
+    { name, start, end },
   );
   expect(status).toBe(201);
+  return id;
 }
 
-test('coordinator adds a shift, a member signs up on a phone, swaps it, and the ledger lists everyone', async ({
+/** Books a one-off event five days ahead. */
+async function bookComingEvent(page: Page, name: string): Promise<void> {
+  const day = addDays(instantToWallTime(Date.now(), await orgTimeZone(page)).slice(0, 10), 5);
+  await bookEvent(page, name, `${day}T08:00`, `${day}T09:00`);
+}
+
+/**
+ * An event that started an hour ago, with an usher shift over it held by `userId`, all through
+ * the API (a member cannot sign up for a shift that has started; a coordinator can assign one).
+ */
+async function shiftUnderWay(page: Page, name: string, userId: number): Promise<void> {
+  const timeZone = await orgTimeZone(page);
+  const wall = (ms: number) => instantToWallTime(ms, timeZone).slice(0, 16);
+  const start = wall(Date.now() - 3_600_000);
+  const end = wall(Date.now() + 3_600_000);
+  const eventId = await bookEvent(page, name, start, end);
+  const statuses = await page.evaluate(
+    async ({ eventId, start, end, userId }) => {
+      const me = await (await fetch('/api/me')).json();
+      const org = `/api/organizations/${me.organization.id}`;
+      const positions: { id: number; name: string }[] = await (
+        await fetch(`${org}/volunteer-positions`)
+      ).json();
+      const usher = positions.find((p) => p.name === 'Usher');
+      const json = { 'content-type': 'application/json' };
+      const created = await fetch(`${org}/calendar/events/${eventId}/shifts`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ positionId: usher?.id, places: 1, startDateTime: start, endDateTime: end }),
+      });
+      const shift = await created.json();
+      const assigned = await fetch(`${org}/shifts/${shift.id}/volunteers`, {
+        method: 'PUT',
+        headers: json,
+        body: JSON.stringify({ userIds: [userId] }),
+      });
+      return [created.status, assigned.status];
+    },
+    { eventId, start, end, userId },
+  );
+  expect(statuses).toEqual([201, 200]);
+}
+
+test('coordinator adds a shift, a member signs up on a phone, swaps it, is checked in, and the ledger lists everyone', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
@@ -55,7 +99,7 @@ test('coordinator adds a shift, a member signs up on a phone, swaps it, and the 
 
   await test.step('the coordinator adds an usher shift to a coming date', async () => {
     const page = coordinator.page;
-    await bookEvent(page, name);
+    await bookComingEvent(page, name);
     await page.goto(orgUrl(DEMO_ORG, '/volunteer?tab=manage'));
     await expect(page.getByRole('heading', { name: 'Volunteer', level: 1 })).toBeVisible();
     await page.getByRole('combobox', { name: 'Show or event' }).click();
@@ -103,11 +147,32 @@ test('coordinator adds a shift, a member signs up on a phone, swaps it, and the 
     await expect(card(maya.page)).toHaveCount(0);
   });
 
+  const doors = `Doors ${unique('')}`;
+  await test.step('at an event under way, the coordinator checks the volunteer in', async () => {
+    const page = coordinator.page;
+    const leoId: number = await leo.page.evaluate(
+      async () => (await (await fetch('/api/me')).json()).user.id,
+    );
+    await shiftUnderWay(page, doors, leoId);
+    await page.goto(orgUrl(DEMO_ORG, '/volunteer?tab=manage'));
+    await page.getByRole('combobox', { name: 'Show or event' }).click();
+    await page.getByRole('option', { name: new RegExp(doors) }).click();
+    const checkIn = page
+      .getByRole('listitem', { name: `Usher, ${doors}` })
+      .getByRole('list', { name: 'Check-in' });
+    const present = checkIn.getByRole('listitem').filter({ hasText: 'Leo Lindqvist' }).getByRole('button', {
+      name: 'Present',
+    });
+    await present.click();
+    await expect(present).toHaveAttribute('aria-pressed', 'true');
+  });
+
   await test.step("the coordinator's hours ledger shows the members against the target", async () => {
     const page = coordinator.page;
     await page.goto(orgUrl(DEMO_ORG, '/volunteer?tab=hours'));
     await expect(page.getByText(/Target: 10 hours per member/)).toBeVisible();
     await expect(page.getByRole('row', { name: /Maya Moreno/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Leo Lindqvist/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
       'href',
       /volunteer-hours\.csv/,

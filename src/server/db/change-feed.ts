@@ -63,8 +63,11 @@ export async function announcedStatement<T = Record<string, unknown>>(
 const announcingFrom = (n: number) =>
   `(select set_config('greenroom.announced', $${n}::text, true)) as announcing`;
 
-/** After an announced write: this instance forgets at once, the others a moment later. */
-function announce(database: Database, organizationId: number) {
+/**
+ * After an announced write: this instance forgets at once, the others a moment later. Also for
+ * writes to tables that have no change trigger, announced once the request that wrote is done.
+ */
+export function announce(database: Database, organizationId: number) {
   const scope = orgScope(organizationId);
   ChangeFeed.of(database).changed(scope);
   database.notifySoon(CHANGES_CHANNEL, scope);

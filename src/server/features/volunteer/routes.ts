@@ -14,7 +14,9 @@ import {
   shiftsQuery,
   volunteersPutSchema,
 } from '../../../common/schemas/volunteer';
+import { announce } from '../../db/change-feed';
 import { csvText, sendCsv } from '../../http/csv';
+import { sendKept } from '../../http/etag';
 import { guardOrg, orgAccessOf } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
@@ -22,7 +24,7 @@ import { checkIn } from './check-in';
 import { hoursLedger, hoursRows } from './hours';
 import { COORDINATORS_ONLY, listPositions, putPositions } from './positions';
 import { cancelSignup, ONLY_MEMBERS, offer, setVolunteers, signUp, take } from './signups';
-import { copyShifts, createShift, deleteShift, listShifts, updateShift } from './shifts';
+import { copyShifts, createShift, deleteShift, keptShiftList, updateShift } from './shifts';
 
 const eventParams = orgParams.extend({ eventId: idSchema });
 const eventShiftParams = eventParams.extend({ shiftId: idSchema });
@@ -36,6 +38,15 @@ export async function volunteerRoutes(app: App) {
   const org = '/api/organizations/:orgId';
   const eventShifts = `${org}/calendar/events/:eventId/shifts`;
   const shift = `${org}/shifts/:shiftId`;
+
+  // The volunteer tables have no change trigger: every write here announces its organization's
+  // change itself, before its answer leaves, so kept shift lists are dropped (db/change-feed.ts).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const orgId = Number((request.params as { orgId?: string } | undefined)?.orgId);
+    if (request.method !== 'GET' && request.method !== 'HEAD' && Number.isInteger(orgId) && orgId > 0)
+      announce(database, orgId);
+    return payload;
+  });
 
   app.get(
     `${org}/volunteer-positions`,
@@ -102,9 +113,11 @@ export async function volunteerRoutes(app: App) {
     `${org}/shifts`,
     {
       preValidation: guardOrg(),
-      schema: { params: orgParams, querystring: shiftsQuery, response: { 200: z.array(shiftSchema) } },
+      // Answered with kept bytes of a Shift list (shifts.ts), checked against its schema when kept.
+      schema: { params: orgParams, querystring: shiftsQuery },
     },
-    (request) => listShifts(database, orgAccessOf(request), request.query),
+    async (request, reply) =>
+      sendKept(request, reply, await keptShiftList(database, orgAccessOf(request), request.query)),
   );
   app.post(
     `${shift}/signup`,

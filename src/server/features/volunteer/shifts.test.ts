@@ -266,4 +266,34 @@ describe('the shifts list', () => {
     });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('answers a repeated read with the same bytes, and every shift or signup write shows at once', async () => {
+    const v = await volunteerOrg(ctx);
+    const shiftId = await addShift(v, { places: 2, note: 'Doors at 6' });
+    const range = `${R.shifts(v.orgId)}?from=2031-03-01&to=2031-03-31`;
+    const list = async (agent: typeof v.actorAgent, query = '') => (await agent.get(`${range}${query}`)).body;
+    const first = await list(v.actorAgent);
+    expect(await list(v.actorAgent)).toBe(first);
+    expect(JSON.parse(await list(v.coordinator))[0].note).toBe('Doors at 6');
+    expect(JSON.parse(await list(v.actorAgent))[0].note).toBeNull();
+    const openIds = async (agent: typeof v.actorAgent) =>
+      JSON.parse(await list(agent, '&open=1')).map((s: { id: number }) => s.id);
+    expect(await openIds(v.castBAgent)).toEqual([shiftId]);
+
+    await v.actorAgent.post(R.signup(v.orgId, shiftId));
+    expect(JSON.parse(await list(v.outsiderAgent))[0].taken).toBe(1);
+    await v.castBAgent.post(R.signup(v.orgId, shiftId));
+    expect(await openIds(v.outsiderAgent)).toEqual([]);
+    await v.actorAgent.post(R.offer(v.orgId, shiftId));
+    expect(await openIds(v.outsiderAgent)).toEqual([shiftId]);
+    // Her own offered place is not open to her.
+    expect(await openIds(v.actorAgent)).toEqual([]);
+    await v.outsiderAgent.post(R.take(v.orgId, shiftId));
+    expect(await openIds(v.castBAgent)).toEqual([]);
+    const url = R.eventShift(v.orgId, v.eventId, shiftId);
+    expect((await v.coordinator.patch(url, { places: 3 })).statusCode).toBe(200);
+    expect(await openIds(v.castBAgent)).toEqual([shiftId]);
+    expect((await v.coordinator.delete(url)).statusCode).toBe(204);
+    expect(JSON.parse(await list(v.actorAgent))).toEqual([]);
+  });
 });

@@ -1,18 +1,21 @@
 // Coordinators' shifts on calendar occurrences: add, change, remove, copy to other dates; and the
 // list every member reads (the Volunteer page, My shifts).
-import type { z } from 'zod';
+import { z } from 'zod';
 import { policy } from '../../../common/permissions';
-import type {
-  Shift,
-  ShiftCreate,
-  ShiftPatch,
-  shiftCopySchema,
-  shiftsQuery,
+import {
+  type Shift,
+  type ShiftCreate,
+  type ShiftPatch,
+  type shiftCopySchema,
+  shiftSchema,
+  type shiftsQuery,
 } from '../../../common/schemas/volunteer';
 import { DEFAULT_LEAD_MINUTES } from '../../../common/volunteer';
 import { todayIn, wallTimeToInstant } from '../../../common/zoned-time';
+import { ChangeFeed, orgScope } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { KeptBody } from '../../http/etag';
 import { getEventRow, organizationTimeZone } from '../calendar/queries';
 import { EVENT_NOT_FOUND } from '../calendar/service';
 import { resolveRange } from '../calendar/validation';
@@ -179,20 +182,52 @@ export async function copyShifts(
 }
 
 /** Shifts starting in the range (default: from today on); `open` keeps those still to fill. */
-export async function listShifts(
+// The shifts list (the Volunteer page) is read far more often than written: it is kept as the bytes
+// sent until anything of the organization changes. Notes are shown to coordinators only, so the
+// viewer's role class is part of the key; an open list also depends on who asks (their own offers
+// and teams), so it is kept per member, and only until the first listed shift starts.
+interface KeptList {
+  kept: KeptBody;
+  until: number;
+}
+
+const keptLists = (database: Database) =>
+  ChangeFeed.of(database).cache<string, KeptList>('shift-lists', {
+    maxAgeMs: 10 * 60_000,
+    maxSize: 16 * 1024 * 1024,
+    sizeOf: (list) => 2 * list.kept.size + 256,
+  });
+
+const shiftListSchema = z.array(shiftSchema);
+
+export async function keptShiftList(
   database: Database,
   access: Caller,
   query: z.output<typeof shiftsQuery>,
-): Promise<Shift[]> {
+): Promise<KeptBody> {
   const { organizationId, actor } = access;
   const timeZone = await organizationTimeZone(database, organizationId);
   const { from, to } = resolveRange({ from: query.from ?? todayIn(timeZone), to: query.to }, timeZone);
   const open = query.open === '1' || query.open === 'true';
-  return readShifts(database, access, timeZone, {
-    from,
-    to,
-    openFor: open ? { userId: actor.userId, anyTeam: policy.manageVolunteers(actor) } : undefined,
+  const coordinator = policy.manageVolunteers(actor);
+  const cache = keptLists(database);
+  const key = [organizationId, from.getTime(), to.getTime(), coordinator, open ? actor.userId : ''].join('|');
+  const hit = cache.get(key);
+  if (hit && Date.now() < hit.until) return hit.kept;
+  if (hit) cache.delete(key);
+  const list = await cache.getOrLoad(key, [orgScope(organizationId)], async () => {
+    const shifts = await readShifts(database, access, timeZone, {
+      from,
+      to,
+      openFor: open ? { userId: actor.userId, anyTeam: coordinator } : undefined,
+    });
+    const firstStart = shifts.length > 0 ? Date.parse(shifts[0].startDateTime) : Number.POSITIVE_INFINITY;
+    return {
+      kept: new KeptBody(JSON.stringify(shiftListSchema.parse(shifts))),
+      until: open ? firstStart : Number.POSITIVE_INFINITY,
+    };
   });
+  return list.kept;
 }
 
 export { requireCoordinator };
