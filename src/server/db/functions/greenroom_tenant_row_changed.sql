@@ -72,3 +72,13 @@ CREATE OR REPLACE TRIGGER production_scene_characters_changed AFTER INSERT OR UP
 
 CREATE OR REPLACE TRIGGER calendar_event_scenes_changed AFTER INSERT OR UPDATE OR DELETE ON calendar_event_scenes
   FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
+
+-- Volunteer shifts and signups are kept in the open-shifts list and the dashboard cards.
+CREATE OR REPLACE TRIGGER volunteer_positions_changed AFTER INSERT OR UPDATE OR DELETE ON volunteer_positions
+  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
+
+CREATE OR REPLACE TRIGGER volunteer_shifts_changed AFTER INSERT OR UPDATE OR DELETE ON volunteer_shifts
+  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
+
+CREATE OR REPLACE TRIGGER volunteer_signups_changed AFTER INSERT OR UPDATE OR DELETE ON volunteer_signups
+  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed();
