@@ -115,7 +115,13 @@ export function CalendarPage() {
           value="my-schedule"
           className="grid items-start gap-6 lg:grid-cols-[1fr_24rem] [&>*]:min-w-0"
         >
-          <MyScheduleTab orgId={orgId} today={today} userId={me?.user.id} schedule={schedule} onOpen={setOpen} />
+          <MyScheduleTab
+            orgId={orgId}
+            today={today}
+            userId={me?.user.id}
+            schedule={schedule}
+            onOpen={setOpen}
+          />
         </TabsContent>
         <TabsContent value="availability">
           <Suspense fallback={<Skeleton className="h-64 w-full" />}>
