@@ -2,10 +2,9 @@
 // scenes of eight characters, and 200 availability periods (weekly and one-off) in the cast; its
 // own organization, so other cases do not weigh on it.
 import { addDays } from '../../../src/common/zoned-time';
-import { periodBounds } from '../../../src/server/features/scheduling/periods';
 import { type BenchContext, benchCases } from '../registry';
+import { insertPeriods } from './scheduling';
 
-const ZONE = 'America/New_York';
 const FIRST = '2031-02-24';
 
 benchCases.push({
@@ -63,25 +62,9 @@ async function seedBreakdown(ctx: BenchContext) {
     const startWall = `${day}T${String(hour).padStart(2, '0')}:00`;
     const endWall = `${day}T${String(hour + 1).padStart(2, '0')}:30`;
     const weeklyUntil = weekly ? addDays(day, 7 * (2 + (i % 6))) : null;
-    const { first, lastEnd } = periodBounds({ startWall, endWall, weeklyUntil, timeZone: ZONE });
-    return {
-      user_id: memberIds[i % memberIds.length],
-      start_wall: startWall,
-      end_wall: endWall,
-      s: first.start.toISOString(),
-      e: first.end.toISOString(),
-      weekly_until: weeklyUntil,
-      last_end: lastEnd.toISOString(),
-    };
+    return { userId: memberIds[i % memberIds.length], startWall, endWall, weeklyUntil };
   });
-  await ctx.database.query(
-    `insert into availability_periods (organization_id, user_id, start_wall, end_wall, start_date_time,
-       end_date_time, weekly_until, time_zone, last_end, note)
-     select $1, r.user_id, r.start_wall, r.end_wall, r.s, r.e, r.weekly_until, $3, r.last_end, 'Bench period'
-     from jsonb_to_recordset($2::jsonb) as r(user_id int, start_wall text, end_wall text, s timestamptz,
-       e timestamptz, weekly_until date, last_end timestamptz)`,
-    [organizationId, JSON.stringify(rows), ZONE],
-  );
+  await insertPeriods(ctx, organizationId, rows);
   await ctx.database.query(
     'analyze production_characters, production_character_cast, production_scenes, production_scene_characters, availability_periods',
   );

@@ -89,9 +89,36 @@ async function seedScheduling(ctx: BenchContext) {
       ? `${day}T${String(hour + 2).padStart(2, '0')}:30`
       : `${addDays(day, i % 3)}T23:00`;
     const weeklyUntil = weekly ? addDays(day, 7 * (2 + (i % 10))) : null;
+    return { userId: memberIds[i % memberIds.length], startWall, endWall, weeklyUntil };
+  });
+  await insertPeriods(ctx, organizationId, rows);
+  // Twenty other events in the same weeks, each with ten of the cast called.
+  const events = await ctx.database.query<{ id: number }>(
+    `insert into calendar_events (organization_id, name, spaces, start_date_time, end_date_time, event_type, reserved_by)
+     select $1, 'Other call ' || i, array['Office'], ($2 || ' 18:00 America/New_York')::timestamptz + make_interval(days => i * 4),
+       ($2 || ' 21:00 America/New_York')::timestamptz + make_interval(days => i * 4), 'rehearsal', $3
+     from generate_series(0, 19) as i returning id`,
+    [organizationId, FIRST, ownerId],
+  );
+  await ctx.database.query(
+    `insert into event_calls (organization_id, event_id, user_id)
+     select $1, e, ($3::int[])[1 + (e * 7 + k) % array_length($3::int[], 1)]
+     from unnest($2::int[]) as e cross join generate_series(0, 9) as k on conflict do nothing`,
+    [organizationId, events.map((e) => e.id), memberIds],
+  );
+  await ctx.database.query('analyze availability_periods, event_calls, calendar_events, team_members');
+}
+
+/** Availability periods in one statement, with the bounds the app would store for them. */
+export async function insertPeriods(
+  ctx: BenchContext,
+  organizationId: number,
+  periods: { userId: number; startWall: string; endWall: string; weeklyUntil: string | null }[],
+) {
+  const rows = periods.map(({ userId, startWall, endWall, weeklyUntil }) => {
     const { first, lastEnd } = periodBounds({ startWall, endWall, weeklyUntil, timeZone: ZONE });
     return {
-      user_id: memberIds[i % memberIds.length],
+      user_id: userId,
       start_wall: startWall,
       end_wall: endWall,
       s: first.start.toISOString(),
@@ -108,19 +135,4 @@ async function seedScheduling(ctx: BenchContext) {
        e timestamptz, weekly_until date, last_end timestamptz)`,
     [organizationId, JSON.stringify(rows), ZONE],
   );
-  // Twenty other events in the same weeks, each with ten of the cast called.
-  const events = await ctx.database.query<{ id: number }>(
-    `insert into calendar_events (organization_id, name, spaces, start_date_time, end_date_time, event_type, reserved_by)
-     select $1, 'Other call ' || i, array['Office'], ($2 || ' 18:00 America/New_York')::timestamptz + make_interval(days => i * 4),
-       ($2 || ' 21:00 America/New_York')::timestamptz + make_interval(days => i * 4), 'rehearsal', $3
-     from generate_series(0, 19) as i returning id`,
-    [organizationId, FIRST, ownerId],
-  );
-  await ctx.database.query(
-    `insert into event_calls (organization_id, event_id, user_id)
-     select $1, e, ($3::int[])[1 + (e * 7 + k) % array_length($3::int[], 1)]
-     from unnest($2::int[]) as e cross join generate_series(0, 9) as k on conflict do nothing`,
-    [organizationId, events.map((e) => e.id), memberIds],
-  );
-  await ctx.database.query('analyze availability_periods, event_calls, calendar_events, team_members');
 }
