@@ -43,8 +43,12 @@ export default defineConfig({
         },
       },
       // The suites that hold the whole product to account (every route, every actor, hostile
-      // input, scale): `npm run test:slow`, and part of `npm test` and CI.
-      { extends: true, test: { ...server, name: 'slow', include: [...SLOW_SUITES] } },
+      // input, scale): `npm run test:slow`, and part of `npm test` and CI. Some open embedded
+      // databases of their own, which is slow while the PostgreSQL run shares the machine.
+      {
+        extends: true,
+        test: { ...server, name: 'slow', include: [...SLOW_SUITES], testTimeout: 120_000 },
+      },
       // Components in a browser-like document (happy-dom), one fresh document per file.
       {
         extends: true,

@@ -21,6 +21,7 @@ import { errorMessage } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
 import { useCalendarOptions } from '../../calendar/api/events';
 import { useAnswerNote, useDepartments, useReportNotes, useSaveDepartments } from '../api/reports';
+import { formatDate } from '@web/lib/format';
 
 const ALL = 'all';
 
@@ -115,7 +116,7 @@ function NoteItem({ orgId, note }: { orgId: number; note: ReportNoteListItem }) 
         </Badge>
         {note.confidential && <Badge variant="warning">Confidential</Badge>}
         <Link href={`/calendar/events/${note.eventId}/report`} className="text-primary-text underline">
-          {note.eventName}, {new Date(note.startDateTime).toLocaleDateString()}
+          {note.eventName}, {formatDate(note.startDateTime)}
         </Link>
       </div>
       <p className="whitespace-pre-line">{note.text}</p>

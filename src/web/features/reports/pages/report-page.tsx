@@ -21,6 +21,7 @@ import { toast } from '@web/hooks/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
 import { useDepartments, usePublishReport, useReport, useSaveReport } from '../api/reports';
+import { formatDate, formatDateTime } from '@web/lib/format';
 
 export function ReportPage() {
   const params = useParams<{ eventId: string }>();
@@ -53,19 +54,13 @@ export function ReportPage() {
 }
 
 function Heading({ report }: { report: Report }) {
-  const when = new Date(report.startDateTime);
   return (
     <div className="space-y-1">
       <h1 className="text-3xl font-bold tracking-tight print:text-xl">Report: {report.eventName}</h1>
       <p className="text-muted-foreground print:text-black">
-        {when.toLocaleDateString(undefined, {
-          weekday: 'long',
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-        })}
+        {formatDate(report.startDateTime)}
         {' · '}
-        {report.publishedAt ? `Published ${new Date(report.publishedAt).toLocaleString()}` : 'Draft'}
+        {report.publishedAt ? `Published ${formatDateTime(report.publishedAt)}` : 'Draft'}
       </p>
     </div>
   );
