@@ -74,15 +74,17 @@ function CallPeopleForm({
     () => [...new Set((event.scenes ?? []).flatMap((s) => s.people.map((p) => p.userId)))],
     [event.scenes],
   );
-  const [chosen, setChosen] = useState<Set<number>>(() =>
+  // What the dialog opens with is its proposal, not the person's change: closing it loses nothing.
+  const [start] = useState<Set<number>>(() =>
     initial.size === 0 && sceneCast.length > 0 ? new Set(sceneCast) : initial,
   );
+  const [chosen, setChosen] = useState<Set<number>>(start);
   const [search, setSearch] = useState('');
   const [callTime, setCallTime] = useState(calls[0]?.callTime ?? '');
   const [note, setNote] = useState(calls[0]?.note ?? '');
   const dirty =
-    chosen.size !== initial.size ||
-    [...chosen].some((id) => !initial.has(id)) ||
+    chosen.size !== start.size ||
+    [...chosen].some((id) => !start.has(id)) ||
     callTime !== (calls[0]?.callTime ?? '') ||
     note !== (calls[0]?.note ?? '');
 
