@@ -52,7 +52,12 @@ export default defineConfig({
       // Components in a browser-like document (happy-dom), one fresh document per file.
       {
         extends: true,
-        test: { name: 'web', include: ['src/web/**/*.test.tsx'], environment: 'happy-dom' },
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['src/web/testing/setup.ts'],
+        },
       },
     ],
   },
