@@ -132,7 +132,10 @@ test('members see the 404 page inside the app, and directory failures read the s
   // The address card breaks only after a dot.
   await expect(page.getByTestId('organization-address')).toHaveText(`${DEMO_ORG}.localhost:${PORT}`);
 
-  await page.route('**/api/organizations/*/directory', (route) => route.fulfill({ status: 503, body: '{}' }));
+  // The directory asks page by page (`?limit=…`), so the address is matched with its query.
+  await page.route(/\/api\/organizations\/\d+\/directory(\?|$)/, (route) =>
+    route.fulfill({ status: 503, body: '{}' }),
+  );
   await page.goto(orgUrl(DEMO_ORG, '/directory'));
   await expect(page.getByText('HTTP error! status: 503')).toBeVisible();
 });
