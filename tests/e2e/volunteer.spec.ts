@@ -1,12 +1,15 @@
 // Volunteering end to end on a phone: the volunteer coordinator adds an usher shift to a coming
 // date; a member signs up in one click from the Volunteer page; she offers the place, another
 // member takes it; at an event under way the coordinator checks him in, and the hours ledger
-// lists the members against the target with his hours.
+// lists the members against the target with his hours. It runs in an organization of its own:
+// the demo's members are called to rehearsals and hold shifts at times that depend on the day the
+// suite runs, and a shift under way must not clash with them.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { addDays, instantToWallTime } from '../../src/common/zoned-time';
-import { DEMO, DEMO_ORG, orgUrl, signIn, unique } from './support/app';
+import { type Login, orgUrl, signIn, unique } from './support/app';
+import { addMembers, newOrganization, ok } from './support/organization';
 
-async function onPhone(browser: Browser, login: (typeof DEMO)[keyof typeof DEMO]) {
+async function onPhone(browser: Browser, login: Login) {
   const context = await browser.newContext({
     viewport: { width: 375, height: 740 },
     hasTouch: true,
@@ -92,15 +95,24 @@ test('coordinator adds a shift, a member signs up on a phone, swaps it, is check
   browser,
 }) => {
   test.setTimeout(240_000);
+  const org = await newOrganization('vol');
+  const [victor] = await addMembers(org, ['Victor'], 'volunteer_coordinator');
+  const [mayaMember, leoMember] = await addMembers(org, ['Maya', 'Leo']);
+  await ok(
+    await org.ownerApi.put(`/api/organizations/${org.id}/volunteer-positions`, { data: [{ name: 'Usher' }] }),
+  );
+  await ok(await org.ownerApi.patch(`/api/organizations/${org.id}`, { data: { volunteerHoursTarget: 10 } }));
+  await org.ownerApi.dispose();
+  const ORG = org.shortname;
   const name = `Open house ${unique('')}`;
-  const coordinator = await onPhone(browser, DEMO.volunteerCoordinator); // Victor
-  const maya = await onPhone(browser, DEMO.standard2);
-  const leo = await onPhone(browser, DEMO.standard3);
+  const coordinator = await onPhone(browser, victor.login);
+  const maya = await onPhone(browser, mayaMember.login);
+  const leo = await onPhone(browser, leoMember.login);
 
   await test.step('the coordinator adds an usher shift to a coming date', async () => {
     const page = coordinator.page;
     await bookComingEvent(page, name);
-    await page.goto(orgUrl(DEMO_ORG, '/volunteer?tab=manage'));
+    await page.goto(orgUrl(ORG, '/volunteer?tab=manage'));
     await expect(page.getByRole('heading', { name: 'Volunteer', level: 1 })).toBeVisible();
     await page.getByRole('combobox', { name: 'Show or event' }).click();
     await page.getByRole('option', { name: new RegExp(name) }).click();
@@ -120,12 +132,12 @@ test('coordinator adds a shift, a member signs up on a phone, swaps it, is check
 
   await test.step('a member signs up in one click', async () => {
     const page = maya.page;
-    await page.goto(orgUrl(DEMO_ORG, '/volunteer'));
+    await page.goto(orgUrl(ORG, '/volunteer'));
     await card(page).getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByText('You are signed up', { exact: true })).toBeVisible();
-    await page.goto(orgUrl(DEMO_ORG, '/volunteer?tab=mine'));
+    await page.goto(orgUrl(ORG, '/volunteer?tab=mine'));
     await expect(card(page).getByText('Full')).toBeVisible();
-    await expect(card(page).getByText('Maya Moreno')).toBeVisible();
+    await expect(card(page).getByText('Maya Tester')).toBeVisible();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -136,13 +148,13 @@ test('coordinator adds a shift, a member signs up on a phone, swaps it, is check
     await card(maya.page).getByRole('button', { name: 'Offer for swap' }).click();
     await expect(card(maya.page).getByText('You offered this place')).toBeVisible();
     const page = leo.page;
-    await page.goto(orgUrl(DEMO_ORG, '/volunteer'));
+    await page.goto(orgUrl(ORG, '/volunteer'));
     await card(page).getByRole('button', { name: 'Take offered place' }).click();
     await expect(page.getByText('The place is yours', { exact: true })).toBeVisible();
     // Full again, it leaves the open shifts and is among his own.
     await expect(card(page)).toHaveCount(0);
-    await page.goto(orgUrl(DEMO_ORG, '/volunteer?tab=mine'));
-    await expect(card(page).getByText('Leo Lindqvist')).toBeVisible();
+    await page.goto(orgUrl(ORG, '/volunteer?tab=mine'));
+    await expect(card(page).getByText('Leo Tester')).toBeVisible();
     await maya.page.reload();
     await expect(card(maya.page)).toHaveCount(0);
   });
@@ -150,17 +162,14 @@ test('coordinator adds a shift, a member signs up on a phone, swaps it, is check
   const doors = `Doors ${unique('')}`;
   await test.step('at an event under way, the coordinator checks the volunteer in', async () => {
     const page = coordinator.page;
-    const leoId: number = await leo.page.evaluate(
-      async () => (await (await fetch('/api/me')).json()).user.id,
-    );
-    await shiftUnderWay(page, doors, leoId);
-    await page.goto(orgUrl(DEMO_ORG, '/volunteer?tab=manage'));
+    await shiftUnderWay(page, doors, leoMember.id);
+    await page.goto(orgUrl(ORG, '/volunteer?tab=manage'));
     await page.getByRole('combobox', { name: 'Show or event' }).click();
     await page.getByRole('option', { name: new RegExp(doors) }).click();
     const checkIn = page
       .getByRole('listitem', { name: `Usher, ${doors}` })
       .getByRole('list', { name: 'Check-in' });
-    const present = checkIn.getByRole('listitem').filter({ hasText: 'Leo Lindqvist' }).getByRole('button', {
+    const present = checkIn.getByRole('listitem').filter({ hasText: 'Leo Tester' }).getByRole('button', {
       name: 'Present',
     });
     await present.click();
@@ -169,10 +178,10 @@ test('coordinator adds a shift, a member signs up on a phone, swaps it, is check
 
   await test.step("the coordinator's hours ledger shows the members against the target", async () => {
     const page = coordinator.page;
-    await page.goto(orgUrl(DEMO_ORG, '/volunteer?tab=hours'));
+    await page.goto(orgUrl(ORG, '/volunteer?tab=hours'));
     await expect(page.getByText(/Target: 10 hours per member/)).toBeVisible();
-    await expect(page.getByRole('row', { name: /Maya Moreno/ })).toBeVisible();
-    await expect(page.getByRole('row', { name: /Leo Lindqvist/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Maya Tester/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Leo Tester/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
       'href',
       /volunteer-hours\.csv/,

@@ -74,14 +74,18 @@ export interface OrganizationMember extends NewPerson {
   login: { username: string; password: string; org: string };
 }
 
-/** Standard members of a test's own organization, added by its owner. */
-export async function addMembers(org: NewOrganization, firstNames: string[]): Promise<OrganizationMember[]> {
+/** Members of a test's own organization (standard members unless a role is given), added by its owner. */
+export async function addMembers(
+  org: NewOrganization,
+  firstNames: string[],
+  role = 'standard_user',
+): Promise<OrganizationMember[]> {
   const members: OrganizationMember[] = [];
   for (const firstName of firstNames) {
     const person = newPerson('m');
     const created = await ok<{ userId: number }>(
       await org.ownerApi.post(`/api/organizations/${org.id}/users`, {
-        data: { ...person, firstName, lastName: 'Tester', role: 'standard_user' },
+        data: { ...person, firstName, lastName: 'Tester', role },
       }),
     );
     members.push({
