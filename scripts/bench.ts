@@ -24,7 +24,7 @@ import './bench/cases';
 import { cannedKey } from './bench/key';
 import { runMemoryBench } from './bench/memory';
 import { type BenchCase, type BenchContext, benchCases } from './bench/registry';
-import { BENCH_PASSWORD, benchOwner, seedBench } from './bench/seed';
+import { BENCH_PASSWORD, benchMember, benchOwner, seedBench } from './bench/seed';
 import { openCostProbe } from './bench/write-cost';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -322,6 +322,7 @@ async function main() {
       orgHost,
       password: BENCH_PASSWORD,
       owner: benchOwner,
+      member: benchMember,
       seconds: DURATION,
       warmupSeconds: WRITE_WARMUP,
       connections: CONNECTIONS,

@@ -9,6 +9,8 @@ export const BENCH_SHORTNAME = 'bench';
 export const BENCH_PASSWORD = 'Bench-password-2026';
 /** Who signs in to an organization the bench seeded. */
 export const benchOwner = (shortname: string) => `${shortname}-owner`;
+/** The i-th member after the owner (1 and up), as seedOrganization names them. */
+export const benchMember = (shortname: string, i: number) => `${shortname}-member-${i}`;
 const MEMBERS = 40;
 const ROLES = ['admin', 'board', 'volunteer_coordinator', 'team_lead', 'standard_user', 'standard_user'];
 const FIRST = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'June'];

@@ -50,11 +50,22 @@ const SEEDED_FROM = '2070-01-01';
 /** Library pages per organization: more than the connections, so no two edits race for one page. */
 const PAGES_ONE_ORG = 48;
 const PAGES_PER_SPREAD_ORG = 8;
+/** Volunteer shifts per organization, a day apart from 2090 (clear of every other line's dates). */
+const SHIFTS_ONE_ORG = 240;
+const SHIFTS_PER_SPREAD_ORG = 16;
+const SHIFTS_FROM = '2090-01-01';
+/** Members signed in to sign up, per organization: more than the connections in the one. */
+const VOLUNTEERS_ONE_ORG = 39;
+const VOLUNTEERS_PER_SPREAD_ORG = 4;
 
 interface WriteOrg extends BenchOrganization {
   host: string;
   cookie: string;
   teamIds: number[];
+  /** Volunteer shifts (many places each) that members sign up for and cancel in turn. */
+  shiftIds: number[];
+  /** Members' sessions for the sign-up line (signed in only when it runs). */
+  volunteerCookies: string[];
   /** One occurrence (the fourth of eight) of each seeded weekly series. */
   occurrences: number[];
   pageIds: number[];
@@ -68,11 +79,14 @@ interface Built {
   method: 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
+  /** Another member's session than the owner's. */
+  cookie?: string;
 }
 
 interface WriteLine {
   name: string;
-  expected: number;
+  /** The status (or statuses) a request of the line answers when all is well. */
+  expected: number | readonly number[];
   build(org: WriteOrg, n: number): Built;
   /** Sees each answer (the wiki line learns the page's new version from it). */
   answered?(orgs: WriteOrg[], status: number, body: string): void;
@@ -171,6 +185,23 @@ export const WRITE_LINES: WriteLine[] = [
     }),
   },
   {
+    // Members sign up and cancel in turn, each for a shift of their own at a time (their own
+    // sign-ups go one at a time, so one person's 32 at once would only measure that queue).
+    name: 'volunteer sign-up / cancel',
+    expected: [201, 204],
+    build: (org, n) => {
+      const volunteers = org.volunteerCookies.length;
+      const member = n % volunteers;
+      const round = Math.floor(n / volunteers);
+      const shift = org.shiftIds[(member + Math.floor(round / 2)) % org.shiftIds.length];
+      return {
+        method: round % 2 === 0 ? 'POST' : 'DELETE',
+        path: `/api/organizations/${org.organizationId}/shifts/${shift}/signup`,
+        cookie: org.volunteerCookies[member],
+      };
+    },
+  },
+  {
     name: 'team member add',
     expected: 201,
     build: (org, n) => {
@@ -241,9 +272,11 @@ interface WikiAnswer {
 
 // ---- setup -------------------------------------------------------------------------------------
 
+type SeededOrganization = BenchOrganization & { teamIds: number[]; shiftIds: number[] };
+
 interface Seeded {
-  one: BenchOrganization & { teamIds: number[] };
-  spread: (BenchOrganization & { teamIds: number[] })[];
+  one: SeededOrganization;
+  spread: SeededOrganization[];
 }
 
 async function seedTeams(ctx: BenchContext, org: BenchOrganization, count: number) {
@@ -256,12 +289,36 @@ async function seedTeams(ctx: BenchContext, org: BenchOrganization, count: numbe
   return { ...org, teamIds: rows.map((r) => r.id) };
 }
 
+/** One show a day from SHIFTS_FROM, each with one usher shift of 100 places. */
+async function seedShifts(ctx: BenchContext, organizationId: number, ownerId: number, count: number) {
+  const [position] = await ctx.database.query<{ id: number }>(
+    `insert into volunteer_positions (organization_id, name, sort_order) values ($1, 'Usher', 1) returning id`,
+    [organizationId],
+  );
+  const rows = await ctx.database.query<{ id: number }>(
+    `with shows as (
+       insert into calendar_events (organization_id, name, spaces, start_date_time, end_date_time, event_type, reserved_by)
+       select $1, 'Bench show ' || d, '{Main Stage}', s, s + interval '2 hours', 'show', $2
+       from generate_series(0, $3::int - 1) as d, lateral (select $4::date + d + time '19:00' as s) as t
+       returning id, start_date_time, end_date_time)
+     insert into volunteer_shifts (organization_id, event_id, position_id, places, start_date_time, end_date_time)
+     select $1, id, $5, 100, start_date_time, end_date_time from shows returning id`,
+    [organizationId, ownerId, count, SHIFTS_FROM, position.id],
+  );
+  return rows.map((r) => r.id);
+}
+
+async function seedWriteOrganization(ctx: BenchContext, shortname: string, teams: number, shifts: number) {
+  const org = await seedTeams(ctx, await ctx.addOrganization(shortname), teams);
+  return { ...org, shiftIds: await seedShifts(ctx, org.organizationId, org.ownerId, shifts) };
+}
+
 /** Seeds the write organizations (before the server starts). */
 export async function setupWrites(ctx: BenchContext): Promise<Seeded> {
-  const one = await seedTeams(ctx, await ctx.addOrganization('benchw'), TEAMS_ONE_ORG);
+  const one = await seedWriteOrganization(ctx, 'benchw', TEAMS_ONE_ORG, SHIFTS_ONE_ORG);
   const spread = [];
   for (let i = 1; i <= SPREAD; i++)
-    spread.push(await seedTeams(ctx, await ctx.addOrganization(`benchw${i}`), TEAMS_PER_SPREAD_ORG));
+    spread.push(await seedWriteOrganization(ctx, `benchw${i}`, TEAMS_PER_SPREAD_ORG, SHIFTS_PER_SPREAD_ORG));
   return { one, spread };
 }
 
@@ -384,7 +441,7 @@ async function runLine(
           const headers: Record<string, string> = {
             host: org.host,
             origin: `http://${org.host}`,
-            cookie: org.cookie,
+            cookie: built.cookie ?? org.cookie,
             accept: 'application/json',
           };
           if (built.body !== undefined) headers['content-type'] = 'application/json';
@@ -410,7 +467,7 @@ async function runLine(
     p50: result.latency.p50,
     p99: result.latency.p99,
     total,
-    ok: count((s) => s === line.expected),
+    ok: count((s) => [line.expected].flat().includes(s)),
     conflicts: count((s) => s === 409),
     clientErrors: count((s) => s >= 400 && s < 500 && s !== 409),
     serverErrors: count((s) => s >= 500),
@@ -426,6 +483,8 @@ export interface WriteRunOptions {
   orgHost(shortname: string): string;
   password: string;
   owner(shortname: string): string;
+  /** The i-th member's username (1 and up) in an organization the bench seeded. */
+  member(shortname: string, i: number): string;
   seconds: number;
   warmupSeconds: number;
   connections: number;
@@ -447,25 +506,31 @@ export function selectedWriteLines(filters: string[]) {
 export async function runWrites(seeded: Seeded, opts: WriteRunOptions) {
   const lines = selectedWriteLines(opts.filters);
   if (lines.length === 0) return;
-  const prepare = async (o: Seeded['one'], series: number, pages: number): Promise<WriteOrg> => {
+  const signsUp = lines.some((l) => l.name.startsWith('volunteer sign-up'));
+  const prepare = async (o: Seeded['one'], series: number, pages: number, volunteers: number) => {
     const host = opts.orgHost(o.shortname);
+    const signInAs = (username: string) => signIn(opts.port, host, o.shortname, opts.password, username);
     const org: WriteOrg = {
       ...o,
       host,
-      cookie: await signIn(opts.port, host, o.shortname, opts.password, opts.owner(o.shortname)),
+      cookie: await signInAs(opts.owner(o.shortname)),
+      volunteerCookies: [],
       occurrences: [],
       counters: new Map(),
       pageIds: [],
       idlePages: [],
     };
+    for (let i = 1; signsUp && i <= volunteers; i++)
+      org.volunteerCookies.push(await signInAs(opts.member(o.shortname, i)));
     await seedSeries(opts.port, org, series);
     await seedPages(opts.port, org, pages);
     return org;
   };
-  const one = await prepare(seeded.one, SERIES_ONE_ORG, PAGES_ONE_ORG);
+  const one = await prepare(seeded.one, SERIES_ONE_ORG, PAGES_ONE_ORG, VOLUNTEERS_ONE_ORG);
   // One after another: each series' rows then get consecutive ids (see seedSeries).
   const spread: WriteOrg[] = [];
-  for (const o of seeded.spread) spread.push(await prepare(o, SERIES_PER_SPREAD_ORG, PAGES_PER_SPREAD_ORG));
+  for (const o of seeded.spread)
+    spread.push(await prepare(o, SERIES_PER_SPREAD_ORG, PAGES_PER_SPREAD_ORG, VOLUNTEERS_PER_SPREAD_ORG));
   if (opts.databaseUrl) await analyze(opts.databaseUrl);
   const probe = await openCostProbe(opts.databaseUrl, opts.serverPid);
   try {
@@ -484,7 +549,7 @@ async function analyze(databaseUrl: string) {
   await client.connect();
   try {
     await client.query(
-      'analyze calendar_events, calendar_event_series, calendar_event_teams, calendar_event_followers, teams, team_members, wiki_pages',
+      'analyze calendar_events, calendar_event_series, calendar_event_teams, calendar_event_followers, teams, team_members, wiki_pages, volunteer_shifts, volunteer_signups',
     );
   } finally {
     await client.end();
