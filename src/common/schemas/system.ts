@@ -241,3 +241,9 @@ export const tableSchemaSchema = z.object({
     }),
   ),
 });
+
+/** GET /api/health: 200 while the database answers, 503 (the same shape) while it does not. */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['connected', 'unreachable']),
+});

@@ -1,6 +1,12 @@
-import { z } from 'zod';
-import { loginSchema, verifyEmailSchema } from '../../../common/schemas/auth';
-import type { Me } from '../../../common/types/session';
+import { messageSchema } from '../../../common/schemas/answers';
+import {
+  loginAnswerSchema,
+  loginSchema,
+  type Me,
+  meSchema,
+  tempLoginSchema,
+  verifyEmailSchema,
+} from '../../../common/schemas/auth';
 import { notFound, unauthorized } from '../../http/errors';
 import { clearSessionCookie, destroySession, readSessionId, setSessionCookie } from '../../http/session';
 import { setupRequired } from '../../http/two-factor-gate';
@@ -14,7 +20,7 @@ const TEMP_LOGIN_USERNAME = 'system';
 export async function authRoutes(app: App) {
   const { database, config } = app.deps;
 
-  app.get('/api/me', async (request): Promise<Me> => {
+  app.get('/api/me', { schema: { response: { 200: meSchema } } }, async (request): Promise<Me> => {
     const auth = await request.auth();
     if (!auth) throw unauthorized();
     return {
@@ -27,43 +33,47 @@ export async function authRoutes(app: App) {
     };
   });
 
-  app.post('/api/login', { schema: { body: loginSchema } }, async (request, reply) => {
-    const result = await signIn(app.deps, request.body, request.hostContext, request.ip);
-    // Rotate: whatever session the browser held before sign-in is ended.
-    const previous = readSessionId(request);
-    if (previous) await destroySession(database, previous);
-    if (result.pending) {
-      // Two-step sign-in: no session yet, only a token the code must come back with.
-      const { userId, organizationId } = result.pending;
-      return {
-        organization: null,
-        isSystemUser: false,
-        twoFactorRequired: true,
-        twoFactorToken: issueLoginToken(app.deps.sessionSecret, userId, organizationId),
-      };
-    }
-    setSessionCookie(request, reply, result.sid!);
-    return { organization: result.organization, isSystemUser: result.isSystemUser };
-  });
+  app.post(
+    '/api/login',
+    { schema: { body: loginSchema, response: { 200: loginAnswerSchema } } },
+    async (request, reply) => {
+      const result = await signIn(app.deps, request.body, request.hostContext, request.ip);
+      // Rotate: whatever session the browser held before sign-in is ended.
+      const previous = readSessionId(request);
+      if (previous) await destroySession(database, previous);
+      if (result.pending) {
+        // Two-step sign-in: no session yet, only a token the code must come back with.
+        const { userId, organizationId } = result.pending;
+        return {
+          organization: null,
+          isSystemUser: false,
+          twoFactorRequired: true,
+          twoFactorToken: issueLoginToken(app.deps.sessionSecret, userId, organizationId),
+        };
+      }
+      setSessionCookie(request, reply, result.sid!);
+      return { organization: result.organization, isSystemUser: result.isSystemUser };
+    },
+  );
 
-  app.post('/api/logout', async (request, reply) => {
+  app.post('/api/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
     const sid = readSessionId(request);
     if (sid) await destroySession(database, sid);
     clearSessionCookie(request, reply);
     return { message: 'Signed out' };
   });
 
-  app.post('/api/verify-email', { schema: { body: verifyEmailSchema } }, async (request) => {
-    await verifyEmail(database, request.body.token);
-    return { message: 'Your email address has been verified. You can now sign in.' };
-  });
-
-  app.get(
-    '/api/temp-login',
-    { schema: { response: { 200: z.object({ username: z.string() }) } } },
-    async () => {
-      if (!config.enableTempLogin) throw notFound();
-      return { username: TEMP_LOGIN_USERNAME };
+  app.post(
+    '/api/verify-email',
+    { schema: { body: verifyEmailSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await verifyEmail(database, request.body.token);
+      return { message: 'Your email address has been verified. You can now sign in.' };
     },
   );
+
+  app.get('/api/temp-login', { schema: { response: { 200: tempLoginSchema } } }, async () => {
+    if (!config.enableTempLogin) throw notFound();
+    return { username: TEMP_LOGIN_USERNAME };
+  });
 }

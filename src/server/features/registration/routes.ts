@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import {
+  challengeResultSchema,
   challengeVerifySchema,
+  joinAnswerSchema,
   joinSchema,
+  organizationContextSchema,
+  registeredOrganizationAnswerSchema,
   registerOrganizationSchema,
+  securityChallengeSchema,
+  shortnameAvailabilitySchema,
   shortnameSchema,
+  supportContactSchema,
 } from '../../../common/schemas/auth';
 import { badRequest } from '../../http/errors';
 import { createSession, setSessionCookie } from '../../http/session';
 import type { App } from '../../http/types';
 import { sendVerification } from '../auth/verification';
 import { supportAddress } from '../system/support-address';
-import { organizationContext, organizationContextSchema } from './organization-context';
+import { organizationContext } from './organization-context';
 import { CHALLENGE_TYPES, consumeChallenge, issueChallenge, verifyAttempt } from './challenge';
 import {
   assertRegistrationAvailable,
@@ -42,7 +49,7 @@ export async function registrationRoutes(app: App) {
     {
       schema: {
         querystring: z.object({ org: z.string().max(100).optional() }),
-        response: { 200: z.object({ email: z.string(), reviewer: z.enum(['organization', 'system']) }) },
+        response: { 200: supportContactSchema },
       },
     },
     async (request) => {
@@ -61,7 +68,12 @@ export async function registrationRoutes(app: App) {
 
   app.get(
     '/api/check-shortname/:shortname',
-    { schema: { params: z.object({ shortname: z.string().max(100) }) } },
+    {
+      schema: {
+        params: z.object({ shortname: z.string().max(100) }),
+        response: { 200: shortnameAvailabilitySchema },
+      },
+    },
     async (request) => {
       const parsed = shortnameSchema.safeParse(request.params.shortname);
       if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
@@ -71,20 +83,27 @@ export async function registrationRoutes(app: App) {
 
   app.get(
     '/api/security-challenge',
-    { schema: { querystring: z.object({ type: z.enum(CHALLENGE_TYPES).optional() }) } },
+    {
+      schema: {
+        querystring: z.object({ type: z.enum(CHALLENGE_TYPES).optional() }),
+        response: { 200: securityChallengeSchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return issueChallenge(sessionSecret, request.query.type);
     },
   );
 
-  app.post('/api/security-challenge/verify', { schema: { body: challengeVerifySchema } }, async (request) =>
-    verifyAttempt(database, sessionSecret, request.body.token, request.body.answer),
+  app.post(
+    '/api/security-challenge/verify',
+    { schema: { body: challengeVerifySchema, response: { 200: challengeResultSchema } } },
+    async (request) => verifyAttempt(database, sessionSecret, request.body.token, request.body.answer),
   );
 
   app.post(
     '/api/register-organization',
-    { schema: { body: registerOrganizationSchema } },
+    { schema: { body: registerOrganizationSchema, response: { 201: registeredOrganizationAnswerSchema } } },
     async (request, reply) => {
       const input = request.body;
       await limitSignups(database, request.ip, input.email);
@@ -101,7 +120,13 @@ export async function registrationRoutes(app: App) {
 
   app.post(
     '/api/register',
-    { schema: { body: joinSchema, querystring: z.object({ org: z.string().max(100).optional() }) } },
+    {
+      schema: {
+        body: joinSchema,
+        querystring: z.object({ org: z.string().max(100).optional() }),
+        response: { 201: joinAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const shortname = request.hostContext.shortname ?? request.query.org?.toLowerCase();
       if (!shortname) throw badRequest('Organization is required');

@@ -7,6 +7,7 @@ import {
   twoFactorCodeSchema,
   twoFactorStatusSchema,
 } from '../../../common/schemas/account';
+import { twoFactorLoginAnswerSchema } from '../../../common/schemas/auth';
 import { requireAuth } from '../../http/guards';
 import { loadSession, readSessionId, destroySession, setSessionCookie } from '../../http/session';
 import { setupRequired } from '../../http/two-factor-gate';
@@ -67,13 +68,7 @@ export async function twoFactorRoutes(app: App) {
     {
       schema: {
         body: loginTwoFactorSchema,
-        response: {
-          200: z.object({
-            organization: z.object({ id: z.number(), name: z.string(), shortname: z.string() }).nullable(),
-            isSystemUser: z.boolean(),
-            twoFactorSetupRequired: z.boolean(),
-          }),
-        },
+        response: { 200: twoFactorLoginAnswerSchema },
       },
     },
     async (request, reply) => {

@@ -6,7 +6,7 @@ import { Checkbox } from '@web/components/ui/checkbox';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import type { SessionUser } from '@common/types/session';
+import type { SessionUser } from '@common/schemas/auth';
 import type { CalendarOptions } from '../../api/types';
 import { ChoiceSelect } from '@web/components/ui/choice-select';
 
