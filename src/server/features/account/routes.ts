@@ -6,11 +6,15 @@ import { z } from 'zod';
 import {
   changePasswordSchema,
   confirmEmailChangeSchema,
+  emailChangeConfirmedSchema,
+  emailChangeRequestedSchema,
   emailChangeSchema,
   pendingEmailChangeSchema,
+  profileAnswerSchema,
+  profilePictureSchema,
   profileSchema,
-  profileUserSchema,
 } from '../../../common/schemas/account';
+import { messageSchema } from '../../../common/schemas/answers';
 import { PICTURE_TOO_LARGE, PROFILE_PICTURE_MAX_BYTES } from '../../../common/account';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, notFound } from '../../http/errors';
@@ -22,8 +26,8 @@ import { confirmEmailChange, pendingEmailChange, requestEmailChange } from './em
 import { isMemberOf } from './email-change-queries';
 import { changePassword, removeProfilePicture, saveProfile, setProfilePicture } from './service';
 
-const message = z.object({ message: z.string() });
-const picture = z.object({ profilePictureUrl: z.string().nullable() });
+const message = messageSchema;
+const picture = profilePictureSchema;
 
 /**
  * 401, then, before the body is looked at: 403 for another member of one's own organization,
@@ -49,7 +53,7 @@ export async function accountRoutes(app: App) {
       schema: {
         params: idParams,
         body: profileSchema,
-        response: { 200: z.object({ user: profileUserSchema }) },
+        response: { 200: profileAnswerSchema },
       },
     },
     async (request) => {
@@ -75,7 +79,7 @@ export async function accountRoutes(app: App) {
       schema: {
         params: idParams,
         body: emailChangeSchema,
-        response: { 202: pendingEmailChangeSchema.extend({ message: z.string() }) },
+        response: { 202: emailChangeRequestedSchema },
       },
     },
     async (request, reply) => {
@@ -98,7 +102,7 @@ export async function accountRoutes(app: App) {
     {
       schema: {
         body: confirmEmailChangeSchema,
-        response: { 200: z.object({ message: z.string(), email: z.string() }) },
+        response: { 200: emailChangeConfirmedSchema },
       },
     },
     async (request, reply) => {

@@ -4,9 +4,12 @@ import { z } from 'zod';
 import {
   disableTwoFactorSchema,
   loginTwoFactorSchema,
+  recoveryCodesSchema,
   twoFactorCodeSchema,
+  twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '../../../common/schemas/account';
+import { messageSchema } from '../../../common/schemas/answers';
 import { twoFactorLoginAnswerSchema } from '../../../common/schemas/auth';
 import { requireAuth } from '../../http/guards';
 import { loadSession, readSessionId, destroySession, setSessionCookie } from '../../http/session';
@@ -14,7 +17,7 @@ import { setupRequired } from '../../http/two-factor-gate';
 import type { App } from '../../http/types';
 import { completeSignIn, confirmSetup, startSetup, status, turnOff } from './service';
 
-const message = z.object({ message: z.string() });
+const message = messageSchema;
 
 export async function twoFactorRoutes(app: App) {
   const { database, sessionSecret } = app.deps;
@@ -29,7 +32,7 @@ export async function twoFactorRoutes(app: App) {
 
   app.post(
     '/api/me/two-factor/setup',
-    { schema: { response: { 200: z.object({ secret: z.string(), otpauthUrl: z.string() }) } } },
+    { schema: { response: { 200: twoFactorSetupSchema } } },
     async (request, reply) => {
       const auth = await requireAuth(request);
       reply.header('cache-control', 'no-store');
@@ -43,7 +46,7 @@ export async function twoFactorRoutes(app: App) {
       preValidation: requireAuth,
       schema: {
         body: twoFactorCodeSchema,
-        response: { 200: z.object({ recoveryCodes: z.array(z.string()) }) },
+        response: { 200: recoveryCodesSchema },
       },
     },
     async (request, reply) => {
