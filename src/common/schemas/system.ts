@@ -117,33 +117,70 @@ export const analyticsQuerySchema = z.object({
 
 // Answers of the system routes: the server's serializer keeps only these fields, so nothing
 // else (a password, a hash) can slip into a response by a later change of a query.
-const timestamp = z.union([z.string(), z.date()]);
+
+/**
+ * A time the database hands over as a Date (or already as text), sent as its ISO 8601 string.
+ * The server gives the schema's output; what the web receives is its input (`z.input`), a string.
+ */
+const timestamp = z.codec(z.string(), z.union([z.string(), z.date()]), {
+  decode: (text) => text,
+  encode: (time) => (typeof time === 'string' ? time : time.toISOString()),
+});
 const ownerSchema = z.object({ id: z.number(), username: z.string(), email: z.string() });
 
-export const organizationListSchema = z.object({
-  counts: z.object({
-    total: z.number(),
-    approved: z.number(),
-    pending: z.number(),
-    rejected: z.number(),
-    suspended: z.number(),
-  }),
-  organizations: z.array(
-    z.object({
-      id: z.number(),
-      name: z.string(),
-      shortname: z.string(),
-      description: z.string().nullable(),
-      contactEmail: z.string().nullable(),
-      approvalStatus: z.string(),
-      approvedAt: timestamp.nullable(),
-      rejectionReason: z.string().nullable(),
-      createdAt: timestamp,
-      userCount: z.number(),
-      owner: ownerSchema.nullable(),
-    }),
-  ),
+const organizationCountsSchema = z.object({
+  total: z.number(),
+  approved: z.number(),
+  pending: z.number(),
+  rejected: z.number(),
+  suspended: z.number(),
 });
+export type OrganizationCounts = z.infer<typeof organizationCountsSchema>;
+
+const organizationSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortname: z.string(),
+  description: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  approvalStatus: z.string(),
+  approvedAt: timestamp.nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: timestamp,
+  userCount: z.number(),
+  owner: ownerSchema.nullable(),
+});
+export type OrganizationSummary = z.input<typeof organizationSummarySchema>;
+
+export const organizationListSchema = z.object({
+  counts: organizationCountsSchema,
+  organizations: z.array(organizationSummarySchema),
+});
+export type OrganizationList = z.input<typeof organizationListSchema>;
+
+/** GET /api/system/pending-organizations: the queue, oldest first; `owner` has nulls when none. */
+export const pendingOrganizationsSchema = z.array(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    shortname: z.string(),
+    contactEmail: z.string().nullable(),
+    createdAt: timestamp,
+    owner: z
+      .object({ id: z.number().nullable(), username: z.string().nullable(), email: z.string().nullable() })
+      .nullable(),
+  }),
+);
+export type PendingOrganization = z.input<typeof pendingOrganizationsSchema>[number];
+
+/** GET /api/system/stats: the platform's figures for the system dashboard. */
+export const systemStatsSchema = z.object({
+  totalOrganizations: z.number(),
+  totalUsers: z.number(),
+  totalEvents: z.number(),
+  databaseSize: z.string(),
+});
+export type SystemStats = z.infer<typeof systemStatsSchema>;
 
 export const decisionResultSchema = z.object({
   id: z.number(),
@@ -152,6 +189,7 @@ export const decisionResultSchema = z.object({
   approvalStatus: z.enum(APPROVAL_STATUSES),
   rejectionReason: z.string().nullable(),
 });
+export type DecisionResult = z.infer<typeof decisionResultSchema>;
 
 export const registeredOrganizationSchema = z.object({
   id: z.number(),
@@ -160,6 +198,7 @@ export const registeredOrganizationSchema = z.object({
   approvalStatus: z.literal('approved'),
   owner: ownerSchema,
 });
+export type RegisteredOrganization = z.infer<typeof registeredOrganizationSchema>;
 
 export const systemInfoSchema = z.object({
   databaseStatus: z.string(),
@@ -168,6 +207,7 @@ export const systemInfoSchema = z.object({
   version: z.string(),
   database: z.object({ kind: z.enum(['embedded', 'server']), source: z.string(), name: z.string() }),
 });
+export type SystemInfo = z.infer<typeof systemInfoSchema>;
 
 // Plain types: before anything is saved the defaults have no database or username yet.
 export const storedDatabaseSettingsSchema = z.object({
@@ -182,12 +222,14 @@ export const storedDatabaseSettingsSchema = z.object({
   hasPassword: z.boolean(),
   saved: z.boolean(),
 });
+export type StoredDatabaseSettings = z.infer<typeof storedDatabaseSettingsSchema>;
 
 export const connectionTestSchema = z.object({
   success: z.literal(true),
   responseTime: z.number(),
   serverVersion: z.string(),
 });
+export type ConnectionTest = z.infer<typeof connectionTestSchema>;
 
 const outboxMessageSchema = z.object({
   id: z.number(),
@@ -197,6 +239,7 @@ const outboxMessageSchema = z.object({
   error: z.string().nullable(),
   createdAt: timestamp,
 });
+export type OutboxMessage = z.input<typeof outboxMessageSchema>;
 
 export const outboxListSchema = z.object({
   items: z.array(outboxMessageSchema),
@@ -204,24 +247,37 @@ export const outboxListSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
 });
+export type OutboxList = z.input<typeof outboxListSchema>;
 
 export const outboxEntrySchema = outboxMessageSchema.extend({
   textBody: z.string(),
   htmlBody: z.string().nullable(),
 });
+export type OutboxEntry = z.input<typeof outboxEntrySchema>;
 
 export const tableListSchema = z.array(
   z.object({ name: z.string(), insertable: z.boolean(), rowCount: z.number() }),
 );
+export type TableInfo = z.infer<typeof tableListSchema>[number];
+
+/** One row of a managed table: its columns but the secret ones, each as the database gives it. */
+export const dbRecordSchema = z.looseObject({ id: z.number() });
+export type DbRecord = z.infer<typeof dbRecordSchema>;
 
 export const recordPageSchema = z.object({
   table: z.string(),
   columns: z.array(z.string()),
-  records: z.array(z.record(z.string(), z.unknown())),
+  records: z.array(dbRecordSchema),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
 });
+export type RecordPage = z.infer<typeof recordPageSchema>;
+
+/** GET …/table/{table}/export: every row (up to the export limit), as a JSON download. */
+export const recordExportSchema = z.array(dbRecordSchema);
+
+export const recordDeletedSchema = z.object({ id: z.number(), deleted: z.literal(true) });
 
 export const tableSchemaSchema = z.object({
   table: z.string(),
@@ -241,9 +297,42 @@ export const tableSchemaSchema = z.object({
     }),
   ),
 });
+export type TableSchema = z.infer<typeof tableSchemaSchema>;
+export type SchemaColumn = TableSchema['columns'][number];
 
 /** GET /api/health: 200 while the database answers, 503 (the same shape) while it does not. */
 export const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['connected', 'unreachable']),
 });
+
+export const ANALYTICS_SERIES = ['organizations', 'members', 'events', 'activeMembers'] as const;
+export type SeriesName = (typeof ANALYTICS_SERIES)[number];
+
+const weekPointSchema = z.object({ week: z.string(), value: z.number() });
+export type WeekPoint = z.infer<typeof weekPointSchema>;
+
+const organizationFiguresSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortname: z.string(),
+  approvalStatus: z.string(),
+  members: z.number(),
+  events: z.number(),
+  activeMembers: z.number(),
+});
+export type OrganizationFigures = z.infer<typeof organizationFiguresSchema>;
+
+/** GET /api/system/analytics: weekly figures over every organization, or one. */
+export const analyticsSchema = z.object({
+  weeks: z.number(),
+  organizationId: z.number().nullable(),
+  series: z.object({
+    organizations: z.array(weekPointSchema),
+    members: z.array(weekPointSchema),
+    events: z.array(weekPointSchema),
+    activeMembers: z.array(weekPointSchema),
+  }) satisfies z.ZodType<Record<SeriesName, WeekPoint[]>>,
+  organizations: z.array(organizationFiguresSchema),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;

@@ -1,6 +1,6 @@
 // Platform analytics for system users: weekly figures over all organizations or one, each chart
 // from one aggregate query over a series of weeks (no per-row work in the app).
-import type { OrganizationFigures, SeriesName, WeekPoint } from '../../../common/types/system';
+import type { OrganizationFigures, SeriesName, WeekPoint } from '../../../common/schemas/system';
 import type { Database } from '../../db/client';
 
 // $1 = number of weeks ending with the current one; $2 = organization id or null for all.

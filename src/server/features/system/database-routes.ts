@@ -4,7 +4,10 @@ import { count } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   recordDataSchema,
+  recordDeletedSchema,
+  recordExportSchema,
   recordPageSchema,
+  dbRecordSchema,
   tableListSchema,
   tableRecordsQuerySchema,
   tableSchemaSchema,
@@ -57,7 +60,7 @@ export async function databaseRoutes(app: App) {
 
   app.get(
     '/api/system/database/table/:table/export',
-    { schema: { params: tableParams } },
+    { schema: { params: tableParams, response: { 200: recordExportSchema } } },
     async (request, reply) => {
       const t = managedTable(request.params.table);
       reply.header('content-disposition', `attachment; filename="${t.name}_export.json"`);
@@ -96,7 +99,10 @@ export async function databaseRoutes(app: App) {
 
   app.post(
     '/api/system/database/table/:table',
-    { bodyLimit: WRITE_LIMIT, schema: { params: tableParams, body: recordDataSchema } },
+    {
+      bodyLimit: WRITE_LIMIT,
+      schema: { params: tableParams, body: recordDataSchema, response: { 201: dbRecordSchema } },
+    },
     async (request, reply) => {
       const { user } = await requireSystemUser(request);
       const t = managedTable(request.params.table);
@@ -108,7 +114,10 @@ export async function databaseRoutes(app: App) {
 
   app.patch(
     '/api/system/database/table/:table/:id',
-    { bodyLimit: WRITE_LIMIT, schema: { params: recordParams, body: recordDataSchema } },
+    {
+      bodyLimit: WRITE_LIMIT,
+      schema: { params: recordParams, body: recordDataSchema, response: { 200: dbRecordSchema } },
+    },
     async (request) => {
       const { user } = await requireSystemUser(request);
       const t = managedTable(request.params.table);
@@ -118,7 +127,7 @@ export async function databaseRoutes(app: App) {
 
   app.delete(
     '/api/system/database/table/:table/:id',
-    { schema: { params: recordParams } },
+    { schema: { params: recordParams, response: { 200: recordDeletedSchema } } },
     async (request) => {
       const { user } = await requireSystemUser(request);
       const t = managedTable(request.params.table);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   analyticsQuerySchema,
+  analyticsSchema,
   outboxEntrySchema,
   outboxListSchema,
   outboxQuerySchema,
@@ -18,7 +19,12 @@ export async function insightRoutes(app: App) {
 
   app.get(
     '/api/system/analytics',
-    { schema: { querystring: analyticsQuerySchema.extend({ organizationId: idSchema.optional() }) } },
+    {
+      schema: {
+        querystring: analyticsQuerySchema.extend({ organizationId: idSchema.optional() }),
+        response: { 200: analyticsSchema },
+      },
+    },
     async (request) => {
       const { weeks, organizationId } = request.query;
       if (organizationId) {

@@ -1,12 +1,15 @@
 // The approval queue, all organizations, decisions, and registration by a system user.
+import type { z } from 'zod';
 import { rejectOrganizationSchema } from '../../../common/schemas/auth';
 import {
   type ApprovalDecision,
   decisionResultSchema,
   organizationListQuerySchema,
   organizationListSchema,
+  pendingOrganizationsSchema,
   registeredOrganizationSchema,
   suspendOrganizationSchema,
+  systemStatsSchema,
   systemRegisterOrganizationSchema,
 } from '../../../common/schemas/system';
 import { requireSystemUser } from '../../http/guards';
@@ -15,10 +18,12 @@ import type { App } from '../../http/types';
 import { decideOrganization, listOrganizations } from './organizations';
 import { registerApprovedOrganization } from './register-organization';
 
+type PendingOrganizationRow = z.output<typeof pendingOrganizationsSchema>[number];
+
 export async function organizationRoutes(app: App) {
   const { database } = app.deps;
 
-  app.get('/api/system/stats', async () => {
+  app.get('/api/system/stats', { schema: { response: { 200: systemStatsSchema } } }, async () => {
     const [row] = await database.query<{
       totalOrganizations: number;
       totalUsers: number;
@@ -33,15 +38,18 @@ export async function organizationRoutes(app: App) {
     return row;
   });
 
-  app.get('/api/system/pending-organizations', async () =>
-    database.query(
-      `select o.id, o.name, o.shortname, o.contact_email as "contactEmail", o.created_at as "createdAt",
+  app.get(
+    '/api/system/pending-organizations',
+    { schema: { response: { 200: pendingOrganizationsSchema } } },
+    async () =>
+      database.query<PendingOrganizationRow>(
+        `select o.id, o.name, o.shortname, o.contact_email as "contactEmail", o.created_at as "createdAt",
          json_build_object('id', u.id, 'username', u.username, 'email', u.email) as owner
        from organizations o
        left join user_organizations m on m.organization_id = o.id and m.role = 'owner'
        left join users u on u.id = m.user_id
        where o.approval_status = 'pending' order by o.created_at, o.id`,
-    ),
+      ),
   );
 
   app.get(

@@ -2,7 +2,7 @@
 // (approve, reject, suspend) with the transitions of common/schemas/system.ts.
 import { eq } from 'drizzle-orm';
 import { type ApprovalDecision, canDecide } from '../../../common/schemas/system';
-import type { OrganizationCounts, OrganizationSummary } from '../../../common/types/system';
+import type { OrganizationCounts, OrganizationSummary } from '../../../common/schemas/system';
 import { organizationOrigin } from '../../../common/tenancy';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

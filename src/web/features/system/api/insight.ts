@@ -1,9 +1,7 @@
+import type { Analytics, OutboxEntry, OutboxList, OutboxMessage } from '@common/schemas/system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage, withQuery } from '@web/lib/api';
-import type { Analytics, OutboxMessage } from '@common/types/system';
-
-export type { Analytics, OutboxMessage, SeriesName, WeekPoint } from '@common/types/system';
 
 export const useAnalytics = (weeks: number, organizationId: string) =>
   useQuery<Analytics>({
@@ -14,13 +12,13 @@ export const useAnalytics = (weeks: number, organizationId: string) =>
 export const OUTBOX_PAGE_SIZE = 25;
 
 export const useOutbox = (page: number) =>
-  useQuery<{ items: OutboxMessage[]; total: number }>({
+  useQuery<OutboxList>({
     queryKey: [withQuery('/api/system/outbox', { page, pageSize: OUTBOX_PAGE_SIZE })],
     placeholderData: (p) => p,
   });
 
 export const useOutboxMessage = (id: number | null) =>
-  useQuery<OutboxMessage & { textBody: string; htmlBody: string | null }>({
+  useQuery<OutboxEntry>({
     queryKey: [`/api/system/outbox/${id}`],
     enabled: id !== null,
   });

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ScrollRegion } from '@web/components/scroll-region';
-import { type Analytics, type SeriesName, useAnalytics } from '../api/insight';
+import type { Analytics, SeriesName } from '@common/schemas/system';
+import { useAnalytics } from '../api/insight';
 import { MetricChart, preloadMetricPlot } from '../components/metric-chart';
 import { useUrlState } from '../hooks/use-url-state';
 

@@ -13,7 +13,8 @@ import {
 } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateTime } from '@web/lib/format';
-import { OUTBOX_PAGE_SIZE, type OutboxMessage, useOutbox, useOutboxMessage, useResend } from '../api/insight';
+import type { OutboxMessage } from '@common/schemas/system';
+import { OUTBOX_PAGE_SIZE, useOutbox, useOutboxMessage, useResend } from '../api/insight';
 import { useUrlState } from '../hooks/use-url-state';
 
 function DeliveryBadge({ message }: { message: OutboxMessage }) {
