@@ -17,7 +17,9 @@ export const textAnswer = <T extends string>(type: T, description: string) => ({
   content: { [type]: { schema: z.string() } } as Record<T, { schema: z.ZodString }>,
 });
 
-const bytes = z.instanceof(Uint8Array).meta({ type: 'string', format: 'binary' });
+const bytes = z
+  .custom<Uint8Array<ArrayBufferLike>>((value) => value instanceof Uint8Array)
+  .meta({ type: 'string', format: 'binary' });
 
 /** Bytes (an image, a stored file), sent as they are kept. */
 export const bytesAnswer = <T extends string>(type: T, description: string) => ({

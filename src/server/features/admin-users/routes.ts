@@ -7,7 +7,9 @@ import {
   disableUserSchema,
   listUsersQuerySchema,
   membershipRowSchema,
+  userDeletedSchema,
 } from '../../../common/schemas/admin';
+import { textAnswer } from '../../../common/schemas/answers';
 import { MEMBER_PAGE_SIZE, memberPageSchema, wantsPage } from '../../../common/schemas/member-list';
 import { sendCsv } from '../../http/csv';
 import { guardOrg, orgAccessOf } from '../../http/guards';
@@ -72,7 +74,13 @@ export async function adminUserRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/users.csv',
-    { schema: { params: orgParams, querystring: listUsersQuerySchema } },
+    {
+      schema: {
+        params: orgParams,
+        querystring: listUsersQuerySchema,
+        response: { 200: textAnswer('text/csv', 'The members the filters match, one row each') },
+      },
+    },
     async (request, reply) => {
       const { organizationId, actor, auth } = access(request);
       const { page: _page, pageSize: _size, after: _after, limit: _limit, ...filter } = request.query;
@@ -130,7 +138,7 @@ export async function adminUserRoutes(app: App) {
 
   app.delete(
     '/api/organizations/:orgId/users/:userId',
-    { schema: { params: userParams } },
+    { schema: { params: userParams, response: { 200: userDeletedSchema } } },
     async (request) => {
       const { organizationId, actor } = access(request);
       const result = await deleteUser(database, organizationId, actor, request.params.userId);

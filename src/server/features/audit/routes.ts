@@ -1,5 +1,5 @@
 import { policy } from '../../../common/permissions';
-import { auditQuerySchema } from '../../../common/schemas/admin';
+import { auditPageSchema, auditQuerySchema } from '../../../common/schemas/admin';
 import { guardOrg, orgAccessOf } from '../../http/guards';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
@@ -12,7 +12,7 @@ export async function auditRoutes(app: App) {
     '/api/organizations/:orgId/audit',
     {
       preValidation: guardOrg(policy.viewAuditLog),
-      schema: { params: orgParams, querystring: auditQuerySchema },
+      schema: { params: orgParams, querystring: auditQuerySchema, response: { 200: auditPageSchema } },
     },
     async (request) => {
       const { organizationId } = orgAccessOf(request);
