@@ -3,7 +3,17 @@ import { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import { EVENT_TYPES, INSTRUCTOR_ROLE, SPACES } from '../../../common/calendar';
 import { BM, sceneIdsField } from '../../../common/schemas/breakdown';
-import { eventInputSchema, rangeQuery, strategyQuery } from '../../../common/schemas/calendar';
+import {
+  calendarEventSchema,
+  calendarOptionsSchema,
+  eventCreatedSchema,
+  eventDeletedSchema,
+  eventDetailSchema,
+  eventEditedSchema,
+  eventInputSchema,
+  rangeQuery,
+  strategyQuery,
+} from '../../../common/schemas/calendar';
 import { badRequest, notFound } from '../../http/errors';
 import { sendKept } from '../../http/etag';
 import { requireOrgAccess } from '../../http/guards';
@@ -39,7 +49,10 @@ export async function eventRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/calendar/events',
-    { schema: { params: orgParams, querystring: listQuery } },
+    {
+      // Sent as kept JSON text built by PostgreSQL (queries.ts), which the schema describes.
+      schema: { params: orgParams, querystring: listQuery, response: { 200: z.array(calendarEventSchema) } },
+    },
     async (request, reply) => {
       const { organizationId, actor, auth } = await requireOrgAccess(request, request.params.orgId);
       // A member's session already holds their organization's zone; a system user's does not.
@@ -65,7 +78,7 @@ export async function eventRoutes(app: App) {
   // who may be chosen as instructor (members with the Instructor role).
   app.get(
     '/api/organizations/:orgId/calendar/options',
-    { schema: { params: orgParams } },
+    { schema: { params: orgParams, response: { 200: calendarOptionsSchema } } },
     async (request) => {
       const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
       const [teams, people, settings] = await Promise.all([
@@ -90,8 +103,8 @@ export async function eventRoutes(app: App) {
         calendarSettings(database, organizationId),
       ]);
       return {
-        spaces: SPACES,
-        eventTypes: EVENT_TYPES,
+        spaces: [...SPACES],
+        eventTypes: [...EVENT_TYPES],
         timeZone: settings.timeZone,
         /** The "Show on the public calendar" switch starts on for these types. */
         publicEventTypes: settings.publicEventTypes,
@@ -106,7 +119,7 @@ export async function eventRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/calendar/events/:eventId',
-    { schema: { params: eventParams } },
+    { schema: { params: eventParams, response: { 200: eventDetailSchema } } },
     async (request) => {
       const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
       const timeZone = await organizationTimeZone(database, organizationId);
@@ -126,7 +139,7 @@ export async function eventRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/calendar/events',
-    { schema: { params: orgParams, body: eventInputSchema } },
+    { schema: { params: orgParams, body: eventInputSchema, response: { 201: eventCreatedSchema } } },
     async (request, reply) => {
       const access = await requireOrgAccess(request, request.params.orgId);
       const { sceneIds, teamIds } = request.body;
@@ -142,7 +155,14 @@ export async function eventRoutes(app: App) {
 
   app.patch(
     '/api/organizations/:orgId/calendar/events/:eventId',
-    { schema: { params: eventParams, querystring: strategyQuery, body: eventPatchSchema } },
+    {
+      schema: {
+        params: eventParams,
+        querystring: strategyQuery,
+        body: eventPatchSchema,
+        response: { 200: eventEditedSchema },
+      },
+    },
     async (request) => {
       const access = await requireOrgAccess(request, request.params.orgId);
       const { organizationId } = access;
@@ -166,7 +186,7 @@ export async function eventRoutes(app: App) {
 
   app.delete(
     '/api/organizations/:orgId/calendar/events/:eventId',
-    { schema: { params: eventParams, querystring: strategyQuery } },
+    { schema: { params: eventParams, querystring: strategyQuery, response: { 200: eventDeletedSchema } } },
     async (request) => {
       const access = await requireOrgAccess(request, request.params.orgId);
       return deleteEvent(database, access, request.params.eventId, request.query.strategy);

@@ -1,6 +1,8 @@
 // Personal calendar subscriptions (beyond the spec): a member's followed events at a secret,
 // revocable iCalendar address; the address itself is managed from My Schedule.
 import { z } from 'zod';
+import { textAnswer } from '../../../common/schemas/answers';
+import { feedLinksSchema, feedRevokedSchema } from '../../../common/schemas/calendar';
 import { notFound } from '../../http/errors';
 import { requireOrgAccess } from '../../http/guards';
 import type { App } from '../../http/types';
@@ -34,20 +36,22 @@ export async function feedRoutes(app: App) {
     };
   };
 
-  app.get('/api/organizations/:orgId/calendar/feed', { schema: { params: orgParams } }, async (request) =>
-    currentFeed(await context(request, request.params.orgId)),
+  app.get(
+    '/api/organizations/:orgId/calendar/feed',
+    { schema: { params: orgParams, response: { 200: feedLinksSchema } } },
+    async (request) => currentFeed(await context(request, request.params.orgId)),
   );
 
   app.post(
     '/api/organizations/:orgId/calendar/feed',
-    { schema: { params: orgParams } },
+    { schema: { params: orgParams, response: { 201: feedLinksSchema } } },
     async (request, reply) =>
       reply.code(201).send(await createFeed(await context(request, request.params.orgId))),
   );
 
   app.delete(
     '/api/organizations/:orgId/calendar/feed',
-    { schema: { params: orgParams } },
+    { schema: { params: orgParams, response: { 200: feedRevokedSchema } } },
     async (request) => {
       const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
       return revokeFeed(database, organizationId, actor.userId);
@@ -56,30 +60,39 @@ export async function feedRoutes(app: App) {
 
   // The secret in the path is the only credential (calendar apps send no cookies); request logs
   // mask it (app.ts redactUrl).
-  app.get('/api/feeds/:token', { schema: { params: tokenParams } }, async (request, reply) => {
-    const token = request.params.token.replace(/\.ics$/, '');
-    const owner = await feedOwner(database, token);
-    if (!owner) throw notFound('Calendar feed not found');
-    const window = feedWindow();
-    await ensureMaterialized(database, owner.organizationId, window.to);
-    // The events the member follows and the volunteer shifts they hold, in time order.
-    const [followed, shifts] = await Promise.all([
-      feedEvents(database, owner.organizationId, window, owner.userId),
-      shiftFeedEvents(database, owner.organizationId, window, owner.userId),
-    ]);
-    const events = shifts.length === 0 ? followed : [...followed, ...shifts].sort(byStart);
-    const body = renderFeed(
-      `${owner.organizationName}: My Schedule`,
-      owner.timeZone,
-      `${owner.shortname}.${config.baseDomain}`,
-      events,
-      'Events you follow in Greenroom',
-    );
-    return reply
-      .type('text/calendar; charset=utf-8')
-      .header('content-disposition', 'inline; filename="my-schedule.ics"')
-      .header('cache-control', 'private, max-age=300')
-      .header('referrer-policy', 'no-referrer')
-      .send(body);
-  });
+  app.get(
+    '/api/feeds/:token',
+    {
+      schema: {
+        params: tokenParams,
+        response: { 200: textAnswer('text/calendar', 'The events and shifts the member follows') },
+      },
+    },
+    async (request, reply) => {
+      const token = request.params.token.replace(/\.ics$/, '');
+      const owner = await feedOwner(database, token);
+      if (!owner) throw notFound('Calendar feed not found');
+      const window = feedWindow();
+      await ensureMaterialized(database, owner.organizationId, window.to);
+      // The events the member follows and the volunteer shifts they hold, in time order.
+      const [followed, shifts] = await Promise.all([
+        feedEvents(database, owner.organizationId, window, owner.userId),
+        shiftFeedEvents(database, owner.organizationId, window, owner.userId),
+      ]);
+      const events = shifts.length === 0 ? followed : [...followed, ...shifts].sort(byStart);
+      const body = renderFeed(
+        `${owner.organizationName}: My Schedule`,
+        owner.timeZone,
+        `${owner.shortname}.${config.baseDomain}`,
+        events,
+        'Events you follow in Greenroom',
+      );
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'inline; filename="my-schedule.ics"')
+        .header('cache-control', 'private, max-age=300')
+        .header('referrer-policy', 'no-referrer')
+        .send(body);
+    },
+  );
 }

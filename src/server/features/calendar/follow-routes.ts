@@ -1,6 +1,11 @@
 // Following events: follow, unfollow with a
 // strategy, and the caller's follow records on both paths the spec uses.
-import { rangeQuery, strategyQuery } from '../../../common/schemas/calendar';
+import {
+  followAnswerSchema,
+  followedEventsSchema,
+  rangeQuery,
+  strategyQuery,
+} from '../../../common/schemas/calendar';
 import { notFound } from '../../http/errors';
 import { requireMemberOrg, requireOrgAccess } from '../../http/guards';
 import type { App } from '../../http/types';
@@ -23,23 +28,27 @@ export async function followRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/calendar/events/followed',
-    { schema: { params: orgParams, querystring: rangeQuery } },
+    { schema: { params: orgParams, querystring: rangeQuery, response: { 200: followedEventsSchema } } },
     async (request) => {
       const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
       return followed(organizationId, actor.userId, request.query);
     },
   );
 
-  app.get('/api/me/followed-events', { schema: { querystring: rangeQuery } }, async (request) => {
-    const auth = await request.auth();
-    if (auth && !auth.organization) throw notFound('Organization not found');
-    const { organizationId, actor } = await requireMemberOrg(request);
-    return followed(organizationId, actor.userId, request.query);
-  });
+  app.get(
+    '/api/me/followed-events',
+    { schema: { querystring: rangeQuery, response: { 200: followedEventsSchema } } },
+    async (request) => {
+      const auth = await request.auth();
+      if (auth && !auth.organization) throw notFound('Organization not found');
+      const { organizationId, actor } = await requireMemberOrg(request);
+      return followed(organizationId, actor.userId, request.query);
+    },
+  );
 
   app.post(
     '/api/organizations/:orgId/calendar/events/:eventId/follow',
-    { schema: { params: eventParams, querystring: strategyQuery } },
+    { schema: { params: eventParams, querystring: strategyQuery, response: { 200: followAnswerSchema } } },
     async (request) => {
       const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
       return follow(database, organizationId, actor.userId, request.params.eventId, request.query.strategy);
@@ -48,7 +57,7 @@ export async function followRoutes(app: App) {
 
   app.delete(
     '/api/organizations/:orgId/calendar/events/:eventId/follow',
-    { schema: { params: eventParams, querystring: strategyQuery } },
+    { schema: { params: eventParams, querystring: strategyQuery, response: { 200: followAnswerSchema } } },
     async (request) => {
       const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
       return unfollow(database, organizationId, actor.userId, request.params.eventId, request.query.strategy);

@@ -8,7 +8,7 @@ import { ChoiceSelect } from '@web/components/ui/choice-select';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
-import type { CalendarOptions } from '../../api/types';
+import type { CalendarOptions } from '@common/schemas/calendar';
 import { ReservedByField } from './people-fields';
 
 const TYPES: [string, string][] = EVENT_TYPES.map((t) => [t, eventTypeLabel(t)]);
