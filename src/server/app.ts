@@ -22,6 +22,7 @@ import { databaseRuleRefusal, isDatabaseUnavailable, isDiskFull, sqlState } from
 import { RESPOND_PAGE_PATH } from '../common/scheduling';
 import { featureRoutes } from './features';
 import { createMailer, type Mailer } from './features/mail/mailer';
+import { registerAccess } from './http/access';
 import { AppError } from './http/errors';
 import { etagOf } from './http/etag';
 import { SECURITY_HEADERS } from './http/security-headers';
@@ -166,8 +167,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if (origin !== expected) throw new AppError(403, 'Cross-origin request refused');
   });
 
-  // Global hooks run before a route's own guards, so the refusal says why (two-factor-gate.ts).
+  // Before the route's access is decided, so the refusal says why (two-factor-gate.ts).
   app.addHook('preValidation', enforceTwoFactorSetup);
+  registerAccess(app);
 
   // PostgreSQL text cannot hold U+0000, so such a value would fail in the database (500) on any
   // route; it is refused here, after the route's guards and validation, in one place.
