@@ -6,7 +6,7 @@ import { BM, sceneIdsField } from '../../../common/schemas/breakdown';
 import { eventInputSchema, rangeQuery, strategyQuery } from '../../../common/schemas/calendar';
 import { badRequest, notFound } from '../../http/errors';
 import { sendKept } from '../../http/etag';
-import { requireOrgAccess } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import {
@@ -39,9 +39,9 @@ export async function eventRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/calendar/events',
-    { schema: { params: orgParams, querystring: listQuery } },
+    { config: { access: { organization: 'path' } }, schema: { params: orgParams, querystring: listQuery } },
     async (request, reply) => {
-      const { organizationId, actor, auth } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId, actor, auth } = accessOf(request);
       // A member's session already holds their organization's zone; a system user's does not.
       const timeZone =
         auth.organization?.id === organizationId
@@ -65,9 +65,9 @@ export async function eventRoutes(app: App) {
   // who may be chosen as instructor (members with the Instructor role).
   app.get(
     '/api/organizations/:orgId/calendar/options',
-    { schema: { params: orgParams } },
+    { config: { access: { organization: 'path' } }, schema: { params: orgParams } },
     async (request) => {
-      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId, actor } = accessOf(request);
       const [teams, people, settings] = await Promise.all([
         database.query<{ id: number; name: string }>(
           'select id, name from teams where organization_id = $1 and archived_at is null order by lower(name), id',
@@ -106,9 +106,9 @@ export async function eventRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/calendar/events/:eventId',
-    { schema: { params: eventParams } },
+    { config: { access: { organization: 'path' } }, schema: { params: eventParams } },
     async (request) => {
-      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId, actor } = accessOf(request);
       const timeZone = await organizationTimeZone(database, organizationId);
       const event = await getEventView(
         database,
@@ -126,9 +126,9 @@ export async function eventRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/calendar/events',
-    { schema: { params: orgParams, body: eventInputSchema } },
+    { config: { access: { organization: 'path' } }, schema: { params: orgParams, body: eventInputSchema } },
     async (request, reply) => {
-      const access = await requireOrgAccess(request, request.params.orgId);
+      const access = accessOf(request);
       const { sceneIds, teamIds } = request.body;
       await checkEventScenes(database, access.organizationId, teamIds, sceneIds);
       const result = await createEvent(database, access, request.body);
@@ -142,9 +142,12 @@ export async function eventRoutes(app: App) {
 
   app.patch(
     '/api/organizations/:orgId/calendar/events/:eventId',
-    { schema: { params: eventParams, querystring: strategyQuery, body: eventPatchSchema } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: eventParams, querystring: strategyQuery, body: eventPatchSchema },
+    },
     async (request) => {
-      const access = await requireOrgAccess(request, request.params.orgId);
+      const access = accessOf(request);
       const { organizationId } = access;
       const { eventId } = request.params;
       // Scenes are checked against the teams the event will have, before anything is written.
@@ -166,9 +169,12 @@ export async function eventRoutes(app: App) {
 
   app.delete(
     '/api/organizations/:orgId/calendar/events/:eventId',
-    { schema: { params: eventParams, querystring: strategyQuery } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: eventParams, querystring: strategyQuery },
+    },
     async (request) => {
-      const access = await requireOrgAccess(request, request.params.orgId);
+      const access = accessOf(request);
       return deleteEvent(database, access, request.params.eventId, request.query.strategy);
     },
   );
