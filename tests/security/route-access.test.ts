@@ -1,18 +1,108 @@
 // Every route declares who may call it (`config: { access }`, src/server/http/access.ts), and the
 // one hook decides each declaration the same way wherever it is used.
-import type { FastifyRequest } from 'fastify';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/common/permissions';
+import { buildApp } from '../../src/server/app';
 import {
   type Access,
   decide,
   ORGANIZATION_NOT_FOUND,
   type ObjectRule,
   type OrgAccess,
+  registerAccess,
   SYSTEM_ONLY,
 } from '../../src/server/http/access';
 import { AppError } from '../../src/server/http/errors';
 import type { AuthContext } from '../../src/server/http/session';
+import type { App, RegisteredRoute } from '../../src/server/http/types';
+import { Agent, getTestApp, testConfig } from '../support/app';
+
+const named = (route: RegisteredRoute) => `${route.method} ${route.url}`;
+
+/** How a declaration reads in a list: 'public', "organization path, may manageUsers", … */
+function describeAccess(access: Access): string {
+  if (typeof access === 'string') return access;
+  if (!('organization' in access)) return `signed in, ${access.object.name}`;
+  const parts = [`organization ${access.organization}`];
+  if (access.may) parts.push(`may ${access.may}`);
+  if (access.object) parts.push(access.object.name);
+  return parts.join(', ');
+}
+
+describe('every route declares its access', () => {
+  it('in the route table: none without a declaration, none with an access hook of its own', async () => {
+    const { app } = await getTestApp();
+    const routes = app.routeTable;
+    expect(routes.length).toBeGreaterThan(150);
+    expect(routes.filter((r) => r.access === undefined).map(named), 'routes without access').toEqual([]);
+    expect(
+      routes.filter((r) => r.ownPreValidation).map(named),
+      'routes with their own preValidation',
+    ).toEqual([]);
+    // The organization from the path is read from :orgId; a route without one cannot declare it.
+    const pathless = routes.filter(
+      (r) =>
+        typeof r.access === 'object' &&
+        'organization' in r.access &&
+        r.access.organization === 'path' &&
+        !r.url.includes(':orgId'),
+    );
+    expect(pathless.map(named), "'path' routes without :orgId").toEqual([]);
+    const kinds = new Map<string, number>();
+    for (const r of routes) {
+      const kind = describeAccess(r.access as Access);
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+    console.log(
+      `route access: ${routes.length} routes\n${[...kinds]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `  ${n} × ${k}`)
+        .join('\n')}`,
+    );
+  });
+
+  it('a route registered without one stops the app, naming the route', () => {
+    const app = Fastify() as unknown as App;
+    registerAccess(app);
+    expect(() => app.get('/api/forgotten', async () => 'x')).toThrow(
+      'GET /api/forgotten declares no access: give it config: { access } (http/access.ts)',
+    );
+    expect(() => app.get('/api/declared', { config: { access: 'public' } }, async () => 'x')).not.toThrow();
+  });
+
+  it("the web's built files, served by a plugin's own route, are public through their scope", async () => {
+    const ctx = await getTestApp();
+    const root = await mkdtemp(path.join(tmpdir(), 'greenroom-web-'));
+    await mkdir(path.join(root, 'assets'));
+    await writeFile(path.join(root, 'index.html'), '<!doctype html><title>Greenroom</title>');
+    await writeFile(path.join(root, 'assets', 'app-1234.js'), 'console.log(1);');
+    const app = await buildApp({ config: { ...testConfig(), webRoot: root }, database: ctx.database });
+    try {
+      await app.ready();
+      const web = app.routeTable.filter((r) => !r.url.startsWith('/api') && !r.url.startsWith('/files'));
+      expect(web.map((r) => `${named(r)} ${describeAccess(r.access as Access)}`)).toEqual(
+        expect.arrayContaining(['GET /* public', 'GET / public']),
+      );
+      const agent = new Agent(app);
+      const asset = await agent.get('/assets/app-1234.js');
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const page of ['/', '/calendar']) {
+        const res = await agent.get(page);
+        expect(res.statusCode, page).toBe(200);
+        expect(res.body, page).toContain('<title>Greenroom</title>');
+      }
+      expect((await agent.get('/assets/missing.js')).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
 
 const OWN_ORG = 7;
 const OTHER_ORG = 8;
@@ -56,7 +146,7 @@ const refusal = async (access: Access, req: FastifyRequest) => {
   throw new Error('expected a refusal');
 };
 
-const path = (orgId: number | string) => ({ orgId: String(orgId) });
+const orgPath = (orgId: number | string) => ({ orgId: String(orgId) });
 
 describe('access decisions', () => {
   it('public: anyone, without asking who', async () => {
@@ -86,20 +176,20 @@ describe('access decisions', () => {
   it("organization 'path': the caller's own organization; any other, or no such id, is not found", async () => {
     const access: Access = { organization: 'path' };
     const auth = caller('standard_user');
-    expect(await decide(request(auth, path(OWN_ORG)), access)).toMatchObject({ organizationId: OWN_ORG });
+    expect(await decide(request(auth, orgPath(OWN_ORG)), access)).toMatchObject({ organizationId: OWN_ORG });
     const notFound = { status: 404, message: ORGANIZATION_NOT_FOUND };
     for (const orgId of [OTHER_ORG, 999, 'abc', '0', '99999999999'])
-      expect(await refusal(access, request(auth, path(orgId))), String(orgId)).toEqual(notFound);
-    expect((await refusal(access, request(null, path(OWN_ORG)))).status).toBe(401);
+      expect(await refusal(access, request(auth, orgPath(orgId))), String(orgId)).toEqual(notFound);
+    expect((await refusal(access, request(null, orgPath(OWN_ORG)))).status).toBe(401);
   });
 
   it("organization 'path': a system user reaches any organization that exists", async () => {
     const system = caller(null, { system: true, organizationId: null });
     const access: Access = { organization: 'path' };
-    expect(await decide(request(system, path(OTHER_ORG)), access)).toMatchObject({
+    expect(await decide(request(system, orgPath(OTHER_ORG)), access)).toMatchObject({
       organizationId: OTHER_ORG,
     });
-    expect(await refusal(access, request(system, path(999)))).toEqual({
+    expect(await refusal(access, request(system, orgPath(999)))).toEqual({
       status: 404,
       message: ORGANIZATION_NOT_FOUND,
     });
@@ -114,18 +204,18 @@ describe('access decisions', () => {
 
   it('may: the named policy refuses with 403 and the route’s message, after the organization', async () => {
     const access: Access = { organization: 'path', may: 'manageUsers' };
-    expect(await refusal(access, request(caller('board'), path(OWN_ORG)))).toEqual({
+    expect(await refusal(access, request(caller('board'), orgPath(OWN_ORG)))).toEqual({
       status: 403,
       message: 'You do not have permission to do that',
     });
     const worded: Access = { ...access, refusal: 'Only managers' };
-    expect(await refusal(worded, request(caller('board'), path(OWN_ORG)))).toEqual({
+    expect(await refusal(worded, request(caller('board'), orgPath(OWN_ORG)))).toEqual({
       status: 403,
       message: 'Only managers',
     });
     // Another organization's admin learns only that there is no such organization.
-    expect((await refusal(access, request(caller('admin'), path(OTHER_ORG)))).status).toBe(404);
-    expect(await decide(request(caller('admin'), path(OWN_ORG)), access)).toMatchObject({
+    expect((await refusal(access, request(caller('admin'), orgPath(OTHER_ORG)))).status).toBe(404);
+    expect(await decide(request(caller('admin'), orgPath(OWN_ORG)), access)).toMatchObject({
       organizationId: OWN_ORG,
     });
   });
@@ -140,16 +230,16 @@ describe('access decisions', () => {
       },
     };
     const access: Access = { organization: 'path', may: 'editWiki', object: rule };
-    expect(await refusal(access, request(caller('standard_user'), path(OWN_ORG)))).toMatchObject({
+    expect(await refusal(access, request(caller('standard_user'), orgPath(OWN_ORG)))).toMatchObject({
       status: 403,
     });
     expect(seen).toEqual([]);
-    expect(await refusal(access, request(caller('admin'), path(OWN_ORG)))).toEqual({
+    expect(await refusal(access, request(caller('admin'), orgPath(OWN_ORG)))).toEqual({
       status: 403,
       message: 'Not yours',
     });
     expect(seen).toHaveLength(1);
-    expect(await decide(request(caller('owner'), path(OWN_ORG)), access)).toMatchObject({
+    expect(await decide(request(caller('owner'), orgPath(OWN_ORG)), access)).toMatchObject({
       organizationId: OWN_ORG,
     });
 

@@ -117,13 +117,15 @@ export const routeName = (route: { method: string | string[]; url: string }) =>
   `${[route.method].flat().join(',')} ${route.url}`;
 
 /**
- * Registered once on the app, before any route: decides every request's access before its
- * validation.
+ * Registered once on the app, before any route: refuses a route without a declaration as it is
+ * added, and decides every request's access before its validation.
  */
 export function registerAccess(app: App) {
   app.addHook('onRoute', function (this: FastifyInstance, route) {
     const access = route.config?.access ?? pluginRoutes.get(this);
-    if (access !== undefined) route.config = { ...route.config, access };
+    if (access === undefined)
+      throw new Error(`${routeName(route)} declares no access: give it config: { access } (http/access.ts)`);
+    route.config = { ...route.config, access };
   });
   app.addHook('preValidation', async (request) => {
     // Every route has a declaration; only the not-found handler has none, and answers 404 anyway.

@@ -39,6 +39,10 @@ export interface RegisteredRoute {
   schema?: FastifySchema;
   /** A WebSocket upgrade: no OpenAPI operation can describe it, so the document leaves it out. */
   websocket?: boolean;
+  /** Who may call it (http/access.ts). */
+  access?: Access;
+  /** Whether the route adds a preValidation hook of its own (access is decided by the app's one). */
+  ownPreValidation?: boolean;
 }
 
 declare module 'fastify' {
