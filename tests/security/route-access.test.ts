@@ -60,7 +60,7 @@ describe('every route declares its access', () => {
     console.log(
       `route access: ${routes.length} routes\n${[...kinds]
         .sort((a, b) => b[1] - a[1])
-        .map(([k, n]) => `  ${n} × ${k}`)
+        .map(([k, n]) => `  ${String(n).padStart(3)}  ${k}`)
         .join('\n')}`,
     );
   });
