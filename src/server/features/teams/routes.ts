@@ -11,7 +11,7 @@ import {
   updateTeamSchema,
 } from '../../../common/schemas/teams';
 import { candidateQuerySchema } from '../../../common/schemas/member-list';
-import { accessOf } from '../../http/access';
+import { accessOf, type ObjectRule } from '../../http/access';
 import { forbidden, notFound } from '../../http/errors';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
@@ -23,6 +23,18 @@ export const teamParams = z.object({ teamId: idSchema });
 const message = z.object({ message: z.string() });
 
 const CREATE_REFUSED = 'You do not have permission to create teams';
+
+/**
+ * A team found as the caller may see it, whose deletion is theirs (policy.deleteTeam): deletion is
+ * permanent, so it is for those who can create teams, not a team's own leads.
+ */
+const deletableTeam: ObjectRule = {
+  name: 'team the caller may delete',
+  check: async (request, caller) => {
+    await visibleTeam.check(request, caller);
+    if (!policy.deleteTeam(caller.actor)) throw forbidden('You do not have permission to delete this team');
+  },
+};
 
 export async function teamRoutes(app: App) {
   const { database } = app.deps;
@@ -130,16 +142,14 @@ export async function teamRoutes(app: App) {
     },
   );
 
-  // Permanent, so only for those who can create teams (not a team's own leads).
   app.delete(
     '/api/teams/:teamId',
     {
-      config: { access: { object: visibleTeam } },
+      config: { access: { object: deletableTeam } },
       schema: { params: teamParams, response: { 200: message } },
     },
     async (request) => {
-      const { organizationId, team, actor } = teamAccessOf(request);
-      if (!policy.deleteTeam(actor)) throw forbidden('You do not have permission to delete this team');
+      const { organizationId, team } = teamAccessOf(request);
       await deleteTeam(database, organizationId, team.id);
       return { message: 'Team deleted' };
     },
