@@ -113,7 +113,7 @@ const decided = new WeakMap<FastifyRequest, SignedIn | OrgAccess>();
 const pluginRoutes = new WeakMap<FastifyInstance, Access>();
 
 /** 'GET /api/…' for messages: the methods of a route and its URL pattern. */
-export const routeName = (route: { method: string | string[]; url: string }) =>
+const routeName = (route: { method: string | string[]; url: string }) =>
   `${[route.method].flat().join(',')} ${route.url}`;
 
 /**
