@@ -12,9 +12,8 @@ import {
   profileUserSchema,
 } from '../../../common/schemas/account';
 import { PICTURE_TOO_LARGE, PROFILE_PICTURE_MAX_BYTES } from '../../../common/account';
-import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, notFound } from '../../http/errors';
-import { requireAuth } from '../../http/guards';
+import { authOf, type ObjectRule } from '../../http/access';
 import { idParams, rawPathId } from '../../http/params';
 import type { App } from '../../http/types';
 import { readUpload } from '../../http/upload';
@@ -26,18 +25,21 @@ const message = z.object({ message: z.string() });
 const picture = z.object({ profilePictureUrl: z.string().nullable() });
 
 /**
- * 401, then, before the body is looked at: 403 for another member of one's own organization,
- * 404 for anyone else (whether or not they exist).
+ * The account of the path's :id is the caller's own (system users: anyone's). Before the body is
+ * looked at: 403 for another member of one's own organization, 404 for anyone else (whether or
+ * not they exist).
  */
-async function guardOwnAccount(request: FastifyRequest) {
-  const auth = await requireAuth(request);
-  const id = rawPathId(request, 'id');
-  if (auth.user.isSystemUser || id === auth.user.id) return;
-  const organizationId = auth.organization?.id;
-  if (organizationId && (await isMemberOf(request.server.deps.database, id, organizationId)))
-    throw forbidden('You can only edit your own profile');
-  throw notFound('User not found');
-}
+const ownAccount: ObjectRule = {
+  name: 'own account',
+  check: async (request, { auth }) => {
+    const id = rawPathId(request, 'id');
+    if (auth.user.isSystemUser || id === auth.user.id) return;
+    const organizationId = auth.organization?.id;
+    if (organizationId && (await isMemberOf(request.server.deps.database, id, organizationId)))
+      throw forbidden('You can only edit your own profile');
+    throw notFound('User not found');
+  },
+};
 
 export async function accountRoutes(app: App) {
   const { database, mailer } = app.deps;
@@ -45,7 +47,7 @@ export async function accountRoutes(app: App) {
   app.patch(
     '/api/users/:id/profile',
     {
-      preValidation: guardOwnAccount,
+      config: { access: { object: ownAccount } },
       schema: {
         params: idParams,
         body: profileSchema,
@@ -53,7 +55,7 @@ export async function accountRoutes(app: App) {
       },
     },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       const user = await saveProfile(app.deps, auth.user.id, request.params.id, request.body, request.ip);
       return { user };
     },
@@ -62,7 +64,7 @@ export async function accountRoutes(app: App) {
   app.get(
     '/api/users/:id/email-change',
     {
-      preValidation: guardOwnAccount,
+      config: { access: { object: ownAccount } },
       schema: { params: idParams, response: { 200: pendingEmailChangeSchema } },
     },
     async (request) => ({ pending: await pendingEmailChange(database, request.params.id) }),
@@ -71,7 +73,7 @@ export async function accountRoutes(app: App) {
   app.post(
     '/api/users/:id/email-change',
     {
-      preValidation: guardOwnAccount,
+      config: { access: { object: ownAccount } },
       schema: {
         params: idParams,
         body: emailChangeSchema,
@@ -79,7 +81,7 @@ export async function accountRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       const pending = await requestEmailChange(
         app.deps,
         auth.user.id,
@@ -96,6 +98,7 @@ export async function accountRoutes(app: App) {
   app.post(
     '/api/email-change/confirm',
     {
+      config: { access: 'public' },
       schema: {
         body: confirmEmailChangeSchema,
         response: { 200: z.object({ message: z.string(), email: z.string() }) },
@@ -110,9 +113,9 @@ export async function accountRoutes(app: App) {
 
   app.patch(
     '/api/me/password',
-    { preValidation: requireAuth, schema: { body: changePasswordSchema, response: { 200: message } } },
+    { config: { access: 'signedIn' }, schema: { body: changePasswordSchema, response: { 200: message } } },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       await changePassword(
         { database, mailer },
         { userId: auth.user.id, sid: auth.sid, email: auth.user.email, username: auth.user.username },
@@ -126,9 +129,9 @@ export async function accountRoutes(app: App) {
 
   app.post(
     '/api/me/profile-picture',
-    { preValidation: requireAuth, schema: { response: { 200: picture } } },
+    { config: { access: 'signedIn' }, schema: { response: { 200: picture } } },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       const upload = await readUpload(request, 'profilePicture', PROFILE_PICTURE_MAX_BYTES).catch(
         (err: unknown) => {
           if (err instanceof AppError && err.statusCode === 413)
@@ -142,9 +145,9 @@ export async function accountRoutes(app: App) {
 
   app.delete(
     '/api/me/profile-picture',
-    { preValidation: requireAuth, schema: { response: { 200: picture } } },
+    { config: { access: 'signedIn' }, schema: { response: { 200: picture } } },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       await removeProfilePicture(database, auth.user.id);
       return { profilePictureUrl: null };
     },

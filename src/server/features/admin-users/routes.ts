@@ -1,6 +1,6 @@
-// /api/organizations/{orgId}/users: user management for owners, admins and system users.
+// /api/organizations/{orgId}/users: user management for owners, admins and system users
+// (policy.manageUsers).
 import { z } from 'zod';
-import { policy } from '../../../common/permissions';
 import {
   addUserSchema,
   changeRoleSchema,
@@ -10,7 +10,7 @@ import {
 } from '../../../common/schemas/admin';
 import { MEMBER_PAGE_SIZE, memberPageSchema, wantsPage } from '../../../common/schemas/member-list';
 import { sendCsv } from '../../http/csv';
-import { guardOrg, orgAccessOf } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
 import { decodeCursor } from '../../http/keyset';
 import type { App } from '../../http/types';
@@ -33,10 +33,6 @@ const DEFAULT_PAGE_SIZE = 25;
 export async function adminUserRoutes(app: App) {
   const { database } = app.deps;
 
-  // Every route here is for user managers; the guard runs before any body is validated.
-  app.addHook('preValidation', guardOrg(policy.manageUsers));
-  const access = orgAccessOf;
-
   // The spec's contract is a plain list of membership rows; the page and the total ride in
   // headers (X-Total-Count, X-Page, X-Page-Size). Without ?page the whole filtered list comes back.
   // `limit` or `after` ask for a keyset page instead, `{items, total, nextCursor}`, as the screen
@@ -44,6 +40,7 @@ export async function adminUserRoutes(app: App) {
   app.get(
     '/api/organizations/:orgId/users',
     {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
       schema: {
         params: orgParams,
         querystring: listUsersQuerySchema,
@@ -51,7 +48,7 @@ export async function adminUserRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { organizationId } = access(request);
+      const { organizationId } = accessOf(request);
       const { page, pageSize, after, limit, ...filter } = request.query;
       if (wantsPage({ after, limit })) {
         const keyset = {
@@ -72,9 +69,12 @@ export async function adminUserRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/users.csv',
-    { schema: { params: orgParams, querystring: listUsersQuerySchema } },
+    {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
+      schema: { params: orgParams, querystring: listUsersQuerySchema },
+    },
     async (request, reply) => {
-      const { organizationId, actor, auth } = access(request);
+      const { organizationId, actor, auth } = accessOf(request);
       const { page: _page, pageSize: _size, after: _after, limit: _limit, ...filter } = request.query;
       const csv = await exportUsersCsv(database, organizationId, actor, filter);
       const name = `${auth.organization?.shortname ?? `organization-${organizationId}`}-members.csv`;
@@ -84,9 +84,12 @@ export async function adminUserRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/users',
-    { schema: { params: orgParams, body: addUserSchema, response: { 201: membershipRowSchema } } },
+    {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
+      schema: { params: orgParams, body: addUserSchema, response: { 201: membershipRowSchema } },
+    },
     async (request, reply) => {
-      const { organizationId, actor } = access(request);
+      const { organizationId, actor } = accessOf(request);
       const row = await addUser(database, organizationId, actor, request.body);
       return reply.code(201).send(row);
     },
@@ -94,45 +97,57 @@ export async function adminUserRoutes(app: App) {
 
   app.patch(
     '/api/organizations/:orgId/users/:userId/role',
-    { schema: { params: userParams, body: changeRoleSchema, response: { 200: membershipRowSchema } } },
+    {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
+      schema: { params: userParams, body: changeRoleSchema, response: { 200: membershipRowSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = access(request);
+      const { organizationId, actor } = accessOf(request);
       return changeRole(database, organizationId, actor, request.params.userId, request.body.role);
     },
   );
 
   app.post(
     '/api/organizations/:orgId/users/:userId/approve',
-    { schema: { params: userParams, response: { 200: membershipRowSchema } } },
+    {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
+      schema: { params: userParams, response: { 200: membershipRowSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = access(request);
+      const { organizationId, actor } = accessOf(request);
       return approveUser(app.deps, organizationId, actor, request.params.userId);
     },
   );
 
   app.post(
     '/api/organizations/:orgId/users/:userId/disable',
-    { schema: { params: userParams, body: disableUserSchema, response: { 200: membershipRowSchema } } },
+    {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
+      schema: { params: userParams, body: disableUserSchema, response: { 200: membershipRowSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = access(request);
+      const { organizationId, actor } = accessOf(request);
       return disableUser(database, organizationId, actor, request.params.userId, request.body.reason);
     },
   );
 
   app.post(
     '/api/organizations/:orgId/users/:userId/enable',
-    { schema: { params: userParams, response: { 200: membershipRowSchema } } },
+    {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
+      schema: { params: userParams, response: { 200: membershipRowSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = access(request);
+      const { organizationId, actor } = accessOf(request);
       return enableUser(database, organizationId, actor, request.params.userId);
     },
   );
 
   app.delete(
     '/api/organizations/:orgId/users/:userId',
-    { schema: { params: userParams } },
+    { config: { access: { organization: 'path', may: 'manageUsers' } }, schema: { params: userParams } },
     async (request) => {
-      const { organizationId, actor } = access(request);
+      const { organizationId, actor } = accessOf(request);
       const result = await deleteUser(database, organizationId, actor, request.params.userId);
       return { message: 'User deleted', accountDeleted: result.accountDeleted };
     },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { loginSchema, verifyEmailSchema } from '../../../common/schemas/auth';
 import type { Me } from '../../../common/types/session';
-import { notFound, unauthorized } from '../../http/errors';
+import { authOf } from '../../http/access';
+import { notFound } from '../../http/errors';
 import { clearSessionCookie, destroySession, readSessionId, setSessionCookie } from '../../http/session';
 import { setupRequired } from '../../http/two-factor-gate';
 import type { App } from '../../http/types';
@@ -14,9 +15,8 @@ const TEMP_LOGIN_USERNAME = 'system';
 export async function authRoutes(app: App) {
   const { database, config } = app.deps;
 
-  app.get('/api/me', async (request): Promise<Me> => {
-    const auth = await request.auth();
-    if (!auth) throw unauthorized();
+  app.get('/api/me', { config: { access: 'signedIn' } }, async (request): Promise<Me> => {
+    const auth = authOf(request);
     return {
       user: auth.user,
       organization: auth.organization,
@@ -27,40 +27,48 @@ export async function authRoutes(app: App) {
     };
   });
 
-  app.post('/api/login', { schema: { body: loginSchema } }, async (request, reply) => {
-    const result = await signIn(app.deps, request.body, request.hostContext, request.ip);
-    // Rotate: whatever session the browser held before sign-in is ended.
-    const previous = readSessionId(request);
-    if (previous) await destroySession(database, previous);
-    if (result.pending) {
-      // Two-step sign-in: no session yet, only a token the code must come back with.
-      const { userId, organizationId } = result.pending;
-      return {
-        organization: null,
-        isSystemUser: false,
-        twoFactorRequired: true,
-        twoFactorToken: issueLoginToken(app.deps.sessionSecret, userId, organizationId),
-      };
-    }
-    setSessionCookie(request, reply, result.sid!);
-    return { organization: result.organization, isSystemUser: result.isSystemUser };
-  });
+  app.post(
+    '/api/login',
+    { config: { access: 'public' }, schema: { body: loginSchema } },
+    async (request, reply) => {
+      const result = await signIn(app.deps, request.body, request.hostContext, request.ip);
+      // Rotate: whatever session the browser held before sign-in is ended.
+      const previous = readSessionId(request);
+      if (previous) await destroySession(database, previous);
+      if (result.pending) {
+        // Two-step sign-in: no session yet, only a token the code must come back with.
+        const { userId, organizationId } = result.pending;
+        return {
+          organization: null,
+          isSystemUser: false,
+          twoFactorRequired: true,
+          twoFactorToken: issueLoginToken(app.deps.sessionSecret, userId, organizationId),
+        };
+      }
+      setSessionCookie(request, reply, result.sid!);
+      return { organization: result.organization, isSystemUser: result.isSystemUser };
+    },
+  );
 
-  app.post('/api/logout', async (request, reply) => {
+  app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
     const sid = readSessionId(request);
     if (sid) await destroySession(database, sid);
     clearSessionCookie(request, reply);
     return { message: 'Signed out' };
   });
 
-  app.post('/api/verify-email', { schema: { body: verifyEmailSchema } }, async (request) => {
-    await verifyEmail(database, request.body.token);
-    return { message: 'Your email address has been verified. You can now sign in.' };
-  });
+  app.post(
+    '/api/verify-email',
+    { config: { access: 'public' }, schema: { body: verifyEmailSchema } },
+    async (request) => {
+      await verifyEmail(database, request.body.token);
+      return { message: 'Your email address has been verified. You can now sign in.' };
+    },
+  );
 
   app.get(
     '/api/temp-login',
-    { schema: { response: { 200: z.object({ username: z.string() }) } } },
+    { config: { access: 'public' }, schema: { response: { 200: z.object({ username: z.string() }) } } },
     async () => {
       if (!config.enableTempLogin) throw notFound();
       return { username: TEMP_LOGIN_USERNAME };

@@ -43,52 +43,60 @@ export async function publicRoutes(app: App) {
     return org;
   };
 
-  app.get('/api/public/:orgShortname/calendar', { schema: { params } }, async (request, reply) => {
-    const org = await organization(request.params.orgShortname);
-    const from = new Date();
-    const to = new Date(from.getTime() + 366 * DAY_MS);
-    await ensureMaterialized(database, org.id, to);
-    const events = await listPublicEventsJson(database, {
-      organizationId: org.id,
-      timeZone: org.timezone,
-      from,
-      to,
-    });
-    const head = JSON.stringify({
-      name: org.name,
-      description: org.description,
-      logoUrl: org.logoUrl,
-      primaryColor: org.primaryColor,
-      // The page follows the organization's look (colours and light/dark theme), like its app.
-      secondaryColor: org.secondaryColor,
-      accentColor: org.accentColor,
-      backgroundColor: org.backgroundColor,
-      textColor: org.textColor,
-      theme: org.theme,
-      timeZone: org.timezone,
-    });
-    return reply
-      .type('application/json; charset=utf-8')
-      .header('cache-control', 'public, max-age=60')
-      .send(`{"organization":${head},"events":${events}}`);
-  });
+  app.get(
+    '/api/public/:orgShortname/calendar',
+    { config: { access: 'public' }, schema: { params } },
+    async (request, reply) => {
+      const org = await organization(request.params.orgShortname);
+      const from = new Date();
+      const to = new Date(from.getTime() + 366 * DAY_MS);
+      await ensureMaterialized(database, org.id, to);
+      const events = await listPublicEventsJson(database, {
+        organizationId: org.id,
+        timeZone: org.timezone,
+        from,
+        to,
+      });
+      const head = JSON.stringify({
+        name: org.name,
+        description: org.description,
+        logoUrl: org.logoUrl,
+        primaryColor: org.primaryColor,
+        // The page follows the organization's look (colours and light/dark theme), like its app.
+        secondaryColor: org.secondaryColor,
+        accentColor: org.accentColor,
+        backgroundColor: org.backgroundColor,
+        textColor: org.textColor,
+        theme: org.theme,
+        timeZone: org.timezone,
+      });
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'public, max-age=60')
+        .send(`{"organization":${head},"events":${events}}`);
+    },
+  );
 
-  app.get('/api/public/:orgShortname/calendar.ics', { schema: { params } }, async (request, reply) => {
-    const org = await organization(request.params.orgShortname);
-    const window = feedWindow();
-    await ensureMaterialized(database, org.id, window.to);
-    const events = await feedEvents(database, org.id, window, null);
-    const body = renderFeed(
-      org.name,
-      org.timezone,
-      `${org.shortname}.${config.baseDomain}`,
-      events,
-      org.description ?? undefined,
-    );
-    return reply
-      .type('text/calendar; charset=utf-8')
-      .header('content-disposition', `inline; filename="${org.shortname}.ics"`)
-      .header('cache-control', 'public, max-age=300')
-      .send(body);
-  });
+  app.get(
+    '/api/public/:orgShortname/calendar.ics',
+    { config: { access: 'public' }, schema: { params } },
+    async (request, reply) => {
+      const org = await organization(request.params.orgShortname);
+      const window = feedWindow();
+      await ensureMaterialized(database, org.id, window.to);
+      const events = await feedEvents(database, org.id, window, null);
+      const body = renderFeed(
+        org.name,
+        org.timezone,
+        `${org.shortname}.${config.baseDomain}`,
+        events,
+        org.description ?? undefined,
+      );
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `inline; filename="${org.shortname}.ics"`)
+        .header('cache-control', 'public, max-age=300')
+        .send(body);
+    },
+  );
 }

@@ -8,7 +8,7 @@ import { ICONS, type IconName, iconFor, lookFor, manifestFor } from './app-manif
 export async function manifestRoutes(app: App) {
   const { database } = app.deps;
 
-  app.get('/manifest.webmanifest', async (request, reply) => {
+  app.get('/manifest.webmanifest', { config: { access: 'public' } }, async (request, reply) => {
     const look = await lookFor(database, request.hostContext.shortname);
     return (
       reply
@@ -22,6 +22,7 @@ export async function manifestRoutes(app: App) {
   app.get(
     '/app-icons/:name',
     {
+      config: { access: 'public' },
       schema: {
         params: z.object({ name: z.enum(Object.keys(ICONS) as [IconName, ...IconName[]]) }),
         // The manifest's ?v= names the look; a changed look has a new address.

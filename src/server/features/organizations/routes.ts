@@ -1,6 +1,6 @@
 import { ChangeFeed, orgScope } from '../../db/change-feed';
 import type { Database } from '../../db/client';
-import { requireOrgAccess } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 
@@ -19,18 +19,22 @@ export async function organizationRoutes(app: App) {
   const { database } = app.deps;
 
   // activeUsers: active members seen in the last 7 days (sliding-session activity).
-  app.get('/api/organizations/:orgId/stats', { schema: { params: orgParams } }, async (request) => {
-    const { organizationId } = await requireOrgAccess(request, request.params.orgId);
-    return keptStats(database).getOrLoad(organizationId, [orgScope(organizationId)], async () => {
-      const [row] = await database.query<Stats>(
-        // One pass over the organization's memberships counts both member figures.
-        `select count(*)::int as "totalMembers",
+  app.get(
+    '/api/organizations/:orgId/stats',
+    { config: { access: { organization: 'path' } }, schema: { params: orgParams } },
+    async (request) => {
+      const { organizationId } = accessOf(request);
+      return keptStats(database).getOrLoad(organizationId, [orgScope(organizationId)], async () => {
+        const [row] = await database.query<Stats>(
+          // One pass over the organization's memberships counts both member figures.
+          `select count(*)::int as "totalMembers",
           (select count(*)::int from teams where organization_id = $1 and archived_at is null) as "totalTeams",
           (count(*) filter (where last_active_at > now() - interval '7 days'))::int as "activeUsers"
          from user_organizations where organization_id = $1 and status = 'active'`,
-        [organizationId],
-      );
-      return row;
-    });
-  });
+          [organizationId],
+        );
+        return row;
+      });
+    },
+  );
 }

@@ -8,14 +8,21 @@ const SENT = 'If an account with that email exists, a password reset link has be
 export async function passwordRoutes(app: App) {
   const { database } = app.deps;
 
-  app.post('/api/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request) => {
-    await requestReset(app.deps, request.body.email, request.ip, request.log);
-    return { message: SENT };
-  });
+  app.post(
+    '/api/forgot-password',
+    { config: { access: 'public' }, schema: { body: forgotPasswordSchema } },
+    async (request) => {
+      await requestReset(app.deps, request.body.email, request.ip, request.log);
+      return { message: SENT };
+    },
+  );
 
   app.get(
     '/api/reset-password/validate',
-    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: z.object({ token: z.string().max(200).optional() }) },
+    },
     async (request, reply) => {
       reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
       const token = request.query.token;
@@ -23,9 +30,13 @@ export async function passwordRoutes(app: App) {
     },
   );
 
-  app.post('/api/reset-password', { schema: { body: resetPasswordSchema } }, async (request, reply) => {
-    reply.header('referrer-policy', 'no-referrer');
-    await resetPassword(database, request.body.token, request.body.password);
-    return { message: 'Your password has been updated. You can now login with your new password.' };
-  });
+  app.post(
+    '/api/reset-password',
+    { config: { access: 'public' }, schema: { body: resetPasswordSchema } },
+    async (request, reply) => {
+      reply.header('referrer-policy', 'no-referrer');
+      await resetPassword(database, request.body.token, request.body.password);
+      return { message: 'Your password has been updated. You can now login with your new password.' };
+    },
+  );
 }

@@ -26,6 +26,7 @@ export async function registrationRoutes(app: App) {
   app.get(
     '/api/organization-context',
     {
+      config: { access: 'public' },
       schema: {
         querystring: z.object({ org: z.string().max(100).optional() }),
         response: { 200: organizationContextSchema },
@@ -40,6 +41,7 @@ export async function registrationRoutes(app: App) {
   app.get(
     '/api/support-contact',
     {
+      config: { access: 'public' },
       schema: {
         querystring: z.object({ org: z.string().max(100).optional() }),
         response: { 200: z.object({ email: z.string(), reviewer: z.enum(['organization', 'system']) }) },
@@ -61,7 +63,7 @@ export async function registrationRoutes(app: App) {
 
   app.get(
     '/api/check-shortname/:shortname',
-    { schema: { params: z.object({ shortname: z.string().max(100) }) } },
+    { config: { access: 'public' }, schema: { params: z.object({ shortname: z.string().max(100) }) } },
     async (request) => {
       const parsed = shortnameSchema.safeParse(request.params.shortname);
       if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
@@ -71,20 +73,25 @@ export async function registrationRoutes(app: App) {
 
   app.get(
     '/api/security-challenge',
-    { schema: { querystring: z.object({ type: z.enum(CHALLENGE_TYPES).optional() }) } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: z.object({ type: z.enum(CHALLENGE_TYPES).optional() }) },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return issueChallenge(sessionSecret, request.query.type);
     },
   );
 
-  app.post('/api/security-challenge/verify', { schema: { body: challengeVerifySchema } }, async (request) =>
-    verifyAttempt(database, sessionSecret, request.body.token, request.body.answer),
+  app.post(
+    '/api/security-challenge/verify',
+    { config: { access: 'public' }, schema: { body: challengeVerifySchema } },
+    async (request) => verifyAttempt(database, sessionSecret, request.body.token, request.body.answer),
   );
 
   app.post(
     '/api/register-organization',
-    { schema: { body: registerOrganizationSchema } },
+    { config: { access: 'public' }, schema: { body: registerOrganizationSchema } },
     async (request, reply) => {
       const input = request.body;
       await limitSignups(database, request.ip, input.email);
@@ -101,7 +108,10 @@ export async function registrationRoutes(app: App) {
 
   app.post(
     '/api/register',
-    { schema: { body: joinSchema, querystring: z.object({ org: z.string().max(100).optional() }) } },
+    {
+      config: { access: 'public' },
+      schema: { body: joinSchema, querystring: z.object({ org: z.string().max(100).optional() }) },
+    },
     async (request, reply) => {
       const shortname = request.hostContext.shortname ?? request.query.org?.toLowerCase();
       if (!shortname) throw badRequest('Organization is required');

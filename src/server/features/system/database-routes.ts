@@ -10,7 +10,7 @@ import {
   tableSchemaSchema,
 } from '../../../common/schemas/system';
 import { badRequest } from '../../http/errors';
-import { requireSystemUser } from '../../http/guards';
+import { authOf } from '../../http/access';
 import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
 import { deleteRecord, exportRecords, insertRecord, listRecords, updateRecord } from './records';
@@ -33,19 +33,23 @@ export async function databaseRoutes(app: App) {
   const { database } = app.deps;
   const { db } = database;
 
-  app.get('/api/system/database/tables', { schema: { response: { 200: tableListSchema } } }, async () =>
-    Promise.all(
-      managedTableNames().map(async (name) => {
-        const t = managedTable(name);
-        const [{ rows }] = await db.select({ rows: count() }).from(t.table);
-        return { name, insertable: t.insertable, rowCount: rows };
-      }),
-    ),
+  app.get(
+    '/api/system/database/tables',
+    { config: { access: 'system' }, schema: { response: { 200: tableListSchema } } },
+    async () =>
+      Promise.all(
+        managedTableNames().map(async (name) => {
+          const t = managedTable(name);
+          const [{ rows }] = await db.select({ rows: count() }).from(t.table);
+          return { name, insertable: t.insertable, rowCount: rows };
+        }),
+      ),
   );
 
   app.get(
     '/api/system/database/table/:table',
     {
+      config: { access: 'system' },
       schema: {
         params: tableParams,
         querystring: tableRecordsQuerySchema,
@@ -57,7 +61,7 @@ export async function databaseRoutes(app: App) {
 
   app.get(
     '/api/system/database/table/:table/export',
-    { schema: { params: tableParams } },
+    { config: { access: 'system' }, schema: { params: tableParams } },
     async (request, reply) => {
       const t = managedTable(request.params.table);
       reply.header('content-disposition', `attachment; filename="${t.name}_export.json"`);
@@ -67,7 +71,7 @@ export async function databaseRoutes(app: App) {
 
   app.get(
     '/api/system/database/schema/:table',
-    { schema: { params: tableParams, response: { 200: tableSchemaSchema } } },
+    { config: { access: 'system' }, schema: { params: tableParams, response: { 200: tableSchemaSchema } } },
     async (request) => {
       const t = managedTable(request.params.table);
       const columns = await database.query<{
@@ -96,9 +100,13 @@ export async function databaseRoutes(app: App) {
 
   app.post(
     '/api/system/database/table/:table',
-    { bodyLimit: WRITE_LIMIT, schema: { params: tableParams, body: recordDataSchema } },
+    {
+      config: { access: 'system' },
+      bodyLimit: WRITE_LIMIT,
+      schema: { params: tableParams, body: recordDataSchema },
+    },
     async (request, reply) => {
-      const { user } = await requireSystemUser(request);
+      const { user } = authOf(request);
       const t = managedTable(request.params.table);
       const record = await insertRecord(db, user.id, t, parseRecord(t, request.body, 'insert'));
       reply.code(201);
@@ -108,9 +116,13 @@ export async function databaseRoutes(app: App) {
 
   app.patch(
     '/api/system/database/table/:table/:id',
-    { bodyLimit: WRITE_LIMIT, schema: { params: recordParams, body: recordDataSchema } },
+    {
+      config: { access: 'system' },
+      bodyLimit: WRITE_LIMIT,
+      schema: { params: recordParams, body: recordDataSchema },
+    },
     async (request) => {
-      const { user } = await requireSystemUser(request);
+      const { user } = authOf(request);
       const t = managedTable(request.params.table);
       return updateRecord(db, user.id, t, request.params.id, parseRecord(t, request.body, 'update'));
     },
@@ -118,9 +130,9 @@ export async function databaseRoutes(app: App) {
 
   app.delete(
     '/api/system/database/table/:table/:id',
-    { schema: { params: recordParams } },
+    { config: { access: 'system' }, schema: { params: recordParams } },
     async (request) => {
-      const { user } = await requireSystemUser(request);
+      const { user } = authOf(request);
       const t = managedTable(request.params.table);
       assertNotSelfLockout(t.name, request.params.id, user.id);
       return deleteRecord(db, user.id, t, request.params.id);

@@ -9,7 +9,7 @@ import {
   suspendOrganizationSchema,
   systemRegisterOrganizationSchema,
 } from '../../../common/schemas/system';
-import { requireSystemUser } from '../../http/guards';
+import { authOf } from '../../http/access';
 import { idParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { decideOrganization, listOrganizations } from './organizations';
@@ -18,7 +18,7 @@ import { registerApprovedOrganization } from './register-organization';
 export async function organizationRoutes(app: App) {
   const { database } = app.deps;
 
-  app.get('/api/system/stats', async () => {
+  app.get('/api/system/stats', { config: { access: 'system' } }, async () => {
     const [row] = await database.query<{
       totalOrganizations: number;
       totalUsers: number;
@@ -33,7 +33,7 @@ export async function organizationRoutes(app: App) {
     return row;
   });
 
-  app.get('/api/system/pending-organizations', async () =>
+  app.get('/api/system/pending-organizations', { config: { access: 'system' } }, async () =>
     database.query(
       `select o.id, o.name, o.shortname, o.contact_email as "contactEmail", o.created_at as "createdAt",
          json_build_object('id', u.id, 'username', u.username, 'email', u.email) as owner
@@ -46,17 +46,22 @@ export async function organizationRoutes(app: App) {
 
   app.get(
     '/api/system/organizations',
-    { schema: { querystring: organizationListQuerySchema, response: { 200: organizationListSchema } } },
+    {
+      config: { access: 'system' },
+      schema: { querystring: organizationListQuerySchema, response: { 200: organizationListSchema } },
+    },
     async (request) => listOrganizations(database, request.query),
   );
 
   app.post(
     '/api/system/organizations',
-    { schema: { body: systemRegisterOrganizationSchema, response: { 201: registeredOrganizationSchema } } },
+    {
+      config: { access: 'system' },
+      schema: { body: systemRegisterOrganizationSchema, response: { 201: registeredOrganizationSchema } },
+    },
     async (request, reply) => {
-      const actor = await requireSystemUser(request);
       reply.code(201);
-      return registerApprovedOrganization(app.deps, actor.user.id, request.body);
+      return registerApprovedOrganization(app.deps, authOf(request).user.id, request.body);
     },
   );
 
@@ -65,28 +70,26 @@ export async function organizationRoutes(app: App) {
 
   app.post(
     '/api/system/organizations/:id/approve',
-    { schema: { params: idParams, response: { 200: decisionResultSchema } } },
-    async (request) => decide('approve', request.params.id, (await requireSystemUser(request)).user.id),
+    { config: { access: 'system' }, schema: { params: idParams, response: { 200: decisionResultSchema } } },
+    async (request) => decide('approve', request.params.id, authOf(request).user.id),
   );
 
   app.post(
     '/api/system/organizations/:id/reject',
-    { schema: { params: idParams, body: rejectOrganizationSchema, response: { 200: decisionResultSchema } } },
+    {
+      config: { access: 'system' },
+      schema: { params: idParams, body: rejectOrganizationSchema, response: { 200: decisionResultSchema } },
+    },
     async (request) =>
-      decide(
-        'reject',
-        request.params.id,
-        (await requireSystemUser(request)).user.id,
-        request.body.rejectionReason,
-      ),
+      decide('reject', request.params.id, authOf(request).user.id, request.body.rejectionReason),
   );
 
   app.post(
     '/api/system/organizations/:id/suspend',
     {
+      config: { access: 'system' },
       schema: { params: idParams, body: suspendOrganizationSchema, response: { 200: decisionResultSchema } },
     },
-    async (request) =>
-      decide('suspend', request.params.id, (await requireSystemUser(request)).user.id, request.body.reason),
+    async (request) => decide('suspend', request.params.id, authOf(request).user.id, request.body.reason),
   );
 }

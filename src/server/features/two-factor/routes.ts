@@ -7,7 +7,7 @@ import {
   twoFactorCodeSchema,
   twoFactorStatusSchema,
 } from '../../../common/schemas/account';
-import { requireAuth } from '../../http/guards';
+import { authOf } from '../../http/access';
 import { loadSession, readSessionId, destroySession, setSessionCookie } from '../../http/session';
 import { setupRequired } from '../../http/two-factor-gate';
 import type { App } from '../../http/types';
@@ -18,19 +18,26 @@ const message = z.object({ message: z.string() });
 export async function twoFactorRoutes(app: App) {
   const { database, sessionSecret } = app.deps;
 
-  app.get('/api/me/two-factor', { schema: { response: { 200: twoFactorStatusSchema } } }, async (request) => {
-    const auth = await requireAuth(request);
-    const own = await status(database, auth.user.id);
-    const organizationRequires = auth.organization?.requireTwoFactorForAdmins ?? false;
-    const role = auth.membership?.role;
-    return { ...own, requiredForRole: organizationRequires && (role === 'owner' || role === 'admin') };
-  });
+  app.get(
+    '/api/me/two-factor',
+    { config: { access: 'signedIn' }, schema: { response: { 200: twoFactorStatusSchema } } },
+    async (request) => {
+      const auth = authOf(request);
+      const own = await status(database, auth.user.id);
+      const organizationRequires = auth.organization?.requireTwoFactorForAdmins ?? false;
+      const role = auth.membership?.role;
+      return { ...own, requiredForRole: organizationRequires && (role === 'owner' || role === 'admin') };
+    },
+  );
 
   app.post(
     '/api/me/two-factor/setup',
-    { schema: { response: { 200: z.object({ secret: z.string(), otpauthUrl: z.string() }) } } },
+    {
+      config: { access: 'signedIn' },
+      schema: { response: { 200: z.object({ secret: z.string(), otpauthUrl: z.string() }) } },
+    },
     async (request, reply) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       reply.header('cache-control', 'no-store');
       return startSetup(database, auth.user.id);
     },
@@ -39,14 +46,14 @@ export async function twoFactorRoutes(app: App) {
   app.post(
     '/api/me/two-factor/enable',
     {
-      preValidation: requireAuth,
+      config: { access: 'signedIn' },
       schema: {
         body: twoFactorCodeSchema,
         response: { 200: z.object({ recoveryCodes: z.array(z.string()) }) },
       },
     },
     async (request, reply) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       reply.header('cache-control', 'no-store');
       return confirmSetup(database, auth.user.id, request.body.code, request.ip);
     },
@@ -54,9 +61,9 @@ export async function twoFactorRoutes(app: App) {
 
   app.post(
     '/api/me/two-factor/disable',
-    { preValidation: requireAuth, schema: { body: disableTwoFactorSchema, response: { 200: message } } },
+    { config: { access: 'signedIn' }, schema: { body: disableTwoFactorSchema, response: { 200: message } } },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       await turnOff(app.deps, auth.user.id, request.body.password, request.ip);
       return { message: 'Two-step sign-in is off' };
     },
@@ -65,6 +72,7 @@ export async function twoFactorRoutes(app: App) {
   app.post(
     '/api/login/two-factor',
     {
+      config: { access: 'public' },
       schema: {
         body: loginTwoFactorSchema,
         response: {
