@@ -32,6 +32,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     testTimeout: 20_000,
+    // What a poll waits for often arrives by a PostgreSQL notification (a kept answer dropped, a
+    // presence update), which a busy machine can take well over the default second to deliver.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,

@@ -1,5 +1,6 @@
-// The role → permission table and the capability rules built on it.
-// Imported by the server (enforcement) and the web (what to show); written once.
+// The one policy table: what each role may do. Imported by the server (routes name a policy in
+// their access declaration, services call those that need the object) and by the web (what to
+// show); written once.
 
 export const PERMISSION_ROLES = [
   'owner',
@@ -27,35 +28,8 @@ export const ORGANIZATION_ROLES = [
 ] as const;
 export const PROFILE_ROLES = [...ORGANIZATION_ROLES, 'Volunteer', 'Operations'] as const;
 
-export const PERMISSIONS = [
-  'manage_users',
-  'manage_settings',
-  'view_analytics',
-  'view_users',
-  'manage_volunteers',
-  'manage_team',
-  'view_profile',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-
-export const ROLE_PERMISSIONS: Record<PermissionRole, readonly Permission[] | 'all'> = {
-  owner: 'all',
-  admin: ['manage_users', 'manage_settings', 'view_analytics'],
-  board: ['view_analytics', 'view_users'],
-  volunteer_coordinator: ['manage_volunteers', 'view_users'],
-  team_lead: ['manage_team', 'view_users'],
-  standard_user: ['view_profile'],
-};
-
 export function isPermissionRole(role: unknown): role is PermissionRole {
   return typeof role === 'string' && (PERMISSION_ROLES as readonly string[]).includes(role);
-}
-
-/** False when there is no role or the role is unknown. */
-export function hasPermission(role: string | null | undefined, permission: Permission): boolean {
-  if (!isPermissionRole(role)) return false;
-  const granted = ROLE_PERMISSIONS[role];
-  return granted === 'all' || granted.includes(permission);
 }
 
 export interface Actor {
@@ -137,7 +111,7 @@ export const policy = {
    * volunteer coordinators, owners and admins.
    */
   manageVolunteers: (a: Actor) =>
-    a.isSystemUser || a.role === 'admin' || hasPermission(a.role, 'manage_volunteers'),
+    a.isSystemUser || a.role === 'owner' || a.role === 'admin' || a.role === 'volunteer_coordinator',
   /** Holding a place on a shift is a member's own doing; a system user is no member. */
   volunteer: (a: Actor) => !a.isSystemUser,
   /** Check-in at a date: its coordinators, or whoever holds that date's House Manager shift. */

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -23,6 +23,7 @@ import { databaseRuleRefusal, isDatabaseUnavailable, isDiskFull, sqlState } from
 import { RESPOND_PAGE_PATH } from '../common/scheduling';
 import { featureRoutes } from './features';
 import { createMailer, type Mailer } from './features/mail/mailer';
+import { declarePluginRoutes, registerAccess } from './http/access';
 import { AppError } from './http/errors';
 import { etagOf } from './http/etag';
 import { SECURITY_HEADERS } from './http/security-headers';
@@ -111,6 +112,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before the route's access is decided, so the refusal says why (two-factor-gate.ts).
+  app.addHook('preValidation', enforceTwoFactorSetup);
+  // Before the route table's hook, which records the access each route declared.
+  registerAccess(app);
   // The app keeps its own route table, so a test can hold every registered route to account
   // (tests/security/access-matrix.test.ts) instead of trusting a hand-kept list.
   const routeTable: RegisteredRoute[] = [];
@@ -119,7 +124,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const websocket = (route as { websocket?: boolean }).websocket === true;
-      routeTable.push({ method, url: route.url, schema: route.schema, websocket });
+      routeTable.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        websocket,
+        access: route.config?.access,
+        ownPreValidation: route.preValidation !== undefined,
+      });
     }
   });
 
@@ -167,11 +179,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if (origin !== expected) throw new AppError(403, 'Cross-origin request refused');
   });
 
-  // Global hooks run before a route's own guards, so the refusal says why (two-factor-gate.ts).
-  app.addHook('preValidation', enforceTwoFactorSetup);
-
   // PostgreSQL text cannot hold U+0000, so such a value would fail in the database (500) on any
-  // route; it is refused here, after the route's guards and validation, in one place.
+  // route; it is refused here, after the route's access and validation, in one place.
   app.addHook('preHandler', async (request) => {
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
       throw new AppError(400, 'Text cannot contain null characters');
@@ -263,7 +272,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // Load balancers and orchestrators take an instance out on 503 and put it back on 200.
   app.get(
     '/api/health',
-    { schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    { config: { access: 'public' }, schema: { response: { 200: healthSchema, 503: healthSchema } } },
     async (request, reply) => {
       try {
         await withTimeout(database.query('select 1'), HEALTH_TIMEOUT_MS);
@@ -333,10 +342,8 @@ async function serveWeb(app: App, config: Config) {
   const root = config.webRoot;
   const hasWeb = root !== undefined && existsSync(path.join(root, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, {
+    const files: FastifyStaticOptions = {
       root,
-      // Looked up per request, so a rebuilt bundle is served without a restart.
-      wildcard: true,
       // The build writes .br/.gz beside each asset; they are chosen by Accept-Encoding.
       preCompressed: true,
       index: false,
@@ -346,11 +353,20 @@ async function serveWeb(app: App, config: Config) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
         }
       },
+    };
+    // reply.sendFile for the SPA's pages, everywhere; no route.
+    await app.register(fastifyStatic, { ...files, serve: false });
+    // The built files, public: the plugin's own route cannot carry our options, so its scope
+    // declares its access.
+    await app.register(async (scope) => {
+      declarePluginRoutes(scope, 'public');
+      // Looked up per request, so a rebuilt bundle is served without a restart.
+      await scope.register(fastifyStatic, { ...files, wildcard: true, decorateReply: false });
     });
   }
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
   // The static plugin would treat "/" as a directory; the landing page is the SPA.
-  if (hasWeb) app.get('/', async (_request, reply) => sendIndex(reply));
+  if (hasWeb) app.get('/', { config: { access: 'public' } }, async (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = requestPath(request.url);
     const isAsset = pathname.startsWith('/assets/') || pathname.startsWith('/files/');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BAD_DATE, dateProblem, YEAR_RANGE } from '../calendar';
-import { type EventFormValues, eventFormSchema, eventInputSchema, M } from './calendar';
+import { type EventFormValues, eventFormSchema, eventInputSchema, eventPatchSchema, M } from './calendar';
 
 const form = (over: Partial<EventFormValues> = {}): EventFormValues => ({
   name: 'Rehearsal',
@@ -99,5 +99,33 @@ describe('every error at once', () => {
   it('leaves a cross-field rule alone while a field it reads is itself wrong', () => {
     const result = eventFormSchema.safeParse(form({ name: '', endDate: '' }));
     expect(messagesByField(result.error?.issues ?? [])).toEqual({ name: M.name, endDate: M.endDate });
+  });
+});
+
+describe('an edit (PATCH) body', () => {
+  it('keeps only what it names: no default fills a field left out, other keys are ignored', () => {
+    // eventType and isRecurring have defaults on create; an edit that leaves them out keeps the event's.
+    const named = eventPatchSchema.parse({ name: ' Blocking ', occurrenceDate: '2031-03-04' });
+    expect(named).toEqual({ name: 'Blocking' });
+    expect(eventPatchSchema.parse({ description: '', teamIds: null })).toEqual({
+      description: null,
+      teamIds: [],
+    });
+  });
+
+  it('checks each field it names as on create', () => {
+    const refused = eventPatchSchema.safeParse({ name: '', eventType: 'party', spaces: [] });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['name', M.name],
+      ['spaces', M.spaces],
+      ['eventType', M.eventType],
+    ]);
+  });
+
+  it('is an object', () => {
+    for (const body of ['Renamed', 42, ['name'], null]) {
+      expect(eventPatchSchema.safeParse(body).error?.issues[0].message).toBe('Invalid request body');
+    }
   });
 });

@@ -207,6 +207,23 @@ export type EventInput = z.output<typeof eventInputSchema>;
 /** What a client sends (before defaults and normalisation). */
 export type EventRequest = z.input<typeof eventFields>;
 
+/**
+ * An edit's body (PATCH): any of the event's fields, each checked as on create. A field left out
+ * keeps the event's value, so none has a default here; the rules across fields are checked once
+ * the edit is merged into the stored event. Other keys are ignored, as they always were.
+ */
+export const eventPatchSchema = z
+  .object(
+    {
+      ...eventFields.shape,
+      eventType: eventFields.shape.eventType.removeDefault(),
+      isRecurring: eventFields.shape.isRecurring.removeDefault(),
+    },
+    { error: 'Invalid request body' },
+  )
+  .partial();
+export type EventPatch = z.output<typeof eventPatchSchema>;
+
 export const strategyQuery = z.object({
   strategy: z.enum(STRATEGIES, { error: 'Strategy must be this, future or series' }).default('this'),
 });

@@ -21,5 +21,5 @@ export async function registerOpenApi(app: App) {
     transform: createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: 'any' } }),
   });
   // Public: it describes the shape of requests and answers, nothing about anyone's data.
-  app.get(OPENAPI_PATH, async () => app.swagger());
+  app.get(OPENAPI_PATH, { config: { access: 'public' } }, async () => app.swagger());
 }

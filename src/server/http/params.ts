@@ -13,7 +13,10 @@ export const idSchema = z.coerce
   .positive('Invalid id')
   .max(MAX_DB_ID, 'Invalid id');
 
-/** {orgId}: its range is checked by requireOrgAccess, which answers 404 (no such organization). */
+/**
+ * {orgId}: checked before validation by the route's access (http/access.ts), which answers 404 for
+ * any id but the caller's organization, out-of-range ones included.
+ */
 export const orgParams = z.object({
   orgId: z.coerce
     .number({ error: 'Invalid organization id' })
@@ -24,8 +27,8 @@ export const orgParams = z.object({
 export const idParams = z.object({ id: idSchema });
 
 /**
- * A path id read before validation (preValidation guards): anything that is not a plain id in
- * the column's range is 0, which no row has, so the guard answers "not found".
+ * A path id read before validation (by the access hook): anything that is not a plain id in the
+ * column's range is 0, which no row has, so the check answers "not found".
  */
 export function rawPathId(request: FastifyRequest, name: string): number {
   const raw = (request.params as Record<string, string | undefined> | undefined)?.[name] ?? '';

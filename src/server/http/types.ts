@@ -12,6 +12,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Mailer } from '../features/mail/mailer';
 import type { PresenceClock } from '../features/presence/clock';
+import type { Access } from './access';
 import type { AuthContext } from './session';
 
 export type App = FastifyInstance<
@@ -38,10 +39,16 @@ export interface RegisteredRoute {
   schema?: FastifySchema;
   /** A WebSocket upgrade: no OpenAPI operation can describe it, so the document leaves it out. */
   websocket?: boolean;
+  /** Who may call it (http/access.ts). */
+  access?: Access;
+  /** Whether the route adds a preValidation hook of its own (access is decided by the app's one). */
+  ownPreValidation?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Who may call the route (http/access.ts); every route declares it. */
+    access?: Access;
     /**
      * A POST that only reads: its question is a body (a conflicts check). It is checked against
      * the session like a GET and does not drop the caller's kept answers as a write would.

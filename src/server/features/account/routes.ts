@@ -2,7 +2,6 @@
 // /api/me/password, POST and DELETE /api/me/profile-picture. Each member edits only themself;
 // system users may edit anyone's profile and ask for anyone's e-mail change. Organization
 // administrators manage roles and access, not a member's sign-in details.
-import { z } from 'zod';
 import {
   changePasswordSchema,
   confirmEmailChangeSchema,
@@ -16,9 +15,8 @@ import {
 } from '../../../common/schemas/account';
 import { messageSchema } from '../../../common/schemas/answers';
 import { PICTURE_TOO_LARGE, PROFILE_PICTURE_MAX_BYTES } from '../../../common/account';
-import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, notFound } from '../../http/errors';
-import { requireAuth } from '../../http/guards';
+import { authOf, type ObjectRule } from '../../http/access';
 import { idParams, rawPathId } from '../../http/params';
 import type { App } from '../../http/types';
 import { readUpload } from '../../http/upload';
@@ -30,18 +28,21 @@ const message = messageSchema;
 const picture = profilePictureSchema;
 
 /**
- * 401, then, before the body is looked at: 403 for another member of one's own organization,
- * 404 for anyone else (whether or not they exist).
+ * The account of the path's :id is the caller's own (system users: anyone's). Before the body is
+ * looked at: 403 for another member of one's own organization, 404 for anyone else (whether or
+ * not they exist).
  */
-async function guardOwnAccount(request: FastifyRequest) {
-  const auth = await requireAuth(request);
-  const id = rawPathId(request, 'id');
-  if (auth.user.isSystemUser || id === auth.user.id) return;
-  const organizationId = auth.organization?.id;
-  if (organizationId && (await isMemberOf(request.server.deps.database, id, organizationId)))
-    throw forbidden('You can only edit your own profile');
-  throw notFound('User not found');
-}
+const ownAccount: ObjectRule = {
+  name: 'own account',
+  check: async (request, { auth }) => {
+    const id = rawPathId(request, 'id');
+    if (auth.user.isSystemUser || id === auth.user.id) return;
+    const organizationId = auth.organization?.id;
+    if (organizationId && (await isMemberOf(request.server.deps.database, id, organizationId)))
+      throw forbidden('You can only edit your own profile');
+    throw notFound('User not found');
+  },
+};
 
 export async function accountRoutes(app: App) {
   const { database, mailer } = app.deps;
@@ -49,7 +50,7 @@ export async function accountRoutes(app: App) {
   app.patch(
     '/api/users/:id/profile',
     {
-      preValidation: guardOwnAccount,
+      config: { access: { object: ownAccount } },
       schema: {
         params: idParams,
         body: profileSchema,
@@ -57,7 +58,7 @@ export async function accountRoutes(app: App) {
       },
     },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       const user = await saveProfile(app.deps, auth.user.id, request.params.id, request.body, request.ip);
       return { user };
     },
@@ -66,7 +67,7 @@ export async function accountRoutes(app: App) {
   app.get(
     '/api/users/:id/email-change',
     {
-      preValidation: guardOwnAccount,
+      config: { access: { object: ownAccount } },
       schema: { params: idParams, response: { 200: pendingEmailChangeSchema } },
     },
     async (request) => ({ pending: await pendingEmailChange(database, request.params.id) }),
@@ -75,7 +76,7 @@ export async function accountRoutes(app: App) {
   app.post(
     '/api/users/:id/email-change',
     {
-      preValidation: guardOwnAccount,
+      config: { access: { object: ownAccount } },
       schema: {
         params: idParams,
         body: emailChangeSchema,
@@ -83,7 +84,7 @@ export async function accountRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       const pending = await requestEmailChange(
         app.deps,
         auth.user.id,
@@ -100,6 +101,7 @@ export async function accountRoutes(app: App) {
   app.post(
     '/api/email-change/confirm',
     {
+      config: { access: 'public' },
       schema: {
         body: confirmEmailChangeSchema,
         response: { 200: emailChangeConfirmedSchema },
@@ -114,9 +116,9 @@ export async function accountRoutes(app: App) {
 
   app.patch(
     '/api/me/password',
-    { preValidation: requireAuth, schema: { body: changePasswordSchema, response: { 200: message } } },
+    { config: { access: 'signedIn' }, schema: { body: changePasswordSchema, response: { 200: message } } },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       await changePassword(
         { database, mailer },
         { userId: auth.user.id, sid: auth.sid, email: auth.user.email, username: auth.user.username },
@@ -130,9 +132,9 @@ export async function accountRoutes(app: App) {
 
   app.post(
     '/api/me/profile-picture',
-    { preValidation: requireAuth, schema: { response: { 200: picture } } },
+    { config: { access: 'signedIn' }, schema: { response: { 200: picture } } },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       const upload = await readUpload(request, 'profilePicture', PROFILE_PICTURE_MAX_BYTES).catch(
         (err: unknown) => {
           if (err instanceof AppError && err.statusCode === 413)
@@ -146,9 +148,9 @@ export async function accountRoutes(app: App) {
 
   app.delete(
     '/api/me/profile-picture',
-    { preValidation: requireAuth, schema: { response: { 200: picture } } },
+    { config: { access: 'signedIn' }, schema: { response: { 200: picture } } },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       await removeProfilePicture(database, auth.user.id);
       return { profilePictureUrl: null };
     },

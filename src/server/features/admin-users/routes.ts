@@ -1,6 +1,6 @@
-// /api/organizations/{orgId}/users: user management for owners, admins and system users.
+// /api/organizations/{orgId}/users: user management for owners, admins and system users
+// (policy.manageUsers).
 import { z } from 'zod';
-import { policy } from '../../../common/permissions';
 import {
   addUserSchema,
   changeRoleSchema,
@@ -12,7 +12,7 @@ import {
 import { textAnswer } from '../../../common/schemas/answers';
 import { MEMBER_PAGE_SIZE, memberPageSchema, wantsPage } from '../../../common/schemas/member-list';
 import { sendCsv } from '../../http/csv';
-import { guardOrg, orgAccessOf } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
 import { decodeCursor } from '../../http/keyset';
 import type { App } from '../../http/types';
@@ -35,10 +35,6 @@ const DEFAULT_PAGE_SIZE = 25;
 export async function adminUserRoutes(app: App) {
   const { database } = app.deps;
 
-  // Every route here is for user managers; the guard runs before any body is validated.
-  app.addHook('preValidation', guardOrg(policy.manageUsers));
-  const access = orgAccessOf;
-
   // The spec's contract is a plain list of membership rows; the page and the total ride in
   // headers (X-Total-Count, X-Page, X-Page-Size). Without ?page the whole filtered list comes back.
   // `limit` or `after` ask for a keyset page instead, `{items, total, nextCursor}`, as the screen
@@ -46,6 +42,7 @@ export async function adminUserRoutes(app: App) {
   app.get(
     '/api/organizations/:orgId/users',
     {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
       schema: {
         params: orgParams,
         querystring: listUsersQuerySchema,
@@ -53,7 +50,7 @@ export async function adminUserRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { organizationId } = access(request);
+      const { organizationId } = accessOf(request);
       const { page, pageSize, after, limit, ...filter } = request.query;
       if (wantsPage({ after, limit })) {
         const keyset = {
@@ -75,6 +72,7 @@ export async function adminUserRoutes(app: App) {
   app.get(
     '/api/organizations/:orgId/users.csv',
     {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
       schema: {
         params: orgParams,
         querystring: listUsersQuerySchema,
@@ -82,7 +80,7 @@ export async function adminUserRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { organizationId, actor, auth } = access(request);
+      const { organizationId, actor, auth } = accessOf(request);
       const { page: _page, pageSize: _size, after: _after, limit: _limit, ...filter } = request.query;
       const csv = await exportUsersCsv(database, organizationId, actor, filter);
       const name = `${auth.organization?.shortname ?? `organization-${organizationId}`}-members.csv`;
@@ -92,9 +90,12 @@ export async function adminUserRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/users',
-    { schema: { params: orgParams, body: addUserSchema, response: { 201: membershipRowSchema } } },
+    {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
+      schema: { params: orgParams, body: addUserSchema, response: { 201: membershipRowSchema } },
+    },
     async (request, reply) => {
-      const { organizationId, actor } = access(request);
+      const { organizationId, actor } = accessOf(request);
       const row = await addUser(database, organizationId, actor, request.body);
       return reply.code(201).send(row);
     },
@@ -102,45 +103,60 @@ export async function adminUserRoutes(app: App) {
 
   app.patch(
     '/api/organizations/:orgId/users/:userId/role',
-    { schema: { params: userParams, body: changeRoleSchema, response: { 200: membershipRowSchema } } },
+    {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
+      schema: { params: userParams, body: changeRoleSchema, response: { 200: membershipRowSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = access(request);
+      const { organizationId, actor } = accessOf(request);
       return changeRole(database, organizationId, actor, request.params.userId, request.body.role);
     },
   );
 
   app.post(
     '/api/organizations/:orgId/users/:userId/approve',
-    { schema: { params: userParams, response: { 200: membershipRowSchema } } },
+    {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
+      schema: { params: userParams, response: { 200: membershipRowSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = access(request);
+      const { organizationId, actor } = accessOf(request);
       return approveUser(app.deps, organizationId, actor, request.params.userId);
     },
   );
 
   app.post(
     '/api/organizations/:orgId/users/:userId/disable',
-    { schema: { params: userParams, body: disableUserSchema, response: { 200: membershipRowSchema } } },
+    {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
+      schema: { params: userParams, body: disableUserSchema, response: { 200: membershipRowSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = access(request);
+      const { organizationId, actor } = accessOf(request);
       return disableUser(database, organizationId, actor, request.params.userId, request.body.reason);
     },
   );
 
   app.post(
     '/api/organizations/:orgId/users/:userId/enable',
-    { schema: { params: userParams, response: { 200: membershipRowSchema } } },
+    {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
+      schema: { params: userParams, response: { 200: membershipRowSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = access(request);
+      const { organizationId, actor } = accessOf(request);
       return enableUser(database, organizationId, actor, request.params.userId);
     },
   );
 
   app.delete(
     '/api/organizations/:orgId/users/:userId',
-    { schema: { params: userParams, response: { 200: userDeletedSchema } } },
+    {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
+      schema: { params: userParams, response: { 200: userDeletedSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = access(request);
+      const { organizationId, actor } = accessOf(request);
       const result = await deleteUser(database, organizationId, actor, request.params.userId);
       return { message: 'User deleted', accountDeleted: result.accountDeleted };
     },

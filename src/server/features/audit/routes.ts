@@ -1,6 +1,5 @@
-import { policy } from '../../../common/permissions';
 import { auditPageSchema, auditQuerySchema } from '../../../common/schemas/admin';
-import { guardOrg, orgAccessOf } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { listAudit } from './queries';
@@ -11,11 +10,11 @@ export async function auditRoutes(app: App) {
   app.get(
     '/api/organizations/:orgId/audit',
     {
-      preValidation: guardOrg(policy.viewAuditLog),
+      config: { access: { organization: 'path', may: 'viewAuditLog' } },
       schema: { params: orgParams, querystring: auditQuerySchema, response: { 200: auditPageSchema } },
     },
     async (request) => {
-      const { organizationId } = orgAccessOf(request);
+      const { organizationId } = accessOf(request);
       const { page, pageSize, action } = request.query;
       const { items, total } = await listAudit(database, organizationId, { page, pageSize, action });
       return { items, total, page, pageSize };

@@ -11,12 +11,13 @@ import {
   scenePatchSchema,
   sceneSchema,
 } from '../../../common/schemas/breakdown';
+import type { ObjectRule } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { sendKept } from '../../http/etag';
 import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
 import { keptRehearsable } from '../scheduling/rehearsable';
-import { guardTeam, teamAccessOf } from '../teams/access';
+import { managedTeam, teamAccessOf, visibleTeam } from '../teams/access';
 import { keptBreakdown } from './queries';
 import { createCharacter, createScene, deleteRow, updateCharacter, updateScene } from './service';
 
@@ -26,11 +27,14 @@ const sceneParams = teamParams.extend({ sceneId: idSchema });
 const READ_REFUSED = "Only this team's members may read its breakdown";
 
 /** Team members and the team's managers read; everyone else in the organization is refused. */
-async function guardReader(request: FastifyRequest) {
-  await guardTeam()(request);
-  const { teamRole, canManage } = teamAccessOf(request);
-  if (teamRole === null && !canManage) throw new AppError(403, READ_REFUSED);
-}
+const breakdownReaders: ObjectRule = {
+  name: "team's members and managers",
+  check: async (request, caller) => {
+    await visibleTeam.check(request, caller);
+    const { teamRole, canManage } = teamAccessOf(request);
+    if (teamRole === null && !canManage) throw new AppError(403, READ_REFUSED);
+  },
+};
 
 const teamRef = (request: FastifyRequest) => {
   const { organizationId, team } = teamAccessOf(request);
@@ -39,12 +43,11 @@ const teamRef = (request: FastifyRequest) => {
 
 export async function breakdownRoutes(app: App) {
   const { database } = app.deps;
-  const manage = guardTeam({ manage: true });
 
   app.get(
     '/api/teams/:teamId/breakdown',
     // Answered with kept bytes of a Breakdown (queries.ts), checked against its schema when kept.
-    { preValidation: guardReader, schema: { params: teamParams } },
+    { config: { access: { object: breakdownReaders } }, schema: { params: teamParams } },
     async (request, reply) => {
       const { organizationId, teamId } = teamRef(request);
       return sendKept(request, reply, await keptBreakdown(database, organizationId, teamId));
@@ -54,7 +57,10 @@ export async function breakdownRoutes(app: App) {
   app.get(
     '/api/teams/:teamId/rehearsable',
     // Answered with kept bytes of a Rehearsable (rehearsable.ts), checked against its schema when kept.
-    { preValidation: guardReader, schema: { params: teamParams, querystring: rehearsableQuery } },
+    {
+      config: { access: { object: breakdownReaders } },
+      schema: { params: teamParams, querystring: rehearsableQuery },
+    },
     async (request, reply) =>
       sendKept(request, reply, await keptRehearsable(database, teamAccessOf(request), request.query)),
   );
@@ -62,7 +68,7 @@ export async function breakdownRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/characters',
     {
-      preValidation: manage,
+      config: { access: { object: managedTeam } },
       schema: { params: teamParams, body: characterCreateSchema, response: { 201: characterSchema } },
     },
     async (request, reply) =>
@@ -72,7 +78,7 @@ export async function breakdownRoutes(app: App) {
   app.patch(
     '/api/teams/:teamId/characters/:characterId',
     {
-      preValidation: manage,
+      config: { access: { object: managedTeam } },
       schema: { params: characterParams, body: characterPatchSchema, response: { 200: characterSchema } },
     },
     (request) => updateCharacter(database, teamRef(request), request.params.characterId, request.body),
@@ -80,7 +86,7 @@ export async function breakdownRoutes(app: App) {
 
   app.delete(
     '/api/teams/:teamId/characters/:characterId',
-    { preValidation: manage, schema: { params: characterParams } },
+    { config: { access: { object: managedTeam } }, schema: { params: characterParams } },
     async (request, reply) => {
       await deleteRow(database, 'production_characters', teamRef(request), request.params.characterId);
       return reply.code(204).send();
@@ -90,7 +96,7 @@ export async function breakdownRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/scenes',
     {
-      preValidation: manage,
+      config: { access: { object: managedTeam } },
       schema: { params: teamParams, body: sceneCreateSchema, response: { 201: sceneSchema } },
     },
     async (request, reply) =>
@@ -100,7 +106,7 @@ export async function breakdownRoutes(app: App) {
   app.patch(
     '/api/teams/:teamId/scenes/:sceneId',
     {
-      preValidation: manage,
+      config: { access: { object: managedTeam } },
       schema: { params: sceneParams, body: scenePatchSchema, response: { 200: sceneSchema } },
     },
     (request) => updateScene(database, teamRef(request), request.params.sceneId, request.body),
@@ -108,7 +114,7 @@ export async function breakdownRoutes(app: App) {
 
   app.delete(
     '/api/teams/:teamId/scenes/:sceneId',
-    { preValidation: manage, schema: { params: sceneParams } },
+    { config: { access: { object: managedTeam } }, schema: { params: sceneParams } },
     async (request, reply) => {
       await deleteRow(database, 'production_scenes', teamRef(request), request.params.sceneId);
       return reply.code(204).send();

@@ -1,8 +1,8 @@
 // The calendar's event calls: list, read, create, edit, delete.
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import { EVENT_TYPES, INSTRUCTOR_ROLE, SPACES } from '../../../common/calendar';
-import { BM, sceneIdsField } from '../../../common/schemas/breakdown';
 import {
   calendarEventSchema,
   calendarOptionsSchema,
@@ -11,12 +11,13 @@ import {
   eventDetailSchema,
   eventEditedSchema,
   eventInputSchema,
+  eventPatchSchema,
   rangeQuery,
   strategyQuery,
 } from '../../../common/schemas/calendar';
-import { badRequest, notFound } from '../../http/errors';
+import { accessOf, type OrgAccess } from '../../http/access';
+import { notFound } from '../../http/errors';
 import { sendKept } from '../../http/etag';
-import { requireOrgAccess } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import {
@@ -28,19 +29,34 @@ import {
 } from '../breakdown/event-scenes';
 import { calendarSettings, getEventView, listEventsCached, organizationTimeZone } from './queries';
 import { createEvent, deleteEvent, EVENT_NOT_FOUND } from './service';
-import { updateEvent } from './update-event';
-import { resolveRange } from './validation';
-
-const eventPatchSchema = z.record(z.string(), z.unknown(), { error: 'Invalid request body' });
-
-/** An edit's `sceneIds`, checked like the create body's. */
-function scenesOfPatch(value: unknown): number[] {
-  const parsed = sceneIdsField.safeParse(value);
-  if (!parsed.success) throw badRequest(BM.sceneIds, { sceneIds: BM.sceneIds });
-  return parsed.data;
-}
+import { readCheckedEdit, updateEvent } from './update-event';
+import { parseOrThrow, resolveRange } from './validation';
 
 export const eventParams = orgParams.extend({ eventId: idSchema });
+
+/**
+ * An edit whose fields eventPatchSchema refuses is answered as the whole edit is checked (the
+ * patch merged into the stored event), once the event is found and the caller may edit it: the
+ * answer names every problem, an end before the stored start beside an emptied name, as the
+ * form shows them. A path, a strategy or a body that is not an object is refused as validated.
+ */
+async function refuseEdit(request: FastifyRequest, access: OrgAccess): Promise<never> {
+  const refused = request.validationError;
+  const body: unknown = request.body;
+  if (refused?.validationContext === 'body' && typeof body === 'object' && body && !Array.isArray(body)) {
+    // The query is checked after the body, so it was not yet when the body was refused.
+    const { strategy } = parseOrThrow(strategyQuery, request.query);
+    const { eventId } = request.params as z.output<typeof eventParams>;
+    await readCheckedEdit(
+      request.server.deps.database,
+      access,
+      eventId,
+      body as Record<string, unknown>,
+      strategy,
+    );
+  }
+  throw refused;
+}
 
 const listQuery = rangeQuery.extend({ followed: z.enum(['true', 'false']).optional() });
 
@@ -50,11 +66,12 @@ export async function eventRoutes(app: App) {
   app.get(
     '/api/organizations/:orgId/calendar/events',
     {
+      config: { access: { organization: 'path' } },
       // Sent as kept JSON text built by PostgreSQL (queries.ts), which the schema describes.
       schema: { params: orgParams, querystring: listQuery, response: { 200: z.array(calendarEventSchema) } },
     },
     async (request, reply) => {
-      const { organizationId, actor, auth } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId, actor, auth } = accessOf(request);
       // A member's session already holds their organization's zone; a system user's does not.
       const timeZone =
         auth.organization?.id === organizationId
@@ -78,9 +95,12 @@ export async function eventRoutes(app: App) {
   // who may be chosen as instructor (members with the Instructor role).
   app.get(
     '/api/organizations/:orgId/calendar/options',
-    { schema: { params: orgParams, response: { 200: calendarOptionsSchema } } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, response: { 200: calendarOptionsSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId, actor } = accessOf(request);
       const [teams, people, settings] = await Promise.all([
         database.query<{ id: number; name: string }>(
           'select id, name from teams where organization_id = $1 and archived_at is null order by lower(name), id',
@@ -119,9 +139,12 @@ export async function eventRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/calendar/events/:eventId',
-    { schema: { params: eventParams, response: { 200: eventDetailSchema } } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: eventParams, response: { 200: eventDetailSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId, actor } = accessOf(request);
       const timeZone = await organizationTimeZone(database, organizationId);
       const event = await getEventView(
         database,
@@ -139,9 +162,12 @@ export async function eventRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/calendar/events',
-    { schema: { params: orgParams, body: eventInputSchema, response: { 201: eventCreatedSchema } } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, body: eventInputSchema, response: { 201: eventCreatedSchema } },
+    },
     async (request, reply) => {
-      const access = await requireOrgAccess(request, request.params.orgId);
+      const access = accessOf(request);
       const { sceneIds, teamIds } = request.body;
       await checkEventScenes(database, access.organizationId, teamIds, sceneIds);
       const result = await createEvent(database, access, request.body);
@@ -156,6 +182,9 @@ export async function eventRoutes(app: App) {
   app.patch(
     '/api/organizations/:orgId/calendar/events/:eventId',
     {
+      config: { access: { organization: 'path' } },
+      // A refused field is answered by refuseEdit, with what else the edit breaks.
+      attachValidation: true,
       schema: {
         params: eventParams,
         querystring: strategyQuery,
@@ -164,18 +193,18 @@ export async function eventRoutes(app: App) {
       },
     },
     async (request) => {
-      const access = await requireOrgAccess(request, request.params.orgId);
+      const access = accessOf(request);
+      if (request.validationError) return refuseEdit(request, access);
       const { organizationId } = access;
       const { eventId } = request.params;
+      const patch = request.body;
       // Scenes are checked against the teams the event will have, before anything is written.
-      const sceneIds = 'sceneIds' in request.body ? scenesOfPatch(request.body.sceneIds) : null;
+      const sceneIds = patch.sceneIds ?? null;
       if (sceneIds?.length) {
-        const teamIds = Array.isArray(request.body.teamIds)
-          ? (request.body.teamIds as number[])
-          : await teamsOfEvent(database, organizationId, eventId);
+        const teamIds = patch.teamIds ?? (await teamsOfEvent(database, organizationId, eventId));
         await checkEventScenes(database, organizationId, teamIds, sceneIds);
       }
-      const result = await updateEvent(database, access, eventId, request.body, request.query.strategy);
+      const result = await updateEvent(database, access, eventId, patch, request.query.strategy);
       if (sceneIds && result.event) {
         const dates = await datesReached(database, organizationId, result.event, request.query.strategy);
         await setEventScenes(database, organizationId, dates, sceneIds);
@@ -186,9 +215,12 @@ export async function eventRoutes(app: App) {
 
   app.delete(
     '/api/organizations/:orgId/calendar/events/:eventId',
-    { schema: { params: eventParams, querystring: strategyQuery, response: { 200: eventDeletedSchema } } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: eventParams, querystring: strategyQuery, response: { 200: eventDeletedSchema } },
+    },
     async (request) => {
-      const access = await requireOrgAccess(request, request.params.orgId);
+      const access = accessOf(request);
       return deleteEvent(database, access, request.params.eventId, request.query.strategy);
     },
   );

@@ -1,10 +1,11 @@
 // Personal calendar subscriptions (beyond the spec): a member's followed events at a secret,
 // revocable iCalendar address; the address itself is managed from My Schedule.
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { textAnswer } from '../../../common/schemas/answers';
 import { feedLinksSchema, feedRevokedSchema } from '../../../common/schemas/calendar';
 import { notFound } from '../../http/errors';
-import { requireOrgAccess } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import type { App } from '../../http/types';
 import { orgParams } from '../../http/params';
 import { createFeed, currentFeed, feedEvents, feedOwner, feedWindow, renderFeed, revokeFeed } from './feeds';
@@ -20,8 +21,8 @@ const tokenParams = z.object({ token: z.string().min(10).max(200) });
 export async function feedRoutes(app: App) {
   const { database, config, sessionSecret } = app.deps;
 
-  const context = async (request: Parameters<typeof requireOrgAccess>[0], orgId: number) => {
-    const { organizationId, actor, auth } = await requireOrgAccess(request, orgId);
+  const context = async (request: FastifyRequest) => {
+    const { organizationId, actor, auth } = accessOf(request);
     const [org] = await database.query<{ shortname: string }>(
       'select shortname from organizations where id = $1',
       [organizationId],
@@ -38,22 +39,30 @@ export async function feedRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/calendar/feed',
-    { schema: { params: orgParams, response: { 200: feedLinksSchema } } },
-    async (request) => currentFeed(await context(request, request.params.orgId)),
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, response: { 200: feedLinksSchema } },
+    },
+    async (request) => currentFeed(await context(request)),
   );
 
   app.post(
     '/api/organizations/:orgId/calendar/feed',
-    { schema: { params: orgParams, response: { 201: feedLinksSchema } } },
-    async (request, reply) =>
-      reply.code(201).send(await createFeed(await context(request, request.params.orgId))),
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, response: { 201: feedLinksSchema } },
+    },
+    async (request, reply) => reply.code(201).send(await createFeed(await context(request))),
   );
 
   app.delete(
     '/api/organizations/:orgId/calendar/feed',
-    { schema: { params: orgParams, response: { 200: feedRevokedSchema } } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, response: { 200: feedRevokedSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId, actor } = accessOf(request);
       return revokeFeed(database, organizationId, actor.userId);
     },
   );
@@ -63,6 +72,7 @@ export async function feedRoutes(app: App) {
   app.get(
     '/api/feeds/:token',
     {
+      config: { access: 'public' },
       schema: {
         params: tokenParams,
         response: { 200: textAnswer('text/calendar', 'The events and shifts the member follows') },

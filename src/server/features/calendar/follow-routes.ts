@@ -6,8 +6,7 @@ import {
   rangeQuery,
   strategyQuery,
 } from '../../../common/schemas/calendar';
-import { notFound } from '../../http/errors';
-import { requireMemberOrg, requireOrgAccess } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import type { App } from '../../http/types';
 import { orgParams } from '../../http/params';
 import { eventParams } from './events-routes';
@@ -28,38 +27,48 @@ export async function followRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/calendar/events/followed',
-    { schema: { params: orgParams, querystring: rangeQuery, response: { 200: followedEventsSchema } } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, querystring: rangeQuery, response: { 200: followedEventsSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId, actor } = accessOf(request);
       return followed(organizationId, actor.userId, request.query);
     },
   );
 
   app.get(
     '/api/me/followed-events',
-    { schema: { querystring: rangeQuery, response: { 200: followedEventsSchema } } },
+    {
+      config: { access: { organization: 'member' } },
+      schema: { querystring: rangeQuery, response: { 200: followedEventsSchema } },
+    },
     async (request) => {
-      const auth = await request.auth();
-      if (auth && !auth.organization) throw notFound('Organization not found');
-      const { organizationId, actor } = await requireMemberOrg(request);
+      const { organizationId, actor } = accessOf(request);
       return followed(organizationId, actor.userId, request.query);
     },
   );
 
   app.post(
     '/api/organizations/:orgId/calendar/events/:eventId/follow',
-    { schema: { params: eventParams, querystring: strategyQuery, response: { 200: followAnswerSchema } } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: eventParams, querystring: strategyQuery, response: { 200: followAnswerSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId, actor } = accessOf(request);
       return follow(database, organizationId, actor.userId, request.params.eventId, request.query.strategy);
     },
   );
 
   app.delete(
     '/api/organizations/:orgId/calendar/events/:eventId/follow',
-    { schema: { params: eventParams, querystring: strategyQuery, response: { 200: followAnswerSchema } } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: eventParams, querystring: strategyQuery, response: { 200: followAnswerSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId, actor } = accessOf(request);
       return unfollow(database, organizationId, actor.userId, request.params.eventId, request.query.strategy);
     },
   );

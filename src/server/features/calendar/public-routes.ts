@@ -48,7 +48,7 @@ export async function publicRoutes(app: App) {
 
   app.get(
     '/api/public/:orgShortname/calendar',
-    { schema: { params, response: { 200: publicCalendarSchema } } },
+    { config: { access: 'public' }, schema: { params, response: { 200: publicCalendarSchema } } },
     async (request, reply) => {
       const org = await organization(request.params.orgShortname);
       const from = new Date();
@@ -81,6 +81,7 @@ export async function publicRoutes(app: App) {
   app.get(
     '/api/public/:orgShortname/calendar.ics',
     {
+      config: { access: 'public' },
       schema: {
         params,
         response: { 200: textAnswer('text/calendar', 'The public events as an iCalendar feed') },

@@ -29,7 +29,7 @@ import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './validation';
 export interface Access {
   organizationId: number;
   actor: Actor & { userId: number };
-  /** The caller's session (requireOrgAccess): it holds its own organization's calendar settings. */
+  /** The caller's session (http/access.ts): it holds its own organization's calendar settings. */
   auth?: { organization: { id: number; timezone: string; publicEventTypes: string[] } | null };
 }
 

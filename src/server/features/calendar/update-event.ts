@@ -55,6 +55,25 @@ export async function updateEvent(
   }
 }
 
+/**
+ * The edit read against the event it changes: 404 when there is none, 403 when the caller may
+ * not edit it, 400 when the event the patch would make is not valid (every field and rule at once).
+ */
+export async function readCheckedEdit(
+  database: Database,
+  access: Access,
+  eventId: number,
+  patch: Record<string, unknown>,
+  strategy: Strategy,
+) {
+  const timeZone = await zoneOf(database, access);
+  // "This date" plans from the row and its parts; the other edits from every row of the series too.
+  const found = await getEventRowAndParts(database, access.organizationId, eventId, strategy !== 'this');
+  if (!found) throw notFound(EVENT_NOT_FOUND);
+  if (!policy.editEvent(access.actor, found.row.reservedBy)) throw forbidden(EDIT_REFUSED);
+  return readEdit(found, patch, strategy, timeZone);
+}
+
 async function updateOnce(
   database: Database,
   access: Access,
@@ -63,13 +82,8 @@ async function updateOnce(
   strategy: Strategy,
 ) {
   const { organizationId, actor } = access;
-  const timeZone = await zoneOf(database, access);
-  // "This date" plans from the row and its parts; the other edits from every row of the series too.
-  const found = await getEventRowAndParts(database, organizationId, eventId, strategy !== 'this');
-  if (!found) throw notFound(EVENT_NOT_FOUND);
-  if (!policy.editEvent(actor, found.row.reservedBy)) throw forbidden(EDIT_REFUSED);
-  const edit = readEdit(found, patch, strategy, timeZone);
-  await checkReferences(database, organizationId, actor, edit.edited, found.row);
+  const edit = await readCheckedEdit(database, access, eventId, patch, strategy);
+  await checkReferences(database, organizationId, actor, edit.edited, edit.found.row);
   const planned = planEdit(edit);
   const result = await withMaterialized(database, organizationId, planned.spans, (strict) =>
     calendarTransaction(database, organizationId, (q) => applyEdit(q, access, planned, strict), actor.userId),

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import {
@@ -15,7 +14,7 @@ import {
 } from '../../../common/schemas/people';
 import { forbidden, notFound } from '../../http/errors';
 import { sendKept } from '../../http/etag';
-import { requireMemberOrg, requireOrgAccess } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { getUserDetails, updateUserDetails } from './details';
@@ -25,12 +24,6 @@ import { DIRECTORY_KEYSET, directoryJson, directoryPage, directoryPageJson, find
 const personParams = orgParams.extend({ username: z.string().trim().min(1).max(50) });
 
 const userParams = z.object({ userId: idSchema });
-/** The User Details routes are for user managers of the caller's own organization. */
-async function requireUserManager(request: FastifyRequest) {
-  const access = await requireMemberOrg(request);
-  if (!policy.manageUsers(access.actor)) throw forbidden();
-  return access;
-}
 
 const isWholeDirectory = (q: DirectoryQuery) =>
   !q.search && !q.role && !q.organizationRole && !q.team && (q.status ?? 'active') === 'active';
@@ -58,6 +51,7 @@ export async function directoryRoutes(app: App) {
   app.get(
     '/api/organizations/:orgId/directory',
     {
+      config: { access: { organization: 'path' } },
       schema: {
         params: orgParams,
         querystring: directoryQuerySchema,
@@ -65,7 +59,7 @@ export async function directoryRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId, actor } = accessOf(request);
       const query = request.query;
       const status = query.status ?? 'active';
       if (status !== 'active' && !policy.manageUsers(actor)) throw forbidden();
@@ -89,9 +83,12 @@ export async function directoryRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/directory/:username',
-    { schema: { params: personParams, response: { 200: personSchema } } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: personParams, response: { 200: personSchema } },
+    },
     async (request) => {
-      const { organizationId } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId } = accessOf(request);
       const person = await findPerson(database, organizationId, request.params.username.replace(/^@/, ''));
       if (!person) throw notFound('Person not found');
       return person;
@@ -102,18 +99,24 @@ export async function directoryRoutes(app: App) {
   // a member there does not exist as far as this caller can tell.
   app.get(
     '/api/users/:userId/details',
-    { schema: { params: userParams, response: { 200: userDetailsResponseSchema } } },
+    {
+      config: { access: { organization: 'member', may: 'manageUsers' } },
+      schema: { params: userParams, response: { 200: userDetailsResponseSchema } },
+    },
     async (request) => {
-      const { organizationId } = await requireUserManager(request);
+      const { organizationId } = accessOf(request);
       return getUserDetails(database, organizationId, request.params.userId);
     },
   );
 
   app.patch(
     '/api/users/:userId/details',
-    { schema: { params: userParams, body: userDetailsSchema, response: { 200: userDetailsResponseSchema } } },
+    {
+      config: { access: { organization: 'member', may: 'manageUsers' } },
+      schema: { params: userParams, body: userDetailsSchema, response: { 200: userDetailsResponseSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = await requireUserManager(request);
+      const { organizationId, actor } = accessOf(request);
       return updateUserDetails(database, organizationId, actor.userId, request.params.userId, request.body);
     },
   );

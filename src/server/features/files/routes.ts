@@ -13,6 +13,7 @@ export async function fileRoutes(app: App) {
   app.get(
     '/files/:id/:key',
     {
+      config: { access: 'public' },
       schema: {
         params: z.object({
           id: idSchema,

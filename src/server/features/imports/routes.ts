@@ -1,6 +1,5 @@
 // Moving in: POST a members CSV or a calendar file; ?dryRun=1 previews every row's
 // fate without writing anything.
-import { policy } from '../../../common/permissions';
 import {
   CALENDAR_IMPORT_FIELDS_INVALID,
   calendarImportFieldsSchema,
@@ -9,7 +8,7 @@ import {
   MAX_IMPORT_BYTES,
   memberImportResultSchema,
 } from '../../../common/schemas/imports';
-import { guardOrg, orgAccessOf } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { readUpload } from '../../http/upload';
@@ -21,7 +20,7 @@ export async function importRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/users/import',
     {
-      preValidation: guardOrg(policy.importData),
+      config: { access: { organization: 'path', may: 'importData' } },
       schema: {
         params: orgParams,
         querystring: importQuerySchema,
@@ -29,7 +28,7 @@ export async function importRoutes(app: App) {
       },
     },
     async (request) => {
-      const { organizationId, actor } = orgAccessOf(request);
+      const { organizationId, actor } = accessOf(request);
       const file = await readUpload(request, 'file', MAX_IMPORT_BYTES, 'Please choose a CSV file');
       return importMembers(app.deps, organizationId, actor, file, request.query.dryRun);
     },
@@ -38,7 +37,7 @@ export async function importRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/calendar/import',
     {
-      preValidation: guardOrg(policy.importData),
+      config: { access: { organization: 'path', may: 'importData' } },
       schema: {
         params: orgParams,
         querystring: importQuerySchema,
@@ -46,7 +45,7 @@ export async function importRoutes(app: App) {
       },
     },
     async (request) => {
-      const access = orgAccessOf(request);
+      const access = accessOf(request);
       const file = await readUpload(request, 'file', MAX_IMPORT_BYTES, 'Please choose an .ics file');
       // The plain fields come with the file (sent before it in the form).
       const fields = calendarImportFieldsSchema.safeParse({

@@ -8,7 +8,10 @@ export async function legalRoutes(app: App) {
   const { database } = app.deps;
   app.get(
     '/api/legal/:kind',
-    { schema: { params: legalKindParamsSchema, response: { 200: legalPageSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: legalKindParamsSchema, response: { 200: legalPageSchema } },
+    },
     async (request) => legalPage(database, request.params.kind),
   );
 }

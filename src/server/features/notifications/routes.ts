@@ -11,7 +11,7 @@ import {
 } from '../../../common/schemas/notifications';
 import { AppError } from '../../http/errors';
 import { errorsAsPage, htmlPage } from '../../http/link-page';
-import { guardOrg, orgAccessOf, requireAuth, requireMemberOrg, requireOrgAccess } from '../../http/guards';
+import { accessOf, authOf, type ObjectRule, type OrgAccess } from '../../http/access';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { listAnnouncements, mayAnnounce, postAnnouncement } from './announcements';
@@ -48,38 +48,36 @@ export async function notificationRoutes(app: App) {
 
   app.get(
     '/api/me/notifications',
-    { schema: { response: { 200: notificationPreferencesSchema } } },
-    async (request) => {
-      const auth = await requireAuth(request);
-      return loadPreferences(database, auth.user.id);
-    },
+    { config: { access: 'signedIn' }, schema: { response: { 200: notificationPreferencesSchema } } },
+    async (request) => loadPreferences(database, authOf(request).user.id),
   );
 
   app.patch(
     '/api/me/notifications',
     {
-      preValidation: async (request) => void (await requireAuth(request)),
+      config: { access: 'signedIn' },
       schema: { body: notificationPreferencesPatchSchema, response: { 200: notificationPreferencesSchema } },
     },
-    async (request) => {
-      const auth = await requireAuth(request);
-      return updatePreferences(database, auth.user.id, request.body);
-    },
+    async (request) => updatePreferences(database, authOf(request).user.id, request.body),
   );
 
-  app.get('/api/me/inbox', { schema: { response: { 200: inboxSchema } } }, async (request) => {
-    const { organizationId, auth } = await requireMemberOrg(request);
-    return loadInbox(database, organizationId, auth.user.id);
-  });
+  app.get(
+    '/api/me/inbox',
+    { config: { access: { organization: 'member' } }, schema: { response: { 200: inboxSchema } } },
+    async (request) => {
+      const { organizationId, auth } = accessOf(request);
+      return loadInbox(database, organizationId, auth.user.id);
+    },
+  );
 
   app.post(
     '/api/me/inbox/read',
     {
-      preValidation: async (request) => void (await requireMemberOrg(request)),
+      config: { access: { organization: 'member' } },
       schema: { body: markReadSchema, response: { 200: inboxSchema } },
     },
     async (request) => {
-      const { organizationId, auth } = await requireMemberOrg(request);
+      const { organizationId, auth } = accessOf(request);
       await markRead(database, organizationId, auth.user.id, request.body.ids);
       return loadInbox(database, organizationId, auth.user.id);
     },
@@ -87,22 +85,32 @@ export async function notificationRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/announcements',
-    { schema: { params: orgParams, response: { 200: z.array(announcementSchema) } } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, response: { 200: z.array(announcementSchema) } },
+    },
     async (request) => {
-      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId, actor } = accessOf(request);
       return listAnnouncements(database, organizationId, actor.userId);
     },
   );
 
+  // Who may post depends on the teams they lead, so it is read from the database; still before
+  // the announcement itself is read.
+  const announcer: ObjectRule<OrgAccess> = {
+    name: 'somewhere to post',
+    check: (_request, caller) => mayAnnounce(database, caller),
+  };
+
   app.post(
     '/api/organizations/:orgId/announcements',
     {
-      preValidation: [guardOrg(), async (request) => mayAnnounce(database, orgAccessOf(request))],
+      config: { access: { organization: 'path', object: announcer } },
       schema: { params: orgParams, body: announcementInputSchema, response: { 201: announcementSchema } },
     },
     async (request, reply) => {
       reply.code(201);
-      return postAnnouncement(database, orgAccessOf(request), request.body);
+      return postAnnouncement(database, accessOf(request), request.body);
     },
   );
 
@@ -115,7 +123,11 @@ export async function notificationRoutes(app: App) {
 
   app.get(
     '/api/unsubscribe',
-    { schema: { querystring: unsubscribeQuery }, onSend: errorsAsPage(REFUSED_TITLE) },
+    {
+      config: { access: 'public' },
+      schema: { querystring: unsubscribeQuery },
+      onSend: errorsAsPage(REFUSED_TITLE),
+    },
     async (request, reply) => {
       const userId = checked(request.query);
       const action = `/api/unsubscribe?user=${userId}&token=${encodeURIComponent(request.query.token)}`;
@@ -131,7 +143,7 @@ export async function notificationRoutes(app: App) {
   app.post(
     '/api/unsubscribe',
     {
-      config: { allowCrossOrigin: true },
+      config: { access: 'public', allowCrossOrigin: true },
       schema: { querystring: unsubscribeQuery },
       onSend: errorsAsPage(REFUSED_TITLE),
     },

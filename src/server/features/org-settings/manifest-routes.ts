@@ -13,6 +13,7 @@ export async function manifestRoutes(app: App) {
   app.get(
     '/manifest.webmanifest',
     {
+      config: { access: 'public' },
       schema: {
         response: {
           200: {
@@ -37,6 +38,7 @@ export async function manifestRoutes(app: App) {
   app.get(
     '/app-icons/:name',
     {
+      config: { access: 'public' },
       schema: {
         params: z.object({ name: z.enum(Object.keys(ICONS) as [IconName, ...IconName[]]) }),
         // The manifest's ?v= names the look; a changed look has a new address.

@@ -1,7 +1,6 @@
 // Organization settings, branding, brand images and the custom stylesheet.
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { policy } from '../../../common/permissions';
 import {
   type BrandImageAnswer,
   brandImageAnswerSchemas,
@@ -13,7 +12,7 @@ import {
 } from '../../../common/schemas/admin';
 import { textAnswer } from '../../../common/schemas/answers';
 import { notFound } from '../../http/errors';
-import { guardOrg, orgAccessOf } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { readUpload } from '../../http/upload';
@@ -47,22 +46,20 @@ function sendCss(reply: FastifyReply, css: string, cacheControl: string) {
 
 export async function orgSettingsRoutes(app: App) {
   const { database } = app.deps;
-  const settingsManager = guardOrg(policy.manageSettings);
-  const member = guardOrg();
 
   app.get(
     '/api/organizations/:orgId/settings',
     {
-      preValidation: settingsManager,
+      config: { access: { organization: 'path', may: 'manageSettings' } },
       schema: { params: orgParams, response: { 200: organizationSettingsResponseSchema } },
     },
-    async (request) => getSettings(database, orgAccessOf(request).organizationId),
+    async (request) => getSettings(database, accessOf(request).organizationId),
   );
 
   app.patch(
     '/api/organizations/:orgId',
     {
-      preValidation: settingsManager,
+      config: { access: { organization: 'path', may: 'manageSettings' } },
       schema: {
         params: orgParams,
         body: organizationSettingsPatchSchema,
@@ -70,25 +67,28 @@ export async function orgSettingsRoutes(app: App) {
       },
     },
     async (request) => {
-      const { organizationId, actor } = orgAccessOf(request);
+      const { organizationId, actor } = accessOf(request);
       return updateSettings(database, organizationId, actor, request.body);
     },
   );
 
   app.get(
     '/api/organizations/:orgId/branding',
-    { preValidation: member, schema: { params: orgParams, response: { 200: brandingResponseSchema } } },
-    async (request) => getBranding(database, orgAccessOf(request).organizationId),
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, response: { 200: brandingResponseSchema } },
+    },
+    async (request) => getBranding(database, accessOf(request).organizationId),
   );
 
   app.put(
     '/api/organizations/:orgId/branding',
     {
-      preValidation: settingsManager,
+      config: { access: { organization: 'path', may: 'manageSettings' } },
       schema: { params: orgParams, body: brandingPatchSchema, response: { 200: brandingResponseSchema } },
     },
     async (request) => {
-      const { organizationId, actor } = orgAccessOf(request);
+      const { organizationId, actor } = accessOf(request);
       return updateBranding(database, organizationId, actor, request.body);
     },
   );
@@ -101,11 +101,11 @@ export async function orgSettingsRoutes(app: App) {
     app.post(
       `/api/organizations/:orgId/upload-${kind}`,
       {
-        preValidation: settingsManager,
+        config: { access: { organization: 'path', may: 'manageSettings' } },
         schema: { params: orgParams, response: { 200: brandImageAnswerSchemas[kind] } },
       },
       async (request) => {
-        const { organizationId, actor } = orgAccessOf(request);
+        const { organizationId, actor } = accessOf(request);
         const file = await readUpload(request, field, MAX_IMAGE_BYTES, 'Please choose an image to upload');
         const url = await uploadBrandImage(database, organizationId, actor, kind, file);
         return answer(url);
@@ -119,11 +119,11 @@ export async function orgSettingsRoutes(app: App) {
   app.get(
     '/api/organizations/:orgId/custom.css',
     {
-      preValidation: member,
+      config: { access: { organization: 'path' } },
       schema: { params: orgParams, response: { 200: customCssAnswer } },
     },
     async (request, reply) => {
-      const { customCss } = await getBranding(database, orgAccessOf(request).organizationId);
+      const { customCss } = await getBranding(database, accessOf(request).organizationId);
       return sendCss(reply, servableCss(customCss), 'private, max-age=86400');
     },
   );
@@ -131,7 +131,7 @@ export async function orgSettingsRoutes(app: App) {
   // The public calendar is styled like the rest of the organization, without a session.
   app.get(
     '/api/public/:orgShortname/custom.css',
-    { schema: { params: publicParams, response: { 200: customCssAnswer } } },
+    { config: { access: 'public' }, schema: { params: publicParams, response: { 200: customCssAnswer } } },
     async (request, reply) => {
       const org = await findPublicBranding(database, request.params.orgShortname.toLowerCase());
       if (!org) throw notFound('Organization not found');
@@ -142,6 +142,7 @@ export async function orgSettingsRoutes(app: App) {
   app.get(
     '/api/public/:orgShortname/branding',
     {
+      config: { access: 'public' },
       schema: {
         params: publicParams,
         response: { 200: publicBrandingSchema },

@@ -92,10 +92,10 @@ describe('GET /api/organizations/:orgId/stats', () => {
     expect((await agent.get('/api/organizations/999999999/stats')).statusCode).toBe(404);
   });
 
-  it('answers 400 or 404, never 500, to malformed and huge ids', async () => {
+  it('answers 404, never 500, to malformed and huge ids: no organization has them', async () => {
     const { agents } = await buildOrgWithRoles(ctx);
     for (const id of ['abc', '0', '-3']) {
-      expect((await agents.owner.get(`/api/organizations/${id}/stats`)).statusCode).toBe(400);
+      expect((await agents.owner.get(`/api/organizations/${id}/stats`)).statusCode).toBe(404);
     }
     expect((await agents.owner.get('/api/organizations/99999999999/stats')).statusCode).toBe(404);
   });

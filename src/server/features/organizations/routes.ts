@@ -4,7 +4,7 @@ import {
 } from '../../../common/schemas/organizations';
 import { ChangeFeed, orgScope } from '../../db/change-feed';
 import type { Database } from '../../db/client';
-import { requireOrgAccess } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 
@@ -19,9 +19,12 @@ export async function organizationRoutes(app: App) {
   // activeUsers: active members seen in the last 7 days (sliding-session activity).
   app.get(
     '/api/organizations/:orgId/stats',
-    { schema: { params: orgParams, response: { 200: organizationStatsSchema } } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, response: { 200: organizationStatsSchema } },
+    },
     async (request) => {
-      const { organizationId } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId } = accessOf(request);
       return keptStats(database).getOrLoad(organizationId, [orgScope(organizationId)], async () => {
         const [row] = await database.query<Stats>(
           // One pass over the organization's memberships counts both member figures.

@@ -15,7 +15,10 @@ export async function passwordRoutes(app: App) {
 
   app.post(
     '/api/forgot-password',
-    { schema: { body: forgotPasswordSchema, response: { 200: messageSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: forgotPasswordSchema, response: { 200: messageSchema } },
+    },
     async (request) => {
       await requestReset(app.deps, request.body.email, request.ip, request.log);
       return { message: SENT };
@@ -25,6 +28,7 @@ export async function passwordRoutes(app: App) {
   app.get(
     '/api/reset-password/validate',
     {
+      config: { access: 'public' },
       schema: {
         querystring: z.object({ token: z.string().max(200).optional() }),
         response: { 200: resetTokenValiditySchema },
@@ -39,7 +43,7 @@ export async function passwordRoutes(app: App) {
 
   app.post(
     '/api/reset-password',
-    { schema: { body: resetPasswordSchema, response: { 200: messageSchema } } },
+    { config: { access: 'public' }, schema: { body: resetPasswordSchema, response: { 200: messageSchema } } },
     async (request, reply) => {
       reply.header('referrer-policy', 'no-referrer');
       await resetPassword(database, request.body.token, request.body.password);

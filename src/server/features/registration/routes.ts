@@ -33,6 +33,7 @@ export async function registrationRoutes(app: App) {
   app.get(
     '/api/organization-context',
     {
+      config: { access: 'public' },
       schema: {
         querystring: z.object({ org: z.string().max(100).optional() }),
         response: { 200: organizationContextSchema },
@@ -47,6 +48,7 @@ export async function registrationRoutes(app: App) {
   app.get(
     '/api/support-contact',
     {
+      config: { access: 'public' },
       schema: {
         querystring: z.object({ org: z.string().max(100).optional() }),
         response: { 200: supportContactSchema },
@@ -69,6 +71,7 @@ export async function registrationRoutes(app: App) {
   app.get(
     '/api/check-shortname/:shortname',
     {
+      config: { access: 'public' },
       schema: {
         params: z.object({ shortname: z.string().max(100) }),
         response: { 200: shortnameAvailabilitySchema },
@@ -84,6 +87,7 @@ export async function registrationRoutes(app: App) {
   app.get(
     '/api/security-challenge',
     {
+      config: { access: 'public' },
       schema: {
         querystring: z.object({ type: z.enum(CHALLENGE_TYPES).optional() }),
         response: { 200: securityChallengeSchema },
@@ -97,13 +101,19 @@ export async function registrationRoutes(app: App) {
 
   app.post(
     '/api/security-challenge/verify',
-    { schema: { body: challengeVerifySchema, response: { 200: challengeResultSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: challengeVerifySchema, response: { 200: challengeResultSchema } },
+    },
     async (request) => verifyAttempt(database, sessionSecret, request.body.token, request.body.answer),
   );
 
   app.post(
     '/api/register-organization',
-    { schema: { body: registerOrganizationSchema, response: { 201: registeredOrganizationAnswerSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: registerOrganizationSchema, response: { 201: registeredOrganizationAnswerSchema } },
+    },
     async (request, reply) => {
       const input = request.body;
       await limitSignups(database, request.ip, input.email);
@@ -121,6 +131,7 @@ export async function registrationRoutes(app: App) {
   app.post(
     '/api/register',
     {
+      config: { access: 'public' },
       schema: {
         body: joinSchema,
         querystring: z.object({ org: z.string().max(100).optional() }),

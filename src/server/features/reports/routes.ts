@@ -1,6 +1,5 @@
 // Rehearsal reports, their notes by department, and the departments setting.
 import { z } from 'zod';
-import { policy } from '../../../common/permissions';
 import {
   departmentAnswerSchema,
   departmentsPutSchema,
@@ -10,7 +9,7 @@ import {
   reportPutSchema,
   reportSchema,
 } from '../../../common/schemas/breakdown';
-import { guardOrg, orgAccessOf } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { readDepartments, writeDepartments } from './departments';
@@ -26,70 +25,76 @@ export async function reportRoutes(app: App) {
 
   app.get(
     report,
-    { preValidation: guardOrg(), schema: { params: eventParams, response: { 200: reportSchema } } },
-    (request) => readReport(database, orgAccessOf(request), request.params.eventId),
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: eventParams, response: { 200: reportSchema } },
+    },
+    (request) => readReport(database, accessOf(request), request.params.eventId),
   );
 
   app.put(
     report,
     {
-      preValidation: guardOrg(),
+      config: { access: { organization: 'path' } },
       schema: { params: eventParams, body: reportPutSchema, response: { 200: reportSchema } },
     },
-    (request) => putReport(database, orgAccessOf(request), request.params.eventId, request.body),
+    (request) => putReport(database, accessOf(request), request.params.eventId, request.body),
   );
 
   app.post(
     `${report}/publish`,
-    { preValidation: guardOrg(), schema: { params: eventParams, response: { 200: reportSchema } } },
-    (request) => publishReport(database, orgAccessOf(request), request.params.eventId),
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: eventParams, response: { 200: reportSchema } },
+    },
+    (request) => publishReport(database, accessOf(request), request.params.eventId),
   );
 
   app.get(
     '/api/organizations/:orgId/report-notes',
     {
-      preValidation: guardOrg(),
+      config: { access: { organization: 'path' } },
       schema: {
         params: orgParams,
         querystring: reportNotesQuery,
         response: { 200: z.array(reportNoteListItemSchema) },
       },
     },
-    (request) => listNotes(database, orgAccessOf(request), request.query),
+    (request) => listNotes(database, accessOf(request), request.query),
   );
 
   app.patch(
     '/api/organizations/:orgId/report-notes/:noteId',
     {
-      preValidation: guardOrg(),
+      config: { access: { organization: 'path' } },
       schema: {
         params: noteParams,
         body: reportNotePatchSchema,
         response: { 200: reportNoteListItemSchema },
       },
     },
-    (request) => answerNote(database, orgAccessOf(request), request.params.noteId, request.body),
+    (request) => answerNote(database, accessOf(request), request.params.noteId, request.body),
   );
 
   app.get(
     '/api/organizations/:orgId/report-departments',
     {
-      preValidation: guardOrg(),
+      config: { access: { organization: 'path' } },
       schema: { params: orgParams, response: { 200: z.array(departmentAnswerSchema) } },
     },
-    (request) => readDepartments(database, orgAccessOf(request).organizationId),
+    (request) => readDepartments(database, accessOf(request).organizationId),
   );
 
   app.put(
     '/api/organizations/:orgId/report-departments',
     {
-      preValidation: guardOrg(policy.manageSettings, DEPARTMENTS_REFUSED),
+      config: { access: { organization: 'path', may: 'manageSettings', refusal: DEPARTMENTS_REFUSED } },
       schema: {
         params: orgParams,
         body: departmentsPutSchema,
         response: { 200: z.array(departmentAnswerSchema) },
       },
     },
-    (request) => writeDepartments(database, orgAccessOf(request).organizationId, request.body),
+    (request) => writeDepartments(database, accessOf(request).organizationId, request.body),
   );
 }

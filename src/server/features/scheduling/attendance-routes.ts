@@ -9,7 +9,7 @@ import {
   callSheetSchema,
 } from '../../../common/schemas/scheduling';
 import { csvText, sendCsv } from '../../http/csv';
-import { guardOrg, orgAccessOf } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { attendanceReport, getAttendance, putAttendance, reportRows } from './attendance';
@@ -24,34 +24,40 @@ export async function attendanceRoutes(app: App) {
 
   app.get(
     attendance,
-    { preValidation: guardOrg(), schema: { params: eventParams, response: list } },
-    (request) => getAttendance(database, orgAccessOf(request), request.params.eventId),
+    { config: { access: { organization: 'path' } }, schema: { params: eventParams, response: list } },
+    (request) => getAttendance(database, accessOf(request), request.params.eventId),
   );
 
   app.put(
     attendance,
-    { preValidation: guardOrg(), schema: { params: eventParams, body: attendancePutSchema, response: list } },
-    (request) => putAttendance(database, orgAccessOf(request), request.params.eventId, request.body),
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: eventParams, body: attendancePutSchema, response: list },
+    },
+    (request) => putAttendance(database, accessOf(request), request.params.eventId, request.body),
   );
 
   app.get(
     '/api/organizations/:orgId/attendance/report',
     {
-      preValidation: guardOrg(),
+      config: { access: { organization: 'path' } },
       schema: {
         params: orgParams,
         querystring: attendanceReportQuery,
         response: { 200: attendanceReportSchema },
       },
     },
-    (request) => attendanceReport(database, orgAccessOf(request), request.query),
+    (request) => attendanceReport(database, accessOf(request), request.query),
   );
 
   app.get(
     '/api/organizations/:orgId/attendance/report.csv',
-    { preValidation: guardOrg(), schema: { params: orgParams, querystring: attendanceReportQuery } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, querystring: attendanceReportQuery },
+    },
     async (request, reply) => {
-      const access = orgAccessOf(request);
+      const access = accessOf(request);
       const report = await attendanceReport(database, access, request.query);
       const name = `${access.auth.organization?.shortname ?? `organization-${access.organizationId}`}-attendance.csv`;
       return sendCsv(reply, name, csvText(reportRows(report)));
@@ -61,9 +67,9 @@ export async function attendanceRoutes(app: App) {
   app.get(
     '/api/organizations/:orgId/calendar/call-sheet',
     {
-      preValidation: guardOrg(),
+      config: { access: { organization: 'path' } },
       schema: { params: orgParams, querystring: callSheetQuery, response: { 200: callSheetSchema } },
     },
-    (request) => callSheet(database, orgAccessOf(request), request.query.date),
+    (request) => callSheet(database, accessOf(request), request.query.date),
   );
 }

@@ -7,7 +7,7 @@ import {
   availabilityQuery,
   managedPersonSchema,
 } from '../../../common/schemas/scheduling';
-import { guardOrg, orgAccessOf } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { createPeriod, deletePeriod, listAvailability, updatePeriod } from './availability';
@@ -22,30 +22,30 @@ export async function availabilityRoutes(app: App) {
   app.get(
     base,
     {
-      preValidation: guardOrg(),
+      config: { access: { organization: 'path' } },
       schema: {
         params: orgParams,
         querystring: availabilityQuery,
         response: { 200: z.array(availabilityPeriodSchema) },
       },
     },
-    (request) => listAvailability(database, orgAccessOf(request), request.query),
+    (request) => listAvailability(database, accessOf(request), request.query),
   );
 
   // One call for the person picker (the web read every led team's page for it).
   app.get(
     `${base}/people`,
     {
-      preValidation: guardOrg(),
+      config: { access: { organization: 'path' } },
       schema: { params: orgParams, response: { 200: z.array(managedPersonSchema) } },
     },
-    (request) => managedPeople(database, orgAccessOf(request)),
+    (request) => managedPeople(database, accessOf(request)),
   );
 
   app.post(
     base,
     {
-      preValidation: guardOrg(),
+      config: { access: { organization: 'path' } },
       schema: {
         params: orgParams,
         body: availabilityCreateSchema,
@@ -53,27 +53,27 @@ export async function availabilityRoutes(app: App) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createPeriod(database, orgAccessOf(request), request.body)),
+      reply.code(201).send(await createPeriod(database, accessOf(request), request.body)),
   );
 
   app.patch(
     `${base}/:id`,
     {
-      preValidation: guardOrg(),
+      config: { access: { organization: 'path' } },
       schema: {
         params: periodParams,
         body: availabilityPatchSchema,
         response: { 200: availabilityPeriodSchema },
       },
     },
-    (request) => updatePeriod(database, orgAccessOf(request), request.params.id, request.body),
+    (request) => updatePeriod(database, accessOf(request), request.params.id, request.body),
   );
 
   app.delete(
     `${base}/:id`,
-    { preValidation: guardOrg(), schema: { params: periodParams } },
+    { config: { access: { organization: 'path' } }, schema: { params: periodParams } },
     async (request, reply) => {
-      await deletePeriod(database, orgAccessOf(request), request.params.id);
+      await deletePeriod(database, accessOf(request), request.params.id);
       return reply.code(204).send();
     },
   );

@@ -13,7 +13,7 @@ import {
   respondSchema,
 } from '../../../common/schemas/scheduling';
 import { sendKept } from '../../http/etag';
-import { guardOrg, orgAccessOf } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
 import { errorsAsPage } from '../../http/link-page';
 import type { App } from '../../http/types';
@@ -32,14 +32,13 @@ export async function callRoutes(app: App) {
     '/api/organizations/:orgId/calendar/conflicts',
     {
       // Asks, changes nothing: its answers are kept until the organization's data changes.
-      config: { readsOnly: true },
-      preValidation: guardOrg(),
+      config: { readsOnly: true, access: { organization: 'path' } },
       // Answered with kept bytes of a ConflictReport (people-conflicts.ts), so no response schema
       // here: a schema walk over every conflict cost more than computing them.
       schema: { params: orgParams, body: conflictsRequestSchema },
     },
     async (request, reply) => {
-      const access = orgAccessOf(request);
+      const access = accessOf(request);
       await checkEventScenes(database, access.organizationId, request.body.teamIds, request.body.sceneIds);
       // A member's session already holds their organization's zone (one query fewer per check).
       const own = access.auth.organization?.id === access.organizationId ? access.auth.organization : null;
@@ -50,41 +49,45 @@ export async function callRoutes(app: App) {
 
   app.get(
     calls,
-    { preValidation: guardOrg(), schema: { params: eventParams, response: { 200: callsAnswerSchema } } },
-    (request) => listCalls(database, orgAccessOf(request), request.params.eventId),
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: eventParams, response: { 200: callsAnswerSchema } },
+    },
+    (request) => listCalls(database, accessOf(request), request.params.eventId),
   );
 
   app.put(
     calls,
     {
-      preValidation: guardOrg(),
+      config: { access: { organization: 'path' } },
       schema: { params: eventParams, body: callsPutSchema, response: { 200: callsAnswerSchema } },
     },
-    (request) => putCalls(database, orgAccessOf(request), request.params.eventId, request.body),
+    (request) => putCalls(database, accessOf(request), request.params.eventId, request.body),
   );
 
   app.post(
     `${calls}/respond`,
     {
-      preValidation: guardOrg(),
+      config: { access: { organization: 'path' } },
       schema: { params: eventParams, body: respondSchema, response: { 200: callEntrySchema } },
     },
-    (request) => respondToCall(database, orgAccessOf(request), request.params.eventId, request.body),
+    (request) => respondToCall(database, accessOf(request), request.params.eventId, request.body),
   );
 
   app.get(
     '/api/organizations/:orgId/calls/mine',
     {
-      preValidation: guardOrg(),
+      config: { access: { organization: 'path' } },
       schema: { params: orgParams, querystring: myCallsQuery, response: { 200: z.array(myCallSchema) } },
     },
-    (request) => myCalls(database, orgAccessOf(request), request.query),
+    (request) => myCalls(database, accessOf(request), request.query),
   );
 
   // The mail's one-click links: no session; the signed token is the whole authority.
   app.get(
     '/api/calls/respond-link',
     {
+      config: { access: 'public' },
       schema: { querystring: respondLinkQuery, response: { 200: respondLinkInfoSchema } },
       onSend: errorsAsPage('This link cannot be used'),
     },
@@ -96,7 +99,10 @@ export async function callRoutes(app: App) {
 
   app.post(
     '/api/calls/respond-link',
-    { schema: { body: respondLinkSchema, response: { 200: respondLinkInfoSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: respondLinkSchema, response: { 200: respondLinkInfoSchema } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return answerRespondLink(database, sessionSecret, request.body.token, request.body.status);

@@ -4,7 +4,7 @@ import { policy } from '../../../common/permissions';
 import { displayName } from '../../../common/teams';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
-import type { OrgAccess } from '../../http/guards';
+import type { OrgAccess } from '../../http/access';
 
 /** Who is acting, in which organization (a route's OrgAccess, or the demo seeder). */
 export type Caller = Pick<OrgAccess, 'organizationId' | 'actor'>;

@@ -13,7 +13,7 @@ import {
   tableSchemaSchema,
 } from '../../../common/schemas/system';
 import { badRequest } from '../../http/errors';
-import { requireSystemUser } from '../../http/guards';
+import { authOf } from '../../http/access';
 import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
 import { deleteRecord, exportRecords, insertRecord, listRecords, updateRecord } from './records';
@@ -36,19 +36,23 @@ export async function databaseRoutes(app: App) {
   const { database } = app.deps;
   const { db } = database;
 
-  app.get('/api/system/database/tables', { schema: { response: { 200: tableListSchema } } }, async () =>
-    Promise.all(
-      managedTableNames().map(async (name) => {
-        const t = managedTable(name);
-        const [{ rows }] = await db.select({ rows: count() }).from(t.table);
-        return { name, insertable: t.insertable, rowCount: rows };
-      }),
-    ),
+  app.get(
+    '/api/system/database/tables',
+    { config: { access: 'system' }, schema: { response: { 200: tableListSchema } } },
+    async () =>
+      Promise.all(
+        managedTableNames().map(async (name) => {
+          const t = managedTable(name);
+          const [{ rows }] = await db.select({ rows: count() }).from(t.table);
+          return { name, insertable: t.insertable, rowCount: rows };
+        }),
+      ),
   );
 
   app.get(
     '/api/system/database/table/:table',
     {
+      config: { access: 'system' },
       schema: {
         params: tableParams,
         querystring: tableRecordsQuerySchema,
@@ -60,7 +64,7 @@ export async function databaseRoutes(app: App) {
 
   app.get(
     '/api/system/database/table/:table/export',
-    { schema: { params: tableParams, response: { 200: recordExportSchema } } },
+    { config: { access: 'system' }, schema: { params: tableParams, response: { 200: recordExportSchema } } },
     async (request, reply) => {
       const t = managedTable(request.params.table);
       reply.header('content-disposition', `attachment; filename="${t.name}_export.json"`);
@@ -70,7 +74,7 @@ export async function databaseRoutes(app: App) {
 
   app.get(
     '/api/system/database/schema/:table',
-    { schema: { params: tableParams, response: { 200: tableSchemaSchema } } },
+    { config: { access: 'system' }, schema: { params: tableParams, response: { 200: tableSchemaSchema } } },
     async (request) => {
       const t = managedTable(request.params.table);
       const columns = await database.query<{
@@ -100,11 +104,12 @@ export async function databaseRoutes(app: App) {
   app.post(
     '/api/system/database/table/:table',
     {
+      config: { access: 'system' },
       bodyLimit: WRITE_LIMIT,
       schema: { params: tableParams, body: recordDataSchema, response: { 201: dbRecordSchema } },
     },
     async (request, reply) => {
-      const { user } = await requireSystemUser(request);
+      const { user } = authOf(request);
       const t = managedTable(request.params.table);
       const record = await insertRecord(db, user.id, t, parseRecord(t, request.body, 'insert'));
       reply.code(201);
@@ -115,11 +120,12 @@ export async function databaseRoutes(app: App) {
   app.patch(
     '/api/system/database/table/:table/:id',
     {
+      config: { access: 'system' },
       bodyLimit: WRITE_LIMIT,
       schema: { params: recordParams, body: recordDataSchema, response: { 200: dbRecordSchema } },
     },
     async (request) => {
-      const { user } = await requireSystemUser(request);
+      const { user } = authOf(request);
       const t = managedTable(request.params.table);
       return updateRecord(db, user.id, t, request.params.id, parseRecord(t, request.body, 'update'));
     },
@@ -127,9 +133,12 @@ export async function databaseRoutes(app: App) {
 
   app.delete(
     '/api/system/database/table/:table/:id',
-    { schema: { params: recordParams, response: { 200: recordDeletedSchema } } },
+    {
+      config: { access: 'system' },
+      schema: { params: recordParams, response: { 200: recordDeletedSchema } },
+    },
     async (request) => {
-      const { user } = await requireSystemUser(request);
+      const { user } = authOf(request);
       const t = managedTable(request.params.table);
       assertNotSelfLockout(t.name, request.params.id, user.id);
       return deleteRecord(db, user.id, t, request.params.id);

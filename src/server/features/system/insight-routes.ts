@@ -8,7 +8,7 @@ import {
   outboxQuerySchema,
 } from '../../../common/schemas/system';
 import { notFound } from '../../http/errors';
-import { requireSystemUser } from '../../http/guards';
+import { authOf } from '../../http/access';
 import { idParams, idSchema } from '../../http/params';
 import type { App } from '../../http/types';
 import { analytics } from './analytics';
@@ -20,6 +20,7 @@ export async function insightRoutes(app: App) {
   app.get(
     '/api/system/analytics',
     {
+      config: { access: 'system' },
       schema: {
         querystring: analyticsQuerySchema.extend({ organizationId: idSchema.optional() }),
         response: { 200: analyticsSchema },
@@ -37,19 +38,23 @@ export async function insightRoutes(app: App) {
 
   app.get(
     '/api/system/outbox',
-    { schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } } },
+    {
+      config: { access: 'system' },
+      schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } },
+    },
     async (request) => listOutbox(database, request.query.page, request.query.pageSize),
   );
 
   app.get(
     '/api/system/outbox/:id',
-    { schema: { params: idParams, response: { 200: outboxEntrySchema } } },
+    { config: { access: 'system' }, schema: { params: idParams, response: { 200: outboxEntrySchema } } },
     async (request) => withoutDeliveredSecrets(await readOutbox(database, request.params.id)),
   );
 
   app.post(
     '/api/system/outbox/:id/resend',
     {
+      config: { access: 'system' },
       schema: {
         params: idParams,
         body: z.object({}).optional(),
@@ -57,7 +62,7 @@ export async function insightRoutes(app: App) {
       },
     },
     async (request) => {
-      const { user } = await requireSystemUser(request);
+      const { user } = authOf(request);
       return resendOutbox(database, mailer, user.id, request.params.id);
     },
   );

@@ -12,7 +12,7 @@ import {
   systemStatsSchema,
   systemRegisterOrganizationSchema,
 } from '../../../common/schemas/system';
-import { requireSystemUser } from '../../http/guards';
+import { authOf } from '../../http/access';
 import { idParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { decideOrganization, listOrganizations } from './organizations';
@@ -23,24 +23,28 @@ type PendingOrganizationRow = z.output<typeof pendingOrganizationsSchema>[number
 export async function organizationRoutes(app: App) {
   const { database } = app.deps;
 
-  app.get('/api/system/stats', { schema: { response: { 200: systemStatsSchema } } }, async () => {
-    const [row] = await database.query<{
-      totalOrganizations: number;
-      totalUsers: number;
-      totalEvents: number;
-      databaseSize: string;
-    }>(
-      `select (select count(*)::int from organizations) as "totalOrganizations",
+  app.get(
+    '/api/system/stats',
+    { config: { access: 'system' }, schema: { response: { 200: systemStatsSchema } } },
+    async () => {
+      const [row] = await database.query<{
+        totalOrganizations: number;
+        totalUsers: number;
+        totalEvents: number;
+        databaseSize: string;
+      }>(
+        `select (select count(*)::int from organizations) as "totalOrganizations",
         (select count(*)::int from users where not is_system_user) as "totalUsers",
         (select count(*)::int from calendar_events) as "totalEvents",
         pg_size_pretty(pg_database_size(current_database())) as "databaseSize"`,
-    );
-    return row;
-  });
+      );
+      return row;
+    },
+  );
 
   app.get(
     '/api/system/pending-organizations',
-    { schema: { response: { 200: pendingOrganizationsSchema } } },
+    { config: { access: 'system' }, schema: { response: { 200: pendingOrganizationsSchema } } },
     async () =>
       database.query<PendingOrganizationRow>(
         `select o.id, o.name, o.shortname, o.contact_email as "contactEmail", o.created_at as "createdAt",
@@ -54,17 +58,22 @@ export async function organizationRoutes(app: App) {
 
   app.get(
     '/api/system/organizations',
-    { schema: { querystring: organizationListQuerySchema, response: { 200: organizationListSchema } } },
+    {
+      config: { access: 'system' },
+      schema: { querystring: organizationListQuerySchema, response: { 200: organizationListSchema } },
+    },
     async (request) => listOrganizations(database, request.query),
   );
 
   app.post(
     '/api/system/organizations',
-    { schema: { body: systemRegisterOrganizationSchema, response: { 201: registeredOrganizationSchema } } },
+    {
+      config: { access: 'system' },
+      schema: { body: systemRegisterOrganizationSchema, response: { 201: registeredOrganizationSchema } },
+    },
     async (request, reply) => {
-      const actor = await requireSystemUser(request);
       reply.code(201);
-      return registerApprovedOrganization(app.deps, actor.user.id, request.body);
+      return registerApprovedOrganization(app.deps, authOf(request).user.id, request.body);
     },
   );
 
@@ -73,28 +82,26 @@ export async function organizationRoutes(app: App) {
 
   app.post(
     '/api/system/organizations/:id/approve',
-    { schema: { params: idParams, response: { 200: decisionResultSchema } } },
-    async (request) => decide('approve', request.params.id, (await requireSystemUser(request)).user.id),
+    { config: { access: 'system' }, schema: { params: idParams, response: { 200: decisionResultSchema } } },
+    async (request) => decide('approve', request.params.id, authOf(request).user.id),
   );
 
   app.post(
     '/api/system/organizations/:id/reject',
-    { schema: { params: idParams, body: rejectOrganizationSchema, response: { 200: decisionResultSchema } } },
+    {
+      config: { access: 'system' },
+      schema: { params: idParams, body: rejectOrganizationSchema, response: { 200: decisionResultSchema } },
+    },
     async (request) =>
-      decide(
-        'reject',
-        request.params.id,
-        (await requireSystemUser(request)).user.id,
-        request.body.rejectionReason,
-      ),
+      decide('reject', request.params.id, authOf(request).user.id, request.body.rejectionReason),
   );
 
   app.post(
     '/api/system/organizations/:id/suspend',
     {
+      config: { access: 'system' },
       schema: { params: idParams, body: suspendOrganizationSchema, response: { 200: decisionResultSchema } },
     },
-    async (request) =>
-      decide('suspend', request.params.id, (await requireSystemUser(request)).user.id, request.body.reason),
+    async (request) => decide('suspend', request.params.id, authOf(request).user.id, request.body.reason),
   );
 }

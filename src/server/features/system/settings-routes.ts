@@ -10,7 +10,7 @@ import {
 } from '../../../common/schemas/system';
 import { legalTextsSchema } from '../../../common/schemas/legal';
 import { AppError } from '../../http/errors';
-import { requireSystemUser } from '../../http/guards';
+import { authOf } from '../../http/access';
 import type { App } from '../../http/types';
 import { recordAudit } from '../audit/service';
 import { readSettings, saveSettings, systemInfo, testConnection, withPassword } from './database-settings';
@@ -20,21 +20,26 @@ import { readSupportSettings, saveSupportAddress } from './support-address';
 export async function settingsRoutes(app: App) {
   const { database } = app.deps;
 
-  app.get('/api/system/info', { schema: { response: { 200: systemInfoSchema } } }, async () =>
-    systemInfo(database),
+  app.get(
+    '/api/system/info',
+    { config: { access: 'system' }, schema: { response: { 200: systemInfoSchema } } },
+    async () => systemInfo(database),
   );
 
   app.get(
     '/api/system/database-settings',
-    { schema: { response: { 200: storedDatabaseSettingsSchema } } },
+    { config: { access: 'system' }, schema: { response: { 200: storedDatabaseSettingsSchema } } },
     async () => readSettings(database),
   );
 
   app.patch(
     '/api/system/database-settings',
-    { schema: { body: saveDatabaseSettingsSchema, response: { 200: storedDatabaseSettingsSchema } } },
+    {
+      config: { access: 'system' },
+      schema: { body: saveDatabaseSettingsSchema, response: { 200: storedDatabaseSettingsSchema } },
+    },
     async (request) => {
-      const { user } = await requireSystemUser(request);
+      const { user } = authOf(request);
       const settings = await withPassword(database, request.body);
       await saveSettings(database, settings);
       const { password: _secret, ...shown } = settings;
@@ -51,7 +56,10 @@ export async function settingsRoutes(app: App) {
 
   app.post(
     '/api/system/test-connection',
-    { schema: { body: saveDatabaseSettingsSchema, response: { 200: connectionTestSchema } } },
+    {
+      config: { access: 'system' },
+      schema: { body: saveDatabaseSettingsSchema, response: { 200: connectionTestSchema } },
+    },
     async (request) => {
       const result = await testConnection(await withPassword(database, request.body));
       if (!result.success) {
@@ -62,15 +70,17 @@ export async function settingsRoutes(app: App) {
     },
   );
 
-  app.get('/api/system/legal', { schema: { response: { 200: legalTextsSchema } } }, async () =>
-    readLegalTexts(database),
+  app.get(
+    '/api/system/legal',
+    { config: { access: 'system' }, schema: { response: { 200: legalTextsSchema } } },
+    async () => readLegalTexts(database),
   );
 
   app.put(
     '/api/system/legal',
-    { schema: { body: legalTextsSchema, response: { 200: legalTextsSchema } } },
+    { config: { access: 'system' }, schema: { body: legalTextsSchema, response: { 200: legalTextsSchema } } },
     async (request) => {
-      const { user } = await requireSystemUser(request);
+      const { user } = authOf(request);
       await saveLegalTexts(database, request.body);
       await recordAudit(database.db, {
         organizationId: null,
@@ -85,15 +95,18 @@ export async function settingsRoutes(app: App) {
 
   app.get(
     '/api/system/support-settings',
-    { schema: { response: { 200: supportSettingsSchema } } },
+    { config: { access: 'system' }, schema: { response: { 200: supportSettingsSchema } } },
     async () => readSupportSettings(app.deps),
   );
 
   app.patch(
     '/api/system/support-settings',
-    { schema: { body: supportSettingsInputSchema, response: { 200: supportSettingsSchema } } },
+    {
+      config: { access: 'system' },
+      schema: { body: supportSettingsInputSchema, response: { 200: supportSettingsSchema } },
+    },
     async (request) => {
-      const { user } = await requireSystemUser(request);
+      const { user } = authOf(request);
       const { supportEmail } = request.body;
       await saveSupportAddress(database, supportEmail);
       await recordAudit(database.db, {

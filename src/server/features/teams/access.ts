@@ -1,10 +1,12 @@
 // Who may reach a team. /api/teams/{teamId} paths name no organization, so the team is looked up
-// inside the caller's own organization (system users: any); anything else is "not found".
+// inside the caller's own organization (system users: any); anything else is "not found". Routes
+// name the rule in their access declaration (`{ object: visibleTeam }`, `{ object: managedTeam }`).
 import type { FastifyRequest } from 'fastify';
 import { type Actor, policy } from '../../../common/permissions';
 import type { TeamRole } from '../../../common/teams';
+import type { Database } from '../../db/client';
+import { authOf, type ObjectRule, type SignedIn } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
-import { requireAuth } from '../../http/guards';
 import { rawPathId } from '../../http/params';
 import type { AuthContext } from '../../http/session';
 
@@ -32,13 +34,11 @@ export const MANAGE_REFUSED = 'You do not have permission to manage this team';
 type Found = TeamRef & { teamRole: TeamRole | null };
 type Lookup = { id: number } | { organizationId: number; handle: string };
 
-async function resolve(request: FastifyRequest, lookup: Lookup): Promise<TeamAccess> {
-  const auth = await requireAuth(request);
-  const { database } = request.server.deps;
+async function resolve(database: Database, auth: AuthContext, lookup: Lookup): Promise<TeamAccess> {
   let where: string;
   let params: unknown[];
   if ('handle' in lookup) {
-    // The organization id was already checked against the session by requireOrgAccess. A former
+    // The organization id was already checked against the session by the route's access. A former
     // handle still finds its team (old addresses keep working); a current handle wins.
     where = `t.organization_id = $2 and (lower(t.handle) = lower($3) or t.id = (
         select f.team_id from team_former_handles f where f.organization_id = $2 and lower(f.handle) = lower($3)))
@@ -68,40 +68,38 @@ async function resolve(request: FastifyRequest, lookup: Lookup): Promise<TeamAcc
   return { auth, actor: auth.actor, organizationId: team.organizationId, team, teamRole, canManage };
 }
 
-/** The team named by an id from a path, as the caller may see it. */
-export function requireTeam(request: FastifyRequest, unverifiedTeamId: number) {
-  return resolve(request, { id: unverifiedTeamId });
-}
-
-/** A team of an organization already checked by requireOrgAccess, by handle (any case). */
+/** A team of the organization the route's access already settled, by handle (any case). */
 export function requireTeamByHandle(request: FastifyRequest, organizationId: number, handle: string) {
-  return resolve(request, { organizationId, handle });
+  return resolve(request.server.deps.database, authOf(request), { organizationId, handle });
 }
 
-/** As requireTeam, and the caller must be allowed to manage it: else 403. */
-export async function requireTeamManager(request: FastifyRequest, unverifiedTeamId: number) {
-  const access = await requireTeam(request, unverifiedTeamId);
-  if (!access.canManage) throw new AppError(403, MANAGE_REFUSED);
+const reached = new WeakMap<FastifyRequest, TeamAccess>();
+
+/** The team of the path's :teamId as the caller may see it, kept for teamAccessOf. */
+async function reachTeam(request: FastifyRequest, caller: SignedIn): Promise<TeamAccess> {
+  const id = rawPathId(request, 'teamId');
+  if (id === 0) throw notFound(TEAM_NOT_FOUND);
+  const access = await resolve(request.server.deps.database, caller.auth, { id });
+  reached.set(request, access);
   return access;
 }
 
-const checked = new WeakMap<FastifyRequest, TeamAccess>();
+/** /api/teams/:teamId/...: a team the caller may see (read with teamAccessOf). */
+export const visibleTeam: ObjectRule = {
+  name: 'visible team',
+  check: async (request, caller) => void (await reachTeam(request, caller)),
+};
 
-/**
- * A `preValidation` hook for /api/teams/:teamId/... routes: who may reach (and, with
- * `manage`, change) the team is settled before the body is validated or a file is read, so a
- * caller who may not act learns nothing from field errors. Read the result with teamAccessOf.
- */
-export function guardTeam(opts: { manage?: boolean } = {}) {
-  return async (request: FastifyRequest) => {
-    const id = rawPathId(request, 'teamId');
-    if (id === 0) throw notFound(TEAM_NOT_FOUND);
-    checked.set(request, await (opts.manage ? requireTeamManager(request, id) : requireTeam(request, id)));
-  };
-}
+/** As visibleTeam, and the caller must be allowed to manage it (policy.manageTeam): else 403. */
+export const managedTeam: ObjectRule = {
+  name: 'managed team',
+  check: async (request, caller) => {
+    if (!(await reachTeam(request, caller)).canManage) throw new AppError(403, MANAGE_REFUSED);
+  },
+};
 
 export function teamAccessOf(request: FastifyRequest): TeamAccess {
-  const access = checked.get(request);
-  if (!access) throw new AppError(500, 'Team guard missing on this route');
+  const access = reached.get(request);
+  if (!access) throw new AppError(500, 'This route declares no team access');
   return access;
 }

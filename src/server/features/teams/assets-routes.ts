@@ -8,7 +8,7 @@ import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
 import { readUpload } from '../../http/upload';
 import { readFile } from '../files/store';
-import { guardTeam, teamAccessOf } from './access';
+import { managedTeam, teamAccessOf, visibleTeam } from './access';
 import { teamAsset } from './queries';
 import { teamParams } from './routes';
 import { addAsset, deleteAsset, removeHeaderImage, setHeaderImage } from './service';
@@ -32,7 +32,7 @@ export async function teamAssetRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/header-image',
     {
-      preValidation: guardTeam({ manage: true }),
+      config: { access: { object: managedTeam } },
       schema: { params: teamParams, response: { 200: headerImage } },
     },
     async (request) => {
@@ -45,7 +45,7 @@ export async function teamAssetRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId/header-image',
     {
-      preValidation: guardTeam({ manage: true }),
+      config: { access: { object: managedTeam } },
       schema: { params: teamParams, response: { 200: headerImage } },
     },
     async (request) => {
@@ -57,7 +57,7 @@ export async function teamAssetRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/assets',
     {
-      preValidation: guardTeam({ manage: true }),
+      config: { access: { object: managedTeam } },
       schema: { params: teamParams, response: { 201: teamAssetSchema } },
     },
     async (request, reply) => {
@@ -70,7 +70,7 @@ export async function teamAssetRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId/assets/:assetId',
     {
-      preValidation: guardTeam({ manage: true }),
+      config: { access: { object: managedTeam } },
       schema: { params: assetParams, response: { 200: z.object({ message: z.string() }) } },
     },
     async (request) => {
@@ -82,7 +82,7 @@ export async function teamAssetRoutes(app: App) {
 
   app.get(
     '/api/teams/:teamId/assets/:assetId/download',
-    { preValidation: guardTeam(), schema: { params: assetParams } },
+    { config: { access: { object: visibleTeam } }, schema: { params: assetParams } },
     async (request, reply) => {
       const { organizationId, team } = teamAccessOf(request);
       const found = await teamAsset(database, organizationId, team.id, request.params.assetId);

@@ -13,7 +13,7 @@ import { candidateQuerySchema } from '../../../common/schemas/member-list';
 import { badRequest } from '../../http/errors';
 import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
-import { guardTeam, teamAccessOf } from './access';
+import { managedTeam, teamAccessOf } from './access';
 import { candidatesFor } from './queries';
 import { teamParams } from './routes';
 import { addLink, addMember, deleteLink, removeMember, setMemberRole } from './service';
@@ -29,7 +29,7 @@ export async function teamMemberRoutes(app: App) {
   app.get(
     '/api/teams/:teamId/candidates',
     {
-      preValidation: guardTeam({ manage: true }),
+      config: { access: { object: managedTeam } },
       schema: { params: teamParams, querystring: candidateQuerySchema, response: { 200: candidatesAnswer } },
     },
     async (request) => {
@@ -41,7 +41,7 @@ export async function teamMemberRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/members',
     {
-      preValidation: guardTeam({ manage: true }),
+      config: { access: { object: managedTeam } },
       schema: { params: teamParams, body: addMemberSchema, response: { 201: teamMemberSchema } },
     },
     async (request, reply) => {
@@ -53,7 +53,7 @@ export async function teamMemberRoutes(app: App) {
   app.patch(
     '/api/teams/:teamId/members/:userId',
     {
-      preValidation: guardTeam({ manage: true }),
+      config: { access: { object: managedTeam } },
       schema: { params: memberParams, body: setMemberRoleSchema, response: { 200: teamMemberSchema } },
     },
     async (request) => {
@@ -70,7 +70,7 @@ export async function teamMemberRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId/members/:userId',
     {
-      preValidation: guardTeam({ manage: true }),
+      config: { access: { object: managedTeam } },
       schema: { params: memberParams, response: { 200: message } },
     },
     async (request) => {
@@ -83,7 +83,7 @@ export async function teamMemberRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/links',
     {
-      preValidation: guardTeam({ manage: true }),
+      config: { access: { object: managedTeam } },
       schema: { params: teamParams, body: addLinkSchema, response: { 201: teamLinkSchema } },
     },
     async (request, reply) => {
@@ -95,7 +95,7 @@ export async function teamMemberRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId/links/:linkId',
     {
-      preValidation: guardTeam({ manage: true }),
+      config: { access: { object: managedTeam } },
       schema: { params: linkParams, response: { 200: message } },
     },
     async (request) => {

@@ -11,19 +11,30 @@ import {
   updateTeamSchema,
 } from '../../../common/schemas/teams';
 import { candidateQuerySchema } from '../../../common/schemas/member-list';
+import { accessOf, type ObjectRule } from '../../http/access';
 import { forbidden, notFound } from '../../http/errors';
-import { guardOrg, orgAccessOf, requireOrgAccess } from '../../http/guards';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
-import { guardTeam, requireTeamByHandle, TEAM_NOT_FOUND, teamAccessOf } from './access';
+import { managedTeam, requireTeamByHandle, TEAM_NOT_FOUND, teamAccessOf, visibleTeam } from './access';
 import { candidatesFor, listTeams, teamDetail } from './queries';
 import { createTeam, deleteTeam, setArchived, updateTeam } from './service';
 
 export const teamParams = z.object({ teamId: idSchema });
 const message = z.object({ message: z.string() });
 
-/** Settled before the body is read, so a caller who may not create teams learns nothing of it. */
-const teamCreator = guardOrg(policy.createTeam, 'You do not have permission to create teams');
+const CREATE_REFUSED = 'You do not have permission to create teams';
+
+/**
+ * A team found as the caller may see it, whose deletion is theirs (policy.deleteTeam): deletion is
+ * permanent, so it is for those who can create teams, not a team's own leads.
+ */
+const deletableTeam: ObjectRule = {
+  name: 'team the caller may delete',
+  check: async (request, caller) => {
+    await visibleTeam.check(request, caller);
+    if (!policy.deleteTeam(caller.actor)) throw forbidden('You do not have permission to delete this team');
+  },
+};
 
 export async function teamRoutes(app: App) {
   const { database } = app.deps;
@@ -31,6 +42,7 @@ export async function teamRoutes(app: App) {
   app.get(
     '/api/organizations/:orgId/teams',
     {
+      config: { access: { organization: 'path' } },
       schema: {
         params: orgParams,
         querystring: z.object({ includeArchived: z.enum(['0', '1', 'true', 'false']).optional() }),
@@ -38,7 +50,7 @@ export async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId, actor } = accessOf(request);
       const wanted = request.query.includeArchived === '1' || request.query.includeArchived === 'true';
       // Archived teams are listed only for the people who can restore any team.
       return listTeams(database, organizationId, wanted && policy.createTeam(actor), actor.userId);
@@ -48,13 +60,14 @@ export async function teamRoutes(app: App) {
   app.get(
     '/api/organizations/:orgId/teams/handle/:teamHandle',
     {
+      config: { access: { organization: 'path' } },
       schema: {
         params: orgParams.extend({ teamHandle: z.string().min(1).max(100) }),
         response: { 200: teamDetailSchema },
       },
     },
     async (request) => {
-      const { organizationId } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId } = accessOf(request);
       const { team, teamRole } = await requireTeamByHandle(
         request,
         organizationId,
@@ -70,11 +83,11 @@ export async function teamRoutes(app: App) {
   app.get(
     '/api/organizations/:orgId/teams/candidates',
     {
-      preValidation: teamCreator,
+      config: { access: { organization: 'path', may: 'createTeam', refusal: CREATE_REFUSED } },
       schema: { params: orgParams, querystring: candidateQuerySchema, response: { 200: candidatesAnswer } },
     },
     async (request) => {
-      const { organizationId } = orgAccessOf(request);
+      const { organizationId } = accessOf(request);
       return candidatesFor(database, organizationId, null, request.query);
     },
   );
@@ -82,11 +95,11 @@ export async function teamRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/teams',
     {
-      preValidation: teamCreator,
+      config: { access: { organization: 'path', may: 'createTeam', refusal: CREATE_REFUSED } },
       schema: { params: orgParams, body: createTeamSchema, response: { 201: teamSchema } },
     },
     async (request, reply) => {
-      const { organizationId } = orgAccessOf(request);
+      const { organizationId } = accessOf(request);
       const team = await createTeam(database, organizationId, request.body);
       return reply.code(201).send(team);
     },
@@ -95,7 +108,7 @@ export async function teamRoutes(app: App) {
   app.patch(
     '/api/teams/:teamId',
     {
-      preValidation: guardTeam({ manage: true }),
+      config: { access: { object: managedTeam } },
       schema: { params: teamParams, body: updateTeamSchema, response: { 200: teamSchema } },
     },
     async (request) => {
@@ -108,7 +121,7 @@ export async function teamRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/archive',
     {
-      preValidation: guardTeam({ manage: true }),
+      config: { access: { object: managedTeam } },
       schema: { params: teamParams, response: { 200: teamSchema } },
     },
     async (request) => {
@@ -120,7 +133,7 @@ export async function teamRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/restore',
     {
-      preValidation: guardTeam({ manage: true }),
+      config: { access: { object: managedTeam } },
       schema: { params: teamParams, response: { 200: teamSchema } },
     },
     async (request) => {
@@ -129,13 +142,14 @@ export async function teamRoutes(app: App) {
     },
   );
 
-  // Permanent, so only for those who can create teams (not a team's own leads).
   app.delete(
     '/api/teams/:teamId',
-    { preValidation: guardTeam(), schema: { params: teamParams, response: { 200: message } } },
+    {
+      config: { access: { object: deletableTeam } },
+      schema: { params: teamParams, response: { 200: message } },
+    },
     async (request) => {
-      const { organizationId, team, actor } = teamAccessOf(request);
-      if (!policy.deleteTeam(actor)) throw forbidden('You do not have permission to delete this team');
+      const { organizationId, team } = teamAccessOf(request);
       await deleteTeam(database, organizationId, team.id);
       return { message: 'Team deleted' };
     },

@@ -1,6 +1,5 @@
 // /api/me/two-factor (a member's own two-step sign-in) and /api/login/two-factor (the second
 // step of sign-in). Nothing here ever answers with the secret except the set-up call itself.
-import { z } from 'zod';
 import {
   disableTwoFactorSchema,
   loginTwoFactorSchema,
@@ -11,7 +10,7 @@ import {
 } from '../../../common/schemas/account';
 import { messageSchema } from '../../../common/schemas/answers';
 import { twoFactorLoginAnswerSchema } from '../../../common/schemas/auth';
-import { requireAuth } from '../../http/guards';
+import { authOf } from '../../http/access';
 import { loadSession, readSessionId, destroySession, setSessionCookie } from '../../http/session';
 import { setupRequired } from '../../http/two-factor-gate';
 import type { App } from '../../http/types';
@@ -22,19 +21,23 @@ const message = messageSchema;
 export async function twoFactorRoutes(app: App) {
   const { database, sessionSecret } = app.deps;
 
-  app.get('/api/me/two-factor', { schema: { response: { 200: twoFactorStatusSchema } } }, async (request) => {
-    const auth = await requireAuth(request);
-    const own = await status(database, auth.user.id);
-    const organizationRequires = auth.organization?.requireTwoFactorForAdmins ?? false;
-    const role = auth.membership?.role;
-    return { ...own, requiredForRole: organizationRequires && (role === 'owner' || role === 'admin') };
-  });
+  app.get(
+    '/api/me/two-factor',
+    { config: { access: 'signedIn' }, schema: { response: { 200: twoFactorStatusSchema } } },
+    async (request) => {
+      const auth = authOf(request);
+      const own = await status(database, auth.user.id);
+      const organizationRequires = auth.organization?.requireTwoFactorForAdmins ?? false;
+      const role = auth.membership?.role;
+      return { ...own, requiredForRole: organizationRequires && (role === 'owner' || role === 'admin') };
+    },
+  );
 
   app.post(
     '/api/me/two-factor/setup',
-    { schema: { response: { 200: twoFactorSetupSchema } } },
+    { config: { access: 'signedIn' }, schema: { response: { 200: twoFactorSetupSchema } } },
     async (request, reply) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       reply.header('cache-control', 'no-store');
       return startSetup(database, auth.user.id);
     },
@@ -43,14 +46,14 @@ export async function twoFactorRoutes(app: App) {
   app.post(
     '/api/me/two-factor/enable',
     {
-      preValidation: requireAuth,
+      config: { access: 'signedIn' },
       schema: {
         body: twoFactorCodeSchema,
         response: { 200: recoveryCodesSchema },
       },
     },
     async (request, reply) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       reply.header('cache-control', 'no-store');
       return confirmSetup(database, auth.user.id, request.body.code, request.ip);
     },
@@ -58,9 +61,9 @@ export async function twoFactorRoutes(app: App) {
 
   app.post(
     '/api/me/two-factor/disable',
-    { preValidation: requireAuth, schema: { body: disableTwoFactorSchema, response: { 200: message } } },
+    { config: { access: 'signedIn' }, schema: { body: disableTwoFactorSchema, response: { 200: message } } },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = authOf(request);
       await turnOff(app.deps, auth.user.id, request.body.password, request.ip);
       return { message: 'Two-step sign-in is off' };
     },
@@ -69,6 +72,7 @@ export async function twoFactorRoutes(app: App) {
   app.post(
     '/api/login/two-factor',
     {
+      config: { access: 'public' },
       schema: {
         body: loginTwoFactorSchema,
         response: { 200: twoFactorLoginAnswerSchema },

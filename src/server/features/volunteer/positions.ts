@@ -1,18 +1,13 @@
 // The organization's volunteer positions: read by every member, replaced as a whole by
 // coordinators. A position a shift still uses cannot be removed.
-import { policy } from '../../../common/permissions';
 import type { Position, PositionsPut } from '../../../common/schemas/volunteer';
 import type { Database } from '../../db/client';
-import { badRequest, conflict, forbidden } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
 import type { Caller } from '../scheduling/people';
 
 export const COORDINATORS_ONLY = 'Only volunteer coordinators, owners and admins can do that';
 export const POSITION_IN_USE = 'A position that shifts use cannot be removed';
 export const UNKNOWN_POSITION = 'Position not found';
-
-export function requireCoordinator(access: Caller) {
-  if (!policy.manageVolunteers(access.actor)) throw forbidden(COORDINATORS_ONLY);
-}
 
 export function listPositions(database: Database, organizationId: number): Promise<Position[]> {
   return database.query<Position>(

@@ -1,6 +1,7 @@
-// Volunteering's routes: thin, each a schema, a guard and one service call.
+// Volunteering's routes: thin, each its access, a schema and one service call. Positions, shifts,
+// places and the hours ledger are for coordinators (policy.manageVolunteers); holding a place is
+// for members (policy.volunteer).
 import { z } from 'zod';
-import { policy } from '../../../common/permissions';
 import {
   checkInPutSchema,
   hoursQuery,
@@ -17,7 +18,7 @@ import {
 import { announce } from '../../db/change-feed';
 import { csvText, sendCsv } from '../../http/csv';
 import { sendKept } from '../../http/etag';
-import { guardOrg, orgAccessOf } from '../../http/guards';
+import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { checkIn } from './check-in';
@@ -29,8 +30,6 @@ import { copyShifts, createShift, deleteShift, keptShiftList, updateShift } from
 const eventParams = orgParams.extend({ eventId: idSchema });
 const eventShiftParams = eventParams.extend({ shiftId: idSchema });
 const shiftParams = orgParams.extend({ shiftId: idSchema });
-const coordinators = guardOrg(policy.manageVolunteers, COORDINATORS_ONLY);
-const members = guardOrg(policy.volunteer, ONLY_MEMBERS);
 const one = { 200: shiftSchema };
 
 export async function volunteerRoutes(app: App) {
@@ -50,61 +49,61 @@ export async function volunteerRoutes(app: App) {
 
   app.get(
     `${org}/volunteer-positions`,
-    { preValidation: guardOrg(), schema: { params: orgParams, response: { 200: z.array(positionSchema) } } },
-    (request) => listPositions(database, orgAccessOf(request).organizationId),
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, response: { 200: z.array(positionSchema) } },
+    },
+    (request) => listPositions(database, accessOf(request).organizationId),
   );
   app.put(
     `${org}/volunteer-positions`,
     {
-      preValidation: coordinators,
+      config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
       schema: { params: orgParams, body: positionsPutSchema, response: { 200: z.array(positionSchema) } },
     },
-    (request) => putPositions(database, orgAccessOf(request), request.body),
+    (request) => putPositions(database, accessOf(request), request.body),
   );
 
   app.post(
     eventShifts,
     {
-      preValidation: coordinators,
+      config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
       schema: { params: eventParams, body: shiftCreateSchema, response: { 201: shiftSchema } },
     },
     async (request, reply) =>
       reply
         .code(201)
-        .send(await createShift(database, orgAccessOf(request), request.params.eventId, request.body)),
+        .send(await createShift(database, accessOf(request), request.params.eventId, request.body)),
   );
   app.post(
     `${eventShifts}/copy`,
     {
-      preValidation: coordinators,
+      config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
       schema: {
         params: eventParams,
         body: shiftCopySchema,
         response: { 200: z.object({ created: z.number() }) },
       },
     },
-    (request) => copyShifts(database, orgAccessOf(request), request.params.eventId, request.body),
+    (request) => copyShifts(database, accessOf(request), request.params.eventId, request.body),
   );
   app.patch(
     `${eventShifts}/:shiftId`,
     {
-      preValidation: coordinators,
+      config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
       schema: { params: eventShiftParams, body: shiftPatchSchema, response: one },
     },
     (request) =>
-      updateShift(
-        database,
-        orgAccessOf(request),
-        request.params.eventId,
-        request.params.shiftId,
-        request.body,
-      ),
+      updateShift(database, accessOf(request), request.params.eventId, request.params.shiftId, request.body),
   );
   app.delete(
     `${eventShifts}/:shiftId`,
-    { preValidation: coordinators, schema: { params: eventShiftParams } },
+    {
+      config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
+      schema: { params: eventShiftParams },
+    },
     async (request, reply) => {
-      await deleteShift(database, orgAccessOf(request), request.params.eventId, request.params.shiftId);
+      await deleteShift(database, accessOf(request), request.params.eventId, request.params.shiftId);
       return reply.code(204).send();
     },
   );
@@ -112,65 +111,83 @@ export async function volunteerRoutes(app: App) {
   app.get(
     `${org}/shifts`,
     {
-      preValidation: guardOrg(),
+      config: { access: { organization: 'path' } },
       // Answered with kept bytes of a Shift list (shifts.ts), checked against its schema when kept.
       schema: { params: orgParams, querystring: shiftsQuery },
     },
     async (request, reply) =>
-      sendKept(request, reply, await keptShiftList(database, orgAccessOf(request), request.query)),
+      sendKept(request, reply, await keptShiftList(database, accessOf(request), request.query)),
   );
   app.post(
     `${shift}/signup`,
-    { preValidation: members, schema: { params: shiftParams, response: { 201: shiftSchema } } },
+    {
+      config: { access: { organization: 'path', may: 'volunteer', refusal: ONLY_MEMBERS } },
+      schema: { params: shiftParams, response: { 201: shiftSchema } },
+    },
     async (request, reply) =>
-      reply.code(201).send(await signUp(database, orgAccessOf(request), request.params.shiftId)),
+      reply.code(201).send(await signUp(database, accessOf(request), request.params.shiftId)),
   );
   app.delete(
     `${shift}/signup`,
-    { preValidation: members, schema: { params: shiftParams } },
+    {
+      config: { access: { organization: 'path', may: 'volunteer', refusal: ONLY_MEMBERS } },
+      schema: { params: shiftParams },
+    },
     async (request, reply) => {
-      await cancelSignup(database, orgAccessOf(request), request.params.shiftId);
+      await cancelSignup(database, accessOf(request), request.params.shiftId);
       return reply.code(204).send();
     },
   );
   app.post(
     `${shift}/offer`,
-    { preValidation: members, schema: { params: shiftParams, response: one } },
-    (request) => offer(database, orgAccessOf(request), request.params.shiftId),
+    {
+      config: { access: { organization: 'path', may: 'volunteer', refusal: ONLY_MEMBERS } },
+      schema: { params: shiftParams, response: one },
+    },
+    (request) => offer(database, accessOf(request), request.params.shiftId),
   );
   app.post(
     `${shift}/take`,
-    { preValidation: members, schema: { params: shiftParams, response: one } },
-    (request) => take(database, orgAccessOf(request), request.params.shiftId),
+    {
+      config: { access: { organization: 'path', may: 'volunteer', refusal: ONLY_MEMBERS } },
+      schema: { params: shiftParams, response: one },
+    },
+    (request) => take(database, accessOf(request), request.params.shiftId),
   );
   app.put(
     `${shift}/volunteers`,
     {
-      preValidation: coordinators,
+      config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
       schema: { params: shiftParams, body: volunteersPutSchema, response: one },
     },
-    (request) => setVolunteers(database, orgAccessOf(request), request.params.shiftId, request.body.userIds),
+    (request) => setVolunteers(database, accessOf(request), request.params.shiftId, request.body.userIds),
   );
   // Coordinators, or the date's house manager: decided in the service once the shift is read.
   app.put(
     `${shift}/check-in`,
-    { preValidation: guardOrg(), schema: { params: shiftParams, body: checkInPutSchema, response: one } },
-    (request) => checkIn(database, orgAccessOf(request), request.params.shiftId, request.body),
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: shiftParams, body: checkInPutSchema, response: one },
+    },
+    (request) => checkIn(database, accessOf(request), request.params.shiftId, request.body),
   );
 
   app.get(
     `${org}/volunteer-hours`,
     {
-      preValidation: coordinators,
+      config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
       schema: { params: orgParams, querystring: hoursQuery, response: { 200: hoursSchema } },
     },
-    (request) => hoursLedger(database, orgAccessOf(request), request.query),
+    (request) => hoursLedger(database, accessOf(request), request.query),
   );
   app.get(
     `${org}/volunteer-hours.csv`,
-    { preValidation: coordinators, schema: { params: orgParams, querystring: hoursQuery } },
+    {
+      config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
+      schema: { params: orgParams, querystring: hoursQuery },
+    },
     async (request, reply) => {
-      const access = orgAccessOf(request);
+      const access = accessOf(request);
       const ledger = await hoursLedger(database, access, request.query);
       const name = `${access.auth.organization?.shortname ?? `organization-${access.organizationId}`}-volunteer-hours.csv`;
       return sendCsv(reply, name, csvText(hoursRows(ledger)));

@@ -20,7 +20,7 @@ import { getEventRow, organizationTimeZone } from '../calendar/queries';
 import { EVENT_NOT_FOUND } from '../calendar/service';
 import { resolveRange } from '../calendar/validation';
 import type { Caller } from '../scheduling/people';
-import { requireCoordinator, UNKNOWN_POSITION } from './positions';
+import { UNKNOWN_POSITION } from './positions';
 import { readShift, readShifts } from './shift-read';
 
 export const SHIFT_NOT_FOUND = 'Shift not found';
@@ -229,5 +229,3 @@ export async function keptShiftList(
   });
   return list.kept;
 }
-
-export { requireCoordinator };

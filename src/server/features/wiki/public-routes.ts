@@ -38,6 +38,7 @@ export async function publicWikiRoutes(app: App) {
   app.get(
     '/api/public/:orgShortname/wiki',
     {
+      config: { access: 'public' },
       schema: {
         params,
         response: {
@@ -61,6 +62,7 @@ export async function publicWikiRoutes(app: App) {
   app.get(
     '/api/public/:orgShortname/wiki/:slug',
     {
+      config: { access: 'public' },
       // Answered with kept bytes cut to publicPageSchema (kept.ts), so no response schema here.
       schema: { params: params.extend({ slug: z.string().max(200) }) },
     },

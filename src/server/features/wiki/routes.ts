@@ -2,7 +2,6 @@
 // history, and the writes (create, edit with currentVersion, delete, revert) for the
 // wiki-privileged roles (src/common/permissions.ts). Public pages are in public-routes.ts.
 import { z } from 'zod';
-import { policy } from '../../../common/permissions';
 import {
   createWikiPageSchema,
   updateWikiPageSchema,
@@ -14,8 +13,8 @@ import {
   wikiVersionSummarySchema,
 } from '../../../common/schemas/wiki';
 import { isSlug } from '../../../common/wiki/slug';
-import { forbidden, notFound } from '../../http/errors';
-import { guardOrg, orgAccessOf, requireOrgAccess } from '../../http/guards';
+import { notFound } from '../../http/errors';
+import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import {
@@ -33,7 +32,6 @@ import { searchPages } from './search';
 import { createPage, deletePage, revertPage, updatePage, viewPage } from './service';
 
 const WRITE_REFUSED = 'You do not have permission to edit the library';
-const writer = guardOrg(policy.editWiki, WRITE_REFUSED);
 const pageParams = orgParams.extend({ pageId: idSchema });
 const versionParams = pageParams.extend({ version: idSchema });
 const message = z.object({ message: z.string() });
@@ -49,6 +47,7 @@ export async function wikiRoutes(app: App) {
   app.get(
     '/api/organizations/:orgId/wiki/pages',
     {
+      config: { access: { organization: 'path' } },
       schema: {
         params: orgParams,
         querystring: z.object({
@@ -65,7 +64,7 @@ export async function wikiRoutes(app: App) {
       },
     },
     async (request) => {
-      const { organizationId } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId } = accessOf(request);
       return listPages(database, organizationId, { tag: request.query.tag, recent: request.query.recent });
     },
   );
@@ -73,6 +72,7 @@ export async function wikiRoutes(app: App) {
   app.get(
     '/api/organizations/:orgId/wiki/search',
     {
+      config: { access: { organization: 'path' } },
       schema: {
         params: orgParams,
         querystring: z.object({
@@ -84,7 +84,7 @@ export async function wikiRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { organizationId } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId } = accessOf(request);
       const { q, limit, offset } = request.query;
       const kept = await searches(organizationId, JSON.stringify([q, limit, offset]), async () =>
         keptJson(wikiSearchSchema, await searchPages(database, organizationId, q, { limit, offset })),
@@ -96,11 +96,12 @@ export async function wikiRoutes(app: App) {
   app.get(
     '/api/organizations/:orgId/wiki/:slug',
     {
+      config: { access: { organization: 'path' } },
       // Answered with kept bytes cut to wikiPageViewSchema (kept.ts), so no response schema here.
       schema: { params: orgParams.extend({ slug: z.string().max(200) }) },
     },
     async (request, reply) => {
-      const { organizationId } = await requireOrgAccess(request, request.params.orgId);
+      const { organizationId } = accessOf(request);
       const slug = request.params.slug;
       if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
       const view = await views(organizationId, `member|${slug}`, async () => {
@@ -113,33 +114,34 @@ export async function wikiRoutes(app: App) {
   );
 
   // History is for the writers ("create, edit, history, revert, delete").
-  const requireHistory = async (
-    orgId: number,
-    pageId: number,
-    request: Parameters<typeof requireOrgAccess>[0],
-  ) => {
-    const { organizationId, actor } = await requireOrgAccess(request, orgId);
-    if (!policy.editWiki(actor)) throw forbidden(WRITE_REFUSED);
+  const pageOfHistory = async (organizationId: number, pageId: number) => {
     if (!(await pageById(database, organizationId, pageId))) throw notFound(PAGE_NOT_FOUND);
-    return organizationId;
   };
 
   app.get(
     '/api/organizations/:orgId/wiki/:pageId/versions',
-    { schema: { params: pageParams, response: { 200: z.array(wikiVersionSummarySchema) } } },
+    {
+      config: { access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
+      schema: { params: pageParams, response: { 200: z.array(wikiVersionSummarySchema) } },
+    },
     async (request) => {
-      const { orgId, pageId } = request.params;
-      const organizationId = await requireHistory(orgId, pageId, request);
+      const { organizationId } = accessOf(request);
+      const { pageId } = request.params;
+      await pageOfHistory(organizationId, pageId);
       return listVersions(database, organizationId, pageId);
     },
   );
 
   app.get(
     '/api/organizations/:orgId/wiki/:pageId/versions/:version',
-    { schema: { params: versionParams, response: { 200: wikiVersionSchema } } },
+    {
+      config: { access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
+      schema: { params: versionParams, response: { 200: wikiVersionSchema } },
+    },
     async (request) => {
-      const { orgId, pageId, version } = request.params;
-      const organizationId = await requireHistory(orgId, pageId, request);
+      const { organizationId } = accessOf(request);
+      const { pageId, version } = request.params;
+      await pageOfHistory(organizationId, pageId);
       const found = await getVersion(database, organizationId, pageId, version);
       if (!found) throw notFound(VERSION_NOT_FOUND);
       return found;
@@ -149,12 +151,12 @@ export async function wikiRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/wiki',
     {
-      preValidation: writer,
+      config: { access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
       bodyLimit: WRITE_BODY_LIMIT,
       schema: { params: orgParams, body: createWikiPageSchema, response: { 201: wikiPageSchema } },
     },
     async (request, reply) => {
-      const { organizationId, actor } = orgAccessOf(request);
+      const { organizationId, actor } = accessOf(request);
       const page = await createPage(database, organizationId, actor.userId, request.body);
       return reply.code(201).send(page);
     },
@@ -163,21 +165,24 @@ export async function wikiRoutes(app: App) {
   app.patch(
     '/api/organizations/:orgId/wiki/:pageId',
     {
-      preValidation: writer,
+      config: { access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
       bodyLimit: WRITE_BODY_LIMIT,
       schema: { params: pageParams, body: updateWikiPageSchema, response: { 200: wikiPageSchema } },
     },
     async (request) => {
-      const { organizationId, actor } = orgAccessOf(request);
+      const { organizationId, actor } = accessOf(request);
       return updatePage(database, organizationId, request.params.pageId, actor.userId, request.body);
     },
   );
 
   app.delete(
     '/api/organizations/:orgId/wiki/:pageId',
-    { preValidation: writer, schema: { params: pageParams, response: { 200: message } } },
+    {
+      config: { access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
+      schema: { params: pageParams, response: { 200: message } },
+    },
     async (request) => {
-      const { organizationId } = orgAccessOf(request);
+      const { organizationId } = accessOf(request);
       await deletePage(database, organizationId, request.params.pageId);
       return { message: 'Page deleted' };
     },
@@ -185,9 +190,12 @@ export async function wikiRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/wiki/:pageId/revert/:version',
-    { preValidation: writer, schema: { params: versionParams, response: { 200: wikiPageSchema } } },
+    {
+      config: { access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
+      schema: { params: versionParams, response: { 200: wikiPageSchema } },
+    },
     async (request) => {
-      const { organizationId, actor } = orgAccessOf(request);
+      const { organizationId, actor } = accessOf(request);
       const { pageId, version } = request.params;
       return revertPage(database, organizationId, pageId, version, actor.userId);
     },
