@@ -1,6 +1,7 @@
 // Notification settings, the notification centre, announcements and one-click unsubscribe
 // (RFC 8058).
 import { z } from 'zod';
+import { textAnswer } from '../../../common/schemas/answers';
 import {
   announcementInputSchema,
   announcementSchema,
@@ -125,7 +126,12 @@ export async function notificationRoutes(app: App) {
     '/api/unsubscribe',
     {
       config: { access: 'public' },
-      schema: { querystring: unsubscribeQuery },
+      schema: {
+        querystring: unsubscribeQuery,
+        response: {
+          200: textAnswer('text/html', 'A page asking to confirm, whose button posts the same link'),
+        },
+      },
       onSend: errorsAsPage(REFUSED_TITLE),
     },
     async (request, reply) => {
@@ -144,7 +150,10 @@ export async function notificationRoutes(app: App) {
     '/api/unsubscribe',
     {
       config: { access: 'public', allowCrossOrigin: true },
-      schema: { querystring: unsubscribeQuery },
+      schema: {
+        querystring: unsubscribeQuery,
+        response: { 200: textAnswer('text/html', 'A page saying e-mail notifications are off') },
+      },
       onSend: errorsAsPage(REFUSED_TITLE),
     },
     async (request, reply) => {
