@@ -148,6 +148,8 @@ export const shiftSchema = z.object({
   volunteers: z.array(volunteerSchema),
 });
 export type Shift = z.infer<typeof shiftSchema>;
+/** GET /api/organizations/{orgId}/shifts. */
+export const shiftListSchema = z.array(shiftSchema);
 
 export const shiftRefusalSchema = z.object({
   message: z.string(),

@@ -2,11 +2,14 @@
 // Team members read; the team's leads, owners and admins write (policy.manageTeam).
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { noContent } from '../../../common/schemas/answers';
 import {
+  breakdownSchema,
   characterCreateSchema,
   characterPatchSchema,
   characterSchema,
   rehearsableQuery,
+  rehearsableSchema,
   sceneCreateSchema,
   scenePatchSchema,
   sceneSchema,
@@ -47,7 +50,10 @@ export async function breakdownRoutes(app: App) {
   app.get(
     '/api/teams/:teamId/breakdown',
     // Answered with kept bytes of a Breakdown (queries.ts), checked against its schema when kept.
-    { config: { access: { object: breakdownReaders } }, schema: { params: teamParams } },
+    {
+      config: { access: { object: breakdownReaders } },
+      schema: { params: teamParams, response: { 200: breakdownSchema } },
+    },
     async (request, reply) => {
       const { organizationId, teamId } = teamRef(request);
       return sendKept(request, reply, await keptBreakdown(database, organizationId, teamId));
@@ -59,7 +65,7 @@ export async function breakdownRoutes(app: App) {
     // Answered with kept bytes of a Rehearsable (rehearsable.ts), checked against its schema when kept.
     {
       config: { access: { object: breakdownReaders } },
-      schema: { params: teamParams, querystring: rehearsableQuery },
+      schema: { params: teamParams, querystring: rehearsableQuery, response: { 200: rehearsableSchema } },
     },
     async (request, reply) =>
       sendKept(request, reply, await keptRehearsable(database, teamAccessOf(request), request.query)),
@@ -86,7 +92,10 @@ export async function breakdownRoutes(app: App) {
 
   app.delete(
     '/api/teams/:teamId/characters/:characterId',
-    { config: { access: { object: managedTeam } }, schema: { params: characterParams } },
+    {
+      config: { access: { object: managedTeam } },
+      schema: { params: characterParams, response: { 204: noContent } },
+    },
     async (request, reply) => {
       await deleteRow(database, 'production_characters', teamRef(request), request.params.characterId);
       return reply.code(204).send();
@@ -114,7 +123,10 @@ export async function breakdownRoutes(app: App) {
 
   app.delete(
     '/api/teams/:teamId/scenes/:sceneId',
-    { config: { access: { object: managedTeam } }, schema: { params: sceneParams } },
+    {
+      config: { access: { object: managedTeam } },
+      schema: { params: sceneParams, response: { 204: noContent } },
+    },
     async (request, reply) => {
       await deleteRow(database, 'production_scenes', teamRef(request), request.params.sceneId);
       return reply.code(204).send();

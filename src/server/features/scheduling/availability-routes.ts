@@ -7,6 +7,7 @@ import {
   availabilityQuery,
   managedPersonSchema,
 } from '../../../common/schemas/scheduling';
+import { noContent } from '../../../common/schemas/answers';
 import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
@@ -71,7 +72,10 @@ export async function availabilityRoutes(app: App) {
 
   app.delete(
     `${base}/:id`,
-    { config: { access: { organization: 'path' } }, schema: { params: periodParams } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: periodParams, response: { 204: noContent } },
+    },
     async (request, reply) => {
       await deletePeriod(database, accessOf(request), request.params.id);
       return reply.code(204).send();

@@ -11,10 +11,12 @@ import {
   shiftCopySchema,
   shiftCreateSchema,
   shiftPatchSchema,
+  shiftListSchema,
   shiftSchema,
   shiftsQuery,
   volunteersPutSchema,
 } from '../../../common/schemas/volunteer';
+import { noContent, textAnswer } from '../../../common/schemas/answers';
 import { announce } from '../../db/change-feed';
 import { csvText, sendCsv } from '../../http/csv';
 import { sendKept } from '../../http/etag';
@@ -100,7 +102,7 @@ export async function volunteerRoutes(app: App) {
     `${eventShifts}/:shiftId`,
     {
       config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
-      schema: { params: eventShiftParams },
+      schema: { params: eventShiftParams, response: { 204: noContent } },
     },
     async (request, reply) => {
       await deleteShift(database, accessOf(request), request.params.eventId, request.params.shiftId);
@@ -113,7 +115,7 @@ export async function volunteerRoutes(app: App) {
     {
       config: { access: { organization: 'path' } },
       // Answered with kept bytes of a Shift list (shifts.ts), checked against its schema when kept.
-      schema: { params: orgParams, querystring: shiftsQuery },
+      schema: { params: orgParams, querystring: shiftsQuery, response: { 200: shiftListSchema } },
     },
     async (request, reply) =>
       sendKept(request, reply, await keptShiftList(database, accessOf(request), request.query)),
@@ -131,7 +133,7 @@ export async function volunteerRoutes(app: App) {
     `${shift}/signup`,
     {
       config: { access: { organization: 'path', may: 'volunteer', refusal: ONLY_MEMBERS } },
-      schema: { params: shiftParams },
+      schema: { params: shiftParams, response: { 204: noContent } },
     },
     async (request, reply) => {
       await cancelSignup(database, accessOf(request), request.params.shiftId);
@@ -184,7 +186,11 @@ export async function volunteerRoutes(app: App) {
     `${org}/volunteer-hours.csv`,
     {
       config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
-      schema: { params: orgParams, querystring: hoursQuery },
+      schema: {
+        params: orgParams,
+        querystring: hoursQuery,
+        response: { 200: textAnswer('text/csv', 'The hours ledger, one row per volunteer') },
+      },
     },
     async (request, reply) => {
       const access = accessOf(request);
