@@ -26,3 +26,10 @@ export const bytesAnswer = <T extends string>(type: T, description: string) => (
   description,
   content: { [type]: { schema: bytes } } as Record<T, { schema: typeof bytes }>,
 });
+
+/** GET /api/openapi.json: an OpenAPI 3 document; what lies past these fields is OpenAPI's own. */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
