@@ -194,4 +194,26 @@ ALTER TABLE "volunteer_shifts" ADD CONSTRAINT "volunteer_shifts_event_id_calenda
 ALTER TABLE "volunteer_shifts" ADD CONSTRAINT "volunteer_shifts_position_id_volunteer_positions_id_fk" FOREIGN KEY ("organization_id","position_id") REFERENCES "public"."volunteer_positions"("organization_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "volunteer_signups" ADD CONSTRAINT "volunteer_signups_shift_id_volunteer_shifts_id_fk" FOREIGN KEY ("organization_id","shift_id") REFERENCES "public"."volunteer_shifts"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wiki_page_former_titles" ADD CONSTRAINT "wiki_page_former_titles_page_id_wiki_pages_id_fk" FOREIGN KEY ("organization_id","page_id") REFERENCES "public"."wiki_pages"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wiki_page_versions" ADD CONSTRAINT "wiki_page_versions_page_id_wiki_pages_id_fk" FOREIGN KEY ("organization_id","page_id") REFERENCES "public"."wiki_pages"("organization_id","id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "wiki_page_versions" ADD CONSTRAINT "wiki_page_versions_page_id_wiki_pages_id_fk" FOREIGN KEY ("organization_id","page_id") REFERENCES "public"."wiki_pages"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- volunteer_signups_count as src/server/db/functions defines it now (written by `npm run db:functions`).
+-- A shift's taken places are counted by the database, so the last place goes to exactly one of
+-- several members signing up at once: the insert that finds no place left fails (GR020, answered
+-- 409 "full"). The shift is found by its whole key, so the trigger reads only its organization's
+-- rows (on a database sharded by organization, the shard it runs on).
+CREATE OR REPLACE FUNCTION volunteer_signups_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE volunteer_shifts SET taken = taken + 1 WHERE organization_id = NEW.organization_id AND id = NEW.shift_id
+      AND taken < places;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'This shift is full.' USING ERRCODE = 'GR020';
+    END IF;
+  ELSE
+    UPDATE volunteer_shifts SET taken = taken - 1 WHERE organization_id = OLD.organization_id AND id = OLD.shift_id;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER volunteer_signups_counted AFTER INSERT OR DELETE ON volunteer_signups
+  FOR EACH ROW EXECUTE FUNCTION volunteer_signups_count();
