@@ -30,7 +30,7 @@ from (
   left join team_members tm on tm.organization_id = $1 and tm.user_id = m.user_id
   left join teams te on te.id = tm.team_id and te.organization_id = $1 and te.archived_at is null
   where m.organization_id = $1 and m.status = 'active'
-  group by m.id, u.id
+  group by m.organization_id, m.id, u.id
 ) e`;
 
 // Every row the directory reads, by id and row version (xmin changes on every update, insert
