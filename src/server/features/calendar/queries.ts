@@ -49,11 +49,11 @@ const teamsOf = `coalesce((select json_agg(t order by t.name, t.id) from (
     where et.event_id = e.id and et.organization_id = $1) t), '[]'::json)`;
 
 /** The follow rule: an explicit record wins; else reserver, instructor, team member. */
-export const isFollowingSql = (userParam: string) => `coalesce(f.is_following,
+export const isFollowingSql = (userParam: string, organization = '$1') => `coalesce(f.is_following,
   e.reserved_by = ${userParam} or e.instructor_id is not distinct from ${userParam} or exists (
     select 1 from calendar_event_teams et join team_members tm
-      on tm.team_id = et.team_id and tm.user_id = ${userParam} and tm.organization_id = $1
-    where et.event_id = e.id and et.organization_id = $1))`;
+      on tm.team_id = et.team_id and tm.user_id = ${userParam} and tm.organization_id = ${organization}
+    where et.event_id = e.id and et.organization_id = ${organization}))`;
 
 // Rows rather than json_build_object: PostgreSQL writes records as compact JSON.
 const common = (offset: OffsetSql) => `e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
