@@ -6,6 +6,7 @@ import type { WholeSeries } from '../../../common/whole-series';
 import { formatOffset, offsetMinutes, zoneTransitions } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { holding } from '../../bounded-map';
 import { FingerprintCache, type KeptBody } from '../../http/etag';
 import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from './lineage';
 import { ensureMaterialized, materializationTarget } from './series';
@@ -128,7 +129,7 @@ select md5(coalesce((
 type ListKey = string;
 // Per viewer, since isFollowing is. While the change feed listens, a kept list is served until a
 // write to its organization; otherwise the fingerprint decides (see FingerprintCache).
-const listCache = new FingerprintCache<ListKey>(64 * 1024 * 1024);
+const listCache = holding('calendar lists (fingerprinted)', new FingerprintCache<ListKey>(64 * 1024 * 1024));
 const liveLists = (database: Database) =>
   ChangeFeed.of(database).cache<ListKey, KeptBody>('calendar-lists', {
     maxAgeMs: 5 * 60_000,
