@@ -123,6 +123,10 @@ export const users = pgTable(
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
     index('users_email_verification_superseded').using('gin', t.emailVerificationSuperseded),
+    // Members reminded a day or a week ahead (few): the worker's tick looks that far only for them.
+    index('users_long_reminders')
+      .on(t.id)
+      .where(sql`(notification_settings->>'reminderTiming') in ('1day', '1week')`),
   ],
 );
 

@@ -2,8 +2,9 @@
 -- be due (07:00 in the organization's zone once its day is planned), so the notification worker's
 -- tick reads only organizations past it instead of all of them; minus infinity (every existing
 -- row, and a new one) means "look on the next tick". The indexes serve the tick's other scans
--- across organizations (events and shifts starting soon, series to extend, finished jobs and old
--- digest plans to prune) and the system list of organizations, newest first, a page at a time.
+-- across organizations (events and shifts starting soon, series to extend, members reminded a day
+-- or a week ahead, finished jobs and old digest plans to prune) and the system list of
+-- organizations, newest first, a page at a time.
 -- greenroom_organization_changed (from src/server/db/functions, as db:functions writes it) no
 -- longer announces an update that moved only digests_due_at.
 ALTER TABLE "organizations" ADD COLUMN "digests_due_at" timestamp with time zone DEFAULT '-infinity' NOT NULL;--> statement-breakpoint
@@ -13,7 +14,8 @@ CREATE INDEX "calendar_events_start" ON "calendar_events" USING btree ("start_da
 CREATE INDEX "calendar_event_series_until" ON "calendar_event_series" USING btree ("materialized_until");--> statement-breakpoint
 CREATE INDEX "volunteer_shifts_start" ON "volunteer_shifts" USING btree ("start_date_time");--> statement-breakpoint
 CREATE INDEX "jobs_done_idx" ON "jobs" USING btree ("done_at") WHERE done_at is not null;--> statement-breakpoint
-CREATE INDEX "digest_plans_date" ON "digest_plans" USING btree ("local_date");
+CREATE INDEX "digest_plans_date" ON "digest_plans" USING btree ("local_date");--> statement-breakpoint
+CREATE INDEX "users_long_reminders" ON "users" USING btree ("id") WHERE (notification_settings->>'reminderTiming') in ('1day', '1week');
 --> statement-breakpoint
 -- An organization's own row changing (its name, its state, its deletion) announces the
 -- organization, like a write to any of its tables (greenroom_tenant_row_changed). The notification

@@ -48,41 +48,57 @@ const orgsWithSeriesToGrow = (database: Database, until: Date) =>
   );
 
 /**
- * Who may follow each coming occurrence, in every organization at once: the events starting within
- * the horizon (one range of calendar_events_start) and, for each, its reserver, instructor, teams'
- * members and follow records. An organization with nothing coming adds nothing to it.
+ * Who may be due a reminder, in every organization at once. Within two hours ahead (every
+ * member's reminder at the default hour or less, with an hour to spare for a clock change in
+ * between): for each occurrence starting then (one range of calendar_events_start), its
+ * reserver, instructor, teams' members and follow records.
+ * Beyond it: only members reminded a day or a week ahead (users_long_reminders), each with the
+ * occurrences of their organizations in that reach. So an organization whose members keep the
+ * default timing costs a tick nothing until two hours before its next date, however busy its week; the follow
+ * rule below has the last word either way.
  */
 const DUE_REMINDERS = `
-  with ev as materialized (
+  with near as materialized (
     select e.id, e.organization_id, e.reserved_by, e.instructor_id from calendar_events e
     join organizations o on o.id = e.organization_id and o.approval_status = 'approved'
-    where e.start_date_time > $1::timestamptz and e.start_date_time <= $1::timestamptz + interval '8 days'),
+    where e.start_date_time > $1::timestamptz and e.start_date_time <= $1::timestamptz + interval '2 hours'),
   candidates as (
-    select id as event_id, organization_id, reserved_by as user_id from ev
-    union select id, organization_id, instructor_id from ev where instructor_id is not null
-    union select et.event_id, ev.organization_id, tm.user_id from ev
-      join calendar_event_teams et on et.event_id = ev.id and et.organization_id = ev.organization_id
-      join team_members tm on tm.team_id = et.team_id and tm.organization_id = ev.organization_id
-    union select f.event_id, ev.organization_id, f.user_id from ev
-      join calendar_event_followers f on f.event_id = ev.id and f.organization_id = ev.organization_id
-        and f.is_following)
-  select c.organization_id as "organizationId", o.timezone, e.id as "eventId", m.user_id as "userId",
-    e.name, e.start_date_time as start, e.spaces
-  from candidates c
-  join organizations o on o.id = c.organization_id
-  join calendar_events e on e.id = c.event_id
-  join user_organizations m on m.organization_id = c.organization_id and m.user_id = c.user_id and m.status = 'active'
-  join users u on u.id = m.user_id
-  left join calendar_event_followers f
-    on f.event_id = e.id and f.user_id = m.user_id and f.organization_id = c.organization_id
-  where ${prefSql.flag('scheduleReminders')}
-    and (${prefSql.flag('emailNotifications')} or ${prefSql.flag('pushNotifications')})
-    and ((e.start_date_time at time zone o.timezone) - ${prefSql.reminderInterval}) at time zone o.timezone
-      <= $1::timestamptz
-    and ${isFollowingSql('m.user_id', 'c.organization_id')}
-    and not exists (select 1 from member_notifications n
-                    where n.unique_key = 'reminder:' || m.user_id || ':' || e.id)
-  order by c.organization_id, e.start_date_time, m.user_id`;
+    select id as event_id, organization_id, reserved_by as user_id from near
+    union select id, organization_id, instructor_id from near where instructor_id is not null
+    union select et.event_id, near.organization_id, tm.user_id from near
+      join calendar_event_teams et on et.event_id = near.id and et.organization_id = near.organization_id
+      join team_members tm on tm.team_id = et.team_id and tm.organization_id = near.organization_id
+    union select f.event_id, near.organization_id, f.user_id from near
+      join calendar_event_followers f on f.event_id = near.id and f.organization_id = near.organization_id
+        and f.is_following
+    union select e.id, e.organization_id, m.user_id from users lu
+      join user_organizations m on m.user_id = lu.id and m.status = 'active'
+      join organizations o on o.id = m.organization_id and o.approval_status = 'approved'
+      join calendar_events e on e.organization_id = m.organization_id
+        and e.start_date_time > $1::timestamptz + interval '2 hours'
+        and e.start_date_time <= $1::timestamptz + interval '8 days'
+      where (lu.notification_settings->>'reminderTiming') in ('1day', '1week'))
+  select d.* from candidates c
+  -- Per candidate, by its keys: no table is read whole to be joined to candidates that may be none.
+  cross join lateral (
+    select c.organization_id as "organizationId", o.timezone, e.id as "eventId", m.user_id as "userId",
+      e.name, e.start_date_time as start, e.spaces
+    from organizations o
+    join calendar_events e on e.id = c.event_id
+    join user_organizations m on m.organization_id = c.organization_id and m.user_id = c.user_id
+      and m.status = 'active'
+    join users u on u.id = m.user_id
+    left join calendar_event_followers f
+      on f.event_id = e.id and f.user_id = m.user_id and f.organization_id = c.organization_id
+    where o.id = c.organization_id
+      and ${prefSql.flag('scheduleReminders')}
+      and (${prefSql.flag('emailNotifications')} or ${prefSql.flag('pushNotifications')})
+      and ((e.start_date_time at time zone o.timezone) - ${prefSql.reminderInterval}) at time zone o.timezone
+        <= $1::timestamptz
+      and ${isFollowingSql('m.user_id', 'c.organization_id')}
+      and not exists (select 1 from member_notifications n
+                      where n.unique_key = 'reminder:' || m.user_id || ':' || e.id)) d
+  order by d."organizationId", d.start, d."userId"`;
 
 interface DueReminder {
   organizationId: number;
@@ -239,13 +255,6 @@ export async function processChanges(
   });
 }
 
-/**
- * Organizations one tick looks at for digests at most; more wait for the next tick. Also keeps the
- * scan on its index when the table's statistics still say every organization is due (the
- * embedded database never analyzes by itself).
- */
-const DIGEST_ORGANIZATIONS_PER_TICK = 500;
-
 /** When the day after `localDate` (SQL, a date) reaches DIGEST_HOUR in zone `zone` (SQL). */
 const nextDigestHour = (localDate: string, zone: string) =>
   `((${localDate} + 1) + interval '${DIGEST_HOUR} hours') at time zone ${zone}`;
@@ -268,8 +277,7 @@ export async function scanDigests(database: Database, now: Date) {
        select o.id, o.timezone, ($1::timestamptz at time zone o.timezone)::date as day,
          extract(hour from $1::timestamptz at time zone o.timezone) >= ${DIGEST_HOUR} as past_hour
        from organizations o
-       where o.approval_status = 'approved' and o.digests_due_at <= $1::timestamptz
-       order by o.digests_due_at limit ${DIGEST_ORGANIZATIONS_PER_TICK}),
+       where o.approval_status = 'approved' and o.digests_due_at <= $1::timestamptz),
      decided as materialized (
        select l.*, l.past_hour and not exists (
            select 1 from digest_plans p where p.organization_id = l.id and p.local_date = l.day) as plan

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { getTestApp, testConfig, uniqueId } from '../../../../tests/support/app';
 import type { Database } from '../../db/client';
 import type { Mail, Mailer } from '../mail/mailer';
+import { quietTickCost } from './tick-cost';
 import { NotificationWorker } from './worker';
 
 /** `count` approved organizations in UTC with `members` members each, set-based. */
@@ -30,67 +31,6 @@ async function quietOrganizations(database: Database, tag: string, count: number
   return rows.map((r) => r.id);
 }
 
-interface Measure {
-  statements: number;
-  transactions: number;
-  /** Rows the tick's statements read (EXPLAIN ANALYZE of each, run again and rolled back). */
-  rows: number;
-}
-
-type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
-
-function rowsRead(node: PlanNode): number {
-  const loops = Number(node['Actual Loops'] ?? 1);
-  const own =
-    typeof node['Relation Name'] === 'string'
-      ? (Number(node['Actual Rows'] ?? 0) +
-          Number(node['Rows Removed by Filter'] ?? 0) +
-          Number(node['Rows Removed by Index Recheck'] ?? 0)) *
-        loops
-      : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child), 0);
-}
-
-class Rollback extends Error {}
-
-/** One tick through a database handle that counts and records what the tick sends. */
-async function measuredTick(
-  database: Database,
-  tick: (database: Database) => Promise<void>,
-): Promise<Measure> {
-  const sent: { text: string; params: unknown[] }[] = [];
-  let transactions = 0;
-  const wrapped = new Proxy(database, {
-    get(target, key, receiver) {
-      if (key === 'query')
-        return (text: string, params: unknown[] = []) => {
-          sent.push({ text, params });
-          return target.query(text, params);
-        };
-      if (key === 'db') transactions++;
-      return Reflect.get(target, key, receiver);
-    },
-  });
-  await tick(wrapped);
-  let rows = 0;
-  await database
-    .transaction(async (q) => {
-      for (const { text, params } of sent) {
-        const [plan] = await q.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
-          `explain (analyze, format json) ${text}`,
-          params,
-        );
-        const json = plan['QUERY PLAN'];
-        rows += rowsRead((typeof json === 'string' ? JSON.parse(json) : json)[0].Plan);
-      }
-      throw new Rollback();
-    })
-    .catch((error) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
-  return { statements: sent.length, transactions, rows };
-}
-
 describe("the notification worker's tick with many quiet organizations", () => {
   it('costs the same with 2,000 quiet organizations as with 20, and still plans a digest when due', async () => {
     const ctx = await getTestApp();
@@ -113,22 +53,7 @@ describe("the notification worker's tick with many quiet organizations", () => {
         { database: db, mailer, config: testConfig(), sessionSecret: 'test-secret' },
         { now: () => clock.current },
       ).tick();
-    // Ticks until one plans nothing and sends what the one before sent: what other files left
-    // due (their jobs, their organizations' digests) and these organizations' first plans (a
-    // bounded number of organizations a tick) are done by then.
-    const plans = async () =>
-      (await database.query<{ n: number }>('select count(*)::int as n from digest_plans'))[0].n;
-    const steady = async () => {
-      let last = await measuredTick(database, tickOn);
-      for (let i = 0; i < 20; i++) {
-        const before = await plans();
-        const next = await measuredTick(database, tickOn);
-        const same = next.statements === last.statements && next.transactions === last.transactions;
-        if (same && (await plans()) === before) return next;
-        last = next;
-      }
-      throw new Error('the tick never settled');
-    };
+    const steady = () => quietTickCost(database, tickOn);
     // Statistics as a PostgreSQL server's autovacuum keeps them, so plans match the table sizes.
     const analyze = () =>
       database.query(
