@@ -47,37 +47,46 @@ const orgsWithSeriesToGrow = (database: Database, until: Date) =>
     [materializationTarget(until)],
   );
 
+/** Who may follow each occurrence of the CTE `ev`: reserver, instructor, teams' members, follow records. */
+const followCandidates = (ev: string) => `
+    select id as event_id, organization_id, reserved_by as user_id from ${ev}
+    union select id, organization_id, instructor_id from ${ev} where instructor_id is not null
+    union select et.event_id, ${ev}.organization_id, tm.user_id from ${ev}
+      join calendar_event_teams et on et.event_id = ${ev}.id and et.organization_id = ${ev}.organization_id
+      join team_members tm on tm.team_id = et.team_id and tm.organization_id = ${ev}.organization_id
+    union select f.event_id, ${ev}.organization_id, f.user_id from ${ev}
+      join calendar_event_followers f on f.event_id = ${ev}.id and f.organization_id = ${ev}.organization_id
+        and f.is_following`;
+
+/** Members reminded a day or a week ahead: the predicate of users_long_reminders. */
+const LONG_REMINDER = `(notification_settings->>'reminderTiming') in ('1day', '1week')`;
+
 /**
  * Who may be due a reminder, in every organization at once. Within two hours ahead (every
  * member's reminder at the default hour or less, with an hour to spare for a clock change in
- * between): for each occurrence starting then (one range of calendar_events_start), its
- * reserver, instructor, teams' members and follow records.
- * Beyond it: only members reminded a day or a week ahead (users_long_reminders), each with the
- * occurrences of their organizations in that reach. So an organization whose members keep the
- * default timing costs a tick nothing until two hours before its next date, however busy its week; the follow
- * rule below has the last word either way.
+ * between): who may follow each occurrence starting then (one range of calendar_events_start).
+ * Beyond it, up to the longest timing: the same, but only in organizations that have members
+ * reminded a day or a week ahead (users_long_reminders, few) and only for those members. So an
+ * organization whose members keep the default timing costs a tick nothing until two hours before
+ * its next date, however busy its week; the follow rule below has the last word either way.
  */
 const DUE_REMINDERS = `
   with near as materialized (
     select e.id, e.organization_id, e.reserved_by, e.instructor_id from calendar_events e
     join organizations o on o.id = e.organization_id and o.approval_status = 'approved'
     where e.start_date_time > $1::timestamptz and e.start_date_time <= $1::timestamptz + interval '2 hours'),
+  long_reminded as materialized (select id from users where ${LONG_REMINDER}),
+  far as materialized (
+    select e.id, e.organization_id, e.reserved_by, e.instructor_id from calendar_events e
+    where e.organization_id in (
+        select m.organization_id from long_reminded l
+        join user_organizations m on m.user_id = l.id and m.status = 'active'
+        join organizations o on o.id = m.organization_id and o.approval_status = 'approved')
+      and e.start_date_time > $1::timestamptz + interval '2 hours'
+      and e.start_date_time <= $1::timestamptz + interval '8 days'),
   candidates as (
-    select id as event_id, organization_id, reserved_by as user_id from near
-    union select id, organization_id, instructor_id from near where instructor_id is not null
-    union select et.event_id, near.organization_id, tm.user_id from near
-      join calendar_event_teams et on et.event_id = near.id and et.organization_id = near.organization_id
-      join team_members tm on tm.team_id = et.team_id and tm.organization_id = near.organization_id
-    union select f.event_id, near.organization_id, f.user_id from near
-      join calendar_event_followers f on f.event_id = near.id and f.organization_id = near.organization_id
-        and f.is_following
-    union select e.id, e.organization_id, m.user_id from users lu
-      join user_organizations m on m.user_id = lu.id and m.status = 'active'
-      join organizations o on o.id = m.organization_id and o.approval_status = 'approved'
-      join calendar_events e on e.organization_id = m.organization_id
-        and e.start_date_time > $1::timestamptz + interval '2 hours'
-        and e.start_date_time <= $1::timestamptz + interval '8 days'
-      where (lu.notification_settings->>'reminderTiming') in ('1day', '1week'))
+    ${followCandidates('near')}
+    union select c.* from (${followCandidates('far')}) c where c.user_id in (select id from long_reminded))
   select d.* from candidates c
   -- Per candidate, by its keys: no table is read whole to be joined to candidates that may be none.
   cross join lateral (
