@@ -65,19 +65,25 @@ export async function tickCost(
 }
 
 /**
- * Ticks until one plans no digest and sends what the one before sent, and returns that one's cost:
- * what was due (other organizations' jobs, first plans, a bounded number of organizations a tick)
- * is done by then. Measured with fresh table statistics, as a server keeps them.
+ * Ticks until one plans no digest, runs no job and sends what the one before sent, then measures
+ * one more: what was due (other organizations' jobs, every organization's first plan and the
+ * digests it queued, a bounded number of jobs a tick) is done by then. Measured with fresh table
+ * statistics, as a server keeps them.
  */
 export async function quietTickCost(database: Database, tick: (database: Database) => Promise<void>) {
-  const plans = async () =>
-    (await database.query<{ n: number }>('select count(*)::int as n from digest_plans'))[0].n;
+  const state = async () =>
+    JSON.stringify(
+      await database.query(
+        `select (select count(*)::int from digest_plans) as plans,
+           (select count(*)::int from jobs where done_at is null) as waiting`,
+      ),
+    );
   let last = await tickCost(database, tick);
-  for (let i = 0; i < 20; i++) {
-    const before = await plans();
+  for (let i = 0; i < 60; i++) {
+    const before = await state();
     const next = await tickCost(database, tick);
     const same = next.statements === last.statements && next.transactions === last.transactions;
-    if (same && (await plans()) === before) {
+    if (same && (await state()) === before) {
       // The first ticks rewrote every organization's digests_due_at and added its plan: the
       // statistics a PostgreSQL server's autovacuum would take after that many changes.
       await database.query('analyze organizations, digest_plans, jobs');

@@ -3,6 +3,8 @@
 // the per-organization figures a page of organizations at a time.
 import type { MemberPage } from '../../../common/member-list';
 import type { Analytics, OrganizationFigures, SeriesName, WeekPoint } from '../../../common/types/system';
+import { getOrCreate } from '../../../common/maps';
+import { BoundedMap, holding } from '../../bounded-map';
 import type { Database } from '../../db/client';
 import { afterKey, type Keyset, orderBy, pageFrom } from '../../http/keyset';
 
@@ -51,12 +53,33 @@ const SERIES = {
       and week >= date_trunc('week', now()) - ($1::int - 1) * interval '1 week'`),
 } satisfies Record<SeriesName, string>;
 
-export async function analyticsSeries(database: Database, weeks: number, organizationId: number | null) {
+type Series = Record<SeriesName, WeekPoint[]>;
+
+// Weekly figures over the whole platform read every membership and the range's events: with
+// 2,000 organizations tens of milliseconds each, and the screen asks again on every visit. They
+// move by the week, so one reading serves a minute, per range and organization.
+const SERIES_KEPT_MS = 60_000;
+const kept = new WeakMap<Database, BoundedMap<string, { at: number; series: Promise<Series> }>>();
+const keptSeries = (database: Database) =>
+  getOrCreate(kept, database, () => holding('analytics series', new BoundedMap(200)));
+
+async function readSeries(database: Database, weeks: number, organizationId: number | null): Promise<Series> {
   const names = Object.keys(SERIES) as SeriesName[];
   const results = await Promise.all(
     names.map((name) => database.query<WeekPoint>(SERIES[name], [weeks, organizationId])),
   );
-  return Object.fromEntries(names.map((n, i) => [n, results[i]])) as Record<SeriesName, WeekPoint[]>;
+  return Object.fromEntries(names.map((n, i) => [n, results[i]])) as Series;
+}
+
+export function analyticsSeries(database: Database, weeks: number, organizationId: number | null) {
+  const key = `${weeks}:${organizationId ?? ''}`;
+  const byKey = keptSeries(database);
+  const hit = byKey.get(key);
+  if (hit && Date.now() - hit.at < SERIES_KEPT_MS) return hit.series;
+  const series = readSeries(database, weeks, organizationId);
+  byKey.set(key, { at: Date.now(), series });
+  series.catch(() => byKey.delete(key));
+  return series;
 }
 
 // By name, as the table reads.
