@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import './messages';
 import { emailSchema, shortnameSchema, usernameSchema } from './auth';
+import { memberPageSchema, pageQueryFields } from './member-list';
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -22,10 +23,24 @@ export function canDecide(decision: ApprovalDecision, status: string): boolean {
   return (APPROVAL_TRANSITIONS[decision] as readonly string[]).includes(status);
 }
 
+const systemSearchSchema = z
+  .string()
+  .trim()
+  .max(200, 'Search is too long')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/**
+ * The system lists answer one keyset page at a time (`limit`, `after`; docs/api.md#system-lists),
+ * however many organizations there are.
+ */
 export const organizationListQuerySchema = z.object({
-  search: z.string().trim().max(200, 'Search is too long').optional(),
+  search: systemSearchSchema,
   status: z.enum(['all', ...APPROVAL_STATUSES]).default('all'),
+  ...pageQueryFields,
 });
+
+export const pendingOrganizationsQuerySchema = z.object({ ...pageQueryFields });
 
 export const suspendOrganizationSchema = z.object({
   reason: z.string().trim().max(1000, 'Reason is too long').optional().nullable(),
@@ -106,13 +121,13 @@ export const supportSettingsInputSchema = z.object({
 export const supportSettingsSchema = z.object({ supportEmail: z.string(), defaultEmail: z.string() });
 export type SupportSettings = z.infer<typeof supportSettingsSchema>;
 
-export const outboxQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-});
+export const outboxQuerySchema = z.object({ ...pageQueryFields });
 
+/** The charts' range, and the per-organization table's search and page. */
 export const analyticsQuerySchema = z.object({
   weeks: z.coerce.number().int().min(4).max(104).default(12),
+  search: systemSearchSchema,
+  ...pageQueryFields,
 });
 
 // Answers of the system routes: the server's serializer keeps only these fields, so nothing
@@ -120,7 +135,21 @@ export const analyticsQuerySchema = z.object({
 const timestamp = z.union([z.string(), z.date()]);
 const ownerSchema = z.object({ id: z.number(), username: z.string(), email: z.string() });
 
-export const organizationListSchema = z.object({
+export const organizationListSchema = memberPageSchema(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    shortname: z.string(),
+    description: z.string().nullable(),
+    contactEmail: z.string().nullable(),
+    approvalStatus: z.string(),
+    approvedAt: timestamp.nullable(),
+    rejectionReason: z.string().nullable(),
+    createdAt: timestamp,
+    userCount: z.number(),
+    owner: ownerSchema.nullable(),
+  }),
+).extend({
   counts: z.object({
     total: z.number(),
     approved: z.number(),
@@ -128,19 +157,45 @@ export const organizationListSchema = z.object({
     rejected: z.number(),
     suspended: z.number(),
   }),
-  organizations: z.array(
+});
+
+export const pendingOrganizationListSchema = memberPageSchema(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    shortname: z.string(),
+    contactEmail: z.string().nullable(),
+    createdAt: timestamp,
+    owner: z
+      .object({ id: z.number().nullable(), username: z.string().nullable(), email: z.string().nullable() })
+      .nullable(),
+  }),
+);
+
+const weekPointsSchema = z.array(z.object({ week: z.string(), value: z.number() }));
+
+export const analyticsSchema = z.object({
+  weeks: z.number(),
+  organizationId: z.number().nullable(),
+  organization: z.object({ id: z.number(), name: z.string(), shortname: z.string() }).nullable(),
+  /** The charts; null on a later page of the table, whose first page brought them. */
+  series: z
+    .object({
+      organizations: weekPointsSchema,
+      members: weekPointsSchema,
+      events: weekPointsSchema,
+      activeMembers: weekPointsSchema,
+    })
+    .nullable(),
+  organizations: memberPageSchema(
     z.object({
       id: z.number(),
       name: z.string(),
       shortname: z.string(),
-      description: z.string().nullable(),
-      contactEmail: z.string().nullable(),
       approvalStatus: z.string(),
-      approvedAt: timestamp.nullable(),
-      rejectionReason: z.string().nullable(),
-      createdAt: timestamp,
-      userCount: z.number(),
-      owner: ownerSchema.nullable(),
+      members: z.number(),
+      activeMembers: z.number(),
+      events: z.number(),
     }),
   ),
 });
@@ -198,12 +253,7 @@ const outboxMessageSchema = z.object({
   createdAt: timestamp,
 });
 
-export const outboxListSchema = z.object({
-  items: z.array(outboxMessageSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const outboxListSchema = memberPageSchema(outboxMessageSchema);
 
 export const outboxEntrySchema = outboxMessageSchema.extend({
   textBody: z.string(),

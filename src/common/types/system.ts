@@ -1,5 +1,6 @@
 // Answer shapes of the system administration calls, read by the server's queries and the
 // system screens alike.
+import type { MemberPage } from '../member-list';
 
 export interface OrganizationSummary {
   id: number;
@@ -17,9 +18,18 @@ export interface OrganizationSummary {
 
 export type OrganizationCounts = Record<'total' | 'approved' | 'pending' | 'rejected' | 'suspended', number>;
 
-export interface OrganizationList {
+/** One page of organizations, with the counts by status of all of them (whatever the filters). */
+export interface OrganizationList extends MemberPage<OrganizationSummary> {
   counts: OrganizationCounts;
-  organizations: OrganizationSummary[];
+}
+
+export interface PendingOrganization {
+  id: number;
+  name: string;
+  shortname: string;
+  contactEmail: string | null;
+  createdAt: string;
+  owner: { id: number | null; username: string | null; email: string | null } | null;
 }
 
 export interface WeekPoint {
@@ -43,8 +53,11 @@ export interface OrganizationFigures {
 export interface Analytics {
   weeks: number;
   organizationId: number | null;
-  series: Record<SeriesName, WeekPoint[]>;
-  organizations: OrganizationFigures[];
+  /** The organization the charts are for, when one is chosen. */
+  organization: { id: number; name: string; shortname: string } | null;
+  /** Null on a later page of the table: the first page brought the charts. */
+  series: Record<SeriesName, WeekPoint[]> | null;
+  organizations: MemberPage<OrganizationFigures>;
 }
 
 export interface OutboxMessage {

@@ -33,45 +33,59 @@ const orgId = () =>
     .notNull()
     .references(() => organizations.id, { onDelete: 'cascade' });
 
-export const organizations = pgTable('organizations', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  shortname: varchar('shortname', { length: 50 }).notNull().unique(),
-  description: text('description'),
-  contactEmail: text('contact_email'),
-  phone: text('phone'),
-  customDomain: text('custom_domain'),
-  enableCustomDomain: boolean('enable_custom_domain').notNull().default(false),
-  enablePublicRegistration: boolean('enable_public_registration').notNull().default(false),
-  requireEmailVerification: boolean('require_email_verification').notNull().default(false),
-  requireAdminApproval: boolean('require_admin_approval').notNull().default(true),
-  defaultRole: text('default_role').notNull().default('standard_user'),
-  timezone: text('timezone').notNull().default('America/New_York'),
-  logoUrl: text('logo_url'),
-  primaryColor: text('primary_color').notNull().default('#6b46c1'),
-  secondaryColor: text('secondary_color').notNull().default('#f0594f'),
-  accentColor: text('accent_color').notNull().default('#10b981'),
-  backgroundColor: text('background_color').notNull().default('#ffffff'),
-  textColor: text('text_color').notNull().default('#111827'),
-  theme: text('theme').notNull().default('light'),
-  customCss: text('custom_css'),
-  favicon: text('favicon'),
-  /** Event types shown on the public calendar unless an event says otherwise. */
-  publicEventTypes: text('public_event_types')
-    .array()
-    .notNull()
-    .default(sql`'{show,class,rehearsal,other}'::text[]`),
-  approvalStatus: text('approval_status').notNull().default('pending'),
-  approvedAt: timestamp('approved_at', { withTimezone: true }),
-  approvedBy: integer('approved_by'),
-  rejectionReason: text('rejection_reason'),
-  // Owners and admins without two-step sign-in must set it up before using the app.
-  requireTwoFactorForAdmins: boolean('require_two_factor_for_admins').notNull().default(false),
-  /** Volunteer hours each member is asked for per season (the hours ledger's target); null = none. */
-  volunteerHoursTarget: numeric('volunteer_hours_target', { precision: 6, scale: 2, mode: 'number' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  createdAt: createdAt(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    shortname: varchar('shortname', { length: 50 }).notNull().unique(),
+    description: text('description'),
+    contactEmail: text('contact_email'),
+    phone: text('phone'),
+    customDomain: text('custom_domain'),
+    enableCustomDomain: boolean('enable_custom_domain').notNull().default(false),
+    enablePublicRegistration: boolean('enable_public_registration').notNull().default(false),
+    requireEmailVerification: boolean('require_email_verification').notNull().default(false),
+    requireAdminApproval: boolean('require_admin_approval').notNull().default(true),
+    defaultRole: text('default_role').notNull().default('standard_user'),
+    timezone: text('timezone').notNull().default('America/New_York'),
+    logoUrl: text('logo_url'),
+    primaryColor: text('primary_color').notNull().default('#6b46c1'),
+    secondaryColor: text('secondary_color').notNull().default('#f0594f'),
+    accentColor: text('accent_color').notNull().default('#10b981'),
+    backgroundColor: text('background_color').notNull().default('#ffffff'),
+    textColor: text('text_color').notNull().default('#111827'),
+    theme: text('theme').notNull().default('light'),
+    customCss: text('custom_css'),
+    favicon: text('favicon'),
+    /** Event types shown on the public calendar unless an event says otherwise. */
+    publicEventTypes: text('public_event_types')
+      .array()
+      .notNull()
+      .default(sql`'{show,class,rehearsal,other}'::text[]`),
+    approvalStatus: text('approval_status').notNull().default('pending'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: integer('approved_by'),
+    rejectionReason: text('rejection_reason'),
+    // Owners and admins without two-step sign-in must set it up before using the app.
+    requireTwoFactorForAdmins: boolean('require_two_factor_for_admins').notNull().default(false),
+    /** Volunteer hours each member is asked for per season (the hours ledger's target); null = none. */
+    volunteerHoursTarget: numeric('volunteer_hours_target', { precision: 6, scale: 2, mode: 'number' }),
+    /**
+     * No digest can be due before this instant: the next 07:00 in the organization's zone once its
+     * day is planned. The worker's tick reads only organizations past it (notifications/scans.ts),
+     * so quiet ones cost it nothing. Minus infinity: look at it on the next tick.
+     */
+    digestsDueAt: timestamp('digests_due_at', { withTimezone: true }).notNull().default(sql`'-infinity'`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The system list's order, newest first, a page at a time.
+    index('organizations_created').on(t.createdAt, t.id),
+    index('organizations_digests_due').on(t.digestsDueAt).where(sql`approval_status = 'approved'`),
+  ],
+);
 
 export const users = pgTable(
   'users',
@@ -112,6 +126,10 @@ export const users = pgTable(
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
     index('users_email_verification_superseded').using('gin', t.emailVerificationSuperseded),
+    // Members reminded a day or a week ahead (few): the worker's tick looks that far only for them.
+    index('users_long_reminders')
+      .on(t.id)
+      .where(sql`(notification_settings->>'reminderTiming') in ('1day', '1week')`),
   ],
 );
 
@@ -298,6 +316,8 @@ export const calendarEventSeries = pgTable(
     index('calendar_event_series_id').on(t.id),
     // Series due to grow (ensureMaterialized, before every calendar read and write).
     index('calendar_event_series_org_until').on(t.organizationId, t.materializedUntil),
+    // The same across organizations, for the notification worker's tick.
+    index('calendar_event_series_until').on(t.materializedUntil),
     // Every part of one series (lineageParts, in each series edit and follow).
     index('calendar_event_series_org_lineage').on(t.organizationId, sql`coalesce(${t.lineageId}, ${t.id})`),
   ],
@@ -348,6 +368,8 @@ export const calendarEvents = pgTable(
       foreignColumns: [calendarEventSeries.organizationId, calendarEventSeries.id],
     }).onDelete('cascade'),
     index('calendar_events_org_start').on(t.organizationId, t.startDateTime),
+    // What starts soon in any organization (the worker's reminders, analytics by week).
+    index('calendar_events_start').on(t.startDateTime),
     index('calendar_events_org_ical_uid').on(t.organizationId, t.icalUid),
     index('calendar_events_series').on(t.seriesId),
     // Bookings longer than a day, for the conflict check's look back (conflicts.ts): few rows.
@@ -616,7 +638,11 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`done_at is null`)],
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`done_at is null`),
+    // Finished jobs past their month, pruned on every tick.
+    index('jobs_done_idx').on(t.doneAt).where(sql`done_at is not null`),
+  ],
 );
 
 // Which organization's digests were planned for which local date: the scan queues a day's digest
@@ -628,7 +654,10 @@ export const digestPlans = pgTable(
     localDate: date('local_date').notNull(),
     plannedAt: timestamp('planned_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.localDate] })],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.localDate] }),
+    index('digest_plans_date').on(t.localDate),
+  ],
 );
 
 export const memberNotifications = pgTable(
@@ -909,6 +938,8 @@ export const volunteerShifts = pgTable(
       foreignColumns: [volunteerPositions.organizationId, volunteerPositions.id],
     }).onDelete('restrict'),
     index('volunteer_shifts_org_start').on(t.organizationId, t.startDateTime),
+    // Shifts starting soon in any organization (the worker's shift reminders).
+    index('volunteer_shifts_start').on(t.startDateTime),
     index('volunteer_shifts_event').on(t.eventId),
     check('volunteer_shifts_places', sql`${t.places} > 0 and ${t.taken} >= 0 and ${t.taken} <= ${t.places}`),
     check('volunteer_shifts_order', sql`${t.endDateTime} > ${t.startDateTime}`),

@@ -5,6 +5,7 @@ import type { DirectoryEntry, PersonEntry } from '../../../common/types/director
 import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/client';
 import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { holding } from '../../bounded-map';
 import { FingerprintCache, KeptBody } from '../../http/etag';
 import { afterKey, type Keyset, orderBy, pageFrom } from '../../http/keyset';
 
@@ -48,7 +49,7 @@ select md5(coalesce((
 
 // Per process. While the change feed listens, a kept directory is served until a write to its
 // organization; otherwise the fingerprint, read on every request, decides.
-const cache = new FingerprintCache<number>(32 * 1024 * 1024);
+const cache = holding('directories (fingerprinted)', new FingerprintCache<number>(32 * 1024 * 1024));
 const liveDirectories = (database: Database) =>
   ChangeFeed.of(database).cache<number, KeptBody>('directories', {
     maxAgeMs: 5 * 60_000,

@@ -5,6 +5,8 @@ import {
   decisionResultSchema,
   organizationListQuerySchema,
   organizationListSchema,
+  pendingOrganizationListSchema,
+  pendingOrganizationsQuerySchema,
   registeredOrganizationSchema,
   suspendOrganizationSchema,
   systemRegisterOrganizationSchema,
@@ -12,7 +14,14 @@ import {
 import { authOf } from '../../http/access';
 import { idParams } from '../../http/params';
 import type { App } from '../../http/types';
-import { decideOrganization, listOrganizations } from './organizations';
+import { pageOf } from '../../http/keyset';
+import {
+  decideOrganization,
+  listOrganizations,
+  listPendingOrganizations,
+  ORGANIZATIONS_KEYSET,
+  PENDING_KEYSET,
+} from './organizations';
 import { registerApprovedOrganization } from './register-organization';
 
 export async function organizationRoutes(app: App) {
@@ -33,15 +42,16 @@ export async function organizationRoutes(app: App) {
     return row;
   });
 
-  app.get('/api/system/pending-organizations', { config: { access: 'system' } }, async () =>
-    database.query(
-      `select o.id, o.name, o.shortname, o.contact_email as "contactEmail", o.created_at as "createdAt",
-         json_build_object('id', u.id, 'username', u.username, 'email', u.email) as owner
-       from organizations o
-       left join user_organizations m on m.organization_id = o.id and m.role = 'owner'
-       left join users u on u.id = m.user_id
-       where o.approval_status = 'pending' order by o.created_at, o.id`,
-    ),
+  app.get(
+    '/api/system/pending-organizations',
+    {
+      config: { access: 'system' },
+      schema: {
+        querystring: pendingOrganizationsQuerySchema,
+        response: { 200: pendingOrganizationListSchema },
+      },
+    },
+    async (request) => listPendingOrganizations(database, pageOf(PENDING_KEYSET, request.query)),
   );
 
   app.get(
@@ -50,7 +60,8 @@ export async function organizationRoutes(app: App) {
       config: { access: 'system' },
       schema: { querystring: organizationListQuerySchema, response: { 200: organizationListSchema } },
     },
-    async (request) => listOrganizations(database, request.query),
+    async (request) =>
+      listOrganizations(database, request.query, pageOf(ORGANIZATIONS_KEYSET, request.query)),
   );
 
   app.post(

@@ -1,23 +1,41 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MemberPage } from '@common/member-list';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage, withQuery } from '@web/lib/api';
 import type { Analytics, OutboxMessage } from '@common/types/system';
+import { useSystemPages } from './pages';
 
 export type { Analytics, OutboxMessage, SeriesName, WeekPoint } from '@common/types/system';
 
-export const useAnalytics = (weeks: number, organizationId: string) =>
-  useQuery<Analytics>({
-    queryKey: [withQuery('/api/system/analytics', { weeks, organizationId: organizationId || undefined })],
-    placeholderData: (p) => p,
+/**
+ * The charts and the per-organization table, whose later pages (Load more) come without the
+ * charts: the first page's stay on screen.
+ */
+export function useAnalytics(weeks: number, organizationId: string, search: string) {
+  const params = { weeks, organizationId: organizationId || undefined, search: search.trim() || undefined };
+  return useInfiniteQuery({
+    queryKey: [withQuery('/api/system/analytics', params), 'pages'],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<Analytics>(
+        'GET',
+        withQuery('/api/system/analytics', { ...params, after: pageParam }),
+        undefined,
+        signal,
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.organizations.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
   });
+}
 
-export const OUTBOX_PAGE_SIZE = 25;
-
-export const useOutbox = (page: number) =>
-  useQuery<{ items: OutboxMessage[]; total: number }>({
-    queryKey: [withQuery('/api/system/outbox', { page, pageSize: OUTBOX_PAGE_SIZE })],
-    placeholderData: (p) => p,
-  });
+/** The outbox, newest first, 50 at a time. */
+export const useOutbox = () => useSystemPages<MemberPage<OutboxMessage>>('/api/system/outbox');
 
 export const useOutboxMessage = (id: number | null) =>
   useQuery<OutboxMessage & { textBody: string; htmlBody: string | null }>({

@@ -1,16 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import type { MemberPage } from '@common/member-list';
+import type { PendingOrganization } from '@common/types/system';
+import { useSystemPages } from './pages';
 
-export interface PendingOrganization {
-  id: number;
-  name: string;
-  shortname: string;
-  contactEmail: string | null;
-  createdAt: string;
-  owner: { username: string | null; email: string | null } | null;
-}
+export type { PendingOrganization };
 
-export const PENDING_ORGANIZATIONS_KEY = ['/api/system/pending-organizations'] as const;
-
+/** The approval queue, the longest waiting first, 50 at a time. */
 export function usePendingOrganizations() {
-  return useQuery<PendingOrganization[]>({ queryKey: PENDING_ORGANIZATIONS_KEY });
+  return useSystemPages<MemberPage<PendingOrganization>>('/api/system/pending-organizations');
 }
