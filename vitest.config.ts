@@ -13,6 +13,7 @@ const SLOW_SUITES = [
   'tests/security/access-matrix.test.ts',
   'tests/security/fuzz.test.ts',
   'src/server/features/notifications/digest-scale.test.ts',
+  'src/server/features/notifications/tick-scale.test.ts',
   'src/server/db/client.test.ts',
   'src/server/db/embedded.test.ts',
 ];

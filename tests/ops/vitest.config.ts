@@ -1,4 +1,5 @@
-// `npm run test:ops`: the operations suites (faults, several instances behind nginx, sqlmap). They
+// `npm run test:ops`: the operations suites (faults, several instances behind nginx, many
+// organizations on one server, sqlmap). They
 // start their own PostgreSQL cluster, app processes and nginx, so they run one file at a time,
 // apart from the API suites.
 import path from 'node:path';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import './messages';
 import { emailSchema, shortnameSchema, usernameSchema } from './auth';
+import { memberPageSchema, pageQueryFields } from './member-list';
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -22,10 +23,24 @@ export function canDecide(decision: ApprovalDecision, status: string): boolean {
   return (APPROVAL_TRANSITIONS[decision] as readonly string[]).includes(status);
 }
 
+const systemSearchSchema = z
+  .string()
+  .trim()
+  .max(200, 'Search is too long')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/**
+ * The system lists answer one keyset page at a time (`limit`, `after`; docs/api.md#system-lists),
+ * however many organizations there are.
+ */
 export const organizationListQuerySchema = z.object({
-  search: z.string().trim().max(200, 'Search is too long').optional(),
+  search: systemSearchSchema,
   status: z.enum(['all', ...APPROVAL_STATUSES]).default('all'),
+  ...pageQueryFields,
 });
+
+export const pendingOrganizationsQuerySchema = z.object({ ...pageQueryFields });
 
 export const suspendOrganizationSchema = z.object({
   reason: z.string().trim().max(1000, 'Reason is too long').optional().nullable(),
@@ -106,13 +121,13 @@ export const supportSettingsInputSchema = z.object({
 export const supportSettingsSchema = z.object({ supportEmail: z.string(), defaultEmail: z.string() });
 export type SupportSettings = z.infer<typeof supportSettingsSchema>;
 
-export const outboxQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-});
+export const outboxQuerySchema = z.object({ ...pageQueryFields });
 
+/** The charts' range, and the per-organization table's search and page. */
 export const analyticsQuerySchema = z.object({
   weeks: z.coerce.number().int().min(4).max(104).default(12),
+  search: systemSearchSchema,
+  ...pageQueryFields,
 });
 
 // Answers of the system routes: the server's serializer keeps only these fields, so nothing
@@ -152,26 +167,26 @@ const organizationSummarySchema = z.object({
 });
 export type OrganizationSummary = z.input<typeof organizationSummarySchema>;
 
-export const organizationListSchema = z.object({
+/** One page of organizations, with the counts by status of all of them (whatever the filters). */
+export const organizationListSchema = memberPageSchema(organizationSummarySchema).extend({
   counts: organizationCountsSchema,
-  organizations: z.array(organizationSummarySchema),
 });
 export type OrganizationList = z.input<typeof organizationListSchema>;
 
 /** GET /api/system/pending-organizations: the queue, oldest first; `owner` has nulls when none. */
-export const pendingOrganizationsSchema = z.array(
-  z.object({
-    id: z.number(),
-    name: z.string(),
-    shortname: z.string(),
-    contactEmail: z.string().nullable(),
-    createdAt: timestamp,
-    owner: z
-      .object({ id: z.number().nullable(), username: z.string().nullable(), email: z.string().nullable() })
-      .nullable(),
-  }),
-);
-export type PendingOrganization = z.input<typeof pendingOrganizationsSchema>[number];
+const pendingOrganizationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortname: z.string(),
+  contactEmail: z.string().nullable(),
+  createdAt: timestamp,
+  owner: z
+    .object({ id: z.number().nullable(), username: z.string().nullable(), email: z.string().nullable() })
+    .nullable(),
+});
+export type PendingOrganization = z.input<typeof pendingOrganizationSchema>;
+export const pendingOrganizationListSchema = memberPageSchema(pendingOrganizationSchema);
+export type PendingOrganizationList = z.input<typeof pendingOrganizationListSchema>;
 
 /** GET /api/system/stats: the platform's figures for the system dashboard. */
 export const systemStatsSchema = z.object({
@@ -241,12 +256,7 @@ const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.input<typeof outboxMessageSchema>;
 
-export const outboxListSchema = z.object({
-  items: z.array(outboxMessageSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const outboxListSchema = memberPageSchema(outboxMessageSchema);
 export type OutboxList = z.input<typeof outboxListSchema>;
 
 export const outboxEntrySchema = outboxMessageSchema.extend({
@@ -318,21 +328,26 @@ const organizationFiguresSchema = z.object({
   shortname: z.string(),
   approvalStatus: z.string(),
   members: z.number(),
-  events: z.number(),
   activeMembers: z.number(),
+  events: z.number(),
 });
 export type OrganizationFigures = z.infer<typeof organizationFiguresSchema>;
 
-/** GET /api/system/analytics: weekly figures over every organization, or one. */
+const seriesSchema = z.object({
+  organizations: z.array(weekPointSchema),
+  members: z.array(weekPointSchema),
+  events: z.array(weekPointSchema),
+  activeMembers: z.array(weekPointSchema),
+}) satisfies z.ZodType<Record<SeriesName, WeekPoint[]>>;
+
+/** GET /api/system/analytics: weekly figures over every organization, or one, and a page of the table. */
 export const analyticsSchema = z.object({
   weeks: z.number(),
   organizationId: z.number().nullable(),
-  series: z.object({
-    organizations: z.array(weekPointSchema),
-    members: z.array(weekPointSchema),
-    events: z.array(weekPointSchema),
-    activeMembers: z.array(weekPointSchema),
-  }) satisfies z.ZodType<Record<SeriesName, WeekPoint[]>>,
-  organizations: z.array(organizationFiguresSchema),
+  /** The organization the charts are for, when one is chosen. */
+  organization: z.object({ id: z.number(), name: z.string(), shortname: z.string() }).nullable(),
+  /** The charts; null on a later page of the table, whose first page brought them. */
+  series: seriesSchema.nullable(),
+  organizations: memberPageSchema(organizationFiguresSchema),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;

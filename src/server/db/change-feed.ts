@@ -7,6 +7,7 @@
 //
 // Nothing is served from memory while the listening connection is down: notifications could be
 // missed, so every cache empties and each read goes to the database until it listens again.
+import { BoundedMap, DEFAULT_MAX_ENTRIES } from '../bounded-map';
 import type { Database, Runner, TransactionSettings } from './client';
 
 export const CHANGES_CHANNEL = 'greenroom_changes';
@@ -81,6 +82,11 @@ interface CacheOptions<V> {
   maxAgeMs: number;
   /** Bound on the sum of sizeOf over entries; the least recently used go first. */
   maxSize: number;
+  /**
+   * Bound on the number of entries, whatever their size (default DEFAULT_MAX_ENTRIES): a cache
+   * bounded by bytes alone could hold any number of small answers, one or more per organization.
+   */
+  maxEntries?: number;
   sizeOf?: (value: V) => number;
 }
 
@@ -92,25 +98,45 @@ interface Entry<V> {
 }
 
 export class LiveCache<K, V> {
-  private entries = new Map<K, Entry<V>>();
+  private readonly entries: BoundedMap<K, Entry<V>>;
   private byScope = new Map<Scope, Set<K>>();
-  private size = 0;
+  private total = 0;
 
   constructor(
     private readonly feed: ChangeFeed,
     private readonly options: CacheOptions<V>,
-  ) {}
+  ) {
+    this.entries = new BoundedMap(options.maxEntries ?? DEFAULT_MAX_ENTRIES, (key, entry) =>
+      this.forget(key, entry),
+    );
+  }
+
+  /** How many entries it holds, and at most may (what the bounded-memory test reads). */
+  get size() {
+    return this.entries.size;
+  }
+
+  get max() {
+    return this.entries.max;
+  }
+
+  set max(limit: number) {
+    this.entries.max = limit;
+  }
+
+  /** The sum of sizeOf over the entries, bounded by maxSize. */
+  get weight() {
+    return this.total;
+  }
 
   get(key: K): V | undefined {
+    // Reading makes it the most recently used, so the bounds take others first.
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (!this.feed.live || Date.now() - entry.at > this.options.maxAgeMs) {
       this.delete(key);
       return undefined;
     }
-    // Most recently used last, so eviction takes from the front.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry.value;
   }
 
@@ -138,9 +164,9 @@ export class LiveCache<K, V> {
     if (!this.feed.unchangedSince(ticket, scopes)) return;
     const size = this.options.sizeOf?.(value) ?? 1;
     if (size > this.options.maxSize / 4) return;
-    while (this.size + size > this.options.maxSize) this.delete(this.entries.keys().next().value as K);
+    while (this.total + size > this.options.maxSize) this.delete(this.entries.oldest() as K);
+    this.total += size;
     this.entries.set(key, { value, scopes, at: Date.now(), size });
-    this.size += size;
     for (const scope of scopes) {
       const keys = this.byScope.get(scope) ?? new Set<K>();
       keys.add(key);
@@ -149,10 +175,15 @@ export class LiveCache<K, V> {
   }
 
   delete(key: K) {
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.size -= entry.size;
+    this.forget(key, entry);
+  }
+
+  /** What is kept beside an entry that left: its weight and its place under each scope. */
+  private forget(key: K, entry: Entry<V>) {
+    this.total -= entry.size;
     for (const scope of entry.scopes) {
       const keys = this.byScope.get(scope);
       keys?.delete(key);
@@ -167,7 +198,7 @@ export class LiveCache<K, V> {
   clear() {
     this.entries.clear();
     this.byScope.clear();
-    this.size = 0;
+    this.total = 0;
   }
 }
 
@@ -208,6 +239,11 @@ export class ChangeFeed {
       this.live = true;
     })();
     return this.starting;
+  }
+
+  /** Every cache of this feed by name, and how many scopes it remembers (tests and the bench). */
+  memory(): { caches: [string, LiveCache<unknown, unknown>][]; scopes: number; maxScopes: number } {
+    return { caches: [...this.caches], scopes: this.changedAt.size, maxScopes: MAX_REMEMBERED_SCOPES };
   }
 
   /** The named cache of this feed, created on first use. */

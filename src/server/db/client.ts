@@ -8,6 +8,7 @@ import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { BoundedMap, holding } from '../bounded-map';
 import { corkedSends } from './pg-corking';
 import * as schema from './schema';
 
@@ -211,7 +212,8 @@ async function openPglite(opts: { dataDir?: string; memory?: boolean }): Promise
 // Every raw query is a fixed string in the code, so each is prepared once per connection under a
 // name derived from its text: PostgreSQL then skips parsing and planning on every call (the
 // session lookup runs about three times faster this way).
-const statementNames = new Map<string, string>();
+// Bounded, though the texts are the code's own: a name forgotten is the same name made again.
+const statementNames = holding('statement names', new BoundedMap<string, string>(5_000));
 function statementName(text: string): string {
   let name = statementNames.get(text);
   if (!name) {

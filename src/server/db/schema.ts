@@ -1,11 +1,14 @@
 // One schema for both drivers (PGlite and node-postgres). Every organization-owned table carries
-// organization_id itself so a query scopes by tenant in one step.
+// organization_id itself so a query scopes by tenant in one step, and is keyed by it (with its
+// unique indexes and the foreign keys between such tables), so the schema can be sharded by
+// organization (docs/scaling.md; held by distribution.test.ts).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -30,45 +33,59 @@ const orgId = () =>
     .notNull()
     .references(() => organizations.id, { onDelete: 'cascade' });
 
-export const organizations = pgTable('organizations', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  shortname: varchar('shortname', { length: 50 }).notNull().unique(),
-  description: text('description'),
-  contactEmail: text('contact_email'),
-  phone: text('phone'),
-  customDomain: text('custom_domain'),
-  enableCustomDomain: boolean('enable_custom_domain').notNull().default(false),
-  enablePublicRegistration: boolean('enable_public_registration').notNull().default(false),
-  requireEmailVerification: boolean('require_email_verification').notNull().default(false),
-  requireAdminApproval: boolean('require_admin_approval').notNull().default(true),
-  defaultRole: text('default_role').notNull().default('standard_user'),
-  timezone: text('timezone').notNull().default('America/New_York'),
-  logoUrl: text('logo_url'),
-  primaryColor: text('primary_color').notNull().default('#6b46c1'),
-  secondaryColor: text('secondary_color').notNull().default('#f0594f'),
-  accentColor: text('accent_color').notNull().default('#10b981'),
-  backgroundColor: text('background_color').notNull().default('#ffffff'),
-  textColor: text('text_color').notNull().default('#111827'),
-  theme: text('theme').notNull().default('light'),
-  customCss: text('custom_css'),
-  favicon: text('favicon'),
-  /** Event types shown on the public calendar unless an event says otherwise. */
-  publicEventTypes: text('public_event_types')
-    .array()
-    .notNull()
-    .default(sql`'{show,class,rehearsal,other}'::text[]`),
-  approvalStatus: text('approval_status').notNull().default('pending'),
-  approvedAt: timestamp('approved_at', { withTimezone: true }),
-  approvedBy: integer('approved_by'),
-  rejectionReason: text('rejection_reason'),
-  // Owners and admins without two-step sign-in must set it up before using the app.
-  requireTwoFactorForAdmins: boolean('require_two_factor_for_admins').notNull().default(false),
-  /** Volunteer hours each member is asked for per season (the hours ledger's target); null = none. */
-  volunteerHoursTarget: numeric('volunteer_hours_target', { precision: 6, scale: 2, mode: 'number' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  createdAt: createdAt(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    shortname: varchar('shortname', { length: 50 }).notNull().unique(),
+    description: text('description'),
+    contactEmail: text('contact_email'),
+    phone: text('phone'),
+    customDomain: text('custom_domain'),
+    enableCustomDomain: boolean('enable_custom_domain').notNull().default(false),
+    enablePublicRegistration: boolean('enable_public_registration').notNull().default(false),
+    requireEmailVerification: boolean('require_email_verification').notNull().default(false),
+    requireAdminApproval: boolean('require_admin_approval').notNull().default(true),
+    defaultRole: text('default_role').notNull().default('standard_user'),
+    timezone: text('timezone').notNull().default('America/New_York'),
+    logoUrl: text('logo_url'),
+    primaryColor: text('primary_color').notNull().default('#6b46c1'),
+    secondaryColor: text('secondary_color').notNull().default('#f0594f'),
+    accentColor: text('accent_color').notNull().default('#10b981'),
+    backgroundColor: text('background_color').notNull().default('#ffffff'),
+    textColor: text('text_color').notNull().default('#111827'),
+    theme: text('theme').notNull().default('light'),
+    customCss: text('custom_css'),
+    favicon: text('favicon'),
+    /** Event types shown on the public calendar unless an event says otherwise. */
+    publicEventTypes: text('public_event_types')
+      .array()
+      .notNull()
+      .default(sql`'{show,class,rehearsal,other}'::text[]`),
+    approvalStatus: text('approval_status').notNull().default('pending'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: integer('approved_by'),
+    rejectionReason: text('rejection_reason'),
+    // Owners and admins without two-step sign-in must set it up before using the app.
+    requireTwoFactorForAdmins: boolean('require_two_factor_for_admins').notNull().default(false),
+    /** Volunteer hours each member is asked for per season (the hours ledger's target); null = none. */
+    volunteerHoursTarget: numeric('volunteer_hours_target', { precision: 6, scale: 2, mode: 'number' }),
+    /**
+     * No digest can be due before this instant: the next 07:00 in the organization's zone once its
+     * day is planned. The worker's tick reads only organizations past it (notifications/scans.ts),
+     * so quiet ones cost it nothing. Minus infinity: look at it on the next tick.
+     */
+    digestsDueAt: timestamp('digests_due_at', { withTimezone: true }).notNull().default(sql`'-infinity'`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The system list's order, newest first, a page at a time.
+    index('organizations_created').on(t.createdAt, t.id),
+    index('organizations_digests_due').on(t.digestsDueAt).where(sql`approval_status = 'approved'`),
+  ],
+);
 
 export const users = pgTable(
   'users',
@@ -109,13 +126,17 @@ export const users = pgTable(
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
     index('users_email_verification_superseded').using('gin', t.emailVerificationSuperseded),
+    // Members reminded a day or a week ahead (few): the worker's tick looks that far only for them.
+    index('users_long_reminders')
+      .on(t.id)
+      .where(sql`(notification_settings->>'reminderTiming') in ('1day', '1week')`),
   ],
 );
 
 export const userOrganizations = pgTable(
   'user_organizations',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -134,6 +155,8 @@ export const userOrganizations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('user_organizations_id').on(t.id),
     uniqueIndex('user_organizations_org_user').on(t.organizationId, t.userId),
     index('user_organizations_user').on(t.userId),
   ],
@@ -164,13 +187,16 @@ export const storedFiles = pgTable(
     createdBy: integer('created_by'),
     createdAt: createdAt(),
   },
-  (t) => [index('stored_files_org').on(t.organizationId)],
+  (t) => [
+    uniqueIndex('stored_files_org_id').on(t.organizationId, t.id),
+    index('stored_files_org').on(t.organizationId),
+  ],
 );
 
 export const teams = pgTable(
   'teams',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
     name: text('name').notNull(),
     description: text('description'),
@@ -181,17 +207,19 @@ export const teams = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('teams_org_handle').on(t.organizationId, sql`lower(${t.handle})`)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('teams_id').on(t.id),
+    uniqueIndex('teams_org_handle').on(t.organizationId, sql`lower(${t.handle})`),
+  ],
 );
 
 export const teamMembers = pgTable(
   'team_members',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -199,7 +227,15 @@ export const teamMembers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('team_members_team_user').on(t.teamId, t.userId),
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('team_members_id').on(t.id),
+    foreignKey({
+      name: 'team_members_team_id_teams_id_fk',
+      columns: [t.organizationId, t.teamId],
+      foreignColumns: [teams.organizationId, teams.id],
+    }).onDelete('cascade'),
+    uniqueIndex('team_members_org_team_user').on(t.organizationId, t.teamId, t.userId),
+    index('team_members_team_user').on(t.teamId, t.userId),
     index('team_members_org_user').on(t.organizationId, t.userId),
   ],
 );
@@ -207,27 +243,32 @@ export const teamMembers = pgTable(
 export const teamLinks = pgTable(
   'team_links',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').notNull(),
     url: text('url').notNull(),
     label: text('label'),
     createdAt: createdAt(),
   },
-  (t) => [index('team_links_team').on(t.teamId)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('team_links_id').on(t.id),
+    foreignKey({
+      name: 'team_links_team_id_teams_id_fk',
+      columns: [t.organizationId, t.teamId],
+      foreignColumns: [teams.organizationId, teams.id],
+    }).onDelete('cascade'),
+    index('team_links_team').on(t.teamId),
+  ],
 );
 
 export const teamAssets = pgTable(
   'team_assets',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    fileId: integer('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    teamId: integer('team_id').notNull(),
+    fileId: integer('file_id'),
     fileName: text('file_name').notNull(),
     originalName: text('original_name').notNull(),
     filePath: text('file_path').notNull(),
@@ -236,14 +277,30 @@ export const teamAssets = pgTable(
     uploadedBy: integer('uploaded_by'),
     createdAt: createdAt(),
   },
-  (t) => [index('team_assets_team').on(t.teamId)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('team_assets_id').on(t.id),
+    // The migration writes this key `on delete set null (file_id)`, which drizzle cannot say: a
+    // deleted file empties the asset's file_id and leaves its organization_id.
+    foreignKey({
+      name: 'team_assets_file_id_stored_files_id_fk',
+      columns: [t.organizationId, t.fileId],
+      foreignColumns: [storedFiles.organizationId, storedFiles.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'team_assets_team_id_teams_id_fk',
+      columns: [t.organizationId, t.teamId],
+      foreignColumns: [teams.organizationId, teams.id],
+    }).onDelete('cascade'),
+    index('team_assets_team').on(t.teamId),
+  ],
 );
 
 // A recurring series: the rule, and how far its occurrences have been materialised.
 export const calendarEventSeries = pgTable(
   'calendar_event_series',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
     rule: jsonb('rule').notNull(),
     materializedUntil: timestamp('materialized_until', { withTimezone: true }),
@@ -255,8 +312,12 @@ export const calendarEventSeries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('calendar_event_series_id').on(t.id),
     // Series due to grow (ensureMaterialized, before every calendar read and write).
     index('calendar_event_series_org_until').on(t.organizationId, t.materializedUntil),
+    // The same across organizations, for the notification worker's tick.
+    index('calendar_event_series_until').on(t.materializedUntil),
     // Every part of one series (lineageParts, in each series edit and follow).
     index('calendar_event_series_org_lineage').on(t.organizationId, sql`coalesce(${t.lineageId}, ${t.id})`),
   ],
@@ -266,9 +327,9 @@ export const calendarEventSeries = pgTable(
 export const calendarEvents = pgTable(
   'calendar_events',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    seriesId: integer('series_id').references(() => calendarEventSeries.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id'),
     name: varchar('name', { length: 255 }).notNull(),
     description: text('description'),
     spaces: text('spaces').array().notNull(),
@@ -299,7 +360,16 @@ export const calendarEvents = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('calendar_events_id').on(t.id),
+    foreignKey({
+      name: 'calendar_events_series_id_calendar_event_series_id_fk',
+      columns: [t.organizationId, t.seriesId],
+      foreignColumns: [calendarEventSeries.organizationId, calendarEventSeries.id],
+    }).onDelete('cascade'),
     index('calendar_events_org_start').on(t.organizationId, t.startDateTime),
+    // What starts soon in any organization (the worker's reminders, analytics by week).
+    index('calendar_events_start').on(t.startDateTime),
     index('calendar_events_org_ical_uid').on(t.organizationId, t.icalUid),
     index('calendar_events_series').on(t.seriesId),
     // Bookings longer than a day, for the conflict check's look back (conflicts.ts): few rows.
@@ -312,17 +382,26 @@ export const calendarEvents = pgTable(
 export const calendarEventTeams = pgTable(
   'calendar_event_teams',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').notNull(),
+    teamId: integer('team_id').notNull(),
   },
   (t) => [
-    uniqueIndex('calendar_event_teams_event_team').on(t.eventId, t.teamId),
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('calendar_event_teams_id').on(t.id),
+    foreignKey({
+      name: 'calendar_event_teams_event_id_calendar_events_id_fk',
+      columns: [t.organizationId, t.eventId],
+      foreignColumns: [calendarEvents.organizationId, calendarEvents.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'calendar_event_teams_team_id_teams_id_fk',
+      columns: [t.organizationId, t.teamId],
+      foreignColumns: [teams.organizationId, teams.id],
+    }).onDelete('cascade'),
+    uniqueIndex('calendar_event_teams_org_event_team').on(t.organizationId, t.eventId, t.teamId),
+    index('calendar_event_teams_event_team').on(t.eventId, t.teamId),
     index('cet_team').on(t.teamId),
   ],
 );
@@ -330,11 +409,9 @@ export const calendarEventTeams = pgTable(
 export const calendarEventFollowers = pgTable(
   'calendar_event_followers',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -342,27 +419,44 @@ export const calendarEventFollowers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('calendar_event_followers_event_user').on(t.eventId, t.userId),
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('calendar_event_followers_id').on(t.id),
+    foreignKey({
+      name: 'calendar_event_followers_event_id_calendar_events_id_fk',
+      columns: [t.organizationId, t.eventId],
+      foreignColumns: [calendarEvents.organizationId, calendarEvents.id],
+    }).onDelete('cascade'),
+    uniqueIndex('calendar_event_followers_org_event_user').on(t.organizationId, t.eventId, t.userId),
+    index('calendar_event_followers_event_user').on(t.eventId, t.userId),
     index('cef_org_user').on(t.organizationId, t.userId),
   ],
 );
 
 // Secret per-member iCalendar feed tokens (stored hashed, revocable).
-export const calendarFeedTokens = pgTable('calendar_feed_tokens', {
-  id: serial('id').primaryKey(),
-  organizationId: orgId(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  createdAt: createdAt(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-});
+export const calendarFeedTokens = pgTable(
+  'calendar_feed_tokens',
+  {
+    id: serial('id'),
+    organizationId: orgId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('calendar_feed_tokens_id').on(t.id),
+    uniqueIndex('calendar_feed_tokens_org_token_hash').on(t.organizationId, t.tokenHash),
+    index('calendar_feed_tokens_token_hash').on(t.tokenHash),
+  ],
+);
 
 export const wikiPages = pgTable(
   'wiki_pages',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
     title: text('title').notNull(),
     slug: varchar('slug', { length: 200 }).notNull(),
@@ -376,17 +470,19 @@ export const wikiPages = pgTable(
     /** Slugs this page's internal links point at, for "What links here" (GIN-indexed in SQL). */
     links: text('links').array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [uniqueIndex('wiki_pages_org_slug').on(t.organizationId, t.slug)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('wiki_pages_id').on(t.id),
+    uniqueIndex('wiki_pages_org_slug').on(t.organizationId, t.slug),
+  ],
 );
 
 export const wikiPageVersions = pgTable(
   'wiki_page_versions',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    pageId: integer('page_id')
-      .notNull()
-      .references(() => wikiPages.id, { onDelete: 'cascade' }),
+    pageId: integer('page_id').notNull(),
     version: integer('version').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
@@ -395,7 +491,17 @@ export const wikiPageVersions = pgTable(
     changeNote: text('change_note'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('wiki_page_versions_page_version').on(t.pageId, t.version)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('wiki_page_versions_id').on(t.id),
+    foreignKey({
+      name: 'wiki_page_versions_page_id_wiki_pages_id_fk',
+      columns: [t.organizationId, t.pageId],
+      foreignColumns: [wikiPages.organizationId, wikiPages.id],
+    }).onDelete('cascade'),
+    uniqueIndex('wiki_page_versions_org_page_version').on(t.organizationId, t.pageId, t.version),
+    index('wiki_page_versions_page_version').on(t.pageId, t.version),
+  ],
 );
 
 // A library page's earlier titles, so links written with an old title still lead to the page
@@ -403,15 +509,20 @@ export const wikiPageVersions = pgTable(
 export const wikiPageFormerTitles = pgTable(
   'wiki_page_former_titles',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    pageId: integer('page_id')
-      .notNull()
-      .references(() => wikiPages.id, { onDelete: 'cascade' }),
+    pageId: integer('page_id').notNull(),
     title: text('title').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('wiki_page_former_titles_id').on(t.id),
+    foreignKey({
+      name: 'wiki_page_former_titles_page_id_wiki_pages_id_fk',
+      columns: [t.organizationId, t.pageId],
+      foreignColumns: [wikiPages.organizationId, wikiPages.id],
+    }).onDelete('cascade'),
     uniqueIndex('wiki_page_former_titles_org_title').on(t.organizationId, sql`lower(${t.title})`),
     index('wiki_page_former_titles_page').on(t.pageId),
   ],
@@ -527,7 +638,11 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`done_at is null`)],
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`done_at is null`),
+    // Finished jobs past their month, pruned on every tick.
+    index('jobs_done_idx').on(t.doneAt).where(sql`done_at is not null`),
+  ],
 );
 
 // Which organization's digests were planned for which local date: the scan queues a day's digest
@@ -539,13 +654,16 @@ export const digestPlans = pgTable(
     localDate: date('local_date').notNull(),
     plannedAt: timestamp('planned_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.localDate] })],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.localDate] }),
+    index('digest_plans_date').on(t.localDate),
+  ],
 );
 
 export const memberNotifications = pgTable(
   'member_notifications',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -553,7 +671,7 @@ export const memberNotifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
-    uniqueKey: text('unique_key').notNull().unique(),
+    uniqueKey: text('unique_key').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     link: text('link').notNull(),
@@ -563,6 +681,10 @@ export const memberNotifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('member_notifications_id').on(t.id),
+    uniqueIndex('member_notifications_org_unique_key').on(t.organizationId, t.uniqueKey),
+    index('member_notifications_unique_key').on(t.uniqueKey),
     index('member_notifications_inbox_idx').on(t.userId, t.organizationId, t.id),
     index('member_notifications_digest_idx').on(t.userId, t.organizationId).where(sql`digest_pending`),
   ],
@@ -571,20 +693,29 @@ export const memberNotifications = pgTable(
 export const announcements = pgTable(
   'announcements',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id'),
     kind: text('kind').notNull(),
     title: varchar('title', { length: 120 }).notNull(),
     body: varchar('body', { length: 1000 }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('announcements_org_idx').on(t.organizationId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('announcements_id').on(t.id),
+    foreignKey({
+      name: 'announcements_team_id_teams_id_fk',
+      columns: [t.organizationId, t.teamId],
+      foreignColumns: [teams.organizationId, teams.id],
+    }).onDelete('cascade'),
+    index('announcements_org_idx').on(t.organizationId, t.id),
+  ],
 );
 
 // Written by a trigger on calendar_events (custom migration): who followed the occurrence at the
@@ -592,7 +723,7 @@ export const announcements = pgTable(
 export const eventChanges = pgTable(
   'event_changes',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     // No foreign key: deleting an organization cascades to its events, whose trigger writes here.
     organizationId: integer('organization_id').notNull(),
     eventId: integer('event_id').notNull(),
@@ -610,7 +741,11 @@ export const eventChanges = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('event_changes_pending_idx').on(t.id).where(sql`processed_at is null`)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('event_changes_id').on(t.id),
+    index('event_changes_pending_idx').on(t.id).where(sql`processed_at is null`),
+  ],
 );
 
 // A team's earlier handles, so an old address (bookmarks, shared links) still finds the team
@@ -618,15 +753,22 @@ export const eventChanges = pgTable(
 export const teamFormerHandles = pgTable(
   'team_former_handles',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').notNull(),
     handle: varchar('handle', { length: 100 }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('team_former_handles_org_handle').on(t.organizationId, sql`lower(${t.handle})`)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('team_former_handles_id').on(t.id),
+    foreignKey({
+      name: 'team_former_handles_team_id_teams_id_fk',
+      columns: [t.organizationId, t.teamId],
+      foreignColumns: [teams.organizationId, teams.id],
+    }).onDelete('cascade'),
+    uniqueIndex('team_former_handles_org_handle').on(t.organizationId, sql`lower(${t.handle})`),
+  ],
 );
 
 // Which members were active in which week (filled by a trigger on user_organizations.last_active_at,
@@ -650,7 +792,7 @@ export const memberActivityWeeks = pgTable(
 export const availabilityPeriods = pgTable(
   'availability_periods',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
     userId: integer('user_id')
       .notNull()
@@ -670,6 +812,8 @@ export const availabilityPeriods = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('availability_periods_id').on(t.id),
     index('availability_periods_org_user_start').on(t.organizationId, t.userId, t.startDateTime),
     check(
       'availability_periods_order',
@@ -683,11 +827,9 @@ export const availabilityPeriods = pgTable(
 export const eventCalls = pgTable(
   'event_calls',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -702,7 +844,15 @@ export const eventCalls = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('event_calls_event_user').on(t.eventId, t.userId),
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('event_calls_id').on(t.id),
+    foreignKey({
+      name: 'event_calls_event_id_calendar_events_id_fk',
+      columns: [t.organizationId, t.eventId],
+      foreignColumns: [calendarEvents.organizationId, calendarEvents.id],
+    }).onDelete('cascade'),
+    uniqueIndex('event_calls_org_event_user').on(t.organizationId, t.eventId, t.userId),
+    index('event_calls_event_user').on(t.eventId, t.userId),
     index('event_calls_org_user').on(t.organizationId, t.userId),
     check('event_calls_status', sql`${t.status} in ('called', 'confirmed', 'declined')`),
   ],
@@ -712,11 +862,9 @@ export const eventCalls = pgTable(
 export const attendanceRecords = pgTable(
   'attendance_records',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -726,7 +874,15 @@ export const attendanceRecords = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('attendance_records_event_user').on(t.eventId, t.userId),
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('attendance_records_id').on(t.id),
+    foreignKey({
+      name: 'attendance_records_event_id_calendar_events_id_fk',
+      columns: [t.organizationId, t.eventId],
+      foreignColumns: [calendarEvents.organizationId, calendarEvents.id],
+    }).onDelete('cascade'),
+    uniqueIndex('attendance_records_org_event_user').on(t.organizationId, t.eventId, t.userId),
+    index('attendance_records_event_user').on(t.eventId, t.userId),
     index('attendance_records_org_user').on(t.organizationId, t.userId),
     check('attendance_records_status', sql`${t.status} in ('present', 'late', 'absent', 'excused')`),
   ],
@@ -736,13 +892,17 @@ export const attendanceRecords = pgTable(
 export const volunteerPositions = pgTable(
   'volunteer_positions',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
     name: varchar('name', { length: 80 }).notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('volunteer_positions_org_name').on(t.organizationId, sql`lower(${t.name})`)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('volunteer_positions_id').on(t.id),
+    uniqueIndex('volunteer_positions_org_name').on(t.organizationId, sql`lower(${t.name})`),
+  ],
 );
 
 // A shift on one occurrence: a position, its places and times, and who may sign up (team_ids
@@ -751,14 +911,10 @@ export const volunteerPositions = pgTable(
 export const volunteerShifts = pgTable(
   'volunteer_shifts',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
-    positionId: integer('position_id')
-      .notNull()
-      .references(() => volunteerPositions.id, { onDelete: 'restrict' }),
+    eventId: integer('event_id').notNull(),
+    positionId: integer('position_id').notNull(),
     places: integer('places').notNull(),
     taken: integer('taken').notNull().default(0),
     startDateTime: timestamp('start_date_time', { withTimezone: true }).notNull(),
@@ -769,7 +925,21 @@ export const volunteerShifts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('volunteer_shifts_id').on(t.id),
+    foreignKey({
+      name: 'volunteer_shifts_event_id_calendar_events_id_fk',
+      columns: [t.organizationId, t.eventId],
+      foreignColumns: [calendarEvents.organizationId, calendarEvents.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'volunteer_shifts_position_id_volunteer_positions_id_fk',
+      columns: [t.organizationId, t.positionId],
+      foreignColumns: [volunteerPositions.organizationId, volunteerPositions.id],
+    }).onDelete('restrict'),
     index('volunteer_shifts_org_start').on(t.organizationId, t.startDateTime),
+    // Shifts starting soon in any organization (the worker's shift reminders).
+    index('volunteer_shifts_start').on(t.startDateTime),
     index('volunteer_shifts_event').on(t.eventId),
     check('volunteer_shifts_places', sql`${t.places} > 0 and ${t.taken} >= 0 and ${t.taken} <= ${t.places}`),
     check('volunteer_shifts_order', sql`${t.endDateTime} > ${t.startDateTime}`),
@@ -781,11 +951,9 @@ export const volunteerShifts = pgTable(
 export const volunteerSignups = pgTable(
   'volunteer_signups',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    shiftId: integer('shift_id')
-      .notNull()
-      .references(() => volunteerShifts.id, { onDelete: 'cascade' }),
+    shiftId: integer('shift_id').notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -797,7 +965,15 @@ export const volunteerSignups = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('volunteer_signups_shift_user').on(t.shiftId, t.userId),
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('volunteer_signups_id').on(t.id),
+    foreignKey({
+      name: 'volunteer_signups_shift_id_volunteer_shifts_id_fk',
+      columns: [t.organizationId, t.shiftId],
+      foreignColumns: [volunteerShifts.organizationId, volunteerShifts.id],
+    }).onDelete('cascade'),
+    uniqueIndex('volunteer_signups_org_shift_user').on(t.organizationId, t.shiftId, t.userId),
+    index('volunteer_signups_shift_user').on(t.shiftId, t.userId),
     index('volunteer_signups_org_user').on(t.organizationId, t.userId),
     check('volunteer_signups_check_in', sql`${t.checkIn} in ('present', 'no_show')`),
   ],
@@ -811,17 +987,23 @@ export type Membership = typeof userOrganizations.$inferSelect;
 export const productionCharacters = pgTable(
   'production_characters',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').notNull(),
     name: text('name').notNull(),
     position: integer('position').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('production_characters_team_name').on(t.teamId, sql`lower(${t.name})`),
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('production_characters_id').on(t.id),
+    foreignKey({
+      name: 'production_characters_team_id_teams_id_fk',
+      columns: [t.organizationId, t.teamId],
+      foreignColumns: [teams.organizationId, teams.id],
+    }).onDelete('cascade'),
+    uniqueIndex('production_characters_org_team_name').on(t.organizationId, t.teamId, sql`lower(${t.name})`),
+    index('production_characters_team_name').on(t.teamId, sql`lower(${t.name})`),
     index('production_characters_org_team').on(t.organizationId, t.teamId),
   ],
 );
@@ -829,17 +1011,23 @@ export const productionCharacters = pgTable(
 export const productionCharacterCast = pgTable(
   'production_character_cast',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    characterId: integer('character_id')
-      .notNull()
-      .references(() => productionCharacters.id, { onDelete: 'cascade' }),
+    characterId: integer('character_id').notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [
-    uniqueIndex('production_character_cast_character_user').on(t.characterId, t.userId),
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('production_character_cast_id').on(t.id),
+    foreignKey({
+      name: 'production_character_cast_character_id_production_characters_id',
+      columns: [t.organizationId, t.characterId],
+      foreignColumns: [productionCharacters.organizationId, productionCharacters.id],
+    }).onDelete('cascade'),
+    uniqueIndex('production_character_cast_org_character_user').on(t.organizationId, t.characterId, t.userId),
+    index('production_character_cast_character_user').on(t.characterId, t.userId),
     index('production_character_cast_org_user').on(t.organizationId, t.userId),
   ],
 );
@@ -848,11 +1036,9 @@ export const productionCharacterCast = pgTable(
 export const productionScenes = pgTable(
   'production_scenes',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').notNull(),
     name: text('name').notNull(),
     act: text('act'),
     position: integer('position').notNull(),
@@ -860,7 +1046,15 @@ export const productionScenes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('production_scenes_team_name').on(t.teamId, sql`lower(${t.name})`),
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('production_scenes_id').on(t.id),
+    foreignKey({
+      name: 'production_scenes_team_id_teams_id_fk',
+      columns: [t.organizationId, t.teamId],
+      foreignColumns: [teams.organizationId, teams.id],
+    }).onDelete('cascade'),
+    uniqueIndex('production_scenes_org_team_name').on(t.organizationId, t.teamId, sql`lower(${t.name})`),
+    index('production_scenes_team_name').on(t.teamId, sql`lower(${t.name})`),
     index('production_scenes_org_team').on(t.organizationId, t.teamId),
     check('production_scenes_pages', sql`${t.pages} >= 0`),
   ],
@@ -869,17 +1063,30 @@ export const productionScenes = pgTable(
 export const productionSceneCharacters = pgTable(
   'production_scene_characters',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    sceneId: integer('scene_id')
-      .notNull()
-      .references(() => productionScenes.id, { onDelete: 'cascade' }),
-    characterId: integer('character_id')
-      .notNull()
-      .references(() => productionCharacters.id, { onDelete: 'cascade' }),
+    sceneId: integer('scene_id').notNull(),
+    characterId: integer('character_id').notNull(),
   },
   (t) => [
-    uniqueIndex('production_scene_characters_scene_character').on(t.sceneId, t.characterId),
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('production_scene_characters_id').on(t.id),
+    foreignKey({
+      name: 'production_scene_characters_character_id_production_characters_',
+      columns: [t.organizationId, t.characterId],
+      foreignColumns: [productionCharacters.organizationId, productionCharacters.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'production_scene_characters_scene_id_production_scenes_id_fk',
+      columns: [t.organizationId, t.sceneId],
+      foreignColumns: [productionScenes.organizationId, productionScenes.id],
+    }).onDelete('cascade'),
+    uniqueIndex('production_scene_characters_org_scene_character').on(
+      t.organizationId,
+      t.sceneId,
+      t.characterId,
+    ),
+    index('production_scene_characters_scene_character').on(t.sceneId, t.characterId),
     index('production_scene_characters_character').on(t.characterId),
   ],
 );
@@ -888,17 +1095,26 @@ export const productionSceneCharacters = pgTable(
 export const calendarEventScenes = pgTable(
   'calendar_event_scenes',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
-    sceneId: integer('scene_id')
-      .notNull()
-      .references(() => productionScenes.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').notNull(),
+    sceneId: integer('scene_id').notNull(),
   },
   (t) => [
-    uniqueIndex('calendar_event_scenes_event_scene').on(t.eventId, t.sceneId),
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('calendar_event_scenes_id').on(t.id),
+    foreignKey({
+      name: 'calendar_event_scenes_event_id_calendar_events_id_fk',
+      columns: [t.organizationId, t.eventId],
+      foreignColumns: [calendarEvents.organizationId, calendarEvents.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'calendar_event_scenes_scene_id_production_scenes_id_fk',
+      columns: [t.organizationId, t.sceneId],
+      foreignColumns: [productionScenes.organizationId, productionScenes.id],
+    }).onDelete('cascade'),
+    uniqueIndex('calendar_event_scenes_org_event_scene').on(t.organizationId, t.eventId, t.sceneId),
+    index('calendar_event_scenes_event_scene').on(t.eventId, t.sceneId),
     index('calendar_event_scenes_scene').on(t.sceneId),
   ],
 );
@@ -907,24 +1123,26 @@ export const calendarEventScenes = pgTable(
 export const reportDepartments = pgTable(
   'report_departments',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
     name: text('name').notNull(),
     position: integer('position').notNull(),
     recipientIds: integer('recipient_ids').array().notNull().default(sql`'{}'`),
   },
-  (t) => [uniqueIndex('report_departments_org_name').on(t.organizationId, sql`lower(${t.name})`)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('report_departments_id').on(t.id),
+    uniqueIndex('report_departments_org_name').on(t.organizationId, sql`lower(${t.name})`),
+  ],
 );
 
 /** One report per rehearsal or show date: a draft until published. */
 export const eventReports = pgTable(
   'event_reports',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').notNull(),
     times: jsonb('times').notNull().default(sql`'{}'::jsonb`),
     summary: text('summary'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -933,17 +1151,26 @@ export const eventReports = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('event_reports_event').on(t.eventId), index('event_reports_org').on(t.organizationId)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('event_reports_id').on(t.id),
+    foreignKey({
+      name: 'event_reports_event_id_calendar_events_id_fk',
+      columns: [t.organizationId, t.eventId],
+      foreignColumns: [calendarEvents.organizationId, calendarEvents.id],
+    }).onDelete('cascade'),
+    uniqueIndex('event_reports_org_event').on(t.organizationId, t.eventId),
+    index('event_reports_event').on(t.eventId),
+    index('event_reports_org').on(t.organizationId),
+  ],
 );
 
 export const reportNotes = pgTable(
   'report_notes',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     organizationId: orgId(),
-    reportId: integer('report_id')
-      .notNull()
-      .references(() => eventReports.id, { onDelete: 'cascade' }),
+    reportId: integer('report_id').notNull(),
     position: integer('position').notNull(),
     department: text('department').notNull(),
     text: text('text').notNull(),
@@ -955,6 +1182,13 @@ export const reportNotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('report_notes_id').on(t.id),
+    foreignKey({
+      name: 'report_notes_report_id_event_reports_id_fk',
+      columns: [t.organizationId, t.reportId],
+      foreignColumns: [eventReports.organizationId, eventReports.id],
+    }).onDelete('cascade'),
     index('report_notes_report').on(t.reportId),
     index('report_notes_org_department_status').on(t.organizationId, sql`lower(${t.department})`, t.status),
     check('report_notes_status', sql`${t.status} in ('open', 'acknowledged', 'done')`),

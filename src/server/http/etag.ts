@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BoundedMap, DEFAULT_MAX_ENTRIES } from '../bounded-map';
 
 export function etagOf(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
@@ -123,20 +124,38 @@ export async function sendKept(request: FastifyRequest, reply: FastifyReply, kep
 
 /**
  * Bodies kept per key while their fingerprint (read from the database on every request, so
- * instances never serve each other's stale copies) stays the same. Bounded by total characters;
- * the least recently used go first. Used while the change feed is not listening (db/change-feed.ts).
+ * instances never serve each other's stale copies) stays the same. Bounded by total characters
+ * and by entries; the least recently used go first. Used while the change feed is not listening
+ * (db/change-feed.ts).
  */
 export class FingerprintCache<K> {
-  private entries = new Map<K, { fingerprint: string; kept: KeptBody }>();
-  private size = 0;
+  private readonly entries: BoundedMap<K, { fingerprint: string; kept: KeptBody }>;
+  private chars = 0;
 
-  constructor(private readonly maxChars: number) {}
+  constructor(
+    private readonly maxChars: number,
+    maxEntries = DEFAULT_MAX_ENTRIES,
+  ) {
+    this.entries = new BoundedMap(maxEntries, (_key, old) => {
+      this.chars -= old.kept.size;
+    });
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get max() {
+    return this.entries.max;
+  }
+
+  set max(limit: number) {
+    this.entries.max = limit;
+  }
 
   get(key: K, fingerprint: string): KeptBody | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.fingerprint !== fingerprint) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry.kept;
   }
 
@@ -144,16 +163,16 @@ export class FingerprintCache<K> {
     const kept = new KeptBody(body);
     this.remove(key);
     if (body.length > this.maxChars / 4) return kept;
-    while (this.size + body.length > this.maxChars) this.remove(this.entries.keys().next().value as K);
+    while (this.chars + body.length > this.maxChars) this.remove(this.entries.oldest() as K);
+    this.chars += body.length;
     this.entries.set(key, { fingerprint, kept });
-    this.size += body.length;
     return kept;
   }
 
   private remove(key: K) {
-    const old = this.entries.get(key);
+    const old = this.entries.peek(key);
     if (!old) return;
     this.entries.delete(key);
-    this.size -= old.kept.size;
+    this.chars -= old.kept.size;
   }
 }

@@ -2,6 +2,7 @@
 // caller: session, user, organization and membership together (no extra round trips). A read
 // (GET) takes the caller from memory while the change feed says nothing behind it has changed;
 // a write always asks the database.
+import { BoundedMap, holding } from '../bounded-map';
 import { randomBytes } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -220,20 +221,21 @@ export function isSecureRequest(request: FastifyRequest) {
 }
 
 // Checking a cookie's signature is an HMAC on every request; a value that verified once under
-// this app's secret always will. Per app (its deps), bounded, forgotten wholesale when full.
-const verifiedCookies = new WeakMap<object, Map<string, string>>();
+// this app's secret always will. Per app (its deps), the least recently seen forgotten first.
+const verifiedCookies = new WeakMap<object, BoundedMap<string, string>>();
 const MAX_VERIFIED_COOKIES = 10_000;
 
 export function readSessionId(request: FastifyRequest): string | null {
   const raw = request.cookies[SECURE_COOKIE_NAME] ?? request.cookies[COOKIE_NAME];
   if (!raw) return null;
-  const verified = verifiedCookies.get(request.server.deps) ?? new Map<string, string>();
+  const verified =
+    verifiedCookies.get(request.server.deps) ??
+    holding('verified cookies', new BoundedMap<string, string>(MAX_VERIFIED_COOKIES));
   verifiedCookies.set(request.server.deps, verified);
   const known = verified.get(raw);
   if (known !== undefined) return known;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || unsigned.value === null) return null;
-  if (verified.size >= MAX_VERIFIED_COOKIES) verified.clear();
   verified.set(raw, unsigned.value);
   return unsigned.value;
 }

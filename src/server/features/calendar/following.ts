@@ -42,7 +42,7 @@ const writeFollowingSql = (alsoFrom: string) =>
    written as (
      insert into calendar_event_followers (organization_id, event_id, user_id, is_following)
      select $1, held.id, $3, $4 from held${alsoFrom}
-     on conflict (event_id, user_id) do update set is_following = excluded.is_following)
+     on conflict (organization_id, event_id, user_id) do update set is_following = excluded.is_following)
    select id, following from before`;
 
 /** What each occurrence's follow state was before the statement (writeFollowingSql); none there: 404. */

@@ -6,6 +6,7 @@ import type { CalendarEvent } from '../../../common/schemas/calendar';
 import { formatOffset, offsetMinutes, zoneTransitions } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { holding } from '../../bounded-map';
 import { FingerprintCache, type KeptBody } from '../../http/etag';
 import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from './lineage';
 import { ensureMaterialized, materializationTarget } from './series';
@@ -49,11 +50,11 @@ const teamsOf = `coalesce((select json_agg(t order by t.name, t.id) from (
     where et.event_id = e.id and et.organization_id = $1) t), '[]'::json)`;
 
 /** The follow rule: an explicit record wins; else reserver, instructor, team member. */
-export const isFollowingSql = (userParam: string) => `coalesce(f.is_following,
+export const isFollowingSql = (userParam: string, organization = '$1') => `coalesce(f.is_following,
   e.reserved_by = ${userParam} or e.instructor_id is not distinct from ${userParam} or exists (
     select 1 from calendar_event_teams et join team_members tm
-      on tm.team_id = et.team_id and tm.user_id = ${userParam} and tm.organization_id = $1
-    where et.event_id = e.id and et.organization_id = $1))`;
+      on tm.team_id = et.team_id and tm.user_id = ${userParam} and tm.organization_id = ${organization}
+    where et.event_id = e.id and et.organization_id = ${organization}))`;
 
 // Rows rather than json_build_object: PostgreSQL writes records as compact JSON.
 const common = (offset: OffsetSql) => `e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
@@ -128,7 +129,7 @@ select md5(coalesce((
 type ListKey = string;
 // Per viewer, since isFollowing is. While the change feed listens, a kept list is served until a
 // write to its organization; otherwise the fingerprint decides (see FingerprintCache).
-const listCache = new FingerprintCache<ListKey>(64 * 1024 * 1024);
+const listCache = holding('calendar lists (fingerprinted)', new FingerprintCache<ListKey>(64 * 1024 * 1024));
 const liveLists = (database: Database) =>
   ChangeFeed.of(database).cache<ListKey, KeptBody>('calendar-lists', {
     maxAgeMs: 5 * 60_000,

@@ -277,7 +277,7 @@ unlinked as (
 linked as (
   insert into calendar_event_teams (organization_id, event_id, team_id)
   select $1, w.id, t.team_id from written w cross join unnest($11::int[]) as t(team_id) where w.t
-  on conflict (event_id, team_id) do nothing),${
+  on conflict (organization_id, event_id, team_id) do nothing),${
     fresh
       ? `
 ins as (

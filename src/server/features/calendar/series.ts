@@ -222,7 +222,7 @@ const withTeams = (update: string, teams: string) => `written as (${update} retu
   added as (
     insert into calendar_event_teams (organization_id, event_id, team_id)
     select $1, w.id, t.team_id from written w cross join unnest(${teams}::int[]) as t(team_id)
-    on conflict (event_id, team_id) do nothing)`;
+    on conflict (organization_id, event_id, team_id) do nothing)`;
 
 /** One row's own fields (a single event, or one occurrence edited on its own). */
 export async function updateRow(
@@ -323,7 +323,7 @@ async function extendSeries(q: Runner, organizationId: number, seriesId: number,
        select $1, n.id, f.user_id, f.is_following
        from unnest($3::int[]) as n(id) cross join calendar_event_followers f
        where f.organization_id = $1 and f.event_id = $2
-       on conflict (event_id, user_id) do nothing`,
+       on conflict (organization_id, event_id, user_id) do nothing`,
       [organizationId, latest.id, ids],
     );
   }

@@ -5,6 +5,7 @@ import type { DirectoryEntry, PersonEntry } from '../../../common/schemas/people
 import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/client';
 import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { holding } from '../../bounded-map';
 import { FingerprintCache, KeptBody } from '../../http/etag';
 import { afterKey, type Keyset, orderBy, pageFrom } from '../../http/keyset';
 
@@ -30,7 +31,7 @@ from (
   left join team_members tm on tm.organization_id = $1 and tm.user_id = m.user_id
   left join teams te on te.id = tm.team_id and te.organization_id = $1 and te.archived_at is null
   where m.organization_id = $1 and m.status = 'active'
-  group by m.id, u.id
+  group by m.organization_id, m.id, u.id
 ) e`;
 
 // Every row the directory reads, by id and row version (xmin changes on every update, insert
@@ -48,7 +49,7 @@ select md5(coalesce((
 
 // Per process. While the change feed listens, a kept directory is served until a write to its
 // organization; otherwise the fingerprint, read on every request, decides.
-const cache = new FingerprintCache<number>(32 * 1024 * 1024);
+const cache = holding('directories (fingerprinted)', new FingerprintCache<number>(32 * 1024 * 1024));
 const liveDirectories = (database: Database) =>
   ChangeFeed.of(database).cache<number, KeptBody>('directories', {
     maxAgeMs: 5 * 60_000,

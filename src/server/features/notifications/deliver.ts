@@ -41,7 +41,7 @@ export async function deliver(q: Runner, notice: Notice, now: Date): Promise<Pus
     `insert into member_notifications
        (organization_id, user_id, kind, unique_key, title, body, link, in_app, digest_pending, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     on conflict (unique_key) do nothing returning id, created_at as "createdAt"`,
+     on conflict (organization_id, unique_key) do nothing returning id, created_at as "createdAt"`,
     [
       notice.organizationId,
       notice.userId,

@@ -80,6 +80,38 @@ describe('schedule reminders', () => {
     expect(reminders(c.actor.email)).toHaveLength(0);
   });
 
+  it('reminds a day or a week ahead those who ask for it, and the others only at their time', async () => {
+    const c = await calendarOrg(env.ctx, TZ);
+    const start = minutesFromNow(60 * 24 * 3, TZ);
+    const end = minutesFromNow(60 * 24 * 3 + 60, TZ);
+    const res = await c.agents.owner.post(
+      `${c.base}/events`,
+      eventBody(c.people.owner.id, { startDateTime: start.wall, endDateTime: end.wall, teamIds: [c.teamId] }),
+    );
+    expect(res.statusCode).toBe(201);
+    const eventId = res.json().event.id as number;
+    expect((await c.actorAgent.patch('/api/me/notifications', { reminderTiming: '1day' })).statusCode).toBe(
+      200,
+    );
+    const board = c.agents.board;
+    expect((await board.post(`${c.base}/events/${eventId}/follow`)).statusCode).toBe(200);
+    expect((await board.patch('/api/me/notifications', { reminderTiming: '1week' })).statusCode).toBe(200);
+
+    const clock = new TestClock(later(start.at, -(60 * 24 + 1)));
+    const worker = testWorker(env.ctx.database, env.mailer, clock, NO_DIGESTS);
+    await worker.tick();
+    expect(reminders(c.people.board.email)).toHaveLength(1);
+    expect(reminders(c.actor.email)).toHaveLength(0);
+    clock.set(later(start.at, -(60 * 24 - 1)));
+    await worker.tick();
+    expect(reminders(c.actor.email)).toHaveLength(1);
+    expect(reminders(c.people.owner.email)).toHaveLength(0);
+    clock.set(later(start.at, -59));
+    await worker.tick();
+    expect(reminders(c.people.owner.email)).toHaveLength(1);
+    expect(reminders(c.people.board.email)).toHaveLength(1);
+  });
+
   it('reminds whoever follows by any rule: an explicit follow, not a team member who unfollowed', async () => {
     const { c, start, eventId } = await rehearsalSoon();
     expect((await c.agents.board.post(`${c.base}/events/${eventId}/follow`)).statusCode).toBe(200);

@@ -3,7 +3,8 @@
 // unique key, so two workers scanning at once, or a restart, never produce a notice twice.
 import type { Database } from '../../db/client';
 import { isFollowingSql } from '../calendar/queries';
-import { ensureMaterialized } from '../calendar/series';
+import { getOrCreate } from '../../../common/maps';
+import { ensureMaterialized, materializationTarget } from '../calendar/series';
 import { type Runner, runner } from '../calendar/sql';
 import { deliver, type Notice, type Pushed } from './deliver';
 import { digestUntil } from './digest-window';
@@ -34,72 +35,117 @@ const FOLLOW_CANDIDATES = `candidates as (
   union select f.event_id, f.user_id from ev
     join calendar_event_followers f on f.event_id = ev.id and f.organization_id = $1 and f.is_following)`;
 
-interface Org {
-  id: number;
-  timezone: string;
-}
-
-/** Organizations with something that may need a reminder within the horizon. */
-const orgsWithComingEvents = (database: Database, now: Date, until: Date) =>
-  database.query<Org>(
-    `select o.id, o.timezone from organizations o where o.approval_status = 'approved' and (
-       exists (select 1 from calendar_events e where e.organization_id = o.id
-                 and e.start_date_time > $1 and e.start_date_time <= $2)
-       or exists (select 1 from calendar_event_series s where s.organization_id = o.id
-                 and s.materialized_until is not null and s.materialized_until < $2))
-     order by o.id`,
-    [now, until],
+/**
+ * Organizations whose series must grow to cover the horizon: found through the series' own index
+ * across organizations, so organizations with nothing repeating, or grown far enough, cost nothing.
+ */
+const orgsWithSeriesToGrow = (database: Database, until: Date) =>
+  database.query<{ id: number }>(
+    `select distinct s.organization_id as id from calendar_event_series s
+     join organizations o on o.id = s.organization_id and o.approval_status = 'approved'
+     where s.materialized_until < $1 order by 1`,
+    [materializationTarget(until)],
   );
 
-/** Followed occurrences whose reminder time (start − reminderTiming, on the wall clock) has come. */
+/** Who may follow each occurrence of the CTE `ev`: reserver, instructor, teams' members, follow records. */
+const followCandidates = (ev: string) => `
+    select id as event_id, organization_id, reserved_by as user_id from ${ev}
+    union select id, organization_id, instructor_id from ${ev} where instructor_id is not null
+    union select et.event_id, ${ev}.organization_id, tm.user_id from ${ev}
+      join calendar_event_teams et on et.event_id = ${ev}.id and et.organization_id = ${ev}.organization_id
+      join team_members tm on tm.team_id = et.team_id and tm.organization_id = ${ev}.organization_id
+    union select f.event_id, ${ev}.organization_id, f.user_id from ${ev}
+      join calendar_event_followers f on f.event_id = ${ev}.id and f.organization_id = ${ev}.organization_id
+        and f.is_following`;
+
+/** Members reminded a day or a week ahead: the predicate of users_long_reminders. */
+const LONG_REMINDER = `(notification_settings->>'reminderTiming') in ('1day', '1week')`;
+
+/**
+ * Who may be due a reminder, in every organization at once. Within two hours ahead (every
+ * member's reminder at the default hour or less, with an hour to spare for a clock change in
+ * between): who may follow each occurrence starting then (one range of calendar_events_start).
+ * Beyond it, up to the longest timing: the same, but only in organizations that have members
+ * reminded a day or a week ahead (users_long_reminders, few) and only for those members. So an
+ * organization whose members keep the default timing costs a tick nothing until two hours before
+ * its next date, however busy its week; the follow rule below has the last word either way.
+ */
+const DUE_REMINDERS = `
+  with near as materialized (
+    select e.id, e.organization_id, e.reserved_by, e.instructor_id from calendar_events e
+    join organizations o on o.id = e.organization_id and o.approval_status = 'approved'
+    where e.start_date_time > $1::timestamptz and e.start_date_time <= $1::timestamptz + interval '2 hours'),
+  long_reminded as materialized (select id from users where ${LONG_REMINDER}),
+  far as materialized (
+    select e.id, e.organization_id, e.reserved_by, e.instructor_id from calendar_events e
+    where e.organization_id in (
+        select m.organization_id from long_reminded l
+        join user_organizations m on m.user_id = l.id and m.status = 'active'
+        join organizations o on o.id = m.organization_id and o.approval_status = 'approved')
+      and e.start_date_time > $1::timestamptz + interval '2 hours'
+      and e.start_date_time <= $1::timestamptz + interval '8 days'),
+  candidates as (
+    ${followCandidates('near')}
+    union select c.* from (${followCandidates('far')}) c where c.user_id in (select id from long_reminded))
+  select d.* from candidates c
+  -- Per candidate, by its keys: no table is read whole to be joined to candidates that may be none.
+  cross join lateral (
+    select c.organization_id as "organizationId", o.timezone, e.id as "eventId", m.user_id as "userId",
+      e.name, e.start_date_time as start, e.spaces
+    from organizations o
+    join calendar_events e on e.id = c.event_id
+    join user_organizations m on m.organization_id = c.organization_id and m.user_id = c.user_id
+      and m.status = 'active'
+    join users u on u.id = m.user_id
+    left join calendar_event_followers f
+      on f.event_id = e.id and f.user_id = m.user_id and f.organization_id = c.organization_id
+    where o.id = c.organization_id
+      and ${prefSql.flag('scheduleReminders')}
+      and (${prefSql.flag('emailNotifications')} or ${prefSql.flag('pushNotifications')})
+      and ((e.start_date_time at time zone o.timezone) - ${prefSql.reminderInterval}) at time zone o.timezone
+        <= $1::timestamptz
+      and ${isFollowingSql('m.user_id', 'c.organization_id')}
+      and not exists (select 1 from member_notifications n
+                      where n.unique_key = 'reminder:' || m.user_id || ':' || e.id)) d
+  order by d."organizationId", d.start, d."userId"`;
+
+interface DueReminder {
+  organizationId: number;
+  timezone: string;
+  eventId: number;
+  userId: number;
+  name: string;
+  start: Date;
+  spaces: string[];
+}
+
+/**
+ * Followed occurrences whose reminder time (start − reminderTiming, on the wall clock) has come.
+ * One statement for every organization, not one per organization with something coming: with
+ * 2,000 organizations each rehearsing next week, a tick with nothing due was 4,000 statements.
+ * Only who may follow each coming event is checked, not every member against every event: the
+ * follow rule has the last word.
+ */
 export async function scanReminders(database: Database, now: Date): Promise<(Pushed | null)[]> {
-  const pushed: (Pushed | null)[] = [];
   const until = new Date(now.getTime() + REMINDER_HORIZON_MS);
-  for (const org of await orgsWithComingEvents(database, now, until)) {
+  for (const org of await orgsWithSeriesToGrow(database, until))
     await ensureMaterialized(database, org.id, until);
-    const due = await database.query<{
-      eventId: number;
-      userId: number;
-      name: string;
-      start: Date;
-      spaces: string[];
-    }>(
-      // Only who may follow each coming event (reserver, instructor, its teams' members, explicit
-      // follow records) is checked, not every member against every event: the follow rule below
-      // has the last word. Every member × every event of the week took seconds each tick in a
-      // 10,000-member organization (and held the embedded database the while); now tens of ms.
-      `with ev as (
-         select e.id, e.reserved_by, e.instructor_id from calendar_events e
-         where e.organization_id = $1 and e.start_date_time > $2::timestamptz
-           and e.start_date_time <= $2::timestamptz + interval '8 days'),
-       ${FOLLOW_CANDIDATES}
-       select e.id as "eventId", m.user_id as "userId", e.name, e.start_date_time as start, e.spaces
-       from candidates c
-       join calendar_events e on e.id = c.event_id
-       join user_organizations m on m.organization_id = $1 and m.user_id = c.user_id and m.status = 'active'
-       join users u on u.id = m.user_id
-       left join calendar_event_followers f on f.event_id = e.id and f.user_id = m.user_id and f.organization_id = $1
-       where ${prefSql.flag('scheduleReminders')}
-         and (${prefSql.flag('emailNotifications')} or ${prefSql.flag('pushNotifications')})
-         and ((e.start_date_time at time zone $3) - ${prefSql.reminderInterval}) at time zone $3 <= $2::timestamptz
-         and ${isFollowingSql('m.user_id')}
-         and not exists (select 1 from member_notifications n
-                         where n.unique_key = 'reminder:' || m.user_id || ':' || e.id)
-       order by e.start_date_time, m.user_id`,
-      [org.id, now, org.timezone],
-    );
-    if (due.length === 0) continue;
+  const due = await database.query<DueReminder>(DUE_REMINDERS, [now]);
+  const byOrganization = new Map<number, DueReminder[]>();
+  for (const d of due) getOrCreate(byOrganization, d.organizationId, () => []).push(d);
+  const pushed: (Pushed | null)[] = [];
+  for (const [organizationId, reminders] of byOrganization) {
     const batch = await inTransaction(database, async (q) => {
       const out: (Pushed | null)[] = [];
-      for (const d of due) {
+      for (const d of reminders) {
         const notice: Notice = {
-          organizationId: org.id,
+          organizationId,
           userId: d.userId,
           kind: 'reminder',
           gate: 'scheduleReminders',
           key: `reminder:${d.userId}:${d.eventId}`,
           title: `Reminder: ${d.name}`,
-          body: `${formatInstant(d.start, 'weekdayTime', org.timezone)} · ${d.spaces.join(', ')}`,
+          body: `${formatInstant(d.start, 'weekdayTime', d.timezone)} · ${d.spaces.join(', ')}`,
           link: '/calendar/my-schedule',
         };
         out.push(await deliver(q, notice, now));
@@ -218,29 +264,48 @@ export async function processChanges(
   });
 }
 
+/** When the day after `localDate` (SQL, a date) reaches DIGEST_HOUR in zone `zone` (SQL). */
+const nextDigestHour = (localDate: string, zone: string) =>
+  `((${localDate} + 1) + interval '${DIGEST_HOUR} hours') at time zone ${zone}`;
+
 /**
  * Plans each organization's digests once per local date, from 07:00 in its zone (weekly ones on
  * Mondays): the first tick after that hour adds the organization's `digest_plans` row and, in the
- * same transaction, one job per member whose digest has something to say. Later ticks that day
- * skip the organization, so a tick costs one small query however many members there are. The
- * plan's date is local, so a worker that was down at 07:00 still plans that day when back; a
- * second worker waits on the row's key and then finds it planned.
+ * same transaction, one job per member whose digest has something to say. The plan's date is
+ * local, so a worker that was down at 07:00 still plans that day when back; a second worker waits
+ * on the row's key and then finds it planned.
+ *
+ * A tick reads only the organizations whose `digests_due_at` has passed (an index range), so its
+ * cost does not grow with the organizations whose day is planned: 2,000 quiet ones cost what 20 do.
+ * Each one read is either planned (and told when its next day comes) or, before its hour or
+ * already planned by another worker, told when to look again, in the same statement.
  */
 export async function scanDigests(database: Database, now: Date) {
   const due = await database.query<{ id: number; localDate: string; timezone: string }>(
-    `select o.id, to_char($1::timestamptz at time zone o.timezone, 'YYYY-MM-DD') as "localDate", o.timezone
-     from organizations o
-     where o.approval_status = 'approved'
-       and extract(hour from $1::timestamptz at time zone o.timezone) >= ${DIGEST_HOUR}
-       and not exists (select 1 from digest_plans p where p.organization_id = o.id
-                       and p.local_date = ($1::timestamptz at time zone o.timezone)::date)
-     order by o.id`,
+    `with looked as materialized (
+       select o.id, o.timezone, ($1::timestamptz at time zone o.timezone)::date as day,
+         extract(hour from $1::timestamptz at time zone o.timezone) >= ${DIGEST_HOUR} as past_hour
+       from organizations o
+       where o.approval_status = 'approved' and o.digests_due_at <= $1::timestamptz),
+     decided as materialized (
+       select l.*, l.past_hour and not exists (
+           select 1 from digest_plans p where p.organization_id = l.id and p.local_date = l.day) as plan
+       from looked l),
+     later as (
+       update organizations o
+       set digests_due_at = case when d.past_hour then ${nextDigestHour('d.day', 'd.timezone')}
+                                 else (d.day + interval '${DIGEST_HOUR} hours') at time zone d.timezone end
+       from decided d where o.id = d.id and not d.plan)
+     select id, to_char(day, 'YYYY-MM-DD') as "localDate", timezone from decided where plan order by id`,
     [now],
   );
   for (const org of due) await planOrganizationDigests(database, org, now);
 }
 
-/** Plans one organization's digests for its local date, unless a worker already has. */
+/**
+ * Plans one organization's digests for its local date, unless a worker already has, and moves its
+ * `digests_due_at` to the next day's hour.
+ */
 export function planOrganizationDigests(
   database: Database,
   org: { id: number; localDate: string; timezone: string },
@@ -260,6 +325,11 @@ export function planOrganizationDigests(
         digestUntil('daily', now, org.timezone),
         digestUntil('weekly', now, org.timezone),
       ]);
+    await q.query(
+      `update organizations set digests_due_at = ${nextDigestHour('$2::date', 'timezone')}
+       where id = $1 and digests_due_at < ${nextDigestHour('$2::date', 'timezone')}`,
+      [org.id, org.localDate],
+    );
   });
 }
 

@@ -1,6 +1,7 @@
 // What makes Greenroom installable: a web app manifest and its icons, drawn from
 // one organization's branding on its own address, and Greenroom's own on the main site. Only
 // branding goes in (name, colours, logo), all of it already public through the public calendar.
+import { BoundedMap, holding } from '../../bounded-map';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { isHexColor, readableOn } from '../../../common/contrast';
@@ -149,8 +150,7 @@ async function drawIcon(database: Database, look: Look, name: IconName): Promise
 
 // Drawn once per look: the key holds every input (the logo URL names its content), so an entry is
 // never stale, and the oldest go first past the limit.
-const drawn = new Map<string, Promise<Buffer>>();
-const MAX_DRAWN = 300;
+const drawn = holding('app icons', new BoundedMap<string, Promise<Buffer>>(300));
 
 export function iconFor(database: Database, look: Look, name: IconName): Promise<Buffer> {
   const key = `${look.organizationId}:${versionOf(look)}:${name}`;
@@ -159,7 +159,6 @@ export function iconFor(database: Database, look: Look, name: IconName): Promise
     icon = drawIcon(database, look, name);
     icon.catch(() => drawn.delete(key));
     drawn.set(key, icon);
-    if (drawn.size > MAX_DRAWN) drawn.delete(drawn.keys().next().value as string);
   }
   return icon;
 }

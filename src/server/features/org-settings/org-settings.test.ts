@@ -74,6 +74,29 @@ describe('organization settings', () => {
     expect(log.details.changes.timezone).toEqual({ from: 'America/New_York', to: 'Europe/London' });
   });
 
+  it('has the notification worker look at its digests again when the zone changes', async () => {
+    const { org, agents } = await buildOrgWithRoles(ctx);
+    const dueAt = async () =>
+      (
+        await ctx.database.query<{ due: string }>(
+          'select digests_due_at::text as due from organizations where id = $1',
+          [org.id],
+        )
+      )[0].due;
+    await ctx.database.query(
+      "update organizations set digests_due_at = now() + interval '1 day' where id = $1",
+      [org.id],
+    );
+    expect(
+      (await agents.owner.patch(`/api/organizations/${org.id}`, { description: 'Same zone' })).statusCode,
+    ).toBe(200);
+    expect(await dueAt()).not.toBe('-infinity');
+    expect(
+      (await agents.owner.patch(`/api/organizations/${org.id}`, { timezone: 'Asia/Tokyo' })).statusCode,
+    ).toBe(200);
+    expect(await dueAt()).toBe('-infinity');
+  });
+
   it('accepts a partial change and leaves the rest alone', async () => {
     const { org, agents } = await buildOrgWithRoles(ctx);
     const res = await agents.admin.patch(`/api/organizations/${org.id}`, { description: 'Just this' });

@@ -63,9 +63,11 @@ export async function updateOrganization(
   organizationId: number,
   values: Partial<typeof organizations.$inferInsert>,
 ) {
+  // Another zone moves the hour its digests are due: the worker looks again on its next tick.
+  const digests = values.timezone === undefined ? {} : { digestsDueAt: sql`'-infinity'` };
   await db
     .update(organizations)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, ...digests, updatedAt: sql`now()` })
     .where(eq(organizations.id, organizationId));
 }
 

@@ -128,7 +128,10 @@ export class PresenceHub {
 
   /** The socket closed; its user leaves after the grace period unless another socket remains. */
   closed(conn: Connection, immediate = false) {
-    this.sockets.get(conn.organizationId)?.delete(conn);
+    const here = this.sockets.get(conn.organizationId);
+    here?.delete(conn);
+    // An organization nobody is connected to here holds nothing, not an empty set.
+    if (here?.size === 0) this.sockets.delete(conn.organizationId);
     const mine = this.byUser.get(conn.userId);
     mine?.delete(conn);
     if (mine?.size === 0) this.byUser.delete(conn.userId);
@@ -144,6 +147,20 @@ export class PresenceHub {
   /** Entries currently visible to one organization (tests and the bench read this). */
   list(organizationId: number): PresenceEntry[] {
     return [...(this.visible.get(organizationId)?.values() ?? [])];
+  }
+
+  /**
+   * Organizations each map holds (the bounded-memory test and the bench read this): only those
+   * with someone connected, or leaving within the grace period, or announced by another instance.
+   */
+  memory() {
+    return {
+      local: this.local.size,
+      visible: this.visible.size,
+      sockets: this.sockets.size,
+      users: this.byUser.size,
+      remote: this.remote.organizations,
+    };
   }
 
   get connectionCount() {

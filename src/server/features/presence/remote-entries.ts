@@ -48,6 +48,11 @@ export class RemoteEntries {
 
   constructor(private readonly lifetimeMs: number) {}
 
+  /** Organizations with a remote entry: those gone empty are dropped, not kept as empty maps. */
+  get organizations() {
+    return this.byOrg.size;
+  }
+
   set(
     organizationId: number,
     userId: number,
@@ -61,6 +66,7 @@ export class RemoteEntries {
       const users = org?.get(userId);
       users?.delete(instance);
       if (users?.size === 0) org?.delete(userId);
+      if (org?.size === 0) this.byOrg.delete(organizationId);
       return;
     }
     const org = getOrCreate(this.byOrg, organizationId, () => new Map<number, Map<string, RemoteEntry>>());
@@ -109,6 +115,7 @@ export class RemoteEntries {
         if (instances.size === 0) users.delete(userId);
         if (expired) changed.push([organizationId, userId]);
       }
+      if (users.size === 0) this.byOrg.delete(organizationId);
     }
     return changed;
   }

@@ -173,7 +173,7 @@ export async function putReport(
     const [report] = await q.query<{ id: number }>(
       `insert into event_reports (organization_id, event_id, times, summary, updated_by)
        values ($1, $2, $3::jsonb, $4, $5)
-       on conflict (event_id) do update set times = excluded.times, summary = excluded.summary,
+       on conflict (organization_id, event_id) do update set times = excluded.times, summary = excluded.summary,
          updated_by = excluded.updated_by, updated_at = now()
        returning id`,
       [organizationId, eventId, JSON.stringify(input.times), input.summary, actor.userId],
@@ -235,7 +235,7 @@ export async function publishReport(database: Database, access: Caller, eventId:
         `insert into member_notifications
            (organization_id, user_id, kind, unique_key, title, body, link, in_app, digest_pending, created_at)
          values ($1, $2, 'report', $3, $4, $5, $6, true, false, $7)
-         on conflict (unique_key) do nothing returning id`,
+         on conflict (organization_id, unique_key) do nothing returning id`,
         [
           organizationId,
           userId,

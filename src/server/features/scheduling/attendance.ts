@@ -94,7 +94,7 @@ export async function putAttendance(
       `insert into attendance_records (organization_id, event_id, user_id, status, note, recorded_by)
        select $1, $2, r.user_id, r.status, r.note, $4
        from jsonb_to_recordset($3::jsonb) as r(user_id int, status text, note text)
-       on conflict (event_id, user_id) do update set status = excluded.status, note = excluded.note,
+       on conflict (organization_id, event_id, user_id) do update set status = excluded.status, note = excluded.note,
          recorded_by = excluded.recorded_by, recorded_at = now()`,
       [
         organizationId,

@@ -41,7 +41,7 @@ export async function callSheet(database: Database, access: Caller, date: string
        left join calendar_event_teams et on et.event_id = e.id and et.organization_id = $1
        left join teams t on t.id = et.team_id and t.organization_id = $1
        where e.organization_id = $1 and e.start_date_time < $3 and e.end_date_time > $2
-       group by e.id order by e.start_date_time, e.id`,
+       group by e.organization_id, e.id order by e.start_date_time, e.id`,
       [organizationId, from, to],
     ),
     ledTeamIds(database, organizationId, actor.userId),

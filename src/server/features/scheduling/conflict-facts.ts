@@ -5,6 +5,7 @@
 // expansion run once per caller, people and window, until any write to the organization (its
 // teams, members, names, events, availability and calls all announce one: migrations 0002 and
 // *_scheduling_changes).
+import { BoundedMap, holding } from '../../bounded-map';
 import { getOrCreate } from '../../../common/maps';
 import { policy } from '../../../common/permissions';
 import type { ConflictCause } from '../../../common/schemas/scheduling';
@@ -167,8 +168,11 @@ export function conflictFacts(
   return facts;
 }
 
-const reads = new WeakMap<Database, Map<string, { ticket: Ticket; facts: Promise<ConflictFacts> }>>();
-const readsOf = (database: Database) => getOrCreate(reads, database, () => new Map());
+// Reads in flight, shared by identical questions asked meanwhile: each leaves when it settles, and
+// the bound holds should many organizations ask at once.
+const reads = new WeakMap<Database, BoundedMap<string, { ticket: Ticket; facts: Promise<ConflictFacts> }>>();
+const readsOf = (database: Database) =>
+  getOrCreate(reads, database, () => holding('conflict reads in flight', new BoundedMap(1_000)));
 
 async function readFacts(
   database: Database,

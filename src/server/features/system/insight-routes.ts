@@ -1,5 +1,6 @@
 // Analytics and the mail outbox: what system users read to watch the platform.
 import { z } from 'zod';
+import type { Analytics } from '../../../common/schemas/system';
 import {
   analyticsQuerySchema,
   analyticsSchema,
@@ -11,8 +12,9 @@ import { notFound } from '../../http/errors';
 import { authOf } from '../../http/access';
 import { idParams, idSchema } from '../../http/params';
 import type { App } from '../../http/types';
-import { analytics } from './analytics';
-import { listOutbox, readOutbox, resendOutbox, withoutDeliveredSecrets } from './outbox';
+import { pageOf } from '../../http/keyset';
+import { analytics, FIGURES_KEYSET } from './analytics';
+import { listOutbox, OUTBOX_KEYSET, readOutbox, resendOutbox, withoutDeliveredSecrets } from './outbox';
 
 export async function insightRoutes(app: App) {
   const { database, mailer } = app.deps;
@@ -27,12 +29,17 @@ export async function insightRoutes(app: App) {
       },
     },
     async (request) => {
-      const { weeks, organizationId } = request.query;
+      const { weeks, organizationId, search } = request.query;
+      let organization: Analytics['organization'] = null;
       if (organizationId) {
-        const rows = await database.query('select 1 from organizations where id = $1', [organizationId]);
-        if (rows.length === 0) throw notFound('Organization not found');
+        [organization] = await database.query<NonNullable<Analytics['organization']>>(
+          'select id, name, shortname from organizations where id = $1',
+          [organizationId],
+        );
+        if (!organization) throw notFound('Organization not found');
       }
-      return analytics(database, weeks, organizationId ?? null);
+      const page = pageOf(FIGURES_KEYSET, request.query);
+      return analytics(database, { weeks, organization, search, ...page });
     },
   );
 
@@ -42,7 +49,7 @@ export async function insightRoutes(app: App) {
       config: { access: 'system' },
       schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } },
     },
-    async (request) => listOutbox(database, request.query.page, request.query.pageSize),
+    async (request) => listOutbox(database, pageOf(OUTBOX_KEYSET, request.query)),
   );
 
   app.get(

@@ -1,12 +1,12 @@
 // The approval queue, all organizations, decisions, and registration by a system user.
-import type { z } from 'zod';
 import { rejectOrganizationSchema } from '../../../common/schemas/auth';
 import {
   type ApprovalDecision,
   decisionResultSchema,
   organizationListQuerySchema,
   organizationListSchema,
-  pendingOrganizationsSchema,
+  pendingOrganizationListSchema,
+  pendingOrganizationsQuerySchema,
   registeredOrganizationSchema,
   suspendOrganizationSchema,
   systemStatsSchema,
@@ -15,10 +15,15 @@ import {
 import { authOf } from '../../http/access';
 import { idParams } from '../../http/params';
 import type { App } from '../../http/types';
-import { decideOrganization, listOrganizations } from './organizations';
+import { pageOf } from '../../http/keyset';
+import {
+  decideOrganization,
+  listOrganizations,
+  listPendingOrganizations,
+  ORGANIZATIONS_KEYSET,
+  PENDING_KEYSET,
+} from './organizations';
 import { registerApprovedOrganization } from './register-organization';
-
-type PendingOrganizationRow = z.output<typeof pendingOrganizationsSchema>[number];
 
 export async function organizationRoutes(app: App) {
   const { database } = app.deps;
@@ -44,16 +49,14 @@ export async function organizationRoutes(app: App) {
 
   app.get(
     '/api/system/pending-organizations',
-    { config: { access: 'system' }, schema: { response: { 200: pendingOrganizationsSchema } } },
-    async () =>
-      database.query<PendingOrganizationRow>(
-        `select o.id, o.name, o.shortname, o.contact_email as "contactEmail", o.created_at as "createdAt",
-         json_build_object('id', u.id, 'username', u.username, 'email', u.email) as owner
-       from organizations o
-       left join user_organizations m on m.organization_id = o.id and m.role = 'owner'
-       left join users u on u.id = m.user_id
-       where o.approval_status = 'pending' order by o.created_at, o.id`,
-      ),
+    {
+      config: { access: 'system' },
+      schema: {
+        querystring: pendingOrganizationsQuerySchema,
+        response: { 200: pendingOrganizationListSchema },
+      },
+    },
+    async (request) => listPendingOrganizations(database, pageOf(PENDING_KEYSET, request.query)),
   );
 
   app.get(
@@ -62,7 +65,8 @@ export async function organizationRoutes(app: App) {
       config: { access: 'system' },
       schema: { querystring: organizationListQuerySchema, response: { 200: organizationListSchema } },
     },
-    async (request) => listOrganizations(database, request.query),
+    async (request) =>
+      listOrganizations(database, request.query, pageOf(ORGANIZATIONS_KEYSET, request.query)),
   );
 
   app.post(

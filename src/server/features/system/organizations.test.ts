@@ -48,10 +48,8 @@ describe('GET /api/system/organizations', () => {
     const res = await agent.get(`/api/system/organizations?search=${tag}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.organizations.map((o: { id: number }) => o.id).sort()).toEqual(
-      [approved.id, rejected.id].sort(),
-    );
-    const alpha = body.organizations.find((o: { id: number }) => o.id === approved.id);
+    expect(body.items.map((o: { id: number }) => o.id).sort()).toEqual([approved.id, rejected.id].sort());
+    const alpha = body.items.find((o: { id: number }) => o.id === approved.id);
     expect(alpha).toMatchObject({
       name: `Alpha ${tag}`,
       shortname: approved.shortname,
@@ -73,10 +71,10 @@ describe('GET /api/system/organizations', () => {
     ]);
 
     const onlyRejected = (await agent.get(`/api/system/organizations?search=${tag}&status=rejected`)).json();
-    expect(onlyRejected.organizations.map((o: { id: number }) => o.id)).toEqual([rejected.id]);
+    expect(onlyRejected.items.map((o: { id: number }) => o.id)).toEqual([rejected.id]);
     // Search is text, not a pattern: % matches only a literal percent sign.
     const literal = (await agent.get(`/api/system/organizations?search=${tag}%25`)).json();
-    expect(literal.organizations).toEqual([]);
+    expect(literal.items).toEqual([]);
     await expectNoSecrets(ctx, [res.body]);
   });
 

@@ -3,21 +3,30 @@
 import type { OutboxMessage } from '../../../common/schemas/system';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { afterKey, type Keyset, orderBy, pageFrom } from '../../http/keyset';
 import { recordAudit } from '../audit/service';
 import type { Mailer } from '../mail/mailer';
 import { redactSecrets } from './redact-secrets';
 
 const COLUMNS = `id, to_address as "toAddress", subject, sent_at as "sentAt", error, created_at as "createdAt"`;
 
-export async function listOutbox(database: Database, page: number, pageSize: number) {
-  const [{ total }] = await database.query<{ total: number }>(
-    'select count(*)::int as total from mail_outbox',
-  );
-  const items = await database.query<OutboxMessage>(
-    `select ${COLUMNS} from mail_outbox order by id desc limit $1 offset $2`,
-    [pageSize, (page - 1) * pageSize],
-  );
-  return { items: items.map(withoutDeliveredSecrets), total, page, pageSize };
+// Newest first. A page starts after the last id seen, so it reads one range of the primary key
+// however deep in a long outbox it is (an offset read and threw away every message before it).
+export const OUTBOX_KEYSET: Keyset = { columns: [{ sql: 'id', type: 'int' }], descending: true };
+
+export async function listOutbox(
+  database: Database,
+  page: { after: (string | number | boolean)[] | null; limit: number },
+) {
+  const after = afterKey(OUTBOX_KEYSET, page.after, 2);
+  const [[{ total }], rows] = await Promise.all([
+    database.query<{ total: number }>('select count(*)::int as total from mail_outbox'),
+    database.query<OutboxMessage>(
+      `select ${COLUMNS} from mail_outbox where ${after.sql} ${orderBy(OUTBOX_KEYSET)} limit $1`,
+      [page.limit + 1, ...after.params],
+    ),
+  ]);
+  return pageFrom(rows, page.limit, total, (r) => [r.id], withoutDeliveredSecrets);
 }
 
 export async function readOutbox(database: Database, id: number) {

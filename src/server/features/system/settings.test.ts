@@ -241,7 +241,9 @@ describe('GET /api/system/analytics', () => {
        values ($1, 'Show', '{Main Stage}', now(), now() + interval '1 hour', $2)`,
       [org.id, owner.id],
     );
-    const res = await agent.get(`/api/system/analytics?weeks=8&organizationId=${org.id}`);
+    const res = await agent.get(
+      `/api/system/analytics?weeks=8&organizationId=${org.id}&search=${org.shortname}`,
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     for (const name of ['organizations', 'members', 'events', 'activeMembers']) {
@@ -252,7 +254,8 @@ describe('GET /api/system/analytics', () => {
       1, 2, 1, 1,
     ]);
     expect(body.series.activeMembers.at(-2).value).toBe(2);
-    expect(body.organizations.find((o: { id: number }) => o.id === org.id)).toMatchObject({
+    expect(body.organization).toEqual({ id: org.id, name: org.name, shortname: org.shortname });
+    expect(body.organizations.items.find((o: { id: number }) => o.id === org.id)).toMatchObject({
       members: 2,
       events: 1,
       activeMembers: 1,
@@ -274,7 +277,7 @@ describe('the mail outbox', () => {
       'select id from mail_outbox where to_address = $1',
       [to],
     );
-    const list = await agent.get('/api/system/outbox?pageSize=100');
+    const list = await agent.get('/api/system/outbox?limit=100');
     expect(list.statusCode).toBe(200);
     expect(list.json().items.find((m: { id: number }) => m.id === row.id)).toMatchObject({
       toAddress: to,
@@ -348,7 +351,7 @@ describe('the mail outbox', () => {
       'signed-secret-5',
     ];
     const read = await agent.get(`/api/system/outbox/${row.id}`);
-    const list = await agent.get('/api/system/outbox?pageSize=100');
+    const list = await agent.get('/api/system/outbox?limit=100');
     for (const body of [read.body, list.body]) {
       for (const secret of secrets) expect(body).not.toContain(secret);
     }

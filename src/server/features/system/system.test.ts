@@ -159,7 +159,9 @@ describe('GET /api/system/pending-organizations', () => {
     const rejected = await buildOrg(ctx.database, { approvalStatus: 'rejected' });
     const res = await agent.get('/api/system/pending-organizations');
     expect(res.statusCode).toBe(200);
-    const list = res.json() as { id: number }[];
+    const page = res.json() as { items: { id: number }[]; total: number; nextCursor: string | null };
+    const list = page.items;
+    expect(page.total).toBeGreaterThanOrEqual(1);
     expect(list.find((o) => o.id === org.id)).toEqual({
       id: org.id,
       name: org.name,
@@ -216,8 +218,8 @@ describe('POST /api/system/organizations/:id/approve', () => {
       { actor_id: admin.id, action: 'organization.approved', target_type: 'organization', target_id: org.id },
     ]);
 
-    const queueRes = await agent.get('/api/system/pending-organizations');
-    const queue = queueRes.json() as { id: number }[];
+    const queueRes = await agent.get('/api/system/pending-organizations?limit=100');
+    const queue = (queueRes.json() as { items: { id: number }[] }).items;
     expect(queue.map((o) => o.id)).not.toContain(org.id);
     const stats = await agent.get('/api/system/stats');
     await expectNoSecrets(ctx, [res.body, login.body, queueRes.body, stats.body]);
@@ -271,7 +273,11 @@ describe('POST /api/system/organizations/:id/reject', () => {
     expect(audit[0]).toMatchObject({ action: 'organization.rejected', actor_id: admin.id });
     const details = typeof audit[0].details === 'string' ? JSON.parse(audit[0].details) : audit[0].details;
     expect(details).toEqual({ reason: 'Not a performing-arts group', from: 'pending', to: 'rejected' });
-    const queue = (await agent.get('/api/system/pending-organizations')).json() as { id: number }[];
+    const queue = (
+      (await agent.get('/api/system/pending-organizations?limit=100')).json() as {
+        items: { id: number }[];
+      }
+    ).items;
     expect(queue.map((o) => o.id)).not.toContain(org.id);
   });
 

@@ -88,6 +88,10 @@ function valueSchema(column: PgColumn): z.ZodType {
 function managed(name: string, table: PgTable, insertable: boolean): ManagedTable {
   const config = getTableConfig(table);
   const rules = TABLE_RULES[name];
+  // A tenant table's key is (organization_id, id); its id is still the row's own, never written.
+  const isRowId = (c: PgColumn) =>
+    c.primary ||
+    (c.name === 'id' && config.primaryKeys.some((k) => k.columns.some((kc) => kc.name === 'id')));
   const columns = config.columns
     .filter((c) => !isSecretColumn(name, c.name))
     .map((c) => {
@@ -99,11 +103,11 @@ function managed(name: string, table: PgTable, insertable: boolean): ManagedTabl
         value: app ?? valueSchema(c),
         appSchema: app !== undefined,
         rule,
-        primary: c.primary,
+        primary: isRowId(c),
         required: c.notNull && !c.hasDefault,
       };
     });
-  const id = config.columns.find((c) => c.name === 'id' && c.primary);
+  const id = config.columns.find((c) => c.name === 'id' && isRowId(c));
   if (!id) throw new Error(`managed table ${name} needs an id primary key`);
   // A table offered for adding rows must let every required column be written.
   const blocked = columns.find((c) => insertable && c.required && !c.primary && refusal(c.rule, 'insert'));

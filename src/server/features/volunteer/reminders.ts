@@ -110,25 +110,46 @@ export async function scanOpenShiftDigests(database: Database, now: Date) {
     );
     digests.set(key, digest);
   }
+  if (digests.size === 0) return [];
+  // Every organization's coordinators in one statement, and only the digests not yet recorded
+  // are delivered: a date's open shifts are found on every tick for three days, and asking per
+  // organization (and recording each digest again) made each such tick cost a few statements per
+  // organization with nothing new to say.
+  const organizationIds = [...new Set([...digests.values()].map((d) => d.organizationId))];
+  const coordinators = await database.query<{ organizationId: number; userId: number }>(
+    `select m.organization_id as "organizationId", m.user_id as "userId"
+     from user_organizations m join users u on u.id = m.user_id
+     where m.organization_id = any($1::int[]) and m.status = 'active'
+       and m.role in ('owner', 'admin', 'volunteer_coordinator') and ${wants}`,
+    [organizationIds],
+  );
   const notices: Notice[] = [];
   for (const d of digests.values()) {
-    const coordinators = await database.query<{ userId: number }>(
-      `select m.user_id as "userId" from user_organizations m join users u on u.id = m.user_id
-       where m.organization_id = $1 and m.status = 'active' and m.role in ('owner', 'admin', 'volunteer_coordinator')
-         and ${wants}`,
-      [d.organizationId],
-    );
     for (const c of coordinators)
-      notices.push({
-        organizationId: d.organizationId,
-        userId: c.userId,
-        kind: 'reminder',
-        gate: 'volunteerReminders',
-        key: `shift-digest:${d.organizationId}:${c.userId}:${d.date}:${d.days}`,
-        title: `Shifts still open on ${d.date}`,
-        body: d.lines.join('\n'),
-        link: '/volunteer?tab=manage',
-      });
+      if (c.organizationId === d.organizationId)
+        notices.push({
+          organizationId: d.organizationId,
+          userId: c.userId,
+          kind: 'reminder',
+          gate: 'volunteerReminders',
+          key: `shift-digest:${d.organizationId}:${c.userId}:${d.date}:${d.days}`,
+          title: `Shifts still open on ${d.date}`,
+          body: d.lines.join('\n'),
+          link: '/volunteer?tab=manage',
+        });
   }
-  return deliverAll(database, notices, now);
+  if (notices.length === 0) return [];
+  const known = new Set(
+    (
+      await database.query<{ key: string }>(
+        'select unique_key as key from member_notifications where unique_key = any($1::text[])',
+        [notices.map((n) => n.key)],
+      )
+    ).map((r) => r.key),
+  );
+  return deliverAll(
+    database,
+    notices.filter((n) => !known.has(n.key)),
+    now,
+  );
 }

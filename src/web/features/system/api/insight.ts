@@ -1,21 +1,38 @@
 import type { Analytics, OutboxEntry, OutboxList, OutboxMessage } from '@common/schemas/system';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage, withQuery } from '@web/lib/api';
+import { useSystemPages } from './pages';
 
-export const useAnalytics = (weeks: number, organizationId: string) =>
-  useQuery<Analytics>({
-    queryKey: [withQuery('/api/system/analytics', { weeks, organizationId: organizationId || undefined })],
-    placeholderData: (p) => p,
+/**
+ * The charts and the per-organization table, whose later pages (Load more) come without the
+ * charts: the first page's stay on screen.
+ */
+export function useAnalytics(weeks: number, organizationId: string, search: string) {
+  const params = { weeks, organizationId: organizationId || undefined, search: search.trim() || undefined };
+  return useInfiniteQuery({
+    queryKey: [withQuery('/api/system/analytics', params), 'pages'],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<Analytics>(
+        'GET',
+        withQuery('/api/system/analytics', { ...params, after: pageParam }),
+        undefined,
+        signal,
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.organizations.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
   });
+}
 
-export const OUTBOX_PAGE_SIZE = 25;
-
-export const useOutbox = (page: number) =>
-  useQuery<OutboxList>({
-    queryKey: [withQuery('/api/system/outbox', { page, pageSize: OUTBOX_PAGE_SIZE })],
-    placeholderData: (p) => p,
-  });
+/** The outbox, newest first, 50 at a time. */
+export const useOutbox = () => useSystemPages<OutboxList>('/api/system/outbox');
 
 export const useOutboxMessage = (id: number | null) =>
   useQuery<OutboxEntry>({

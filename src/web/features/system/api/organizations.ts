@@ -5,16 +5,17 @@ import type {
   RegisteredOrganization,
   SystemRegisterOrganizationInput,
 } from '@common/schemas/system';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
-import { apiRequest, errorMessage, withQuery } from '@web/lib/api';
+import { apiRequest, errorMessage } from '@web/lib/api';
+import { useSystemPages } from './pages';
 
+/** Organizations matching the filters, newest first, 50 at a time; each page has the counts. */
 export function useOrganizations(filters: { search: string; status: string }) {
-  const url = withQuery('/api/system/organizations', {
+  return useSystemPages<OrganizationList>('/api/system/organizations', {
     search: filters.search.trim(),
     status: filters.status === 'all' ? undefined : filters.status,
   });
-  return useQuery<OrganizationList>({ queryKey: [url], placeholderData: (previous) => previous });
 }
 
 /** After any decision every list of organizations (queue, all, stats) is read again. */

@@ -1,8 +1,7 @@
-import type { PendingOrganization } from '@common/schemas/system';
-import { useQuery } from '@tanstack/react-query';
+import type { PendingOrganizationList } from '@common/schemas/system';
+import { useSystemPages } from './pages';
 
-export const PENDING_ORGANIZATIONS_KEY = ['/api/system/pending-organizations'] as const;
-
+/** The approval queue, the longest waiting first, 50 at a time. */
 export function usePendingOrganizations() {
-  return useQuery<PendingOrganization[]>({ queryKey: PENDING_ORGANIZATIONS_KEY });
+  return useSystemPages<PendingOrganizationList>('/api/system/pending-organizations');
 }

@@ -1,12 +1,14 @@
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { LazyChoiceSelect } from '@web/components/lazy-choice-select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ScrollRegion } from '@web/components/scroll-region';
 import type { Analytics, SeriesName } from '@common/schemas/system';
 import { useAnalytics } from '../api/insight';
+import { LoadMore } from '../components/load-more';
 import { MetricChart, preloadMetricPlot } from '../components/metric-chart';
+import { SearchBox } from '../components/search-box';
 import { useUrlState } from '../hooks/use-url-state';
 
 const CHARTS: { name: SeriesName; title: string; description: string; kind: 'line' | 'bar' }[] = [
@@ -29,7 +31,9 @@ const CHARTS: { name: SeriesName; title: string; description: string; kind: 'lin
 const RANGES = ['4', '12', '26', '52'];
 const RANGE_CHOICES = RANGES.map((w) => [w, `Last ${w} weeks`] as const);
 
-function OrganizationTable({ rows }: { rows: Analytics['organizations'] }) {
+type Figures = Analytics['organizations']['items'];
+
+function OrganizationTable({ rows, children }: { rows: Figures; children?: ReactNode }) {
   return (
     <Card>
       <CardHeader>
@@ -62,6 +66,7 @@ function OrganizationTable({ rows }: { rows: Analytics['organizations'] }) {
             </tbody>
           </table>
         </ScrollRegion>
+        {children}
       </CardContent>
     </Card>
   );
@@ -69,10 +74,18 @@ function OrganizationTable({ rows }: { rows: Analytics['organizations'] }) {
 
 /** `/system/analytics`: platform figures by week. */
 export function AnalyticsPage() {
-  const [state, setState] = useUrlState({ org: '', weeks: '12' });
+  const [state, setState] = useUrlState({ org: '', weeks: '12', search: '' });
   const weeks = RANGES.includes(state.weeks) ? Number(state.weeks) : 12;
-  const data = useAnalytics(weeks, state.org);
-  const organizations = data.data?.organizations ?? [];
+  const data = useAnalytics(weeks, state.org, state.search);
+  const first = data.data?.pages[0];
+  const organizations = (data.data?.pages ?? []).flatMap((p) => p.organizations.items);
+  // The chosen organization stays a choice whichever page of the table is loaded.
+  const choices = [
+    ...(first?.organization && !organizations.some((o) => o.id === first.organization?.id)
+      ? [first.organization]
+      : []),
+    ...organizations,
+  ];
   // The charts' code loads while the figures are fetched, not after.
   useEffect(() => void preloadMetricPlot().catch(() => undefined), []);
 
@@ -87,10 +100,7 @@ export function AnalyticsPage() {
           <LazyChoiceSelect
             value={state.org || 'all'}
             onChange={(org) => setState({ org: org === 'all' ? '' : org })}
-            choices={[
-              ['all', 'All organizations'],
-              ...organizations.map((o) => [String(o.id), o.name] as const),
-            ]}
+            choices={[['all', 'All organizations'], ...choices.map((o) => [String(o.id), o.name] as const)]}
             label="Organization"
             className="w-full sm:w-56"
           />
@@ -108,7 +118,7 @@ export function AnalyticsPage() {
           <Skeleton className="h-72" />
           <Skeleton className="h-72" />
         </div>
-      ) : data.isError || !data.data ? (
+      ) : data.isError || !first?.series ? (
         <Alert variant="destructive">
           <AlertTitle>Error</AlertTitle>
           <AlertDescription>Failed to fetch analytics</AlertDescription>
@@ -122,13 +132,31 @@ export function AnalyticsPage() {
               title={c.title}
               description={c.description}
               kind={c.kind}
-              points={data.data.series[c.name]}
+              points={first.series?.[c.name] ?? []}
             />
           ))}
+          <SearchBox
+            label="Search organizations"
+            placeholder="Search the table by name or shortname..."
+            value={state.search}
+            onSearch={(search) => setState({ search })}
+          />
           {organizations.length === 0 ? (
-            <p className="text-center text-muted-foreground">There are no organizations in the system yet.</p>
+            <p className="text-center text-muted-foreground">
+              {state.search
+                ? 'No organizations match your search.'
+                : 'There are no organizations in the system yet.'}
+            </p>
           ) : (
-            <OrganizationTable rows={organizations} />
+            <OrganizationTable rows={organizations}>
+              <LoadMore
+                shown={organizations.length}
+                total={first.organizations.total}
+                hasMore={data.hasNextPage}
+                loading={data.isFetchingNextPage}
+                onMore={() => data.fetchNextPage()}
+              />
+            </OrganizationTable>
           )}
         </>
       )}

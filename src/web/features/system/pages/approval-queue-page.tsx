@@ -7,6 +7,7 @@ import { useDecision } from '../api/organizations';
 import type { PendingOrganization } from '@common/schemas/system';
 import { usePendingOrganizations } from '../api/pending-organizations';
 import { DecisionDialog } from '../components/decision-dialog';
+import { LoadMore } from '../components/load-more';
 import { PendingOrganizationCard } from '../components/pending-organization-card';
 import { SystemToolsNav } from '../components/system-tools-nav';
 
@@ -23,7 +24,9 @@ function QueueList() {
       </div>
     );
   }
-  if (pending.isError) {
+  const pages = pending.data?.pages ?? [];
+  const list = pages.flatMap((p) => p.items);
+  if (pending.isError && list.length === 0) {
     return (
       <Alert variant="destructive">
         <AlertTitle>Error</AlertTitle>
@@ -31,7 +34,6 @@ function QueueList() {
       </Alert>
     );
   }
-  const list = pending.data ?? [];
   if (list.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 py-12 text-center text-muted-foreground">
@@ -43,7 +45,7 @@ function QueueList() {
   }
   return (
     <>
-      <ul className="space-y-3">
+      <ul className="space-y-3" aria-label="Waiting for approval">
         {list.map((org) => (
           <li key={org.id}>
             <PendingOrganizationCard
@@ -55,6 +57,13 @@ function QueueList() {
           </li>
         ))}
       </ul>
+      <LoadMore
+        shown={list.length}
+        total={pages[0]?.total ?? 0}
+        hasMore={pending.hasNextPage}
+        loading={pending.isFetchingNextPage}
+        onMore={() => pending.fetchNextPage()}
+      />
       <DecisionDialog decision="reject" organization={rejecting} onClose={() => setRejecting(null)} />
     </>
   );

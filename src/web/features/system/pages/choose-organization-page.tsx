@@ -7,6 +7,7 @@ import { organizationHref } from '@web/lib/main-site';
 import { loginPathFor, returnPath } from '@web/lib/return-to';
 import { useAuth } from '@web/lib/session';
 import { useOrganizations } from '../api/organizations';
+import { LoadMore } from '../components/load-more';
 import { SearchBox } from '../components/search-box';
 import { useUrlState } from '../hooks/use-url-state';
 
@@ -20,7 +21,8 @@ export function ChooseOrganizationPage() {
   const list = useOrganizations({ search: filters.search, status: 'approved' });
   const next = returnPath(useSearch());
   const here = useAuth().organization?.shortname;
-  const organizations = list.data?.organizations ?? [];
+  const pages = list.data?.pages ?? [];
+  const organizations = pages.flatMap((p) => p.items);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -38,7 +40,7 @@ export function ChooseOrganizationPage() {
       />
       {list.isLoading ? (
         <Skeleton className="h-40 w-full" aria-busy="true" />
-      ) : list.isError ? (
+      ) : list.isError && organizations.length === 0 ? (
         <Alert variant="destructive">
           <AlertDescription>Failed to fetch organizations</AlertDescription>
         </Alert>
@@ -67,6 +69,13 @@ export function ChooseOrganizationPage() {
                 </li>
               ))}
             </ul>
+            <LoadMore
+              shown={organizations.length}
+              total={pages[0]?.total ?? 0}
+              hasMore={list.hasNextPage}
+              loading={list.isFetchingNextPage}
+              onMore={() => list.fetchNextPage()}
+            />
           </CardContent>
         </Card>
       )}

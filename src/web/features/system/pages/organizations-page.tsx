@@ -6,6 +6,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import type { OrganizationSummary } from '@common/schemas/system';
 import { useDecision, useOrganizations } from '../api/organizations';
 import { DecisionDialog } from '../components/decision-dialog';
+import { LoadMore } from '../components/load-more';
 import { OrganizationCard } from '../components/organization-card';
 import { SearchBox } from '../components/search-box';
 import { useUrlState } from '../hooks/use-url-state';
@@ -47,7 +48,8 @@ export function OrganizationsPage() {
     null,
   );
   const filtered = filters.search.trim() !== '' || filters.status !== 'all';
-  const organizations = list.data?.organizations ?? [];
+  const pages = list.data?.pages ?? [];
+  const organizations = pages.flatMap((p) => p.items);
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
@@ -55,7 +57,7 @@ export function OrganizationsPage() {
         <h1 className="text-3xl font-bold tracking-tight">All Organizations</h1>
         <p className="text-muted-foreground">Every theater on Greenroom, whatever its approval state.</p>
       </div>
-      <Counts counts={list.data?.counts} />
+      <Counts counts={pages[0]?.counts} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <SearchBox
           label="Search organizations"
@@ -77,7 +79,7 @@ export function OrganizationsPage() {
             <Skeleton key={n} className="h-48" />
           ))}
         </div>
-      ) : list.isError ? (
+      ) : list.isError && organizations.length === 0 ? (
         <Alert variant="destructive">
           <AlertTitle>Error Loading Organizations</AlertTitle>
           <AlertDescription>There was an error loading the organizations list.</AlertDescription>
@@ -93,19 +95,32 @@ export function OrganizationsPage() {
           </p>
         </div>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {organizations.map((org) => (
-            <li key={org.id}>
-              <OrganizationCard
-                organization={org}
-                busy={approve.isPending && approve.variables?.org.id === org.id}
-                onApprove={() => approve.mutate({ org })}
-                onReject={() => setDialog({ decision: 'reject', org })}
-                onSuspend={() => setDialog({ decision: 'suspend', org })}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul
+            className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+            aria-label="Organizations"
+            aria-busy={list.isFetching && !list.isFetchingNextPage}
+          >
+            {organizations.map((org) => (
+              <li key={org.id}>
+                <OrganizationCard
+                  organization={org}
+                  busy={approve.isPending && approve.variables?.org.id === org.id}
+                  onApprove={() => approve.mutate({ org })}
+                  onReject={() => setDialog({ decision: 'reject', org })}
+                  onSuspend={() => setDialog({ decision: 'suspend', org })}
+                />
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            shown={organizations.length}
+            total={pages[0]?.total ?? 0}
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onMore={() => list.fetchNextPage()}
+          />
+        </>
       )}
       <DecisionDialog
         decision={dialog?.decision ?? 'reject'}

@@ -14,8 +14,8 @@ import {
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateTime } from '@web/lib/format';
 import type { OutboxMessage } from '@common/schemas/system';
-import { OUTBOX_PAGE_SIZE, useOutbox, useOutboxMessage, useResend } from '../api/insight';
-import { useUrlState } from '../hooks/use-url-state';
+import { useOutbox, useOutboxMessage, useResend } from '../api/insight';
+import { LoadMore } from '../components/load-more';
 
 function DeliveryBadge({ message }: { message: OutboxMessage }) {
   if (message.sentAt) return <Badge variant="success">Sent</Badge>;
@@ -71,12 +71,11 @@ function MessageDialog({ id, onClose }: { id: number | null; onClose: () => void
 
 /** The mail outbox: what the product sent, or would have sent without SMTP. */
 export function OutboxPage() {
-  const [state, setState] = useUrlState({ page: '1' });
-  const page = Math.max(1, Number.parseInt(state.page, 10) || 1);
-  const outbox = useOutbox(page);
+  const outbox = useOutbox();
   const [open, setOpen] = useState<number | null>(null);
-  const total = outbox.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
+  const pages = outbox.data?.pages ?? [];
+  const messages = pages.flatMap((p) => p.items);
+  const total = pages[0]?.total ?? 0;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -93,7 +92,7 @@ export function OutboxPage() {
         <CardContent className="space-y-4">
           {outbox.isLoading ? (
             <Skeleton className="h-64" aria-busy="true" />
-          ) : outbox.isError ? (
+          ) : outbox.isError && messages.length === 0 ? (
             <Alert variant="destructive">
               <AlertDescription>Failed to fetch messages</AlertDescription>
             </Alert>
@@ -104,7 +103,7 @@ export function OutboxPage() {
             </div>
           ) : (
             <ul className="divide-y rounded-md border">
-              {(outbox.data?.items ?? []).map((m) => (
+              {messages.map((m) => (
                 <li key={m.id}>
                   <button
                     type="button"
@@ -123,29 +122,15 @@ export function OutboxPage() {
               ))}
             </ul>
           )}
-          <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-            <span className="text-muted-foreground">
-              Page {page} of {pages}
-            </span>
-            <div className="flex gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setState({ page: String(page - 1) })}
-              >
-                Previous
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => setState({ page: String(page + 1) })}
-              >
-                Next
-              </Button>
-            </div>
-          </nav>
+          {total > 0 && (
+            <LoadMore
+              shown={messages.length}
+              total={total}
+              hasMore={outbox.hasNextPage}
+              loading={outbox.isFetchingNextPage}
+              onMore={() => outbox.fetchNextPage()}
+            />
+          )}
         </CardContent>
       </Card>
       <MessageDialog id={open} onClose={() => setOpen(null)} />
