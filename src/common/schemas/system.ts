@@ -288,6 +288,7 @@ export type RecordPage = z.infer<typeof recordPageSchema>;
 export const recordExportSchema = z.array(dbRecordSchema);
 
 export const recordDeletedSchema = z.object({ id: z.number(), deleted: z.literal(true) });
+export type RecordDeleted = z.infer<typeof recordDeletedSchema>;
 
 export const tableSchemaSchema = z.object({
   table: z.string(),

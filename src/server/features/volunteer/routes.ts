@@ -13,6 +13,7 @@ import {
   shiftPatchSchema,
   shiftListSchema,
   shiftSchema,
+  shiftsCopiedSchema,
   shiftsQuery,
   volunteersPutSchema,
 } from '../../../common/schemas/volunteer';
@@ -84,7 +85,7 @@ export async function volunteerRoutes(app: App) {
       schema: {
         params: eventParams,
         body: shiftCopySchema,
-        response: { 200: z.object({ created: z.number() }) },
+        response: { 200: shiftsCopiedSchema },
       },
     },
     (request) => copyShifts(database, accessOf(request), request.params.eventId, request.body),

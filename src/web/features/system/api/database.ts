@@ -1,4 +1,4 @@
-import type { DbRecord, RecordPage, TableInfo, TableSchema } from '@common/schemas/system';
+import type { DbRecord, RecordDeleted, RecordPage, TableInfo, TableSchema } from '@common/schemas/system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage, withQuery } from '@web/lib/api';
@@ -46,7 +46,7 @@ export function useRecordChange(table: string) {
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => apiRequest<{ id: number; deleted: true }>('DELETE', `${base}/${id}`),
+    mutationFn: (id: number) => apiRequest<RecordDeleted>('DELETE', `${base}/${id}`),
     onSuccess: () => {
       toast({ title: 'Record deleted successfully' });
       void refresh();
