@@ -152,7 +152,7 @@ export async function notificationRoutes(app: App) {
       config: { access: 'public', allowCrossOrigin: true },
       schema: {
         querystring: unsubscribeQuery,
-        response: { 200: textAnswer('text/html', 'A page saying e-mail notifications are off') },
+        response: { 200: textAnswer('text/html', 'A page saying email notifications are off') },
       },
       onSend: errorsAsPage(REFUSED_TITLE),
     },

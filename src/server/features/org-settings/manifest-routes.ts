@@ -44,7 +44,7 @@ export async function manifestRoutes(app: App) {
         // The manifest's ?v= names the look; a changed look has a new address.
         querystring: z.object({ v: z.string().max(64).optional() }),
         response: {
-          200: bytesAnswer('image/png', "The icon, drawn from the organization's logo and colours"),
+          200: bytesAnswer('image/png', "The icon, drawn from the organization's logo and colors"),
         },
       },
     },
