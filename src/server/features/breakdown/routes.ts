@@ -37,6 +37,10 @@ const teamRef = (request: FastifyRequest) => {
   return { organizationId, teamId: team.id };
 };
 
+// Writes here change the breakdown; deleting a scene also takes it off the events that worked it.
+const breakdown = { writes: ['breakdown'] } as const;
+const sceneDeleted = { writes: ['breakdown', 'calendar'] } as const;
+
 export async function breakdownRoutes(app: App) {
   const { database } = app.deps;
   const manage = guardTeam({ manage: true });
@@ -62,6 +66,7 @@ export async function breakdownRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/characters',
     {
+      config: breakdown,
       preValidation: manage,
       schema: { params: teamParams, body: characterCreateSchema, response: { 201: characterSchema } },
     },
@@ -72,6 +77,7 @@ export async function breakdownRoutes(app: App) {
   app.patch(
     '/api/teams/:teamId/characters/:characterId',
     {
+      config: breakdown,
       preValidation: manage,
       schema: { params: characterParams, body: characterPatchSchema, response: { 200: characterSchema } },
     },
@@ -80,7 +86,7 @@ export async function breakdownRoutes(app: App) {
 
   app.delete(
     '/api/teams/:teamId/characters/:characterId',
-    { preValidation: manage, schema: { params: characterParams } },
+    { config: breakdown, preValidation: manage, schema: { params: characterParams } },
     async (request, reply) => {
       await deleteRow(database, 'production_characters', teamRef(request), request.params.characterId);
       return reply.code(204).send();
@@ -90,6 +96,7 @@ export async function breakdownRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/scenes',
     {
+      config: breakdown,
       preValidation: manage,
       schema: { params: teamParams, body: sceneCreateSchema, response: { 201: sceneSchema } },
     },
@@ -100,6 +107,7 @@ export async function breakdownRoutes(app: App) {
   app.patch(
     '/api/teams/:teamId/scenes/:sceneId',
     {
+      config: breakdown,
       preValidation: manage,
       schema: { params: sceneParams, body: scenePatchSchema, response: { 200: sceneSchema } },
     },
@@ -108,7 +116,7 @@ export async function breakdownRoutes(app: App) {
 
   app.delete(
     '/api/teams/:teamId/scenes/:sceneId',
-    { preValidation: manage, schema: { params: sceneParams } },
+    { config: sceneDeleted, preValidation: manage, schema: { params: sceneParams } },
     async (request, reply) => {
       await deleteRow(database, 'production_scenes', teamRef(request), request.params.sceneId);
       return reply.code(204).send();

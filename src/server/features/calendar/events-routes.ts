@@ -18,6 +18,7 @@ import {
 } from '../breakdown/event-scenes';
 import { calendarSettings, getEventView, listEventsCached, organizationTimeZone } from './queries';
 import { createEvent, deleteEvent, EVENT_NOT_FOUND } from './service';
+import { DATES_REMOVED, EVENTS_WRITTEN } from './sql';
 import { updateEvent } from './update-event';
 import { resolveRange } from './validation';
 
@@ -126,7 +127,7 @@ export async function eventRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/calendar/events',
-    { schema: { params: orgParams, body: eventInputSchema } },
+    { config: { writes: EVENTS_WRITTEN }, schema: { params: orgParams, body: eventInputSchema } },
     async (request, reply) => {
       const access = await requireOrgAccess(request, request.params.orgId);
       const { sceneIds, teamIds } = request.body;
@@ -142,7 +143,10 @@ export async function eventRoutes(app: App) {
 
   app.patch(
     '/api/organizations/:orgId/calendar/events/:eventId',
-    { schema: { params: eventParams, querystring: strategyQuery, body: eventPatchSchema } },
+    {
+      config: { writes: DATES_REMOVED },
+      schema: { params: eventParams, querystring: strategyQuery, body: eventPatchSchema },
+    },
     async (request) => {
       const access = await requireOrgAccess(request, request.params.orgId);
       const { organizationId } = access;
@@ -166,7 +170,7 @@ export async function eventRoutes(app: App) {
 
   app.delete(
     '/api/organizations/:orgId/calendar/events/:eventId',
-    { schema: { params: eventParams, querystring: strategyQuery } },
+    { config: { writes: DATES_REMOVED }, schema: { params: eventParams, querystring: strategyQuery } },
     async (request) => {
       const access = await requireOrgAccess(request, request.params.orgId);
       return deleteEvent(database, access, request.params.eventId, request.query.strategy);

@@ -40,14 +40,16 @@ export async function feedRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/calendar/feed',
-    { schema: { params: orgParams } },
+    // Feed addresses are read fresh: nothing kept to drop.
+    { config: { writes: [] }, schema: { params: orgParams } },
     async (request, reply) =>
       reply.code(201).send(await createFeed(await context(request, request.params.orgId))),
   );
 
   app.delete(
     '/api/organizations/:orgId/calendar/feed',
-    { schema: { params: orgParams } },
+    // Feed addresses are read fresh: nothing kept to drop.
+    { config: { writes: [] }, schema: { params: orgParams } },
     async (request) => {
       const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
       return revokeFeed(database, organizationId, actor.userId);

@@ -10,6 +10,7 @@ import { followedEvents, follow, unfollow } from './following';
 import { organizationTimeZone } from './queries';
 import { ensureMaterialized } from './series';
 import { resolveRange } from './validation';
+import { EVENTS_WRITTEN } from './sql';
 
 export async function followRoutes(app: App) {
   const { database } = app.deps;
@@ -39,7 +40,7 @@ export async function followRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/calendar/events/:eventId/follow',
-    { schema: { params: eventParams, querystring: strategyQuery } },
+    { config: { writes: EVENTS_WRITTEN }, schema: { params: eventParams, querystring: strategyQuery } },
     async (request) => {
       const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
       return follow(database, organizationId, actor.userId, request.params.eventId, request.query.strategy);
@@ -48,7 +49,7 @@ export async function followRoutes(app: App) {
 
   app.delete(
     '/api/organizations/:orgId/calendar/events/:eventId/follow',
-    { schema: { params: eventParams, querystring: strategyQuery } },
+    { config: { writes: EVENTS_WRITTEN }, schema: { params: eventParams, querystring: strategyQuery } },
     async (request) => {
       const { organizationId, actor } = await requireOrgAccess(request, request.params.orgId);
       return unfollow(database, organizationId, actor.userId, request.params.eventId, request.query.strategy);

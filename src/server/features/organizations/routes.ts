@@ -1,4 +1,4 @@
-import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { requireOrgAccess } from '../../http/guards';
 import { orgParams } from '../../http/params';
@@ -21,7 +21,7 @@ export async function organizationRoutes(app: App) {
   // activeUsers: active members seen in the last 7 days (sliding-session activity).
   app.get('/api/organizations/:orgId/stats', { schema: { params: orgParams } }, async (request) => {
     const { organizationId } = await requireOrgAccess(request, request.params.orgId);
-    return keptStats(database).getOrLoad(organizationId, [orgScope(organizationId)], async () => {
+    return keptStats(database).getOrLoad(organizationId, orgScopes(organizationId, ['people']), async () => {
       const [row] = await database.query<Stats>(
         // One pass over the organization's memberships counts both member figures.
         `select count(*)::int as "totalMembers",

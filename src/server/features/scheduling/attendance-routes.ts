@@ -30,7 +30,12 @@ export async function attendanceRoutes(app: App) {
 
   app.put(
     attendance,
-    { preValidation: guardOrg(), schema: { params: eventParams, body: attendancePutSchema, response: list } },
+    {
+      // Attendance is read fresh every time: nothing kept to drop.
+      config: { writes: [] },
+      preValidation: guardOrg(),
+      schema: { params: eventParams, body: attendancePutSchema, response: list },
+    },
     (request) => putAttendance(database, orgAccessOf(request), request.params.eventId, request.body),
   );
 

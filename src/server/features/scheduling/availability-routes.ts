@@ -45,6 +45,7 @@ export async function availabilityRoutes(app: App) {
   app.post(
     base,
     {
+      config: { writes: ['scheduling'] },
       preValidation: guardOrg(),
       schema: {
         params: orgParams,
@@ -59,6 +60,7 @@ export async function availabilityRoutes(app: App) {
   app.patch(
     `${base}/:id`,
     {
+      config: { writes: ['scheduling'] },
       preValidation: guardOrg(),
       schema: {
         params: periodParams,
@@ -71,7 +73,7 @@ export async function availabilityRoutes(app: App) {
 
   app.delete(
     `${base}/:id`,
-    { preValidation: guardOrg(), schema: { params: periodParams } },
+    { config: { writes: ['scheduling'] }, preValidation: guardOrg(), schema: { params: periodParams } },
     async (request, reply) => {
       await deletePeriod(database, orgAccessOf(request), request.params.id);
       return reply.code(204).send();

@@ -31,7 +31,7 @@ export async function callRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/calendar/conflicts',
     {
-      // Asks, changes nothing: its answers are kept until the organization's data changes.
+      // Asks, changes nothing: its answers are kept until the data they are read from changes.
       config: { readsOnly: true },
       preValidation: guardOrg(),
       // Answered with kept bytes of a ConflictReport (people-conflicts.ts), so no response schema
@@ -57,6 +57,7 @@ export async function callRoutes(app: App) {
   app.put(
     calls,
     {
+      config: { writes: ['scheduling'] },
       preValidation: guardOrg(),
       schema: { params: eventParams, body: callsPutSchema, response: { 200: callsAnswerSchema } },
     },
@@ -66,6 +67,7 @@ export async function callRoutes(app: App) {
   app.post(
     `${calls}/respond`,
     {
+      config: { writes: ['scheduling'] },
       preValidation: guardOrg(),
       schema: { params: eventParams, body: respondSchema, response: { 200: callEntrySchema } },
     },

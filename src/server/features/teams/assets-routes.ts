@@ -26,12 +26,16 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+// Every write here is to a team's pictures and files (people).
+const teamWrites = { writes: ['people'] } as const;
+
 export async function teamAssetRoutes(app: App) {
   const { database } = app.deps;
 
   app.post(
     '/api/teams/:teamId/header-image',
     {
+      config: teamWrites,
       preValidation: guardTeam({ manage: true }),
       schema: { params: teamParams, response: { 200: headerImage } },
     },
@@ -45,6 +49,7 @@ export async function teamAssetRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId/header-image',
     {
+      config: teamWrites,
       preValidation: guardTeam({ manage: true }),
       schema: { params: teamParams, response: { 200: headerImage } },
     },
@@ -57,6 +62,7 @@ export async function teamAssetRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/assets',
     {
+      config: teamWrites,
       preValidation: guardTeam({ manage: true }),
       schema: { params: teamParams, response: { 201: teamAssetSchema } },
     },
@@ -70,6 +76,7 @@ export async function teamAssetRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId/assets/:assetId',
     {
+      config: teamWrites,
       preValidation: guardTeam({ manage: true }),
       schema: { params: assetParams, response: { 200: z.object({ message: z.string() }) } },
     },

@@ -22,6 +22,9 @@ const memberParams = teamParams.extend({ userId: idSchema });
 const linkParams = teamParams.extend({ linkId: idSchema });
 const message = z.object({ message: z.string() });
 
+// Every write here is to a team's members or links (people).
+const teamWrites = { writes: ['people'] } as const;
+
 export async function teamMemberRoutes(app: App) {
   const { database } = app.deps;
 
@@ -41,6 +44,7 @@ export async function teamMemberRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/members',
     {
+      config: teamWrites,
       preValidation: guardTeam({ manage: true }),
       schema: { params: teamParams, body: addMemberSchema, response: { 201: teamMemberSchema } },
     },
@@ -53,6 +57,7 @@ export async function teamMemberRoutes(app: App) {
   app.patch(
     '/api/teams/:teamId/members/:userId',
     {
+      config: teamWrites,
       preValidation: guardTeam({ manage: true }),
       schema: { params: memberParams, body: setMemberRoleSchema, response: { 200: teamMemberSchema } },
     },
@@ -70,6 +75,7 @@ export async function teamMemberRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId/members/:userId',
     {
+      config: teamWrites,
       preValidation: guardTeam({ manage: true }),
       schema: { params: memberParams, response: { 200: message } },
     },
@@ -83,6 +89,7 @@ export async function teamMemberRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/links',
     {
+      config: teamWrites,
       preValidation: guardTeam({ manage: true }),
       schema: { params: teamParams, body: addLinkSchema, response: { 201: teamLinkSchema } },
     },
@@ -95,6 +102,7 @@ export async function teamMemberRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId/links/:linkId',
     {
+      config: teamWrites,
       preValidation: guardTeam({ manage: true }),
       schema: { params: linkParams, response: { 200: message } },
     },

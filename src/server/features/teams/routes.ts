@@ -25,6 +25,11 @@ const message = z.object({ message: z.string() });
 /** Settled before the body is read, so a caller who may not create teams learns nothing of it. */
 const teamCreator = guardOrg(policy.createTeam, 'You do not have permission to create teams');
 
+// Writes here change teams (people); deleting one also takes its events' team links and its
+// breakdown with it.
+const teamWrites = { writes: ['people'] } as const;
+const teamDeleted = { writes: ['people', 'calendar', 'breakdown'] } as const;
+
 export async function teamRoutes(app: App) {
   const { database } = app.deps;
 
@@ -82,6 +87,7 @@ export async function teamRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/teams',
     {
+      config: teamWrites,
       preValidation: teamCreator,
       schema: { params: orgParams, body: createTeamSchema, response: { 201: teamSchema } },
     },
@@ -95,6 +101,7 @@ export async function teamRoutes(app: App) {
   app.patch(
     '/api/teams/:teamId',
     {
+      config: teamWrites,
       preValidation: guardTeam({ manage: true }),
       schema: { params: teamParams, body: updateTeamSchema, response: { 200: teamSchema } },
     },
@@ -108,6 +115,7 @@ export async function teamRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/archive',
     {
+      config: teamWrites,
       preValidation: guardTeam({ manage: true }),
       schema: { params: teamParams, response: { 200: teamSchema } },
     },
@@ -120,6 +128,7 @@ export async function teamRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/restore',
     {
+      config: teamWrites,
       preValidation: guardTeam({ manage: true }),
       schema: { params: teamParams, response: { 200: teamSchema } },
     },
@@ -132,7 +141,11 @@ export async function teamRoutes(app: App) {
   // Permanent, so only for those who can create teams (not a team's own leads).
   app.delete(
     '/api/teams/:teamId',
-    { preValidation: guardTeam(), schema: { params: teamParams, response: { 200: message } } },
+    {
+      config: teamDeleted,
+      preValidation: guardTeam(),
+      schema: { params: teamParams, response: { 200: message } },
+    },
     async (request) => {
       const { organizationId, team, actor } = teamAccessOf(request);
       if (!policy.deleteTeam(actor)) throw forbidden('You do not have permission to delete this team');

@@ -14,7 +14,6 @@ import {
   shiftsQuery,
   volunteersPutSchema,
 } from '../../../common/schemas/volunteer';
-import { announce } from '../../db/change-feed';
 import { csvText, sendCsv } from '../../http/csv';
 import { sendKept } from '../../http/etag';
 import { guardOrg, orgAccessOf } from '../../http/guards';
@@ -32,21 +31,15 @@ const shiftParams = orgParams.extend({ shiftId: idSchema });
 const coordinators = guardOrg(policy.manageVolunteers, COORDINATORS_ONLY);
 const members = guardOrg(policy.volunteer, ONLY_MEMBERS);
 const one = { 200: shiftSchema };
+// Every write here is to the volunteer tables alone, whose triggers announce it; the caller's own
+// next read drops what was kept of them at once (app.ts).
+const volunteering = { writes: ['volunteer'] } as const;
 
 export async function volunteerRoutes(app: App) {
   const { database } = app.deps;
   const org = '/api/organizations/:orgId';
   const eventShifts = `${org}/calendar/events/:eventId/shifts`;
   const shift = `${org}/shifts/:shiftId`;
-
-  // The volunteer tables have no change trigger: every write here announces its organization's
-  // change itself, before its answer leaves, so kept shift lists are dropped (db/change-feed.ts).
-  app.addHook('onSend', async (request, _reply, payload) => {
-    const orgId = Number((request.params as { orgId?: string } | undefined)?.orgId);
-    if (request.method !== 'GET' && request.method !== 'HEAD' && Number.isInteger(orgId) && orgId > 0)
-      announce(database, orgId);
-    return payload;
-  });
 
   app.get(
     `${org}/volunteer-positions`,
@@ -56,6 +49,7 @@ export async function volunteerRoutes(app: App) {
   app.put(
     `${org}/volunteer-positions`,
     {
+      config: volunteering,
       preValidation: coordinators,
       schema: { params: orgParams, body: positionsPutSchema, response: { 200: z.array(positionSchema) } },
     },
@@ -65,6 +59,7 @@ export async function volunteerRoutes(app: App) {
   app.post(
     eventShifts,
     {
+      config: volunteering,
       preValidation: coordinators,
       schema: { params: eventParams, body: shiftCreateSchema, response: { 201: shiftSchema } },
     },
@@ -76,6 +71,7 @@ export async function volunteerRoutes(app: App) {
   app.post(
     `${eventShifts}/copy`,
     {
+      config: volunteering,
       preValidation: coordinators,
       schema: {
         params: eventParams,
@@ -88,6 +84,7 @@ export async function volunteerRoutes(app: App) {
   app.patch(
     `${eventShifts}/:shiftId`,
     {
+      config: volunteering,
       preValidation: coordinators,
       schema: { params: eventShiftParams, body: shiftPatchSchema, response: one },
     },
@@ -102,7 +99,7 @@ export async function volunteerRoutes(app: App) {
   );
   app.delete(
     `${eventShifts}/:shiftId`,
-    { preValidation: coordinators, schema: { params: eventShiftParams } },
+    { config: volunteering, preValidation: coordinators, schema: { params: eventShiftParams } },
     async (request, reply) => {
       await deleteShift(database, orgAccessOf(request), request.params.eventId, request.params.shiftId);
       return reply.code(204).send();
@@ -121,13 +118,17 @@ export async function volunteerRoutes(app: App) {
   );
   app.post(
     `${shift}/signup`,
-    { preValidation: members, schema: { params: shiftParams, response: { 201: shiftSchema } } },
+    {
+      config: volunteering,
+      preValidation: members,
+      schema: { params: shiftParams, response: { 201: shiftSchema } },
+    },
     async (request, reply) =>
       reply.code(201).send(await signUp(database, orgAccessOf(request), request.params.shiftId)),
   );
   app.delete(
     `${shift}/signup`,
-    { preValidation: members, schema: { params: shiftParams } },
+    { config: volunteering, preValidation: members, schema: { params: shiftParams } },
     async (request, reply) => {
       await cancelSignup(database, orgAccessOf(request), request.params.shiftId);
       return reply.code(204).send();
@@ -135,17 +136,18 @@ export async function volunteerRoutes(app: App) {
   );
   app.post(
     `${shift}/offer`,
-    { preValidation: members, schema: { params: shiftParams, response: one } },
+    { config: volunteering, preValidation: members, schema: { params: shiftParams, response: one } },
     (request) => offer(database, orgAccessOf(request), request.params.shiftId),
   );
   app.post(
     `${shift}/take`,
-    { preValidation: members, schema: { params: shiftParams, response: one } },
+    { config: volunteering, preValidation: members, schema: { params: shiftParams, response: one } },
     (request) => take(database, orgAccessOf(request), request.params.shiftId),
   );
   app.put(
     `${shift}/volunteers`,
     {
+      config: volunteering,
       preValidation: coordinators,
       schema: { params: shiftParams, body: volunteersPutSchema, response: one },
     },
@@ -154,7 +156,11 @@ export async function volunteerRoutes(app: App) {
   // Coordinators, or the date's house manager: decided in the service once the shift is read.
   app.put(
     `${shift}/check-in`,
-    { preValidation: guardOrg(), schema: { params: shiftParams, body: checkInPutSchema, response: one } },
+    {
+      config: volunteering,
+      preValidation: guardOrg(),
+      schema: { params: shiftParams, body: checkInPutSchema, response: one },
+    },
     (request) => checkIn(database, orgAccessOf(request), request.params.shiftId, request.body),
   );
 

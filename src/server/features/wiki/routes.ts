@@ -41,6 +41,9 @@ const message = z.object({ message: z.string() });
 // library's own 413 with its message rather than the server's general one.
 const WRITE_BODY_LIMIT = 3 * 1024 * 1024;
 
+// Every write here is to the library (its pages, their versions and former titles).
+const library = { writes: ['library'] } as const;
+
 export async function wikiRoutes(app: App) {
   const { database } = app.deps;
   const views = keptViews(database);
@@ -149,6 +152,7 @@ export async function wikiRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/wiki',
     {
+      config: library,
       preValidation: writer,
       bodyLimit: WRITE_BODY_LIMIT,
       schema: { params: orgParams, body: createWikiPageSchema, response: { 201: wikiPageSchema } },
@@ -163,6 +167,7 @@ export async function wikiRoutes(app: App) {
   app.patch(
     '/api/organizations/:orgId/wiki/:pageId',
     {
+      config: library,
       preValidation: writer,
       bodyLimit: WRITE_BODY_LIMIT,
       schema: { params: pageParams, body: updateWikiPageSchema, response: { 200: wikiPageSchema } },
@@ -175,7 +180,7 @@ export async function wikiRoutes(app: App) {
 
   app.delete(
     '/api/organizations/:orgId/wiki/:pageId',
-    { preValidation: writer, schema: { params: pageParams, response: { 200: message } } },
+    { config: library, preValidation: writer, schema: { params: pageParams, response: { 200: message } } },
     async (request) => {
       const { organizationId } = orgAccessOf(request);
       await deletePage(database, organizationId, request.params.pageId);
@@ -185,7 +190,11 @@ export async function wikiRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/wiki/:pageId/revert/:version',
-    { preValidation: writer, schema: { params: versionParams, response: { 200: wikiPageSchema } } },
+    {
+      config: library,
+      preValidation: writer,
+      schema: { params: versionParams, response: { 200: wikiPageSchema } },
+    },
     async (request) => {
       const { organizationId, actor } = orgAccessOf(request);
       const { pageId, version } = request.params;
