@@ -39,12 +39,17 @@ async function guardOwnAccount(request: FastifyRequest) {
   throw notFound('User not found');
 }
 
+// Every write here is to the caller's own user row (or to what waits to become it): their name,
+// address and picture show among their organizations' people.
+const ownAccount = { writes: ['people'] } as const;
+
 export async function accountRoutes(app: App) {
   const { database, mailer } = app.deps;
 
   app.patch(
     '/api/users/:id/profile',
     {
+      config: ownAccount,
       preValidation: guardOwnAccount,
       schema: {
         params: idParams,
@@ -71,6 +76,7 @@ export async function accountRoutes(app: App) {
   app.post(
     '/api/users/:id/email-change',
     {
+      config: ownAccount,
       preValidation: guardOwnAccount,
       schema: {
         params: idParams,
@@ -96,6 +102,7 @@ export async function accountRoutes(app: App) {
   app.post(
     '/api/email-change/confirm',
     {
+      config: ownAccount,
       schema: {
         body: confirmEmailChangeSchema,
         response: { 200: z.object({ message: z.string(), email: z.string() }) },
@@ -110,7 +117,11 @@ export async function accountRoutes(app: App) {
 
   app.patch(
     '/api/me/password',
-    { preValidation: requireAuth, schema: { body: changePasswordSchema, response: { 200: message } } },
+    {
+      config: ownAccount,
+      preValidation: requireAuth,
+      schema: { body: changePasswordSchema, response: { 200: message } },
+    },
     async (request) => {
       const auth = await requireAuth(request);
       await changePassword(
@@ -126,7 +137,7 @@ export async function accountRoutes(app: App) {
 
   app.post(
     '/api/me/profile-picture',
-    { preValidation: requireAuth, schema: { response: { 200: picture } } },
+    { config: ownAccount, preValidation: requireAuth, schema: { response: { 200: picture } } },
     async (request) => {
       const auth = await requireAuth(request);
       const upload = await readUpload(request, 'profilePicture', PROFILE_PICTURE_MAX_BYTES).catch(
@@ -142,7 +153,7 @@ export async function accountRoutes(app: App) {
 
   app.delete(
     '/api/me/profile-picture',
-    { preValidation: requireAuth, schema: { response: { 200: picture } } },
+    { config: ownAccount, preValidation: requireAuth, schema: { response: { 200: picture } } },
     async (request) => {
       const auth = await requireAuth(request);
       await removeProfilePicture(database, auth.user.id);

@@ -58,6 +58,8 @@ export async function notificationRoutes(app: App) {
   app.patch(
     '/api/me/notifications',
     {
+      // Preferences are a column of the caller's user row.
+      config: { writes: ['people'] },
       preValidation: async (request) => void (await requireAuth(request)),
       schema: { body: notificationPreferencesPatchSchema, response: { 200: notificationPreferencesSchema } },
     },
@@ -75,6 +77,8 @@ export async function notificationRoutes(app: App) {
   app.post(
     '/api/me/inbox/read',
     {
+      // The inbox is read fresh every time: nothing kept to drop.
+      config: { writes: [] },
       preValidation: async (request) => void (await requireMemberOrg(request)),
       schema: { body: markReadSchema, response: { 200: inboxSchema } },
     },
@@ -97,6 +101,8 @@ export async function notificationRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/announcements',
     {
+      // Announcements and the notices they leave are read fresh every time: nothing kept to drop.
+      config: { writes: [] },
       preValidation: [guardOrg(), async (request) => mayAnnounce(database, orgAccessOf(request))],
       schema: { params: orgParams, body: announcementInputSchema, response: { 201: announcementSchema } },
     },

@@ -20,6 +20,9 @@ const eventParams = orgParams.extend({ eventId: idSchema });
 const noteParams = orgParams.extend({ noteId: idSchema });
 const DEPARTMENTS_REFUSED = 'Only owners and admins may change the departments';
 
+// Reports, their notes and departments are read fresh every time: nothing kept to drop.
+const reportWrites = { writes: [] } as const;
+
 export async function reportRoutes(app: App) {
   const { database } = app.deps;
   const report = '/api/organizations/:orgId/calendar/events/:eventId/report';
@@ -33,6 +36,7 @@ export async function reportRoutes(app: App) {
   app.put(
     report,
     {
+      config: reportWrites,
       preValidation: guardOrg(),
       schema: { params: eventParams, body: reportPutSchema, response: { 200: reportSchema } },
     },
@@ -41,7 +45,11 @@ export async function reportRoutes(app: App) {
 
   app.post(
     `${report}/publish`,
-    { preValidation: guardOrg(), schema: { params: eventParams, response: { 200: reportSchema } } },
+    {
+      config: reportWrites,
+      preValidation: guardOrg(),
+      schema: { params: eventParams, response: { 200: reportSchema } },
+    },
     (request) => publishReport(database, orgAccessOf(request), request.params.eventId),
   );
 
@@ -61,6 +69,7 @@ export async function reportRoutes(app: App) {
   app.patch(
     '/api/organizations/:orgId/report-notes/:noteId',
     {
+      config: reportWrites,
       preValidation: guardOrg(),
       schema: {
         params: noteParams,
@@ -83,6 +92,7 @@ export async function reportRoutes(app: App) {
   app.put(
     '/api/organizations/:orgId/report-departments',
     {
+      config: reportWrites,
       preValidation: guardOrg(policy.manageSettings, DEPARTMENTS_REFUSED),
       schema: {
         params: orgParams,
