@@ -461,6 +461,34 @@ describe('announced writes', () => {
     }
   });
 
+  it('of several areas leave each to the app, once', async () => {
+    const org = await buildOrg(ctx.database);
+    const heard: string[] = [];
+    const stop = await ctx.database.listen!(CHANGES_CHANNEL, (payload) => heard.push(payload));
+    try {
+      await announcedTransaction(ctx.database, org.id, ['people', 'library'], async (q) => {
+        await q.query(`insert into teams (organization_id, name, handle) values ($1, 'Crew', $2)`, [
+          org.id,
+          `crew-${org.id}`,
+        ]);
+        await q.query(
+          `insert into wiki_pages (organization_id, title, slug, content) values ($1, 'Notes', 'notes', '')`,
+          [org.id],
+        );
+      });
+      const scopes = [areaScope(org.id, 'library'), areaScope(org.id, 'people')];
+      await expect.poll(() => scopes.every((scope) => heard.includes(scope))).toBe(true);
+      await heardAllSentSoFar(heard);
+      // The triggers stayed silent for both: one notice each, the app's.
+      expect(heard.filter((p) => p.startsWith(`o:${org.id}:`)).sort()).toEqual([
+        areaScope(org.id, 'library'),
+        areaScope(org.id, 'people'),
+      ]);
+    } finally {
+      await stop();
+    }
+  });
+
   it('of one statement are announced once, by the app, and drop what this instance kept at once', async () => {
     const org = await buildOrg(ctx.database);
     const feed = ChangeFeed.of(ctx.database);

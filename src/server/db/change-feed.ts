@@ -73,7 +73,7 @@ const announcingFrom = (n: number) =>
   `(select set_config('greenroom.announced', $${n}::text, true)) as announcing`;
 
 /** greenroom.announced: the scopes the app announces itself, which the triggers leave alone. */
-const announcedSetting = (organizationId: number, areas: Areas) => orgScopes(organizationId, areas).join(' ');
+const announcedSetting = (organizationId: number, areas: Areas) => orgScopes(organizationId, areas).join(',');
 
 /**
  * After an announced write: this instance forgets at once, the others a moment later. Also for

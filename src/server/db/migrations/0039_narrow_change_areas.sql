@@ -35,7 +35,7 @@ CREATE OR REPLACE TRIGGER user_organizations_changed AFTER INSERT OR UPDATE OR D
 --
 -- PostgreSQL serialises the commits of every transaction that called pg_notify on one lock per
 -- database, held until the commit is on disk. So a transaction that sets greenroom.announced to
--- the scopes of its rows (separated by spaces) leaves those scopes' notifications to the app,
+-- the scopes of its rows (separated by commas) leaves those scopes' notifications to the app,
 -- which sends them after the commit on a connection of its own (db/client.ts, batchedNotifier).
 -- Any other scope is still announced here (another organization's rows, a cascade into another
 -- area), and so is every write of a transaction that does not set it (scripts, the database
@@ -43,7 +43,7 @@ CREATE OR REPLACE TRIGGER user_organizations_changed AFTER INSERT OR UPDATE OR D
 CREATE OR REPLACE FUNCTION greenroom_tenant_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   area text := TG_ARGV[0];
-  announced text[] := coalesce(string_to_array(current_setting('greenroom.announced', true), ' '), '{}');
+  announced text[] := coalesce(string_to_array(current_setting('greenroom.announced', true), ','), '{}');
 BEGIN
   IF TG_OP <> 'INSERT' AND NOT ('o:' || OLD.organization_id || ':' || area = ANY (announced)) THEN
     PERFORM pg_notify('greenroom_changes', 'o:' || OLD.organization_id || ':' || area);
