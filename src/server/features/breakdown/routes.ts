@@ -41,6 +41,10 @@ const teamRef = (request: FastifyRequest) => {
   return { organizationId, teamId: team.id };
 };
 
+// Writes here change the breakdown; deleting a scene also takes it off the events that worked it.
+const breakdown = { writes: ['breakdown'] } as const;
+const sceneDeleted = { writes: ['breakdown', 'calendar'] } as const;
+
 export async function breakdownRoutes(app: App) {
   const { database } = app.deps;
 
@@ -68,7 +72,7 @@ export async function breakdownRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/characters',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...breakdown, access: { object: managedTeam } },
       schema: { params: teamParams, body: characterCreateSchema, response: { 201: characterSchema } },
     },
     async (request, reply) =>
@@ -78,7 +82,7 @@ export async function breakdownRoutes(app: App) {
   app.patch(
     '/api/teams/:teamId/characters/:characterId',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...breakdown, access: { object: managedTeam } },
       schema: { params: characterParams, body: characterPatchSchema, response: { 200: characterSchema } },
     },
     (request) => updateCharacter(database, teamRef(request), request.params.characterId, request.body),
@@ -86,7 +90,7 @@ export async function breakdownRoutes(app: App) {
 
   app.delete(
     '/api/teams/:teamId/characters/:characterId',
-    { config: { access: { object: managedTeam } }, schema: { params: characterParams } },
+    { config: { ...breakdown, access: { object: managedTeam } }, schema: { params: characterParams } },
     async (request, reply) => {
       await deleteRow(database, 'production_characters', teamRef(request), request.params.characterId);
       return reply.code(204).send();
@@ -96,7 +100,7 @@ export async function breakdownRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/scenes',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...breakdown, access: { object: managedTeam } },
       schema: { params: teamParams, body: sceneCreateSchema, response: { 201: sceneSchema } },
     },
     async (request, reply) =>
@@ -106,7 +110,7 @@ export async function breakdownRoutes(app: App) {
   app.patch(
     '/api/teams/:teamId/scenes/:sceneId',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...breakdown, access: { object: managedTeam } },
       schema: { params: sceneParams, body: scenePatchSchema, response: { 200: sceneSchema } },
     },
     (request) => updateScene(database, teamRef(request), request.params.sceneId, request.body),
@@ -114,7 +118,7 @@ export async function breakdownRoutes(app: App) {
 
   app.delete(
     '/api/teams/:teamId/scenes/:sceneId',
-    { config: { access: { object: managedTeam } }, schema: { params: sceneParams } },
+    { config: { ...sceneDeleted, access: { object: managedTeam } }, schema: { params: sceneParams } },
     async (request, reply) => {
       await deleteRow(database, 'production_scenes', teamRef(request), request.params.sceneId);
       return reply.code(204).send();

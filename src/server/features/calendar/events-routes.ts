@@ -23,6 +23,7 @@ import {
 } from '../breakdown/event-scenes';
 import { calendarSettings, getEventView, listEventsCached, organizationTimeZone } from './queries';
 import { createEvent, deleteEvent, EVENT_NOT_FOUND } from './service';
+import { DATES_REMOVED, EVENTS_WRITTEN } from './sql';
 import { readCheckedEdit, updateEvent } from './update-event';
 import { parseOrThrow, resolveRange } from './validation';
 
@@ -146,7 +147,10 @@ export async function eventRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/calendar/events',
-    { config: { access: { organization: 'path' } }, schema: { params: orgParams, body: eventInputSchema } },
+    {
+      config: { writes: EVENTS_WRITTEN, access: { organization: 'path' } },
+      schema: { params: orgParams, body: eventInputSchema },
+    },
     async (request, reply) => {
       const access = accessOf(request);
       const { sceneIds, teamIds } = request.body;
@@ -163,7 +167,7 @@ export async function eventRoutes(app: App) {
   app.patch(
     '/api/organizations/:orgId/calendar/events/:eventId',
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: DATES_REMOVED, access: { organization: 'path' } },
       // A refused field is answered by refuseEdit, with what else the edit breaks.
       attachValidation: true,
       schema: { params: eventParams, querystring: strategyQuery, body: eventPatchSchema },
@@ -192,7 +196,7 @@ export async function eventRoutes(app: App) {
   app.delete(
     '/api/organizations/:orgId/calendar/events/:eventId',
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: DATES_REMOVED, access: { organization: 'path' } },
       schema: { params: eventParams, querystring: strategyQuery },
     },
     async (request) => {

@@ -43,13 +43,15 @@ export async function feedRoutes(app: App) {
 
   app.post(
     '/api/organizations/:orgId/calendar/feed',
-    { config: { access: { organization: 'path' } }, schema: { params: orgParams } },
+    // Feed addresses are read fresh: nothing kept to drop.
+    { config: { writes: [], access: { organization: 'path' } }, schema: { params: orgParams } },
     async (request, reply) => reply.code(201).send(await createFeed(await context(request))),
   );
 
   app.delete(
     '/api/organizations/:orgId/calendar/feed',
-    { config: { access: { organization: 'path' } }, schema: { params: orgParams } },
+    // Feed addresses are read fresh: nothing kept to drop.
+    { config: { writes: [], access: { organization: 'path' } }, schema: { params: orgParams } },
     async (request) => {
       const { organizationId, actor } = accessOf(request);
       return revokeFeed(database, organizationId, actor.userId);

@@ -9,6 +9,7 @@ import { followedEvents, follow, unfollow } from './following';
 import { organizationTimeZone } from './queries';
 import { ensureMaterialized } from './series';
 import { resolveRange } from './validation';
+import { EVENTS_WRITTEN } from './sql';
 
 export async function followRoutes(app: App) {
   const { database } = app.deps;
@@ -41,7 +42,7 @@ export async function followRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/calendar/events/:eventId/follow',
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: EVENTS_WRITTEN, access: { organization: 'path' } },
       schema: { params: eventParams, querystring: strategyQuery },
     },
     async (request) => {
@@ -53,7 +54,7 @@ export async function followRoutes(app: App) {
   app.delete(
     '/api/organizations/:orgId/calendar/events/:eventId/follow',
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: EVENTS_WRITTEN, access: { organization: 'path' } },
       schema: { params: eventParams, querystring: strategyQuery },
     },
     async (request) => {

@@ -45,7 +45,7 @@ export async function availabilityRoutes(app: App) {
   app.post(
     base,
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: ['scheduling'], access: { organization: 'path' } },
       schema: {
         params: orgParams,
         body: availabilityCreateSchema,
@@ -59,7 +59,7 @@ export async function availabilityRoutes(app: App) {
   app.patch(
     `${base}/:id`,
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: ['scheduling'], access: { organization: 'path' } },
       schema: {
         params: periodParams,
         body: availabilityPatchSchema,
@@ -71,7 +71,10 @@ export async function availabilityRoutes(app: App) {
 
   app.delete(
     `${base}/:id`,
-    { config: { access: { organization: 'path' } }, schema: { params: periodParams } },
+    {
+      config: { writes: ['scheduling'], access: { organization: 'path' } },
+      schema: { params: periodParams },
+    },
     async (request, reply) => {
       await deletePeriod(database, accessOf(request), request.params.id);
       return reply.code(204).send();
