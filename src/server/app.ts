@@ -18,7 +18,7 @@ import { healthSchema } from '../common/schemas/system';
 import { hostContext } from '../common/tenancy';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { ChangeFeed, orgScope, userScope } from './db/change-feed';
+import { ChangeFeed, orgScopes, userScope } from './db/change-feed';
 import { databaseRuleRefusal, isDatabaseUnavailable, isDiskFull, sqlState } from './db/errors';
 import { RESPOND_PAGE_PATH } from '../common/scheduling';
 import { featureRoutes } from './features';
@@ -188,14 +188,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
 
   // The caller's next read must see this write even before its notification arrives
-  // (db/change-feed.ts): what is kept for them and their organization goes now.
+  // (db/change-feed.ts): what is kept for them goes now, with what is kept of the areas of their
+  // organization the route says it writes (`config.writes`), or of all of it when it does not say.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (readsOnly(request) || !request.authCache) return payload;
     const auth = await request.authCache;
     if (auth?.user.isSystemUser) changes.reset();
     else if (auth) {
       changes.changed(userScope(auth.user.id));
-      if (auth.organization) changes.changed(orgScope(auth.organization.id));
+      const writes = request.routeOptions.config?.writes;
+      if (!auth.organization) return payload;
+      if (!writes) changes.organizationChanged(auth.organization.id);
+      else for (const scope of orgScopes(auth.organization.id, writes)) changes.changed(scope);
     }
     return payload;
   });

@@ -6,14 +6,16 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext, testConfig } from '../../../tests/support/app';
 import { buildOrg, buildUser, signedIn } from '../../../tests/support/factories';
+import { buildTeam } from '../../../tests/support/teams';
 import { buildApp } from '../app';
 import type { App } from '../http/types';
+import { type Area, TABLE_AREAS } from './areas';
 import {
   announcedStatement,
   announcedTransaction,
+  areaScope,
   CHANGES_CHANNEL,
   ChangeFeed,
-  orgScope,
   userScope,
 } from './change-feed';
 import { type Database, openDatabase } from './client';
@@ -51,40 +53,78 @@ async function fakeFeed(maxSize = 100, sizeOf?: (value: string) => number) {
 describe('ChangeFeed and its caches', () => {
   it('keeps a value until a notification names one of its scopes', async () => {
     const { feed, cache, ...fake } = await fakeFeed();
-    cache.set('a', 'A', [orgScope(1)], feed.ticket());
-    cache.set('b', 'B', [orgScope(2), userScope(7)], feed.ticket());
+    cache.set('a', 'A', [areaScope(1, 'calendar')], feed.ticket());
+    cache.set('b', 'B', [areaScope(2, 'calendar'), userScope(7)], feed.ticket());
     expect(cache.get('a')).toBe('A');
     fake.notify('u:7');
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBe('A');
-    fake.notify('o:1');
+    fake.notify('o:1:calendar');
     expect(cache.get('a')).toBeUndefined();
     fake.notify('anything else');
+  });
+
+  it("keeps a value through changes to other areas of its organization, and drops it with the organization's own", async () => {
+    const { feed, cache, ...fake } = await fakeFeed();
+    const keep = () => {
+      cache.set('directory', 'D', [areaScope(1, 'people')], feed.ticket());
+      cache.set('month', 'M', [areaScope(1, 'calendar'), areaScope(1, 'people')], feed.ticket());
+    };
+    keep();
+    fake.notify('o:1:calendar');
+    expect(cache.get('month')).toBeUndefined();
+    expect(cache.get('directory')).toBe('D');
+    fake.notify('o:1:library');
+    fake.notify('o:2:people');
+    expect(cache.get('directory')).toBe('D');
+    fake.notify('o:1:people');
+    expect(cache.get('directory')).toBeUndefined();
+
+    // The organization itself: every area.
+    keep();
+    fake.notify('o:1');
+    expect([cache.get('directory'), cache.get('month')]).toEqual([undefined, undefined]);
+    // An area this instance does not know (a newer instance's): every area too, to be safe.
+    keep();
+    fake.notify('o:1:stage');
+    expect([cache.get('directory'), cache.get('month')]).toEqual([undefined, undefined]);
+    // Nothing else is a scope.
+    keep();
+    for (const payload of ['o:1:', 'o:1:people:x', 'o:x', 'O:1', ' o:1', 'o:1:People']) fake.notify(payload);
+    expect([cache.get('directory'), cache.get('month')]).toEqual(['D', 'M']);
+    feed.organizationChanged(1);
+    expect([cache.get('directory'), cache.get('month')]).toEqual([undefined, undefined]);
   });
 
   it('refuses a value read before a change it covers (the read may have seen the old data)', async () => {
     const { feed, cache, ...fake } = await fakeFeed();
     const ticket = feed.ticket();
-    fake.notify('o:1');
-    cache.set('a', 'old', [orgScope(1)], ticket);
+    fake.notify('o:1:people');
+    cache.set('a', 'old', [areaScope(1, 'people')], ticket);
     expect(cache.get('a')).toBeUndefined();
-    // A change elsewhere does not matter.
+    // A change elsewhere does not matter: another organization, or another area.
     const later = feed.ticket();
-    fake.notify('o:2');
-    cache.set('a', 'new', [orgScope(1)], later);
+    fake.notify('o:2:people');
+    fake.notify('o:1:calendar');
+    cache.set('a', 'new', [areaScope(1, 'people')], later);
     expect(cache.get('a')).toBe('new');
+    // The organization's own change covers every area.
+    const last = feed.ticket();
+    fake.notify('o:1');
+    cache.set('a', 'newer', [areaScope(1, 'people')], last);
+    expect(cache.get('a')).toBeUndefined();
   });
 
   it('serves nothing while the listening connection is down, and forgets what it kept', async () => {
     const { feed, cache, ...fake } = await fakeFeed();
-    cache.set('a', 'A', [orgScope(1)], feed.ticket());
+    cache.set('a', 'A', [areaScope(1, 'people')], feed.ticket());
     fake.setListening(false);
     expect(cache.get('a')).toBeUndefined();
-    cache.set('a', 'A', [orgScope(1)], feed.ticket());
+    cache.set('a', 'A', [areaScope(1, 'people')], feed.ticket());
     expect(cache.get('a')).toBeUndefined();
     fake.setListening(true);
     expect(cache.get('a')).toBeUndefined();
-    cache.set('a', 'A', [orgScope(1)], feed.ticket());
+    cache.set('a', 'A', [areaScope(1, 'people')], feed.ticket());
     expect(cache.get('a')).toBe('A');
   });
 
@@ -190,6 +230,179 @@ describe('kept answers on the test database', () => {
   });
 });
 
+describe('areas', () => {
+  it('are named for each table by its trigger exactly as db/areas.ts lists them', async () => {
+    const rows = await ctx.database.query<{ table: string; args: string }>(
+      `select c.relname as table, encode(t.tgargs, 'escape') as args
+       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+       where not t.tgisinternal and c.relnamespace = 'public'::regnamespace
+         and p.proname in ('greenroom_tenant_row_changed', 'greenroom_membership_changed', 'greenroom_user_changed')
+       order by c.relname`,
+    );
+    // Arguments are stored one after another, each ended by a zero byte.
+    const triggers = rows.map((r) => [r.table, r.args.split('\\000').slice(0, -1)]);
+    expect(triggers).toEqual(
+      Object.entries(TABLE_AREAS)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([table, area]) => [table, [area]]),
+    );
+  });
+});
+
+/**
+ * Returns once every notification sent so far has reached this instance's feed: the marker goes
+ * out after the app's own announcements (the same batches, in order) and after every commit before.
+ */
+async function settled() {
+  const marker = `marker-${randomUUID()}`;
+  let heard = false;
+  const stop = await ctx.database.listen!(CHANGES_CHANNEL, (payload) => {
+    if (payload === marker) heard = true;
+  });
+  try {
+    ctx.database.notifySoon(CHANGES_CHANNEL, marker);
+    await expect.poll(() => heard).toBe(true);
+  } finally {
+    await stop();
+  }
+}
+
+/**
+ * A write that nobody announces: the setting silences its trigger, and the app is not told. A kept
+ * answer that still shows the old value afterwards was served from memory.
+ */
+async function quietly(organizationId: number, area: Area, statement: string, params: unknown[]) {
+  await ctx.database.transaction((q) => q.query(statement, params), {
+    'greenroom.announced': areaScope(organizationId, area),
+  });
+}
+
+// Through the real app: a write drops what was kept of the areas it wrote, and only that.
+describe('kept answers by area', () => {
+  async function world() {
+    const org = await buildOrg(ctx.database);
+    const owner = await buildUser(ctx.database, { org, role: 'owner' });
+    const ann = await buildUser(ctx.database, { org, firstName: 'Ann' });
+    const crew = await buildTeam(ctx, org, { name: 'Crew', members: [{ userId: ann.id }] });
+    const agent = await signedIn(ctx, owner, org);
+    const base = `/api/organizations/${org.id}`;
+    const page = await agent.post(`${base}/wiki`, {
+      title: 'Blocking notes',
+      content: 'Who stands where',
+      tags: [],
+    });
+    expect(page.statusCode).toBe(201);
+    const event = (name: string, day: number) =>
+      agent.post(`${base}/calendar/events`, {
+        name,
+        startDateTime: `2031-07-${day}T19:00:00`,
+        endDateTime: `2031-07-${day}T21:00:00`,
+        eventType: 'other',
+        spaces: ['Office'],
+        reservedBy: owner.id,
+      });
+    const rehearsal = await event('Rehearsal', 10);
+    expect(rehearsal.statusCode).toBe(201);
+    const ids = { page: page.json().id as number, event: rehearsal.json().event.id as number, crew: crew.id };
+    const read = {
+      /** Ann's teams in the directory. */
+      directory: async () =>
+        (await agent.get(`${base}/directory`))
+          .json()
+          .find((e: { userId: number }) => e.userId === ann.id)
+          .teams.map((t: { name: string }) => t.name),
+      search: async () =>
+        (await agent.get(`${base}/wiki/search?q=blocking`))
+          .json()
+          .items.map((i: { title: string }) => i.title),
+      page: async () => (await agent.get(`${base}/wiki/${page.json().slug}`)).json().title,
+      month: async () =>
+        (await agent.get(`${base}/calendar/events?from=2031-07-01&to=2031-07-31`))
+          .json()
+          .map((e: { name: string }) => e.name),
+    };
+    // Whatever setting up announced has arrived, so the reads below are kept.
+    await settled();
+    expect(await read.directory()).toEqual(['Crew']);
+    expect(await read.search()).toEqual(['Blocking notes']);
+    expect(await read.page()).toBe('Blocking notes');
+    expect(await read.month()).toEqual(['Rehearsal']);
+    // Changed where no kept answer hears of it: each shows its new value once it is read again.
+    await quietly(org.id, 'people', 'update teams set name = $2 where id = $1', [ids.crew, 'Crew (new)']);
+    await quietly(org.id, 'library', 'update wiki_pages set title = $2 where id = $1', [
+      ids.page,
+      'Blocking (new)',
+    ]);
+    await quietly(org.id, 'calendar', 'update calendar_events set name = $2 where id = $1', [
+      ids.event,
+      'Rehearsal (new)',
+    ]);
+    return { org, ann, agent, base, ids, read, event };
+  }
+
+  it('an event written leaves the directory and the library kept, and drops the calendar month', async () => {
+    const { read, event } = await world();
+    expect((await event('Premiere', 20)).statusCode).toBe(201);
+    expect(await read.month()).toEqual(['Rehearsal (new)', 'Premiere']);
+    expect(await read.directory()).toEqual(['Crew']);
+    expect(await read.search()).toEqual(['Blocking notes']);
+    expect(await read.page()).toBe('Blocking notes');
+  });
+
+  it('a member change drops the directory and what shows names, and leaves the library search kept', async () => {
+    const { org, ann, agent, read } = await world();
+    const stage = await buildTeam(ctx, org, { name: 'Stage' });
+    await settled();
+    expect(
+      (await agent.post(`/api/teams/${stage.id}/members`, { userId: ann.id, role: 'member' })).statusCode,
+    ).toBe(201);
+    expect(await read.directory()).toEqual(['Crew (new)', 'Stage']);
+    // The month shows team names and the page its author's: both read people.
+    expect(await read.month()).toEqual(['Rehearsal (new)']);
+    expect(await read.page()).toBe('Blocking (new)');
+    expect(await read.search()).toEqual(['Blocking notes']);
+  });
+
+  it('a library or breakdown write leaves the directory and the calendar month kept', async () => {
+    const { agent, base, ids, read } = await world();
+    const edited = await agent.patch(`${base}/wiki/${ids.page}`, {
+      content: 'Who stands where, and when',
+      currentVersion: 1,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await read.search()).toEqual(['Blocking (new)']);
+    const character = await agent.post(`/api/teams/${ids.crew}/characters`, { name: 'Puck' });
+    expect(character.statusCode).toBe(201);
+    expect(await read.directory()).toEqual(['Crew']);
+    expect(await read.month()).toEqual(['Rehearsal']);
+  });
+
+  it('a write behind the app drops its area when its trigger announces it, and nothing else', async () => {
+    const { ids, read } = await world();
+    await ctx.database.query('update wiki_pages set tags = $2 where id = $1', [ids.page, ['blocking']]);
+    await expect.poll(read.search).toEqual(['Blocking (new)']);
+    await settled();
+    expect(await read.directory()).toEqual(['Crew']);
+    expect(await read.month()).toEqual(['Rehearsal']);
+    await ctx.database.query(
+      `update users set last_name = 'Lee' where id = (select reserved_by from calendar_events where id = $1)`,
+      [ids.event],
+    );
+    await expect.poll(read.month).toEqual(['Rehearsal (new)']);
+  });
+
+  it('a change to the organization itself drops every area', async () => {
+    const { org, read } = await world();
+    await ctx.database.query('update organizations set description = $2 where id = $1', [
+      org.id,
+      'Our season',
+    ]);
+    await expect.poll(read.search).toEqual(['Blocking (new)']);
+    expect(await read.directory()).toEqual(['Crew (new)']);
+    expect(await read.month()).toEqual(['Rehearsal (new)']);
+  });
+});
+
 const url = process.env.DATABASE_URL;
 
 /**
@@ -205,7 +418,7 @@ async function heardAllSentSoFar(heard: string[]) {
 
 // Its own database, so that cutting its listening connections disturbs no other test file.
 describe('announced writes', () => {
-  it("are announced once, after the commit, by the app; another organization's rows by their trigger", async () => {
+  it("are announced once, after the commit, by the app; another organization's rows, or another area's, by their trigger", async () => {
     const mine = await buildOrg(ctx.database);
     const other = await buildOrg(ctx.database);
     const heard: string[] = [];
@@ -213,24 +426,30 @@ describe('announced writes', () => {
     try {
       const insertTeam = (orgId: number, handle: string) =>
         `insert into teams (organization_id, name, handle) values (${orgId}, 'Crew', '${handle}')`;
-      await announcedTransaction(ctx.database, mine.id, async (q) => {
+      await announcedTransaction(ctx.database, mine.id, ['people'], async (q) => {
         await q.query(insertTeam(mine.id, `crew-a-${mine.id}`));
         await q.query(insertTeam(mine.id, `crew-b-${mine.id}`));
         await q.query(insertTeam(other.id, `crew-${other.id}`));
+        await q.query(
+          `insert into wiki_pages (organization_id, title, slug, content) values (${mine.id}, 'Notes', 'notes', '')`,
+        );
         // Nothing is announced before the commit.
         expect(heard).toEqual([]);
       });
-      await expect
-        .poll(() => heard.includes(orgScope(mine.id)) && heard.includes(orgScope(other.id)))
-        .toBe(true);
+      const people = areaScope(mine.id, 'people');
+      const scopes = [people, areaScope(other.id, 'people'), areaScope(mine.id, 'library')];
+      await expect.poll(() => scopes.every((scope) => heard.includes(scope))).toBe(true);
       await heardAllSentSoFar(heard);
-      // The trigger stayed silent for the announced organization: one notice, the app's.
-      expect(heard.filter((p) => p === orgScope(mine.id))).toHaveLength(1);
+      // The trigger stayed silent for the announced area: one notice, the app's.
+      expect(heard.filter((p) => p === people)).toHaveLength(1);
+      expect(heard.filter((p) => p.startsWith(`o:${mine.id}:`)).sort()).toEqual(
+        [areaScope(mine.id, 'library'), people].sort(),
+      );
 
       // A refused write announces nothing.
       heard.length = 0;
       await expect(
-        announcedTransaction(ctx.database, mine.id, async (q) => {
+        announcedTransaction(ctx.database, mine.id, ['people'], async (q) => {
           await q.query(insertTeam(mine.id, `crew-c-${mine.id}`));
           throw new Error('refused');
         }),
@@ -242,11 +461,40 @@ describe('announced writes', () => {
     }
   });
 
+  it('of several areas leave each to the app, once', async () => {
+    const org = await buildOrg(ctx.database);
+    const heard: string[] = [];
+    const stop = await ctx.database.listen!(CHANGES_CHANNEL, (payload) => heard.push(payload));
+    try {
+      await announcedTransaction(ctx.database, org.id, ['people', 'library'], async (q) => {
+        await q.query(`insert into teams (organization_id, name, handle) values ($1, 'Crew', $2)`, [
+          org.id,
+          `crew-${org.id}`,
+        ]);
+        await q.query(
+          `insert into wiki_pages (organization_id, title, slug, content) values ($1, 'Notes', 'notes', '')`,
+          [org.id],
+        );
+      });
+      const scopes = [areaScope(org.id, 'library'), areaScope(org.id, 'people')];
+      await expect.poll(() => scopes.every((scope) => heard.includes(scope))).toBe(true);
+      await heardAllSentSoFar(heard);
+      // The triggers stayed silent for both: one notice each, the app's.
+      expect(heard.filter((p) => p.startsWith(`o:${org.id}:`)).sort()).toEqual([
+        areaScope(org.id, 'library'),
+        areaScope(org.id, 'people'),
+      ]);
+    } finally {
+      await stop();
+    }
+  });
+
   it('of one statement are announced once, by the app, and drop what this instance kept at once', async () => {
     const org = await buildOrg(ctx.database);
     const feed = ChangeFeed.of(ctx.database);
     const cache = feed.cache<string, string>('announced-statement-test', { maxAgeMs: 60_000, maxSize: 10 });
-    cache.set('kept', 'old', [orgScope(org.id)], feed.ticket());
+    cache.set('kept', 'old', [areaScope(org.id, 'people')], feed.ticket());
+    cache.set('elsewhere', 'kept', [areaScope(org.id, 'calendar')], feed.ticket());
     expect(cache.get('kept')).toBe('old');
     const heard: string[] = [];
     const stop = await ctx.database.listen!(CHANGES_CHANNEL, (payload) => heard.push(payload));
@@ -254,16 +502,19 @@ describe('announced writes', () => {
       const rows = await announcedStatement<{ handle: string }>(
         ctx.database,
         org.id,
+        ['people'],
         (announcing) =>
           `insert into teams (organization_id, name, handle) select $1, 'Crew', $2 from ${announcing} returning handle`,
         [org.id, `crew-${org.id}`],
       );
       expect(rows).toEqual([{ handle: `crew-${org.id}` }]);
       expect(cache.get('kept')).toBeUndefined();
-      await expect.poll(() => heard.includes(orgScope(org.id))).toBe(true);
+      expect(cache.get('elsewhere')).toBe('kept');
+      await expect.poll(() => heard.includes(areaScope(org.id, 'people'))).toBe(true);
       await heardAllSentSoFar(heard);
       // The trigger stayed silent: one notice, the app's.
-      expect(heard.filter((p) => p === orgScope(org.id))).toHaveLength(1);
+      expect(heard.filter((p) => p === areaScope(org.id, 'people'))).toHaveLength(1);
+      expect(cache.get('elsewhere')).toBe('kept');
     } finally {
       await stop();
     }

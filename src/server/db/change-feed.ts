@@ -1,77 +1,91 @@
-// Kept answers that stay true until the database says otherwise. Triggers (migration
-// 0002_change_notifications) announce every write to the data behind them on one channel, naming
-// its scope ('o:<organization id>' or 'u:<user id>'); each instance listens and drops what the
+// Kept answers that stay true until the database says otherwise. Triggers announce every write
+// to the data behind them on one channel, naming its scope: 'o:<organization id>:<area>' (the
+// area of the table written, db/areas.ts), 'u:<user id>', or 'o:<organization id>' for a change
+// to the organization itself, which covers all its areas. Each instance listens and drops what the
 // write touched. So a hot read (who is calling, this month's events, the directory) costs no
-// query at all while nothing changes, and several instances never serve each other's stale copies
-// for longer than a notification takes to arrive.
+// query at all while nothing it reads changes, and several instances never serve each other's
+// stale copies for longer than a notification takes to arrive.
 //
 // Nothing is served from memory while the listening connection is down: notifications could be
 // missed, so every cache empties and each read goes to the database until it listens again.
 import { BoundedMap, DEFAULT_MAX_ENTRIES } from '../bounded-map';
+import { AREAS, type Area, type Areas, isArea } from './areas';
 import type { Database, Runner, TransactionSettings } from './client';
 
 export const CHANGES_CHANNEL = 'greenroom_changes';
 
-export type Scope = `o:${number}` | `u:${number}`;
+/** What a kept answer lies under: one area of one organization's data, or one user. */
+export type Scope = `o:${number}:${Area}` | `u:${number}`;
 
-export const orgScope = (organizationId: number): Scope => `o:${organizationId}`;
+export const areaScope = (organizationId: number, area: Area): Scope => `o:${organizationId}:${area}`;
+/** The scopes of `areas` in one organization: a kept answer lies under each area it reads. */
+export const orgScopes = (organizationId: number, areas: readonly Area[]): Scope[] =>
+  areas.map((area) => areaScope(organizationId, area));
 export const userScope = (userId: number): Scope => `u:${userId}`;
 
 /**
  * A write transaction on one organization's rows that announces its change itself, after the
  * commit, instead of through the triggers inside it (migration *_announced_changes): PostgreSQL
  * lets only one notifying transaction commit at a time, so in-transaction notifications queued
- * every writer behind every other. This instance drops its copies at once; the others hear it
- * from notifySoon's batch a moment later. A row of another organization, or another scope, is
- * still announced by its trigger. Should the process die between commit and announcement, the
- * other instances keep their copies until their maxAgeMs.
+ * every writer behind every other. `areas` are those it writes; this instance drops their copies
+ * at once, the others hear it from notifySoon's batch a moment later. A row of another
+ * organization or another area (a cascade, say) is still announced by its trigger. Should the
+ * process die between commit and announcement, the other instances keep their copies until their
+ * maxAgeMs.
  */
 export async function announcedTransaction<T>(
   database: Database,
   organizationId: number,
+  areas: Areas,
   work: (q: Runner) => Promise<T>,
   settings: TransactionSettings = {},
 ): Promise<T> {
   const result = await database.transaction(work, {
     ...settings,
-    'greenroom.announced': orgScope(organizationId),
+    'greenroom.announced': announcedSetting(organizationId, areas),
   });
-  announce(database, organizationId);
+  announce(database, organizationId, areas);
   return result;
 }
 
 /**
  * A write that is one statement (its own transaction), announced as announcedTransaction's are:
- * `statement(announcing)` is its text, with `announcing` among its FROM items (it names the scope
+ * `statement(announcing)` is its text, with `announcing` among its FROM items (it names the scopes
  * for the triggers, which fire at the end of the statement, after the setting is made); once it
  * succeeds, its change is announced. The statement's own parameters are `params`.
  */
 export async function announcedStatement<T = Record<string, unknown>>(
   database: Database,
   organizationId: number,
+  areas: Areas,
   statement: (announcing: string) => string,
   params: unknown[],
 ): Promise<T[]> {
   const rows = await database.query<T>(statement(announcingFrom(params.length + 1)), [
     ...params,
-    orgScope(organizationId),
+    announcedSetting(organizationId, areas),
   ]);
-  announce(database, organizationId);
+  announce(database, organizationId, areas);
   return rows;
 }
 
-/** The FROM item that makes the setting, its scope the statement's parameter `n`. */
+/** The FROM item that makes the setting, its scopes the statement's parameter `n`. */
 const announcingFrom = (n: number) =>
   `(select set_config('greenroom.announced', $${n}::text, true)) as announcing`;
+
+/** greenroom.announced: the scopes the app announces itself, which the triggers leave alone. */
+const announcedSetting = (organizationId: number, areas: Areas) => orgScopes(organizationId, areas).join(',');
 
 /**
  * After an announced write: this instance forgets at once, the others a moment later. Also for
  * writes to tables that have no change trigger, announced once the request that wrote is done.
  */
-export function announce(database: Database, organizationId: number) {
-  const scope = orgScope(organizationId);
-  ChangeFeed.of(database).changed(scope);
-  database.notifySoon(CHANGES_CHANNEL, scope);
+export function announce(database: Database, organizationId: number, areas: Areas) {
+  const feed = ChangeFeed.of(database);
+  for (const scope of orgScopes(organizationId, areas)) {
+    feed.changed(scope);
+    database.notifySoon(CHANGES_CHANNEL, scope);
+  }
 }
 
 /** A read's starting point: a copy read after it may be kept only if nothing it covers changed since. */
@@ -233,9 +247,7 @@ export class ChangeFeed {
         this.reset();
         this.live = listening;
       });
-      await this.database.listen(CHANGES_CHANNEL, (payload) => {
-        if (/^[ou]:\d+$/.test(payload)) this.changed(payload as Scope);
-      });
+      await this.database.listen(CHANGES_CHANNEL, (payload) => this.heard(payload));
       this.live = true;
     })();
     return this.starting;
@@ -271,6 +283,24 @@ export class ChangeFeed {
     if (this.changedAt.size >= MAX_REMEMBERED_SCOPES) return this.reset();
     this.changedAt.set(scope, ++this.sequence);
     for (const cache of this.caches.values()) cache.dropScope(scope);
+  }
+
+  /**
+   * Drops everything kept of an organization, in every area: for a change to the organization
+   * itself (its name, state or settings), or a write that does not say what it wrote.
+   */
+  organizationChanged(organizationId: number) {
+    for (const area of AREAS) this.changed(areaScope(organizationId, area));
+  }
+
+  /** A notification: a scope, or a whole organization ('o:<id>', or an area this instance does not know). */
+  private heard(payload: string) {
+    const found = /^(?:u:\d+|o:(\d+)(?::([a-z]+))?)$/.exec(payload);
+    if (!found) return;
+    const [, organizationId, area] = found;
+    if (organizationId === undefined) this.changed(payload as Scope);
+    else if (area !== undefined && isArea(area)) this.changed(areaScope(Number(organizationId), area));
+    else this.organizationChanged(Number(organizationId));
   }
 
   /** Forgets everything kept. */

@@ -8,7 +8,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../common/permissions';
 import type { SessionOrganization, SessionUser } from '../../common/schemas/auth';
-import { ChangeFeed, orgScope, userScope } from '../db/change-feed';
+import { ChangeFeed, orgScopes, userScope } from '../db/change-feed';
 import type { Database } from '../db/client';
 import { disconnectSession } from './presence-signal';
 
@@ -103,7 +103,8 @@ export async function loadSession(
   cache.set(
     sid,
     session,
-    row.org ? [userScope(row.uid), orgScope(row.org.id)] : [userScope(row.uid)],
+    // The user and their membership announce the user; the organization's row, its settings.
+    row.org ? [userScope(row.uid), ...orgScopes(row.org.id, ['settings'])] : [userScope(row.uid)],
     ticket,
   );
   return stillValid(database, sid, session);

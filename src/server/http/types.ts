@@ -9,6 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { HostContext } from '../../common/tenancy';
 import type { Config } from '../config';
+import type { Area } from '../db/areas';
 import type { Database } from '../db/client';
 import type { Mailer } from '../features/mail/mailer';
 import type { PresenceClock } from '../features/presence/clock';
@@ -54,6 +55,13 @@ declare module 'fastify' {
      * the session like a GET and does not drop the caller's kept answers as a write would.
      */
     readsOnly?: boolean;
+    /**
+     * The areas of its organization a write route changes (db/areas.ts), cascades included: the
+     * caller's next read drops only what this instance keeps of those, before their notification
+     * arrives. Without it, all that is kept of the organization goes; empty: a write to nothing
+     * kept.
+     */
+    writes?: readonly Area[];
   }
   interface FastifyInstance {
     deps: Deps;

@@ -44,13 +44,17 @@ const ownAccount: ObjectRule = {
   },
 };
 
+// Every write here is to the caller's own user row (or to what waits to become it): their name,
+// address and picture show among their organizations' people.
+const peopleWrite = { writes: ['people'] } as const;
+
 export async function accountRoutes(app: App) {
   const { database, mailer } = app.deps;
 
   app.patch(
     '/api/users/:id/profile',
     {
-      config: { access: { object: ownAccount } },
+      config: { ...peopleWrite, access: { object: ownAccount } },
       schema: {
         params: idParams,
         body: profileSchema,
@@ -76,7 +80,7 @@ export async function accountRoutes(app: App) {
   app.post(
     '/api/users/:id/email-change',
     {
-      config: { access: { object: ownAccount } },
+      config: { ...peopleWrite, access: { object: ownAccount } },
       schema: {
         params: idParams,
         body: emailChangeSchema,
@@ -101,7 +105,7 @@ export async function accountRoutes(app: App) {
   app.post(
     '/api/email-change/confirm',
     {
-      config: { access: 'public' },
+      config: { ...peopleWrite, access: 'public' },
       schema: {
         body: confirmEmailChangeSchema,
         response: { 200: emailChangeConfirmedSchema },
@@ -116,7 +120,10 @@ export async function accountRoutes(app: App) {
 
   app.patch(
     '/api/me/password',
-    { config: { access: 'signedIn' }, schema: { body: changePasswordSchema, response: { 200: message } } },
+    {
+      config: { ...peopleWrite, access: 'signedIn' },
+      schema: { body: changePasswordSchema, response: { 200: message } },
+    },
     async (request) => {
       const auth = authOf(request);
       await changePassword(
@@ -132,7 +139,7 @@ export async function accountRoutes(app: App) {
 
   app.post(
     '/api/me/profile-picture',
-    { config: { access: 'signedIn' }, schema: { response: { 200: picture } } },
+    { config: { ...peopleWrite, access: 'signedIn' }, schema: { response: { 200: picture } } },
     async (request) => {
       const auth = authOf(request);
       const upload = await readUpload(request, 'profilePicture', PROFILE_PICTURE_MAX_BYTES).catch(
@@ -148,7 +155,7 @@ export async function accountRoutes(app: App) {
 
   app.delete(
     '/api/me/profile-picture',
-    { config: { access: 'signedIn' }, schema: { response: { 200: picture } } },
+    { config: { ...peopleWrite, access: 'signedIn' }, schema: { response: { 200: picture } } },
     async (request) => {
       const auth = authOf(request);
       await removeProfilePicture(database, auth.user.id);

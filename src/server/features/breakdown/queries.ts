@@ -1,6 +1,6 @@
 // Reads of a team's breakdown, each one statement scoped by organization and team.
 import { type Breakdown, breakdownSchema } from '../../../common/schemas/breakdown';
-import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database, Runner } from '../../db/client';
 import { KeptBody } from '../../http/etag';
 
@@ -24,8 +24,9 @@ export async function readBreakdown(q: Runner, organizationId: number, teamId: n
   return row;
 }
 
-// A team's breakdown is read far more often than written: it is kept as the bytes sent until
-// anything of the organization changes (the breakdown tables announce their writes).
+// A team's breakdown is read far more often than written: it is kept as the bytes sent until its
+// organization's breakdown changes (the breakdown tables announce their writes); it reads nothing
+// else.
 const keptBreakdowns = (database: Database) =>
   ChangeFeed.of(database).cache<string, KeptBody>('breakdowns', {
     maxAgeMs: 10 * 60_000,
@@ -36,7 +37,7 @@ const keptBreakdowns = (database: Database) =>
 export function keptBreakdown(database: Database, organizationId: number, teamId: number): Promise<KeptBody> {
   return keptBreakdowns(database).getOrLoad(
     `${organizationId}|${teamId}`,
-    [orgScope(organizationId)],
+    orgScopes(organizationId, ['breakdown']),
     async () =>
       new KeptBody(
         JSON.stringify(breakdownSchema.parse(await readBreakdown(database, organizationId, teamId))),

@@ -44,6 +44,10 @@ const teamRef = (request: FastifyRequest) => {
   return { organizationId, teamId: team.id };
 };
 
+// Writes here change the breakdown; deleting a scene also takes it off the events that worked it.
+const breakdown = { writes: ['breakdown'] } as const;
+const sceneDeleted = { writes: ['breakdown', 'calendar'] } as const;
+
 export async function breakdownRoutes(app: App) {
   const { database } = app.deps;
 
@@ -74,7 +78,7 @@ export async function breakdownRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/characters',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...breakdown, access: { object: managedTeam } },
       schema: { params: teamParams, body: characterCreateSchema, response: { 201: characterSchema } },
     },
     async (request, reply) =>
@@ -84,7 +88,7 @@ export async function breakdownRoutes(app: App) {
   app.patch(
     '/api/teams/:teamId/characters/:characterId',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...breakdown, access: { object: managedTeam } },
       schema: { params: characterParams, body: characterPatchSchema, response: { 200: characterSchema } },
     },
     (request) => updateCharacter(database, teamRef(request), request.params.characterId, request.body),
@@ -93,7 +97,7 @@ export async function breakdownRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId/characters/:characterId',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...breakdown, access: { object: managedTeam } },
       schema: { params: characterParams, response: { 204: noContent } },
     },
     async (request, reply) => {
@@ -105,7 +109,7 @@ export async function breakdownRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/scenes',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...breakdown, access: { object: managedTeam } },
       schema: { params: teamParams, body: sceneCreateSchema, response: { 201: sceneSchema } },
     },
     async (request, reply) =>
@@ -115,7 +119,7 @@ export async function breakdownRoutes(app: App) {
   app.patch(
     '/api/teams/:teamId/scenes/:sceneId',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...breakdown, access: { object: managedTeam } },
       schema: { params: sceneParams, body: scenePatchSchema, response: { 200: sceneSchema } },
     },
     (request) => updateScene(database, teamRef(request), request.params.sceneId, request.body),
@@ -124,7 +128,7 @@ export async function breakdownRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId/scenes/:sceneId',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...sceneDeleted, access: { object: managedTeam } },
       schema: { params: sceneParams, response: { 204: noContent } },
     },
     async (request, reply) => {

@@ -29,6 +29,7 @@ import {
 } from '../breakdown/event-scenes';
 import { calendarSettings, getEventView, listEventsCached, organizationTimeZone } from './queries';
 import { createEvent, deleteEvent, EVENT_NOT_FOUND } from './service';
+import { DATES_REMOVED, EVENTS_WRITTEN } from './sql';
 import { readCheckedEdit, updateEvent } from './update-event';
 import { parseOrThrow, resolveRange } from './validation';
 
@@ -163,7 +164,7 @@ export async function eventRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/calendar/events',
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: EVENTS_WRITTEN, access: { organization: 'path' } },
       schema: { params: orgParams, body: eventInputSchema, response: { 201: eventCreatedSchema } },
     },
     async (request, reply) => {
@@ -182,7 +183,7 @@ export async function eventRoutes(app: App) {
   app.patch(
     '/api/organizations/:orgId/calendar/events/:eventId',
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: DATES_REMOVED, access: { organization: 'path' } },
       // A refused field is answered by refuseEdit, with what else the edit breaks.
       attachValidation: true,
       schema: {
@@ -216,7 +217,7 @@ export async function eventRoutes(app: App) {
   app.delete(
     '/api/organizations/:orgId/calendar/events/:eventId',
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: DATES_REMOVED, access: { organization: 'path' } },
       schema: { params: eventParams, querystring: strategyQuery, response: { 200: eventDeletedSchema } },
     },
     async (request) => {

@@ -49,7 +49,8 @@ export async function feedRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/calendar/feed',
     {
-      config: { access: { organization: 'path' } },
+      // Feed addresses are read fresh: nothing kept to drop.
+      config: { writes: [], access: { organization: 'path' } },
       schema: { params: orgParams, response: { 201: feedLinksSchema } },
     },
     async (request, reply) => reply.code(201).send(await createFeed(await context(request))),
@@ -58,7 +59,8 @@ export async function feedRoutes(app: App) {
   app.delete(
     '/api/organizations/:orgId/calendar/feed',
     {
-      config: { access: { organization: 'path' } },
+      // Feed addresses are read fresh: nothing kept to drop.
+      config: { writes: [], access: { organization: 'path' } },
       schema: { params: orgParams, response: { 200: feedRevokedSchema } },
     },
     async (request) => {

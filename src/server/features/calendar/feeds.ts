@@ -69,7 +69,7 @@ export async function currentFeed(ctx: FeedContext): Promise<FeedLinks> {
 
 /** A new address; any earlier one stops working at once. */
 export async function createFeed(ctx: FeedContext): Promise<FeedLinks> {
-  const { token, createdAt } = await calendarTransaction(ctx.database, ctx.organizationId, async (q) => {
+  const { token, createdAt } = await calendarTransaction(ctx.database, ctx.organizationId, [], async (q) => {
     await lockKey(q, `calendar-feed:${ctx.organizationId}:${ctx.userId}`);
     await q.query(
       `update calendar_feed_tokens set revoked_at = now()

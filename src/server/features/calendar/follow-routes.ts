@@ -14,6 +14,7 @@ import { followedEvents, follow, unfollow } from './following';
 import { organizationTimeZone } from './queries';
 import { ensureMaterialized } from './series';
 import { resolveRange } from './validation';
+import { EVENTS_WRITTEN } from './sql';
 
 export async function followRoutes(app: App) {
   const { database } = app.deps;
@@ -52,7 +53,7 @@ export async function followRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/calendar/events/:eventId/follow',
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: EVENTS_WRITTEN, access: { organization: 'path' } },
       schema: { params: eventParams, querystring: strategyQuery, response: { 200: followAnswerSchema } },
     },
     async (request) => {
@@ -64,7 +65,7 @@ export async function followRoutes(app: App) {
   app.delete(
     '/api/organizations/:orgId/calendar/events/:eventId/follow',
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: EVENTS_WRITTEN, access: { organization: 'path' } },
       schema: { params: eventParams, querystring: strategyQuery, response: { 200: followAnswerSchema } },
     },
     async (request) => {

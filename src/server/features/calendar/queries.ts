@@ -5,8 +5,9 @@ import { type EventType, MAX_EVENT_DAYS } from '../../../common/calendar';
 import type { CalendarEvent } from '../../../common/schemas/calendar';
 import { formatOffset, offsetMinutes, zoneTransitions } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
-import { ChangeFeed, orgScope } from '../../db/change-feed';
 import { holding } from '../../bounded-map';
+import type { Areas } from '../../db/areas';
+import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import { FingerprintCache, type KeptBody } from '../../http/etag';
 import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from './lineage';
 import { ensureMaterialized, materializationTarget } from './series';
@@ -128,7 +129,7 @@ select md5(coalesce((
 
 type ListKey = string;
 // Per viewer, since isFollowing is. While the change feed listens, a kept list is served until a
-// write to its organization; otherwise the fingerprint decides (see FingerprintCache).
+// write to what it reads; otherwise the fingerprint decides (see FingerprintCache).
 const listCache = holding('calendar lists (fingerprinted)', new FingerprintCache<ListKey>(64 * 1024 * 1024));
 const liveLists = (database: Database) =>
   ChangeFeed.of(database).cache<ListKey, KeptBody>('calendar-lists', {
@@ -136,6 +137,13 @@ const liveLists = (database: Database) =>
     maxSize: 64 * 1024 * 1024,
     sizeOf: (kept) => kept.size,
   });
+
+/**
+ * What a list reads: events, series, follow records and event teams (calendar); reservers' and
+ * instructors' names, team names and the viewer's teams (people); the zone in its key is the
+ * organization's (settings).
+ */
+const EVENT_LIST_AREAS = ['calendar', 'people', 'settings'] as const satisfies Areas;
 
 /**
  * The member list (listEventsJson) ready to send, from a kept copy when nothing it reads has
@@ -151,7 +159,7 @@ export async function listEventsCached(database: Database, p: RangeParams): Prom
     p.type ?? '',
     p.followedOnly ? 'followed' : 'all',
   ].join('|');
-  return liveLists(database).getOrLoad(key, [orgScope(p.organizationId)], async () => {
+  return liveLists(database).getOrLoad(key, orgScopes(p.organizationId, EVENT_LIST_AREAS), async () => {
     const target = materializationTarget(p.to);
     const fingerprintParams = [p.organizationId, p.viewerId, p.from, p.to, p.type ?? null, target];
     let [{ fingerprint, stale }] = await database.query<{ fingerprint: string; stale: boolean }>(

@@ -12,7 +12,7 @@ import {
   type StoredRule,
 } from './occurrences';
 import { CONFLICTS_COLUMN, conflictsCte, FoldedCheck } from './conflicts';
-import { calendarTransaction, type Runner, spansJson } from './sql';
+import { calendarTransaction, EVENTS_WRITTEN, type Runner, spansJson } from './sql';
 import { floatingToInstant } from '../../../common/zoned-time';
 
 const DAY_MS = 86_400_000;
@@ -355,7 +355,9 @@ export async function ensureMaterialized(database: Database, organizationId: num
   );
   const grow = Math.min(want + EXTEND_SLACK_DAYS * DAY_MS, cap);
   for (const id of row.stale) {
-    await calendarTransaction(database, organizationId, (q) => extendSeries(q, organizationId, id, grow));
+    await calendarTransaction(database, organizationId, EVENTS_WRITTEN, (q) =>
+      extendSeries(q, organizationId, id, grow),
+    );
   }
   return { publicEventTypes: row.publicEventTypes ?? [] };
 }

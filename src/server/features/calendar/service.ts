@@ -23,7 +23,14 @@ import {
   ruleFromInput,
   templateFromInput,
 } from './series';
-import { calendarTransaction, lockBookings, NotMaterialized, type Runner } from './sql';
+import {
+  calendarTransaction,
+  DATES_REMOVED,
+  EVENTS_WRITTEN,
+  lockBookings,
+  NotMaterialized,
+  type Runner,
+} from './sql';
 import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './validation';
 
 export interface Access {
@@ -174,7 +181,7 @@ export async function createEvent(
     ({ occurrences: spans, until } = plan(rule));
   }
   const created = await withMaterialized(database, organizationId, spans, (strict) =>
-    calendarTransaction(database, organizationId, async (q) => {
+    calendarTransaction(database, organizationId, EVENTS_WRITTEN, async (q) => {
       const check = await checkSpaces(q, access, timeZone, input, spans, {}, strict);
       return writeBooking(q, check, {
         write: async (q) => {
@@ -288,6 +295,7 @@ export async function deleteEvent(database: Database, access: Access, eventId: n
   return calendarTransaction(
     database,
     organizationId,
+    DATES_REMOVED,
     async (q) => {
       const parts = row.seriesId ? await lineageParts(q, organizationId, row.seriesId, true) : [];
       const index = parts.findIndex((p) => p.id === row.seriesId);

@@ -25,6 +25,7 @@ describe(`a calendar write's transaction (${url ? 'PostgreSQL' : 'PGlite'})`, ()
     const inside = await calendarTransaction(
       database,
       1,
+      ['calendar'],
       async (q) => {
         const [row] = await q.query<{ mode: string; actor: string }>(
           `select current_setting('plan_cache_mode') as mode, current_setting('greenroom.actor_id') as actor`,

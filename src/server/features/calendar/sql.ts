@@ -1,6 +1,7 @@
 // Raw, parameterised SQL in a transaction. The calendar writes occurrences in bulk
 // (jsonb_to_recordset, unnest), which reads better as SQL than as query-builder calls.
 import { type SQL, sql } from 'drizzle-orm';
+import type { Area, Areas } from '../../db/areas';
 import { announcedTransaction } from '../../db/change-feed';
 import type { Database, Db, Runner } from '../../db/client';
 
@@ -31,21 +32,32 @@ export function runner(tx: Tx): Runner {
  * One transaction for a calendar change in one organization. It holds no lock of its own: each
  * write takes only what it may clash over as its first step (lockBookings for the spaces and days
  * it books, row locks on the series it rewrites, lockKey for anything else), so unrelated writes
- * run side by side. Its change is announced after the commit (announcedTransaction), and
- * `actorId` names the editor for the change-notice trigger (left out of their own notice); both
- * are set in the same round trip as BEGIN.
+ * run side by side. Its change to `areas` is announced after the commit (announcedTransaction;
+ * none: a write to nothing kept, announced by nobody), and `actorId` names the editor for the
+ * change-notice trigger (left out of their own notice); both are set in the same round trip as
+ * BEGIN.
  */
 export function calendarTransaction<T>(
   database: Database,
   organizationId: number,
+  areas: readonly Area[],
   work: (q: Runner) => Promise<T>,
   actorId?: number,
 ): Promise<T> {
-  return announcedTransaction(database, organizationId, work, {
+  const settings = {
     ...GENERIC_PLANS,
     ...(actorId === undefined ? {} : { 'greenroom.actor_id': String(actorId) }),
-  });
+  };
+  const [first, ...rest] = areas;
+  return first === undefined
+    ? database.transaction(work, settings)
+    : announcedTransaction(database, organizationId, [first, ...rest], work, settings);
 }
+
+/** What a calendar write changes: its events (their teams, followers and scenes are the same area). */
+export const EVENTS_WRITTEN = ['calendar'] as const satisfies Areas;
+/** A write that may remove dates: the calls and volunteer shifts they carried go with them. */
+export const DATES_REMOVED = ['calendar', 'scheduling', 'volunteer'] as const satisfies Areas;
 
 /**
  * Each statement of a calendar write is planned once per connection. Left to choose, PostgreSQL

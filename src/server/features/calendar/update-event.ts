@@ -25,7 +25,7 @@ import {
   writeBooking,
   zoneOf,
 } from './service';
-import { calendarTransaction, PlanChanged, type Runner } from './sql';
+import { calendarTransaction, DATES_REMOVED, PlanChanged, type Runner } from './sql';
 import { checkReferences } from './validation';
 
 /** Plans made again when concurrent edits of the same series keep changing it meanwhile. */
@@ -86,7 +86,13 @@ async function updateOnce(
   await checkReferences(database, organizationId, actor, edit.edited, edit.found.row);
   const planned = planEdit(edit);
   const result = await withMaterialized(database, organizationId, planned.spans, (strict) =>
-    calendarTransaction(database, organizationId, (q) => applyEdit(q, access, planned, strict), actor.userId),
+    calendarTransaction(
+      database,
+      organizationId,
+      DATES_REMOVED,
+      (q) => applyEdit(q, access, planned, strict),
+      actor.userId,
+    ),
   );
   return { event: result.event, ...result.counts };
 }

@@ -4,8 +4,8 @@ import type { MemberPage, MembershipStatus } from '../../../common/schemas/membe
 import type { DirectoryEntry, PersonEntry } from '../../../common/schemas/people';
 import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/client';
-import { ChangeFeed, orgScope } from '../../db/change-feed';
 import { holding } from '../../bounded-map';
+import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import { FingerprintCache, KeptBody } from '../../http/etag';
 import { afterKey, type Keyset, orderBy, pageFrom } from '../../http/keyset';
 
@@ -48,7 +48,8 @@ select md5(coalesce((
     where tm.organization_id = $1 and te.organization_id = $1), '')) as fingerprint`;
 
 // Per process. While the change feed listens, a kept directory is served until a write to its
-// organization; otherwise the fingerprint, read on every request, decides.
+// organization's people (members, their names, teams and memberships: all it reads); otherwise
+// the fingerprint, read on every request, decides.
 const cache = holding('directories (fingerprinted)', new FingerprintCache<number>(32 * 1024 * 1024));
 const liveDirectories = (database: Database) =>
   ChangeFeed.of(database).cache<number, KeptBody>('directories', {
@@ -59,13 +60,17 @@ const liveDirectories = (database: Database) =>
 
 /** The directory as a JSON array text, ready to send, with its ETag. */
 export function directoryJson(database: Database, organizationId: number): Promise<KeptBody> {
-  return liveDirectories(database).getOrLoad(organizationId, [orgScope(organizationId)], async () => {
-    const [{ fingerprint }] = await database.query<{ fingerprint: string }>(FINGERPRINT, [organizationId]);
-    const kept = cache.get(organizationId, fingerprint);
-    if (kept) return kept;
-    const [row] = await database.query<{ body: string }>(DIRECTORY_JSON, [organizationId]);
-    return cache.set(organizationId, fingerprint, row.body);
-  });
+  return liveDirectories(database).getOrLoad(
+    organizationId,
+    orgScopes(organizationId, ['people']),
+    async () => {
+      const [{ fingerprint }] = await database.query<{ fingerprint: string }>(FINGERPRINT, [organizationId]);
+      const kept = cache.get(organizationId, fingerprint);
+      if (kept) return kept;
+      const [row] = await database.query<{ body: string }>(DIRECTORY_JSON, [organizationId]);
+      return cache.set(organizationId, fingerprint, row.body);
+    },
+  );
 }
 
 /** What the directory is searched and filtered by (docs/api.md#member-lists). */
@@ -169,8 +174,8 @@ export async function directoryPage(
   );
 }
 
-// Pages as sent, per organization and question, while nothing in the organization changes: the
-// first page of a large directory is what every visit asks for.
+// Pages as sent, per organization and question, while nothing of the organization's people
+// changes: the first page of a large directory is what every visit asks for.
 const livePages = (database: Database) =>
   ChangeFeed.of(database).cache<string, KeptBody>('directory-pages', {
     maxAgeMs: 5 * 60_000,
@@ -187,7 +192,7 @@ export function directoryPageJson(
 ): Promise<KeptBody> {
   return livePages(database).getOrLoad(
     `${organizationId} ${question}`,
-    [orgScope(organizationId)],
+    orgScopes(organizationId, ['people']),
     async () => new KeptBody(JSON.stringify(await load())),
   );
 }

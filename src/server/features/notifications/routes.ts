@@ -56,7 +56,8 @@ export async function notificationRoutes(app: App) {
   app.patch(
     '/api/me/notifications',
     {
-      config: { access: 'signedIn' },
+      // Preferences are a column of the caller's user row.
+      config: { writes: ['people'], access: 'signedIn' },
       schema: { body: notificationPreferencesPatchSchema, response: { 200: notificationPreferencesSchema } },
     },
     async (request) => updatePreferences(database, authOf(request).user.id, request.body),
@@ -74,7 +75,8 @@ export async function notificationRoutes(app: App) {
   app.post(
     '/api/me/inbox/read',
     {
-      config: { access: { organization: 'member' } },
+      // The inbox is read fresh every time: nothing kept to drop.
+      config: { writes: [], access: { organization: 'member' } },
       schema: { body: markReadSchema, response: { 200: inboxSchema } },
     },
     async (request) => {
@@ -106,7 +108,8 @@ export async function notificationRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/announcements',
     {
-      config: { access: { organization: 'path', object: announcer } },
+      // Announcements and the notices they leave are read fresh every time: nothing kept to drop.
+      config: { writes: [], access: { organization: 'path', object: announcer } },
       schema: { params: orgParams, body: announcementInputSchema, response: { 201: announcementSchema } },
     },
     async (request, reply) => {

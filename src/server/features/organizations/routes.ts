@@ -2,7 +2,7 @@ import {
   type OrganizationStats as Stats,
   organizationStatsSchema,
 } from '../../../common/schemas/organizations';
-import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { accessOf } from '../../http/access';
 import { orgParams } from '../../http/params';
@@ -25,17 +25,21 @@ export async function organizationRoutes(app: App) {
     },
     async (request) => {
       const { organizationId } = accessOf(request);
-      return keptStats(database).getOrLoad(organizationId, [orgScope(organizationId)], async () => {
-        const [row] = await database.query<Stats>(
-          // One pass over the organization's memberships counts both member figures.
-          `select count(*)::int as "totalMembers",
+      return keptStats(database).getOrLoad(
+        organizationId,
+        orgScopes(organizationId, ['people']),
+        async () => {
+          const [row] = await database.query<Stats>(
+            // One pass over the organization's memberships counts both member figures.
+            `select count(*)::int as "totalMembers",
           (select count(*)::int from teams where organization_id = $1 and archived_at is null) as "totalTeams",
           (count(*) filter (where last_active_at > now() - interval '7 days'))::int as "activeUsers"
          from user_organizations where organization_id = $1 and status = 'active'`,
-          [organizationId],
-        );
-        return row;
-      });
+            [organizationId],
+          );
+          return row;
+        },
+      );
     },
   );
 }

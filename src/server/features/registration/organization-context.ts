@@ -8,7 +8,7 @@ import type {
 } from '../../../common/schemas/auth';
 import { type HostContext, organizationOrigin } from '../../../common/tenancy';
 import type { Config } from '../../config';
-import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { isPendingOrganization } from '../auth/queries';
 
@@ -28,7 +28,7 @@ const organizationsByShortname = (database: Database) =>
 function approvedOrganization(database: Database, shortname: string) {
   return organizationsByShortname(database).getOrLoad(
     shortname,
-    (found) => (found ? [orgScope(found.id)] : null),
+    (found) => (found ? orgScopes(found.id, ['settings']) : null),
     async () => {
       const [row] = await database.query<PublicOrganization & { id: number }>(
         `select id, name, shortname, logo_url as "logoUrl", enable_public_registration as "allowPublicRegistration"

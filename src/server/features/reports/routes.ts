@@ -19,6 +19,9 @@ const eventParams = orgParams.extend({ eventId: idSchema });
 const noteParams = orgParams.extend({ noteId: idSchema });
 const DEPARTMENTS_REFUSED = 'Only owners and admins may change the departments';
 
+// Reports, their notes and departments are read fresh every time: nothing kept to drop.
+const reportWrites = { writes: [] } as const;
+
 export async function reportRoutes(app: App) {
   const { database } = app.deps;
   const report = '/api/organizations/:orgId/calendar/events/:eventId/report';
@@ -35,7 +38,7 @@ export async function reportRoutes(app: App) {
   app.put(
     report,
     {
-      config: { access: { organization: 'path' } },
+      config: { ...reportWrites, access: { organization: 'path' } },
       schema: { params: eventParams, body: reportPutSchema, response: { 200: reportSchema } },
     },
     (request) => putReport(database, accessOf(request), request.params.eventId, request.body),
@@ -44,7 +47,7 @@ export async function reportRoutes(app: App) {
   app.post(
     `${report}/publish`,
     {
-      config: { access: { organization: 'path' } },
+      config: { ...reportWrites, access: { organization: 'path' } },
       schema: { params: eventParams, response: { 200: reportSchema } },
     },
     (request) => publishReport(database, accessOf(request), request.params.eventId),
@@ -66,7 +69,7 @@ export async function reportRoutes(app: App) {
   app.patch(
     '/api/organizations/:orgId/report-notes/:noteId',
     {
-      config: { access: { organization: 'path' } },
+      config: { ...reportWrites, access: { organization: 'path' } },
       schema: {
         params: noteParams,
         body: reportNotePatchSchema,
@@ -88,7 +91,10 @@ export async function reportRoutes(app: App) {
   app.put(
     '/api/organizations/:orgId/report-departments',
     {
-      config: { access: { organization: 'path', may: 'manageSettings', refusal: DEPARTMENTS_REFUSED } },
+      config: {
+        ...reportWrites,
+        access: { organization: 'path', may: 'manageSettings', refusal: DEPARTMENTS_REFUSED },
+      },
       schema: {
         params: orgParams,
         body: departmentsPutSchema,

@@ -89,7 +89,8 @@ export async function putAttendance(
     throw badRequest(NOT_ELIGIBLE, { records: NOT_ELIGIBLE });
   const marked = input.records.filter((r) => r.status !== null);
   const cleared = input.records.filter((r) => r.status === null).map((r) => r.userId);
-  await calendarTransaction(database, organizationId, async (q) => {
+  // Attendance is read fresh every time: nothing kept to announce.
+  await calendarTransaction(database, organizationId, [], async (q) => {
     await q.query(
       `insert into attendance_records (organization_id, event_id, user_id, status, note, recorded_by)
        select $1, $2, r.user_id, r.status, r.note, $4

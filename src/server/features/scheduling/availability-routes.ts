@@ -46,7 +46,7 @@ export async function availabilityRoutes(app: App) {
   app.post(
     base,
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: ['scheduling'], access: { organization: 'path' } },
       schema: {
         params: orgParams,
         body: availabilityCreateSchema,
@@ -60,7 +60,7 @@ export async function availabilityRoutes(app: App) {
   app.patch(
     `${base}/:id`,
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: ['scheduling'], access: { organization: 'path' } },
       schema: {
         params: periodParams,
         body: availabilityPatchSchema,
@@ -73,7 +73,7 @@ export async function availabilityRoutes(app: App) {
   app.delete(
     `${base}/:id`,
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: ['scheduling'], access: { organization: 'path' } },
       schema: { params: periodParams, response: { 204: noContent } },
     },
     async (request, reply) => {

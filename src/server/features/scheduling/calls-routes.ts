@@ -32,7 +32,7 @@ export async function callRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/calendar/conflicts',
     {
-      // Asks, changes nothing: its answers are kept until the organization's data changes.
+      // Asks, changes nothing: its answers are kept until the data they are read from changes.
       config: { readsOnly: true, access: { organization: 'path' } },
       // Answered with kept bytes of a ConflictReport (people-conflicts.ts), which fastify sends as
       // they are: the schema describes them and is never walked (that cost more than the check).
@@ -60,7 +60,7 @@ export async function callRoutes(app: App) {
   app.put(
     calls,
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: ['scheduling'], access: { organization: 'path' } },
       schema: { params: eventParams, body: callsPutSchema, response: { 200: callsAnswerSchema } },
     },
     (request) => putCalls(database, accessOf(request), request.params.eventId, request.body),
@@ -69,7 +69,7 @@ export async function callRoutes(app: App) {
   app.post(
     `${calls}/respond`,
     {
-      config: { access: { organization: 'path' } },
+      config: { writes: ['scheduling'], access: { organization: 'path' } },
       schema: { params: eventParams, body: respondSchema, response: { 200: callEntrySchema } },
     },
     (request) => respondToCall(database, accessOf(request), request.params.eventId, request.body),

@@ -84,7 +84,7 @@ export async function putCalls(
   if (members.length !== input.userIds.length) throw badRequest(NOT_MEMBERS, { userIds: NOT_MEMBERS });
   const now = new Date();
   const mailable = ea.event.end > now;
-  const changed = await calendarTransaction(database, organizationId, async (q) => {
+  const changed = await calendarTransaction(database, organizationId, ['scheduling'], async (q) => {
     const before = await q.query<{ id: number; userId: number; callTime: string | null }>(
       `select id, user_id as "userId", call_time as "callTime" from event_calls
        where organization_id = $1 and event_id = $2 order by id for update`,

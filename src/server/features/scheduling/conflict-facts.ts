@@ -2,15 +2,15 @@
 // time each of them is taken (availability repetitions, calls and their teams' events) over a
 // window around the asked dates, as start-sorted numbers ready for a sweep. The dialog asks again
 // as the times and dates change while the people stay the same, so the statement and the
-// expansion run once per caller, people and window, until any write to the organization (its
-// teams, members, names, events, availability and calls all announce one: migrations 0002 and
-// *_scheduling_changes).
+// expansion run once per caller, people and window, until a write to any area it reads
+// (FACT_AREAS).
 import { BoundedMap, holding } from '../../bounded-map';
 import { getOrCreate } from '../../../common/maps';
 import { policy } from '../../../common/permissions';
 import type { ConflictCause } from '../../../common/schemas/scheduling';
 import type { EventInput } from '../../../common/schemas/calendar';
-import { ChangeFeed, orgScope, type Ticket } from '../../db/change-feed';
+import type { Areas } from '../../db/areas';
+import { ChangeFeed, orgScopes, type Ticket } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { getEventRow } from '../calendar/queries';
@@ -107,6 +107,12 @@ select
      and ($4::int is null or (e.id <> $4 and ($5::int is null or e.series_id is distinct from $5)))) as calls,
   (select coalesce(array_agg(team_id), '{}') from (${ledTeamsSql('$1', '$8')}) led) as led`;
 
+/**
+ * What the facts are read from: members, names, teams (people); events, their teams and scenes
+ * (calendar); availability and calls (scheduling); the cast of scenes (breakdown).
+ */
+export const FACT_AREAS = ['people', 'calendar', 'scheduling', 'breakdown'] as const satisfies Areas;
+
 // Busy times are read for whole blocks of four weeks around the asked dates, so moving a series
 // by a few days or hours asks for the same window.
 const WINDOW_MS = 28 * 86_400_000;
@@ -152,9 +158,9 @@ export function conflictFacts(
   const kept = keptFacts(database).get(key);
   if (kept) return Promise.resolve(kept);
   // Questions arriving together for the same people (a series moved into a new window while
-  // others ask too) share one read, unless the organization changed since it began.
+  // others ask too) share one read, unless what it reads changed since it began.
   const feed = ChangeFeed.of(database);
-  const scopes = [orgScope(organizationId)];
+  const scopes = orgScopes(organizationId, FACT_AREAS);
   const reading = readsOf(database);
   const pending = reading.get(key);
   if (pending && feed.unchangedSince(pending.ticket, scopes)) return pending.facts;

@@ -6,14 +6,14 @@
 import { MAX_OCCURRENCE_COUNT } from '../../../common/calendar';
 import type { EventInput } from '../../../common/schemas/calendar';
 import { toZonedIso } from '../../../common/zoned-time';
-import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { KeptBody } from '../../http/etag';
 import { organizationTimeZone } from '../calendar/queries';
 import { ruleFromInput } from '../calendar/series';
 import { plan } from '../calendar/service';
 import { spanOf } from '../calendar/validation';
-import { type ConflictFacts, type ConflictsInput, conflictFacts } from './conflict-facts';
+import { type ConflictFacts, type ConflictsInput, conflictFacts, FACT_AREAS } from './conflict-facts';
 import type { Caller } from './people';
 import type { Span } from './periods';
 
@@ -26,7 +26,8 @@ export function occurrencesOfInput(input: EventInput, timeZone: string): Span[] 
 
 // Kept answers, as the bytes sent: the event dialog asks again as its form changes, often with
 // the same dates and people (a new name or description changes nothing here). An answer is kept
-// until any write to the organization, and per caller, since notes and rights are per caller.
+// until a write to what its facts read or to the organization's zone, and per caller, since notes
+// and rights are per caller.
 // Only the latest few hundred: each dialog repeats its own last question, and a larger store
 // (32 MB) filled with answers never asked again, which the garbage collector then kept moving
 // (32 fresh questions at once, back to back on a busy machine: p99 49-58 ms with 2 MB against
@@ -75,7 +76,7 @@ export function findPeopleConflicts(
 ): Promise<KeptBody> {
   return keptReports(database).getOrLoad(
     reportKey(access, input),
-    [orgScope(access.organizationId)],
+    orgScopes(access.organizationId, [...FACT_AREAS, 'settings']),
     // A question rarely repeats once its dates change, so the answer is compressed for sending once.
     async () => new KeptBody(await reportJson(database, access, input), 'once'),
   );

@@ -4,11 +4,11 @@
 import { MISSING_REASONS, type Rehearsable, rehearsableSchema } from '../../../common/schemas/breakdown';
 import type { EventInput } from '../../../common/schemas/calendar';
 import { wallSpanToInstants } from '../../../common/zoned-time';
-import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { KeptBody } from '../../http/etag';
 import { organizationTimeZone } from '../calendar/queries';
-import { conflictFacts } from './conflict-facts';
+import { conflictFacts, FACT_AREAS } from './conflict-facts';
 import type { Caller } from './people';
 
 interface SceneCast {
@@ -81,8 +81,8 @@ export async function rehearsable(
 }
 
 // A stage manager's page asks the same question again and again (a reload, each cast member
-// looking): the answer is kept as the bytes sent until anything of the organization changes, as
-// the busy times it is made from are.
+// looking): the answer is kept as the bytes sent until what it reads changes: the scenes' cast
+// (breakdown, people), the busy times (the facts' areas) and the zone (settings).
 const keptAnswers = (database: Database) =>
   ChangeFeed.of(database).cache<string, KeptBody>('rehearsable', {
     maxAgeMs: 5 * 60_000,
@@ -108,7 +108,7 @@ export function keptRehearsable(
   ]);
   return keptAnswers(database).getOrLoad(
     key,
-    [orgScope(organizationId)],
+    orgScopes(organizationId, [...FACT_AREAS, 'settings']),
     async () =>
       new KeptBody(JSON.stringify(rehearsableSchema.parse(await rehearsable(database, access, query)))),
   );

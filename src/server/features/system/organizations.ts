@@ -15,7 +15,7 @@ import type { Database } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { afterKey, instantKey, type Keyset, orderBy, pageFrom } from '../../http/keyset';
-import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { ChangeFeed } from '../../db/change-feed';
 import { disconnectSession } from '../../http/presence-signal';
 import { recordAudit } from '../audit/service';
 import { approvalMail } from '../mail/approval-mail';
@@ -217,6 +217,6 @@ async function endOrganizationSessions(database: Database, organizationId: numbe
     `delete from session where sess->>'organizationId' = $1::text returning sid`,
     [organizationId],
   );
-  ChangeFeed.of(database).changed(orgScope(organizationId));
+  ChangeFeed.of(database).organizationChanged(organizationId);
   for (const { sid } of ended) await disconnectSession(database, sid);
 }

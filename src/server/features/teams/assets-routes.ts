@@ -26,13 +26,16 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+// Every write here is to a team's pictures and files (people).
+const teamWrites = { writes: ['people'] } as const;
+
 export async function teamAssetRoutes(app: App) {
   const { database } = app.deps;
 
   app.post(
     '/api/teams/:teamId/header-image',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...teamWrites, access: { object: managedTeam } },
       schema: { params: teamParams, response: { 200: headerImage } },
     },
     async (request) => {
@@ -45,7 +48,7 @@ export async function teamAssetRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId/header-image',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...teamWrites, access: { object: managedTeam } },
       schema: { params: teamParams, response: { 200: headerImage } },
     },
     async (request) => {
@@ -57,7 +60,7 @@ export async function teamAssetRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/assets',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...teamWrites, access: { object: managedTeam } },
       schema: { params: teamParams, response: { 201: teamAssetSchema } },
     },
     async (request, reply) => {
@@ -70,7 +73,7 @@ export async function teamAssetRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId/assets/:assetId',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...teamWrites, access: { object: managedTeam } },
       schema: { params: assetParams, response: { 200: messageSchema } },
     },
     async (request) => {

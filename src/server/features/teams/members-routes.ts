@@ -22,6 +22,9 @@ const memberParams = teamParams.extend({ userId: idSchema });
 const linkParams = teamParams.extend({ linkId: idSchema });
 const message = messageSchema;
 
+// Every write here is to a team's members or links (people).
+const teamWrites = { writes: ['people'] } as const;
+
 export async function teamMemberRoutes(app: App) {
   const { database } = app.deps;
 
@@ -41,7 +44,7 @@ export async function teamMemberRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/members',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...teamWrites, access: { object: managedTeam } },
       schema: { params: teamParams, body: addMemberSchema, response: { 201: teamMemberSchema } },
     },
     async (request, reply) => {
@@ -53,7 +56,7 @@ export async function teamMemberRoutes(app: App) {
   app.patch(
     '/api/teams/:teamId/members/:userId',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...teamWrites, access: { object: managedTeam } },
       schema: { params: memberParams, body: setMemberRoleSchema, response: { 200: teamMemberSchema } },
     },
     async (request) => {
@@ -70,7 +73,7 @@ export async function teamMemberRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId/members/:userId',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...teamWrites, access: { object: managedTeam } },
       schema: { params: memberParams, response: { 200: message } },
     },
     async (request) => {
@@ -83,7 +86,7 @@ export async function teamMemberRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/links',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...teamWrites, access: { object: managedTeam } },
       schema: { params: teamParams, body: addLinkSchema, response: { 201: teamLinkSchema } },
     },
     async (request, reply) => {
@@ -95,7 +98,7 @@ export async function teamMemberRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId/links/:linkId',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...teamWrites, access: { object: managedTeam } },
       schema: { params: linkParams, response: { 200: message } },
     },
     async (request) => {

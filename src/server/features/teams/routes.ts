@@ -37,6 +37,11 @@ const deletableTeam: ObjectRule = {
   },
 };
 
+// Writes here change teams (people); deleting one also takes its events' team links and its
+// breakdown with it.
+const teamWrites = { writes: ['people'] } as const;
+const teamDeleted = { writes: ['people', 'calendar', 'breakdown'] } as const;
+
 export async function teamRoutes(app: App) {
   const { database } = app.deps;
 
@@ -96,7 +101,7 @@ export async function teamRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/teams',
     {
-      config: { access: { organization: 'path', may: 'createTeam', refusal: CREATE_REFUSED } },
+      config: { ...teamWrites, access: { organization: 'path', may: 'createTeam', refusal: CREATE_REFUSED } },
       schema: { params: orgParams, body: createTeamSchema, response: { 201: teamSchema } },
     },
     async (request, reply) => {
@@ -109,7 +114,7 @@ export async function teamRoutes(app: App) {
   app.patch(
     '/api/teams/:teamId',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...teamWrites, access: { object: managedTeam } },
       schema: { params: teamParams, body: updateTeamSchema, response: { 200: teamSchema } },
     },
     async (request) => {
@@ -122,7 +127,7 @@ export async function teamRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/archive',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...teamWrites, access: { object: managedTeam } },
       schema: { params: teamParams, response: { 200: teamSchema } },
     },
     async (request) => {
@@ -134,7 +139,7 @@ export async function teamRoutes(app: App) {
   app.post(
     '/api/teams/:teamId/restore',
     {
-      config: { access: { object: managedTeam } },
+      config: { ...teamWrites, access: { object: managedTeam } },
       schema: { params: teamParams, response: { 200: teamSchema } },
     },
     async (request) => {
@@ -146,7 +151,7 @@ export async function teamRoutes(app: App) {
   app.delete(
     '/api/teams/:teamId',
     {
-      config: { access: { object: deletableTeam } },
+      config: { ...teamDeleted, access: { object: deletableTeam } },
       schema: { params: teamParams, response: { 200: message } },
     },
     async (request) => {

@@ -126,6 +126,7 @@ async function updateTeamFields(
   const [row] = await announcedStatement<TeamRow>(
     database,
     organizationId,
+    ['people'],
     (announcing) =>
       `update teams t set name = case when $3 then $4::text else t.name end,
          description = case when $5 then $6::text else t.description end,
@@ -220,6 +221,7 @@ export async function addMember(
   }>(
     database,
     organizationId,
+    ['people'],
     (announcing) =>
       `with person as (
          select case when status = 'active' and is_active then 'active' else 'inactive' end as status

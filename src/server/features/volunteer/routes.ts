@@ -18,7 +18,6 @@ import {
   volunteersPutSchema,
 } from '../../../common/schemas/volunteer';
 import { noContent, textAnswer } from '../../../common/schemas/answers';
-import { announce } from '../../db/change-feed';
 import { csvText, sendCsv } from '../../http/csv';
 import { sendKept } from '../../http/etag';
 import { accessOf } from '../../http/access';
@@ -34,21 +33,15 @@ const eventParams = orgParams.extend({ eventId: idSchema });
 const eventShiftParams = eventParams.extend({ shiftId: idSchema });
 const shiftParams = orgParams.extend({ shiftId: idSchema });
 const one = { 200: shiftSchema };
+// Every write here is to the volunteer tables alone, whose triggers announce it; the caller's own
+// next read drops what was kept of them at once (app.ts).
+const volunteering = { writes: ['volunteer'] } as const;
 
 export async function volunteerRoutes(app: App) {
   const { database } = app.deps;
   const org = '/api/organizations/:orgId';
   const eventShifts = `${org}/calendar/events/:eventId/shifts`;
   const shift = `${org}/shifts/:shiftId`;
-
-  // The volunteer tables have no change trigger: every write here announces its organization's
-  // change itself, before its answer leaves, so kept shift lists are dropped (db/change-feed.ts).
-  app.addHook('onSend', async (request, _reply, payload) => {
-    const orgId = Number((request.params as { orgId?: string } | undefined)?.orgId);
-    if (request.method !== 'GET' && request.method !== 'HEAD' && Number.isInteger(orgId) && orgId > 0)
-      announce(database, orgId);
-    return payload;
-  });
 
   app.get(
     `${org}/volunteer-positions`,
@@ -61,7 +54,10 @@ export async function volunteerRoutes(app: App) {
   app.put(
     `${org}/volunteer-positions`,
     {
-      config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
+      config: {
+        ...volunteering,
+        access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY },
+      },
       schema: { params: orgParams, body: positionsPutSchema, response: { 200: z.array(positionSchema) } },
     },
     (request) => putPositions(database, accessOf(request), request.body),
@@ -70,7 +66,10 @@ export async function volunteerRoutes(app: App) {
   app.post(
     eventShifts,
     {
-      config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
+      config: {
+        ...volunteering,
+        access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY },
+      },
       schema: { params: eventParams, body: shiftCreateSchema, response: { 201: shiftSchema } },
     },
     async (request, reply) =>
@@ -81,7 +80,10 @@ export async function volunteerRoutes(app: App) {
   app.post(
     `${eventShifts}/copy`,
     {
-      config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
+      config: {
+        ...volunteering,
+        access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY },
+      },
       schema: {
         params: eventParams,
         body: shiftCopySchema,
@@ -93,7 +95,10 @@ export async function volunteerRoutes(app: App) {
   app.patch(
     `${eventShifts}/:shiftId`,
     {
-      config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
+      config: {
+        ...volunteering,
+        access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY },
+      },
       schema: { params: eventShiftParams, body: shiftPatchSchema, response: one },
     },
     (request) =>
@@ -102,7 +107,10 @@ export async function volunteerRoutes(app: App) {
   app.delete(
     `${eventShifts}/:shiftId`,
     {
-      config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
+      config: {
+        ...volunteering,
+        access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY },
+      },
       schema: { params: eventShiftParams, response: { 204: noContent } },
     },
     async (request, reply) => {
@@ -124,7 +132,7 @@ export async function volunteerRoutes(app: App) {
   app.post(
     `${shift}/signup`,
     {
-      config: { access: { organization: 'path', may: 'volunteer', refusal: ONLY_MEMBERS } },
+      config: { ...volunteering, access: { organization: 'path', may: 'volunteer', refusal: ONLY_MEMBERS } },
       schema: { params: shiftParams, response: { 201: shiftSchema } },
     },
     async (request, reply) =>
@@ -133,7 +141,7 @@ export async function volunteerRoutes(app: App) {
   app.delete(
     `${shift}/signup`,
     {
-      config: { access: { organization: 'path', may: 'volunteer', refusal: ONLY_MEMBERS } },
+      config: { ...volunteering, access: { organization: 'path', may: 'volunteer', refusal: ONLY_MEMBERS } },
       schema: { params: shiftParams, response: { 204: noContent } },
     },
     async (request, reply) => {
@@ -144,7 +152,7 @@ export async function volunteerRoutes(app: App) {
   app.post(
     `${shift}/offer`,
     {
-      config: { access: { organization: 'path', may: 'volunteer', refusal: ONLY_MEMBERS } },
+      config: { ...volunteering, access: { organization: 'path', may: 'volunteer', refusal: ONLY_MEMBERS } },
       schema: { params: shiftParams, response: one },
     },
     (request) => offer(database, accessOf(request), request.params.shiftId),
@@ -152,7 +160,7 @@ export async function volunteerRoutes(app: App) {
   app.post(
     `${shift}/take`,
     {
-      config: { access: { organization: 'path', may: 'volunteer', refusal: ONLY_MEMBERS } },
+      config: { ...volunteering, access: { organization: 'path', may: 'volunteer', refusal: ONLY_MEMBERS } },
       schema: { params: shiftParams, response: one },
     },
     (request) => take(database, accessOf(request), request.params.shiftId),
@@ -160,7 +168,10 @@ export async function volunteerRoutes(app: App) {
   app.put(
     `${shift}/volunteers`,
     {
-      config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
+      config: {
+        ...volunteering,
+        access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY },
+      },
       schema: { params: shiftParams, body: volunteersPutSchema, response: one },
     },
     (request) => setVolunteers(database, accessOf(request), request.params.shiftId, request.body.userIds),
@@ -169,7 +180,7 @@ export async function volunteerRoutes(app: App) {
   app.put(
     `${shift}/check-in`,
     {
-      config: { access: { organization: 'path' } },
+      config: { ...volunteering, access: { organization: 'path' } },
       schema: { params: shiftParams, body: checkInPutSchema, response: one },
     },
     (request) => checkIn(database, accessOf(request), request.params.shiftId, request.body),

@@ -12,7 +12,7 @@ import {
 } from '../../../common/schemas/volunteer';
 import { DEFAULT_LEAD_MINUTES } from '../../../common/volunteer';
 import { todayIn, wallTimeToInstant } from '../../../common/zoned-time';
-import { ChangeFeed, orgScope } from '../../db/change-feed';
+import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { KeptBody } from '../../http/etag';
@@ -183,7 +183,8 @@ export async function copyShifts(
 
 /** Shifts starting in the range (default: from today on); `open` keeps those still to fill. */
 // The shifts list (the Volunteer page) is read far more often than written: it is kept as the bytes
-// sent until anything of the organization changes. Notes are shown to coordinators only, so the
+// sent until anything it reads changes: shifts, positions and signups (volunteer), the events they
+// are at (calendar), volunteers' names and the asker's teams (people), the zone (settings). Notes are shown to coordinators only, so the
 // viewer's role class is part of the key; an open list also depends on who asks (their own offers
 // and teams), so it is kept per member, and only until the first listed shift starts.
 interface KeptList {
@@ -197,6 +198,8 @@ const keptLists = (database: Database) =>
     maxSize: 16 * 1024 * 1024,
     sizeOf: (list) => 2 * list.kept.size + 256,
   });
+
+const SHIFT_LIST_AREAS = ['volunteer', 'calendar', 'people', 'settings'] as const;
 
 export async function keptShiftList(
   database: Database,
@@ -213,7 +216,7 @@ export async function keptShiftList(
   const hit = cache.get(key);
   if (hit && Date.now() < hit.until) return hit.kept;
   if (hit) cache.delete(key);
-  const list = await cache.getOrLoad(key, [orgScope(organizationId)], async () => {
+  const list = await cache.getOrLoad(key, orgScopes(organizationId, SHIFT_LIST_AREAS), async () => {
     const shifts = await readShifts(database, access, timeZone, {
       from,
       to,

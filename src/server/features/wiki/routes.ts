@@ -40,6 +40,9 @@ const message = messageSchema;
 // library's own 413 with its message rather than the server's general one.
 const WRITE_BODY_LIMIT = 3 * 1024 * 1024;
 
+// Every write here is to the library (its pages, their versions and former titles).
+const library = { writes: ['library'] } as const;
+
 export async function wikiRoutes(app: App) {
   const { database } = app.deps;
   const views = keptViews(database);
@@ -156,7 +159,7 @@ export async function wikiRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/wiki',
     {
-      config: { access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
+      config: { ...library, access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
       bodyLimit: WRITE_BODY_LIMIT,
       schema: { params: orgParams, body: createWikiPageSchema, response: { 201: wikiPageSchema } },
     },
@@ -170,7 +173,7 @@ export async function wikiRoutes(app: App) {
   app.patch(
     '/api/organizations/:orgId/wiki/:pageId',
     {
-      config: { access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
+      config: { ...library, access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
       bodyLimit: WRITE_BODY_LIMIT,
       schema: { params: pageParams, body: updateWikiPageSchema, response: { 200: wikiPageSchema } },
     },
@@ -183,7 +186,7 @@ export async function wikiRoutes(app: App) {
   app.delete(
     '/api/organizations/:orgId/wiki/:pageId',
     {
-      config: { access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
+      config: { ...library, access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
       schema: { params: pageParams, response: { 200: message } },
     },
     async (request) => {
@@ -196,7 +199,7 @@ export async function wikiRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/wiki/:pageId/revert/:version',
     {
-      config: { access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
+      config: { ...library, access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
       schema: { params: versionParams, response: { 200: wikiPageSchema } },
     },
     async (request) => {

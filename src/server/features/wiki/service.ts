@@ -178,6 +178,7 @@ async function writeVersion(
   const written = await announcedStatement<{ id: number }>(
     database,
     organizationId,
+    ['library'],
     (announcing) =>
       `with prior as (
          select title from wiki_pages where organization_id = $1 and id = $2 and current_version = $3),
