@@ -57,11 +57,13 @@ export async function seedTenants(
      from u`,
     [ids, prefix, opts.passwordHash, members, ROLES],
   );
+  // Half a day off the clock of the run: a rehearsal starting within the next two hours is a
+  // reminder due, which a quiet tick must not meet (at a fixed 23:00 it did, from 21:00 on).
   await database.query(
     `insert into calendar_events (organization_id, name, spaces, start_date_time, end_date_time, reserved_by)
      select m.organization_id, 'Rehearsal ' || k, array['Main Stage'],
-       date_trunc('day', now()) + (k - $2::int / 2) * interval '1 day' + interval '23 hours',
-       date_trunc('day', now()) + (k - $2::int / 2) * interval '1 day' + interval '25 hours', m.user_id
+       date_trunc('minute', now()) + (k - $2::int / 2) * interval '1 day' + interval '12 hours',
+       date_trunc('minute', now()) + (k - $2::int / 2) * interval '1 day' + interval '14 hours', m.user_id
      from user_organizations m, generate_series(1, $2::int) k
      where m.organization_id = any($1::int[]) and m.role = 'owner'`,
     [ids, events],
