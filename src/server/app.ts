@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import '../common/schemas/messages';
+import { healthSchema } from '../common/schemas/system';
 import { hostContext } from '../common/tenancy';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -273,18 +274,22 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await registerOpenApi(app);
 
   // Load balancers and orchestrators take an instance out on 503 and put it back on 200.
-  app.get('/api/health', { config: { access: 'public' } }, async (request, reply) => {
-    try {
-      await withTimeout(database.query('select 1'), HEALTH_TIMEOUT_MS);
-      return { status: 'ok', database: 'connected' };
-    } catch (error) {
-      request.log.error({ err: loggableError(error) }, 'health check: database unreachable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ status: 'unavailable', database: 'unreachable' });
-    }
-  });
+  app.get(
+    '/api/health',
+    { config: { access: 'public' }, schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    async (request, reply) => {
+      try {
+        await withTimeout(database.query('select 1'), HEALTH_TIMEOUT_MS);
+        return { status: 'ok', database: 'connected' } as const;
+      } catch (error) {
+        request.log.error({ err: loggableError(error) }, 'health check: database unreachable');
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ status: 'unavailable', database: 'unreachable' });
+      }
+    },
+  );
 
   for (const register of featureRoutes) await app.register(register);
 

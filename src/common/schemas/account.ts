@@ -50,6 +50,14 @@ export const pendingEmailChangeSchema = z.object({
 });
 export type PendingEmailChange = z.infer<typeof pendingEmailChangeSchema>;
 
+/** POST /api/users/{id}/email-change: the link is on its way to the new address. */
+export const emailChangeRequestedSchema = pendingEmailChangeSchema.extend({ message: z.string() });
+export type EmailChangeRequested = z.infer<typeof emailChangeRequestedSchema>;
+
+/** POST /api/email-change/confirm: the address now in use. */
+export const emailChangeConfirmedSchema = z.object({ message: z.string(), email: z.string() });
+export type EmailChangeConfirmed = z.infer<typeof emailChangeConfirmedSchema>;
+
 export const confirmEmailChangeSchema = z.object({
   token: z.string({ error: 'This confirmation link is not valid.' }).min(1).max(200),
 });
@@ -65,6 +73,12 @@ export const profileUserSchema = z.object({
   profilePicture: z.string().nullable(),
 });
 export type ProfileUser = z.infer<typeof profileUserSchema>;
+export const profileAnswerSchema = z.object({ user: profileUserSchema });
+export type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
+
+/** The caller's picture after an upload (its address) or a removal (null). */
+export const profilePictureSchema = z.object({ profilePictureUrl: z.string().nullable() });
+export type ProfilePicture = z.infer<typeof profilePictureSchema>;
 
 export const changePasswordSchema = z
   .object({
@@ -107,6 +121,12 @@ export const twoFactorStatusSchema = z.object({
   requiredForRole: z.boolean(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** The only answer that ever carries the secret: the set-up call that creates it. */
+export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /** Owners and admins must have two-step sign-in when their organization says so. */
 export function twoFactorSetupRequired(opts: {

@@ -264,3 +264,63 @@ export const auditQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
   action: z.string().max(64).optional(),
 });
+
+/** GET /api/public/{shortname}/branding: the public calendar's look, with the organization's name. */
+export const publicBrandingSchema = brandingResponseSchema.extend({ name: z.string() });
+
+/** POST …/upload-logo and …/upload-favicon: the new image's address, under the field it fills. */
+export const brandImageAnswerSchemas = {
+  logo: z.object({ logoUrl: z.string() }),
+  favicon: z.object({ favicon: z.string() }),
+};
+export type BrandImageAnswer = z.infer<
+  (typeof brandImageAnswerSchemas)[keyof typeof brandImageAnswerSchemas]
+>;
+
+/** DELETE /api/organizations/{orgId}/users/{userId}: whether the account went too (no other organization). */
+export const userDeletedSchema = z.object({ message: z.string(), accountDeleted: z.boolean() });
+export type UserDeleted = z.infer<typeof userDeletedSchema>;
+
+export const auditRowSchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.number().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+  actor: z
+    .object({
+      id: z.number(),
+      username: z.string(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+    })
+    .nullable(),
+  /** The target's current username when it is a user who still exists. */
+  targetUsername: z.string().nullable(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+
+/** GET /api/organizations/{orgId}/audit. */
+export const auditPageSchema = z.object({
+  items: z.array(auditRowSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** GET /manifest.webmanifest: the installable app's manifest, the organization's on its address. */
+export const appManifestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  short_name: z.string(),
+  description: z.string(),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.string(),
+  theme_color: z.string(),
+  background_color: z.string(),
+  icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.string(), purpose: z.string() })),
+  shortcuts: z.array(z.object({ name: z.string(), url: z.string() })).optional(),
+});

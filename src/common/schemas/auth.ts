@@ -124,3 +124,143 @@ export const verifyEmailSchema = z.object({
     .min(1, 'Verification token is required')
     .max(200),
 });
+
+// Answers. The signed-in caller as the session lookup builds it (http/session.ts) and GET /api/me
+// sends it to the web.
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  bio: z.string().nullable(),
+  isSystemUser: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionOrganizationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortname: z.string(),
+  description: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  favicon: z.string().nullable(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  accentColor: z.string(),
+  backgroundColor: z.string(),
+  textColor: z.string(),
+  theme: z.string(),
+  timezone: z.string(),
+  /** Event types public unless an event says otherwise (what a new event's switch starts at). */
+  publicEventTypes: z.array(z.string()),
+  approvalStatus: z.string(),
+  enablePublicRegistration: z.boolean(),
+  requireTwoFactorForAdmins: z.boolean(),
+  /** Changes with every settings or branding save; versions the custom stylesheet link. */
+  updatedAt: z.string(),
+});
+export type SessionOrganization = z.infer<typeof sessionOrganizationSchema>;
+
+/** GET /api/me. */
+export const meSchema = z.object({
+  user: sessionUserSchema,
+  organization: sessionOrganizationSchema.nullable(),
+  role: z.string().nullable(),
+  isSystemUser: z.boolean(),
+  pendingApproval: z.boolean(),
+  /** An owner or admin whose organization requires two-step sign-in and who has not set it up. */
+  twoFactorSetupRequired: z.boolean(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+const signedInOrganizationSchema = z.object({ id: z.number(), name: z.string(), shortname: z.string() });
+
+/** POST /api/login: signed in, or (two-step sign-in) only a token the code must come back with. */
+export const loginAnswerSchema = z.object({
+  organization: signedInOrganizationSchema.nullable(),
+  isSystemUser: z.boolean(),
+  twoFactorRequired: z.boolean().optional(),
+  twoFactorToken: z.string().optional(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+/** POST /api/login/two-factor: the session is open. */
+export const twoFactorLoginAnswerSchema = z.object({
+  organization: signedInOrganizationSchema.nullable(),
+  isSystemUser: z.boolean(),
+  twoFactorSetupRequired: z.boolean(),
+});
+export type TwoFactorLoginAnswer = z.infer<typeof twoFactorLoginAnswerSchema>;
+
+/** An organization named on a sign-in or sign-up page: approved ones only. */
+export const contextOrganizationSchema = z.object({
+  name: z.string(),
+  shortname: z.string(),
+  logoUrl: z.string().nullable(),
+  allowPublicRegistration: z.boolean(),
+});
+export type ContextOrganization = z.infer<typeof contextOrganizationSchema>;
+
+/** GET /api/organization-context: which organization a sign-in or sign-up page addresses. */
+export const organizationContextSchema = z.object({
+  isSystemDomain: z.boolean(),
+  organization: contextOrganizationSchema.nullable(),
+  /** The addressed organization exists but a system administrator has not approved it yet. */
+  pendingApproval: z.boolean(),
+  /** ?org= on another organization's address names this one: its own sign-up address. */
+  registeredElsewhere: z
+    .object({ name: z.string(), shortname: z.string(), registerUrl: z.string() })
+    .nullable(),
+});
+export type OrganizationContext = z.infer<typeof organizationContextSchema>;
+
+/** GET /api/support-contact: where a pending registration may write, and who reviews it. */
+export const supportContactSchema = z.object({
+  email: z.string(),
+  reviewer: z.enum(['organization', 'system']),
+});
+export type SupportContact = z.infer<typeof supportContactSchema>;
+
+export const shortnameAvailabilitySchema = z.object({ available: z.boolean() });
+export type ShortnameAvailability = z.infer<typeof shortnameAvailabilitySchema>;
+
+export const securityChallengeSchema = z.object({
+  token: z.string(),
+  type: z.enum(['math', 'trivia']),
+  question: z.string(),
+});
+export type SecurityChallenge = z.infer<typeof securityChallengeSchema>;
+
+export const challengeResultSchema = z.object({ correct: z.boolean(), attemptsRemaining: z.number() });
+export type ChallengeResult = z.infer<typeof challengeResultSchema>;
+
+/** POST /api/register-organization: created, waiting for a system administrator. */
+export const registeredOrganizationAnswerSchema = z.object({
+  message: z.string(),
+  requiresApproval: z.literal(true),
+  organization: z.object({
+    id: z.number(),
+    name: z.string(),
+    shortname: z.string(),
+    approvalStatus: z.literal('pending'),
+  }),
+});
+export type RegisteredOrganizationAnswer = z.infer<typeof registeredOrganizationAnswerSchema>;
+
+/** POST /api/register: joined (signed in), or waiting for approval or an e-mail check. */
+export const joinAnswerSchema = z.object({
+  message: z.string(),
+  requiresApproval: z.boolean(),
+  requiresEmailVerification: z.boolean().optional(),
+});
+export type JoinAnswer = z.infer<typeof joinAnswerSchema>;
+
+export const resetTokenValiditySchema = z.object({ valid: z.boolean() });
+export type ResetTokenValidity = z.infer<typeof resetTokenValiditySchema>;
+
+/** GET /api/temp-login: the fixed test account, when the server offers it. */
+export const tempLoginSchema = z.object({ username: z.string() });
+export type TempLogin = z.infer<typeof tempLoginSchema>;

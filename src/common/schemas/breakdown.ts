@@ -304,6 +304,7 @@ export const departmentsPutSchema = z
   });
 export type Department = z.output<typeof departmentSchema>;
 export const departmentAnswerSchema = z.object({ name: z.string(), recipientIds: z.array(z.number()) });
+export type DepartmentAnswer = z.infer<typeof departmentAnswerSchema>;
 
 /** "1 3/8" for eleven eighths, as stage managers write page counts. */
 export function formatEighths(eighths: number | null): string {

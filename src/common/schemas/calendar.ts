@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import './messages';
 import { RECURRING_END_TYPES, RECURRING_PATTERNS } from '../recurrence';
+import { SPLIT_CHANGES, type WholeSeries } from '../whole-series';
 import { isWallTime } from '../zoned-time';
 import { sceneIdsField } from './breakdown';
 import {
@@ -226,6 +227,7 @@ export type EventPatch = z.output<typeof eventPatchSchema>;
 export const strategyQuery = z.object({
   strategy: z.enum(STRATEGIES, { error: 'Strategy must be this, future or series' }).default('this'),
 });
+export type Strategy = (typeof STRATEGIES)[number];
 
 // A list bound: a date, or a date-time with its offset; impossible dates and years the calendar
 // does not hold are refused (400), never read as another day or left to fail later.
@@ -346,3 +348,196 @@ export function formToRequest(v: EventFormValues, overrideConflicts = false): Ev
     overrideConflicts,
   };
 }
+
+// Answers. Times are ISO 8601 with the organization's offset, so their first 16 characters are
+// the local wall time. The lists are built as JSON by PostgreSQL (calendar/queries.ts) and sent
+// as made; these schemas describe them, in their columns' order.
+
+export const personRefSchema = z.object({
+  id: z.number(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  username: z.string(),
+});
+export type PersonRef = z.infer<typeof personRefSchema>;
+
+const teamRefSchema = z.object({ id: z.number(), name: z.string() });
+
+export const wholeSeriesSchema = z.object({
+  start: z.string(),
+  pattern: z.enum(RECURRING_PATTERNS),
+  interval: z.number(),
+  weeklyDays: z.array(z.number()),
+  monthlyWeek: z.number().nullable(),
+  monthlyWeekday: z.number().nullable(),
+  endType: z.enum(RECURRING_END_TYPES),
+  endDate: z.string().nullable(),
+  endCount: z.number().nullable(),
+  splits: z.array(z.object({ date: z.string(), changes: z.array(z.enum(SPLIT_CHANGES)) })),
+}) satisfies z.ZodType<WholeSeries>;
+
+/** A scene an event works, with its cast and the characters each plays in it. */
+export const eventSceneSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  people: z.array(z.object({ userId: z.number(), name: z.string(), characters: z.array(z.string()) })),
+});
+export type EventScene = z.infer<typeof eventSceneSchema>;
+
+/** One occurrence as members see it: the list's items, and the event in a write's answer. */
+export const calendarEventSchema = z.object({
+  id: z.number(),
+  seriesId: z.number().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  spaces: z.array(z.enum(SPACES)),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+  eventType: z.enum(EVENT_TYPES),
+  isRecurring: z.boolean(),
+  recurringPattern: z.enum(RECURRING_PATTERNS).nullable(),
+  recurringInterval: z.number(),
+  recurringEnd: z.string().nullable(),
+  recurringWeeklyDays: z.array(z.string()).nullable(),
+  recurringMonthlyWeek: z.number().nullable(),
+  recurringMonthlyWeekday: z.number().nullable(),
+  recurringEndType: z.enum(RECURRING_END_TYPES).nullable(),
+  recurringEndCount: z.number().nullable(),
+  eventUrl: z.string().nullable(),
+  instructorId: z.number().nullable(),
+  instructor: personRefSchema.nullable(),
+  reservedBy: personRefSchema,
+  organizationId: z.number(),
+  teams: z.array(teamRefSchema),
+  isException: z.boolean(),
+  conflictOverride: z.boolean(),
+  /** Shown on the public calendar page and its .ics. */
+  isPublic: z.boolean(),
+  isFollowing: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** One event's view only: dates left from this one to the end of a count-ended series. */
+  recurringRemainingCount: z.number().nullable().optional(),
+  /** One event's own read only: the whole series its part belongs to, and where it was split. */
+  wholeSeries: wholeSeriesSchema.nullable().optional(),
+  /** One event's own read, and a create's answer: the scenes it works (docs/product.md#scheduling-by-scene). */
+  sceneIds: z.array(z.number()).optional(),
+  /** One event's own read only. */
+  scenes: z.array(eventSceneSchema).optional(),
+});
+export type CalendarEvent = z.infer<typeof calendarEventSchema>;
+
+/** GET …/calendar/events/{eventId}: the event with its whole series and its scenes. */
+export const eventDetailSchema = calendarEventSchema.extend({
+  sceneIds: z.array(z.number()),
+  scenes: z.array(eventSceneSchema),
+});
+export type EventDetail = z.infer<typeof eventDetailSchema>;
+
+/** POST …/calendar/events (201): the first date written, and how many dates the series has. */
+export const eventCreatedSchema = z.object({
+  event: calendarEventSchema.nullable(),
+  occurrenceCount: z.number(),
+});
+
+/** PATCH …/calendar/events/{eventId}: the date kept, and what the edit did to its series. */
+export const eventEditedSchema = z.object({
+  event: calendarEventSchema.nullable(),
+  createdCount: z.number(),
+  updatedCount: z.number(),
+  deletedCount: z.number(),
+});
+
+/** What either save answers, as the event form reads it. */
+export type EventSaved = Partial<z.infer<typeof eventCreatedSchema> & z.infer<typeof eventEditedSchema>> & {
+  event: CalendarEvent | null;
+};
+
+export const eventDeletedSchema = z.object({ deletedCount: z.number() });
+export type EventDeleted = z.infer<typeof eventDeletedSchema>;
+
+/** POST and DELETE …/events/{eventId}/follow: how many dates the choice changed. */
+export const followAnswerSchema = z.object({
+  eventId: z.number(),
+  isFollowing: z.boolean(),
+  followedCount: z.number().optional(),
+  unfollowedCount: z.number().optional(),
+});
+export type FollowAnswer = z.infer<typeof followAnswerSchema>;
+
+/** The caller's follow state of the dates in a range that they follow or chose about. */
+export const followedEventsSchema = z.array(z.object({ eventId: z.number(), isFollowing: z.boolean() }));
+
+/** GET …/calendar/options: what the event form offers, and what the caller may do. */
+export const calendarOptionsSchema = z.object({
+  spaces: z.array(z.enum(SPACES)),
+  eventTypes: z.array(z.enum(EVENT_TYPES)),
+  timeZone: z.string(),
+  /** Event types whose "Show on the public calendar" switch starts on. */
+  publicEventTypes: z.array(z.enum(EVENT_TYPES)),
+  teams: z.array(teamRefSchema),
+  people: z.array(personRefSchema.extend({ isInstructor: z.boolean() })),
+  canConfigure: z.boolean(),
+  canOverrideConflicts: z.boolean(),
+  canReserveForOthers: z.boolean(),
+});
+export type CalendarOptions = z.infer<typeof calendarOptionsSchema>;
+
+/** A booking that wants the same space at the same time (a refused save's 409 `data.conflicts`). */
+export const spaceConflictSchema = z.object({
+  eventId: z.number(),
+  seriesId: z.number().nullable(),
+  name: z.string(),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+  /** The spaces both bookings want. */
+  spaces: z.array(z.string()),
+});
+export type SpaceConflict = z.infer<typeof spaceConflictSchema>;
+
+/** The member's own iCalendar address (My Schedule); all null while they have none. */
+export const feedLinksSchema = z.object({
+  active: z.boolean(),
+  url: z.string().nullable(),
+  webcalUrl: z.string().nullable(),
+  createdAt: z.string().nullable(),
+});
+export type FeedLinks = z.infer<typeof feedLinksSchema>;
+
+export const feedRevokedSchema = z.object({ revokedCount: z.number() });
+
+/** An event on the public calendar: no people, no follow state, nothing internal. */
+export const publicEventSchema = z.object({
+  id: z.number(),
+  seriesId: z.number().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  spaces: z.array(z.enum(SPACES)),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+  eventType: z.enum(EVENT_TYPES),
+  isRecurring: z.boolean(),
+  recurringPattern: z.enum(RECURRING_PATTERNS).nullable(),
+  recurringInterval: z.number(),
+  eventUrl: z.string().nullable(),
+  teams: z.array(teamRefSchema),
+});
+export type PublicEvent = z.infer<typeof publicEventSchema>;
+
+/** GET /api/public/{shortname}/calendar: the organization's look and its public events. */
+export const publicCalendarSchema = z.object({
+  organization: z.object({
+    name: z.string(),
+    description: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    primaryColor: z.string(),
+    secondaryColor: z.string(),
+    accentColor: z.string(),
+    backgroundColor: z.string(),
+    textColor: z.string(),
+    theme: z.string(),
+    timeZone: z.string(),
+  }),
+  events: z.array(publicEventSchema),
+});
+export type PublicCalendar = z.infer<typeof publicCalendarSchema>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import './messages';
 import { ORGANIZATION_ROLES, PERMISSION_ROLES } from '../permissions';
+import { memberPageSchema } from './member-list';
 
 // All six roles parse (the dialog shows the owner's own level); the server refuses to hand
 // 'owner' to anyone and never changes the owner's level.
@@ -20,6 +21,39 @@ export type UserDetailsInput = z.infer<typeof userDetailsSchema>;
 
 /** A team a member belongs to, with their role in it. */
 export const memberTeamSchema = z.object({ id: z.number(), name: z.string(), role: z.string() });
+export type DirectoryTeam = z.infer<typeof memberTeamSchema>;
+
+// The directory's answers, built as JSON by the server's SQL (directory/queries.ts), in the
+// columns' order there.
+const entryFields = {
+  id: z.number(),
+  userId: z.number(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  bio: z.string().nullable(),
+  roles: z.array(z.string()),
+  organizationRole: z.string(),
+};
+
+/** One member in GET /api/organizations/{orgId}/directory. */
+export const directoryEntrySchema = z.object({ ...entryFields, teams: z.array(memberTeamSchema) });
+export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
+
+/** The directory: every entry (the spec's plain array), or one page when `limit` or `after` asks. */
+export const directoryAnswerSchema = z.union([
+  z.array(directoryEntrySchema),
+  memberPageSchema(directoryEntrySchema),
+]);
+
+/** The person page: the entry plus e-mail and the teams' handles for links. */
+export const personSchema = z.object({
+  ...entryFields,
+  email: z.string(),
+  teams: z.array(memberTeamSchema.extend({ handle: z.string() })),
+});
+export type PersonEntry = z.infer<typeof personSchema>;
 
 /** Who a member is, as the user management list and the User Details dialog show them. */
 export const memberIdentitySchema = z.object({

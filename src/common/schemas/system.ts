@@ -132,73 +132,70 @@ export const analyticsQuerySchema = z.object({
 
 // Answers of the system routes: the server's serializer keeps only these fields, so nothing
 // else (a password, a hash) can slip into a response by a later change of a query.
-const timestamp = z.union([z.string(), z.date()]);
+
+/**
+ * A time the database hands over as a Date (or already as text), sent as its ISO 8601 string.
+ * The server gives the schema's output; what the web receives is its input (`z.input`), a string.
+ */
+const timestamp = z.codec(z.string(), z.union([z.string(), z.date()]), {
+  decode: (text) => text,
+  encode: (time) => (typeof time === 'string' ? time : time.toISOString()),
+});
 const ownerSchema = z.object({ id: z.number(), username: z.string(), email: z.string() });
 
-export const organizationListSchema = memberPageSchema(
-  z.object({
-    id: z.number(),
-    name: z.string(),
-    shortname: z.string(),
-    description: z.string().nullable(),
-    contactEmail: z.string().nullable(),
-    approvalStatus: z.string(),
-    approvedAt: timestamp.nullable(),
-    rejectionReason: z.string().nullable(),
-    createdAt: timestamp,
-    userCount: z.number(),
-    owner: ownerSchema.nullable(),
-  }),
-).extend({
-  counts: z.object({
-    total: z.number(),
-    approved: z.number(),
-    pending: z.number(),
-    rejected: z.number(),
-    suspended: z.number(),
-  }),
+const organizationCountsSchema = z.object({
+  total: z.number(),
+  approved: z.number(),
+  pending: z.number(),
+  rejected: z.number(),
+  suspended: z.number(),
 });
+export type OrganizationCounts = z.infer<typeof organizationCountsSchema>;
 
-export const pendingOrganizationListSchema = memberPageSchema(
-  z.object({
-    id: z.number(),
-    name: z.string(),
-    shortname: z.string(),
-    contactEmail: z.string().nullable(),
-    createdAt: timestamp,
-    owner: z
-      .object({ id: z.number().nullable(), username: z.string().nullable(), email: z.string().nullable() })
-      .nullable(),
-  }),
-);
+const organizationSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortname: z.string(),
+  description: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  approvalStatus: z.string(),
+  approvedAt: timestamp.nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: timestamp,
+  userCount: z.number(),
+  owner: ownerSchema.nullable(),
+});
+export type OrganizationSummary = z.input<typeof organizationSummarySchema>;
 
-const weekPointsSchema = z.array(z.object({ week: z.string(), value: z.number() }));
+/** One page of organizations, with the counts by status of all of them (whatever the filters). */
+export const organizationListSchema = memberPageSchema(organizationSummarySchema).extend({
+  counts: organizationCountsSchema,
+});
+export type OrganizationList = z.input<typeof organizationListSchema>;
 
-export const analyticsSchema = z.object({
-  weeks: z.number(),
-  organizationId: z.number().nullable(),
-  organization: z.object({ id: z.number(), name: z.string(), shortname: z.string() }).nullable(),
-  /** The charts; null on a later page of the table, whose first page brought them. */
-  series: z
-    .object({
-      organizations: weekPointsSchema,
-      members: weekPointsSchema,
-      events: weekPointsSchema,
-      activeMembers: weekPointsSchema,
-    })
+/** GET /api/system/pending-organizations: the queue, oldest first; `owner` has nulls when none. */
+const pendingOrganizationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortname: z.string(),
+  contactEmail: z.string().nullable(),
+  createdAt: timestamp,
+  owner: z
+    .object({ id: z.number().nullable(), username: z.string().nullable(), email: z.string().nullable() })
     .nullable(),
-  organizations: memberPageSchema(
-    z.object({
-      id: z.number(),
-      name: z.string(),
-      shortname: z.string(),
-      approvalStatus: z.string(),
-      members: z.number(),
-      activeMembers: z.number(),
-      events: z.number(),
-    }),
-  ),
 });
+export type PendingOrganization = z.input<typeof pendingOrganizationSchema>;
+export const pendingOrganizationListSchema = memberPageSchema(pendingOrganizationSchema);
+export type PendingOrganizationList = z.input<typeof pendingOrganizationListSchema>;
+
+/** GET /api/system/stats: the platform's figures for the system dashboard. */
+export const systemStatsSchema = z.object({
+  totalOrganizations: z.number(),
+  totalUsers: z.number(),
+  totalEvents: z.number(),
+  databaseSize: z.string(),
+});
+export type SystemStats = z.infer<typeof systemStatsSchema>;
 
 export const decisionResultSchema = z.object({
   id: z.number(),
@@ -207,6 +204,7 @@ export const decisionResultSchema = z.object({
   approvalStatus: z.enum(APPROVAL_STATUSES),
   rejectionReason: z.string().nullable(),
 });
+export type DecisionResult = z.infer<typeof decisionResultSchema>;
 
 export const registeredOrganizationSchema = z.object({
   id: z.number(),
@@ -215,6 +213,7 @@ export const registeredOrganizationSchema = z.object({
   approvalStatus: z.literal('approved'),
   owner: ownerSchema,
 });
+export type RegisteredOrganization = z.infer<typeof registeredOrganizationSchema>;
 
 export const systemInfoSchema = z.object({
   databaseStatus: z.string(),
@@ -223,6 +222,7 @@ export const systemInfoSchema = z.object({
   version: z.string(),
   database: z.object({ kind: z.enum(['embedded', 'server']), source: z.string(), name: z.string() }),
 });
+export type SystemInfo = z.infer<typeof systemInfoSchema>;
 
 // Plain types: before anything is saved the defaults have no database or username yet.
 export const storedDatabaseSettingsSchema = z.object({
@@ -237,12 +237,14 @@ export const storedDatabaseSettingsSchema = z.object({
   hasPassword: z.boolean(),
   saved: z.boolean(),
 });
+export type StoredDatabaseSettings = z.infer<typeof storedDatabaseSettingsSchema>;
 
 export const connectionTestSchema = z.object({
   success: z.literal(true),
   responseTime: z.number(),
   serverVersion: z.string(),
 });
+export type ConnectionTest = z.infer<typeof connectionTestSchema>;
 
 const outboxMessageSchema = z.object({
   id: z.number(),
@@ -252,26 +254,41 @@ const outboxMessageSchema = z.object({
   error: z.string().nullable(),
   createdAt: timestamp,
 });
+export type OutboxMessage = z.input<typeof outboxMessageSchema>;
 
 export const outboxListSchema = memberPageSchema(outboxMessageSchema);
+export type OutboxList = z.input<typeof outboxListSchema>;
 
 export const outboxEntrySchema = outboxMessageSchema.extend({
   textBody: z.string(),
   htmlBody: z.string().nullable(),
 });
+export type OutboxEntry = z.input<typeof outboxEntrySchema>;
 
 export const tableListSchema = z.array(
   z.object({ name: z.string(), insertable: z.boolean(), rowCount: z.number() }),
 );
+export type TableInfo = z.infer<typeof tableListSchema>[number];
+
+/** One row of a managed table: its columns but the secret ones, each as the database gives it. */
+export const dbRecordSchema = z.looseObject({ id: z.number() });
+export type DbRecord = z.infer<typeof dbRecordSchema>;
 
 export const recordPageSchema = z.object({
   table: z.string(),
   columns: z.array(z.string()),
-  records: z.array(z.record(z.string(), z.unknown())),
+  records: z.array(dbRecordSchema),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
 });
+export type RecordPage = z.infer<typeof recordPageSchema>;
+
+/** GET …/table/{table}/export: every row (up to the export limit), as a JSON download. */
+export const recordExportSchema = z.array(dbRecordSchema);
+
+export const recordDeletedSchema = z.object({ id: z.number(), deleted: z.literal(true) });
+export type RecordDeleted = z.infer<typeof recordDeletedSchema>;
 
 export const tableSchemaSchema = z.object({
   table: z.string(),
@@ -291,3 +308,47 @@ export const tableSchemaSchema = z.object({
     }),
   ),
 });
+export type TableSchema = z.infer<typeof tableSchemaSchema>;
+export type SchemaColumn = TableSchema['columns'][number];
+
+/** GET /api/health: 200 while the database answers, 503 (the same shape) while it does not. */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['connected', 'unreachable']),
+});
+
+export const ANALYTICS_SERIES = ['organizations', 'members', 'events', 'activeMembers'] as const;
+export type SeriesName = (typeof ANALYTICS_SERIES)[number];
+
+const weekPointSchema = z.object({ week: z.string(), value: z.number() });
+export type WeekPoint = z.infer<typeof weekPointSchema>;
+
+const organizationFiguresSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortname: z.string(),
+  approvalStatus: z.string(),
+  members: z.number(),
+  activeMembers: z.number(),
+  events: z.number(),
+});
+export type OrganizationFigures = z.infer<typeof organizationFiguresSchema>;
+
+const seriesSchema = z.object({
+  organizations: z.array(weekPointSchema),
+  members: z.array(weekPointSchema),
+  events: z.array(weekPointSchema),
+  activeMembers: z.array(weekPointSchema),
+}) satisfies z.ZodType<Record<SeriesName, WeekPoint[]>>;
+
+/** GET /api/system/analytics: weekly figures over every organization, or one, and a page of the table. */
+export const analyticsSchema = z.object({
+  weeks: z.number(),
+  organizationId: z.number().nullable(),
+  /** The organization the charts are for, when one is chosen. */
+  organization: z.object({ id: z.number(), name: z.string(), shortname: z.string() }).nullable(),
+  /** The charts; null on a later page of the table, whose first page brought them. */
+  series: seriesSchema.nullable(),
+  organizations: memberPageSchema(organizationFiguresSchema),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;

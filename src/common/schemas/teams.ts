@@ -148,6 +148,10 @@ export const teamAssetSchema = z.object({
 });
 export type TeamAsset = z.infer<typeof teamAssetSchema>;
 
+/** The team's header image after an upload (its address) or a removal (null). */
+export const headerImageSchema = z.object({ headerImage: z.string().nullable() });
+export type HeaderImage = z.infer<typeof headerImageSchema>;
+
 export const teamShowSchema = z.object({
   id: z.number(),
   name: z.string(),

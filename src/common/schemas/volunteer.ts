@@ -116,6 +116,9 @@ export const shiftPatchSchema = shiftFields
 export type ShiftPatch = z.output<typeof shiftPatchSchema>;
 
 export const shiftCopySchema = z.object({ toEventIds: ids(VM.toEventIds, 400).min(1, VM.toEventIds) });
+/** How many shifts a copy made. */
+export const shiftsCopiedSchema = z.object({ created: z.number() });
+export type ShiftsCopied = z.infer<typeof shiftsCopiedSchema>;
 
 export const shiftsQuery = rangeQuery.pick({ from: true, to: true }).extend({
   /** 1: only shifts still to fill (free or offered places) that have not started. */
@@ -148,6 +151,8 @@ export const shiftSchema = z.object({
   volunteers: z.array(volunteerSchema),
 });
 export type Shift = z.infer<typeof shiftSchema>;
+/** GET /api/organizations/{orgId}/shifts. */
+export const shiftListSchema = z.array(shiftSchema);
 
 export const shiftRefusalSchema = z.object({
   message: z.string(),

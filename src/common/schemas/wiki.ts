@@ -168,3 +168,19 @@ export const publicWikiPageSchema = wikiPageViewSchema.pick({
   updatedAt: true,
 });
 export type PublicWikiPage = z.infer<typeof publicWikiPageSchema>;
+
+/** The organization a public page or index belongs to, named for its header. */
+const publicLibraryOrganizationSchema = z.object({ name: z.string(), shortname: z.string() });
+
+/** GET /api/public/{shortname}/wiki/{slug}. */
+export const publicWikiPageAnswerSchema = publicWikiPageSchema.extend({
+  organization: publicLibraryOrganizationSchema,
+});
+export type PublicWikiPageAnswer = z.infer<typeof publicWikiPageAnswerSchema>;
+
+/** GET /api/public/{shortname}/wiki: the organization's public pages. */
+export const publicWikiIndexSchema = z.object({
+  organization: publicLibraryOrganizationSchema,
+  pages: z.array(wikiPageSummarySchema.pick({ title: true, slug: true, tags: true, updatedAt: true })),
+});
+export type PublicWikiIndex = z.infer<typeof publicWikiIndexSchema>;

@@ -1,6 +1,6 @@
 // GET /api/openapi.json: the API's description, built from the routes' own zod schemas. Held
-// against the app's route table, so a route the document leaves out or describes without the
-// inputs it validates fails here by name.
+// against the app's route table, so a route the document leaves out, or describes without the
+// inputs it validates or the answer it gives on success, fails here by name.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../tests/support/app';
@@ -10,10 +10,14 @@ interface Parameter {
   in: string;
   name: string;
 }
+interface Response {
+  description: string;
+  content?: Record<string, { schema: unknown }>;
+}
 interface Operation {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: unknown }> };
-  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  responses: Record<string, Response>;
 }
 interface OpenApiDocument {
   openapi: string;
@@ -21,6 +25,33 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, unknown> };
 }
+
+/**
+ * The routes whose success answer is not JSON, with the content type the document gives it. Each
+ * is sent as made (a string with its own type, or bytes), so its schema names the type; the
+ * manifest alone has a JSON shape, under its own media type.
+ */
+const NOT_JSON: Record<string, string> = {
+  // Exports people download and open in a spreadsheet.
+  'GET /api/organizations/:orgId/users.csv': 'text/csv',
+  'GET /api/organizations/:orgId/attendance/report.csv': 'text/csv',
+  'GET /api/organizations/:orgId/volunteer-hours.csv': 'text/csv',
+  // Calendar subscriptions, read by calendar apps.
+  'GET /api/feeds/:token': 'text/calendar',
+  'GET /api/public/:orgShortname/calendar.ics': 'text/calendar',
+  // The organization's own stylesheet, linked from its pages.
+  'GET /api/organizations/:orgId/custom.css': 'text/css',
+  'GET /api/public/:orgShortname/custom.css': 'text/css',
+  // The one-click unsubscribe link opens in a browser, from a mail: a page, not data.
+  'GET /api/unsubscribe': 'text/html',
+  'POST /api/unsubscribe': 'text/html',
+  // Stored bytes: images re-encoded on upload, icons drawn from them, and team files as uploaded.
+  'GET /files/:id/:key': 'image/*',
+  'GET /app-icons/:name': 'image/png',
+  'GET /api/teams/:teamId/assets/:assetId/download': 'application/octet-stream',
+  // The installable app's manifest, which browsers ask for by this media type.
+  'GET /manifest.webmanifest': 'application/manifest+json',
+};
 
 let ctx: TestContext;
 let doc: OpenApiDocument;
@@ -77,12 +108,31 @@ describe('GET /api/openapi.json', () => {
       if (schema.params && !where.has('path')) missing.push(`${key(route)}: path parameters`);
       if (schema.querystring && !where.has('query')) missing.push(`${key(route)}: query string`);
       if (schema.body && !jsonSchemaOf(op.requestBody?.content)) missing.push(`${key(route)}: body`);
-      for (const status of Object.keys(schema.response ?? {})) {
-        if (status.startsWith('2') && !jsonSchemaOf(op.responses[status]?.content))
-          missing.push(`${key(route)}: ${status} response`);
-      }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('describes the success answer of every route: its JSON, no content for a 204, or its content type', () => {
+    const missing: string[] = [];
+    for (const route of described()) {
+      const op = operationOf(route);
+      if (!op) continue;
+      const successes = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
+      const notJson = NOT_JSON[key(route)];
+      const describedAnswer = ([status, answer]: [string, Response]) =>
+        notJson
+          ? answer.content?.[notJson]?.schema !== undefined
+          : status === '204'
+            ? answer.content === undefined
+            : jsonSchemaOf(answer.content) !== undefined;
+      if (successes.length === 0 || !successes.every(describedAnswer)) missing.push(key(route));
+    }
+    expect(missing, 'routes whose success answer the document does not describe').toEqual([]);
+    const routes = new Set(described().map(key));
+    expect(
+      Object.keys(NOT_JSON).filter((r) => !routes.has(r)),
+      'non-JSON answers of routes the app no longer has',
+    ).toEqual([]);
   });
 
   it("describes the sign-in body with its fields and the teams list's 200 answer", () => {

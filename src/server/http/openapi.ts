@@ -2,6 +2,8 @@
 // declares, so it cannot drift from what the server validates and sends.
 import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { openApiDocumentSchema } from '../../common/schemas/answers';
 import { APP_VERSION } from '../app-version';
 import type { App } from './types';
 
@@ -21,5 +23,10 @@ export async function registerOpenApi(app: App) {
     transform: createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: 'any' } }),
   });
   // Public: it describes the shape of requests and answers, nothing about anyone's data.
-  app.get(OPENAPI_PATH, { config: { access: 'public' } }, async () => app.swagger());
+  app.get(
+    OPENAPI_PATH,
+    { config: { access: 'public' }, schema: { response: { 200: openApiDocumentSchema } } },
+    // Registered above as OpenAPI 3, so the document has the fields an OpenAPI 2 one would lack.
+    async () => app.swagger() as z.output<typeof openApiDocumentSchema>,
+  );
 }

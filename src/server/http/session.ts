@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../common/permissions';
-import type { SessionOrganization, SessionUser } from '../../common/types/session';
+import type { SessionOrganization, SessionUser } from '../../common/schemas/auth';
 import { ChangeFeed, orgScopes, userScope } from '../db/change-feed';
 import type { Database } from '../db/client';
 import { disconnectSession } from './presence-signal';

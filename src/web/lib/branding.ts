@@ -9,7 +9,7 @@ import {
   readableOnAll,
   TEXT_CONTRAST,
 } from '@common/contrast';
-import type { SessionOrganization } from '@common/types/session';
+import type { SessionOrganization } from '@common/schemas/auth';
 
 export interface Branding {
   primaryColor?: string | null;

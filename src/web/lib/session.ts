@@ -1,7 +1,7 @@
 // The signed-in session (GET /api/me) and sign-out: used by the shell, guards and most screens,
 // so it sits below the features.
 import { policy, type Actor } from '@common/permissions';
-import type { Me, SessionOrganization, SessionUser } from '@common/types/session';
+import type { Me, SessionOrganization, SessionUser } from '@common/schemas/auth';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { apiGet, apiRequest, isApiError } from './api';

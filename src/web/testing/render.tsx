@@ -1,7 +1,7 @@
 // Component tests: renders a piece of the web app into happy-dom's document with what the app
 // wraps it in (a query client holding the session, a router at a given address), answers its
 // API calls from a table, and finds controls as a person does: by label, role and text.
-import type { Me } from '@common/types/session';
+import type { Me } from '@common/schemas/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';

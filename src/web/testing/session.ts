@@ -1,5 +1,5 @@
 // A signed-in member of organization 1 ('demo', New York time), as GET /api/me answers.
-import type { Me } from '@common/types/session';
+import type { Me } from '@common/schemas/auth';
 
 export function meAs(role: string, userId = 1): Me {
   return {

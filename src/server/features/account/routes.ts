@@ -2,15 +2,18 @@
 // /api/me/password, POST and DELETE /api/me/profile-picture. Each member edits only themself;
 // system users may edit anyone's profile and ask for anyone's e-mail change. Organization
 // administrators manage roles and access, not a member's sign-in details.
-import { z } from 'zod';
 import {
   changePasswordSchema,
   confirmEmailChangeSchema,
+  emailChangeConfirmedSchema,
+  emailChangeRequestedSchema,
   emailChangeSchema,
   pendingEmailChangeSchema,
+  profileAnswerSchema,
+  profilePictureSchema,
   profileSchema,
-  profileUserSchema,
 } from '../../../common/schemas/account';
+import { messageSchema } from '../../../common/schemas/answers';
 import { PICTURE_TOO_LARGE, PROFILE_PICTURE_MAX_BYTES } from '../../../common/account';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { authOf, type ObjectRule } from '../../http/access';
@@ -21,8 +24,8 @@ import { confirmEmailChange, pendingEmailChange, requestEmailChange } from './em
 import { isMemberOf } from './email-change-queries';
 import { changePassword, removeProfilePicture, saveProfile, setProfilePicture } from './service';
 
-const message = z.object({ message: z.string() });
-const picture = z.object({ profilePictureUrl: z.string().nullable() });
+const message = messageSchema;
+const picture = profilePictureSchema;
 
 /**
  * The account of the path's :id is the caller's own (system users: anyone's). Before the body is
@@ -55,7 +58,7 @@ export async function accountRoutes(app: App) {
       schema: {
         params: idParams,
         body: profileSchema,
-        response: { 200: z.object({ user: profileUserSchema }) },
+        response: { 200: profileAnswerSchema },
       },
     },
     async (request) => {
@@ -81,7 +84,7 @@ export async function accountRoutes(app: App) {
       schema: {
         params: idParams,
         body: emailChangeSchema,
-        response: { 202: pendingEmailChangeSchema.extend({ message: z.string() }) },
+        response: { 202: emailChangeRequestedSchema },
       },
     },
     async (request, reply) => {
@@ -105,7 +108,7 @@ export async function accountRoutes(app: App) {
       config: { ...peopleWrite, access: 'public' },
       schema: {
         body: confirmEmailChangeSchema,
-        response: { 200: z.object({ message: z.string(), email: z.string() }) },
+        response: { 200: emailChangeConfirmedSchema },
       },
     },
     async (request, reply) => {

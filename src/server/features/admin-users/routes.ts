@@ -7,7 +7,9 @@ import {
   disableUserSchema,
   listUsersQuerySchema,
   membershipRowSchema,
+  userDeletedSchema,
 } from '../../../common/schemas/admin';
+import { textAnswer } from '../../../common/schemas/answers';
 import { MEMBER_PAGE_SIZE, memberPageSchema, wantsPage } from '../../../common/schemas/member-list';
 import { sendCsv } from '../../http/csv';
 import { accessOf } from '../../http/access';
@@ -71,7 +73,11 @@ export async function adminUserRoutes(app: App) {
     '/api/organizations/:orgId/users.csv',
     {
       config: { access: { organization: 'path', may: 'manageUsers' } },
-      schema: { params: orgParams, querystring: listUsersQuerySchema },
+      schema: {
+        params: orgParams,
+        querystring: listUsersQuerySchema,
+        response: { 200: textAnswer('text/csv', 'The members the filters match, one row each') },
+      },
     },
     async (request, reply) => {
       const { organizationId, actor, auth } = accessOf(request);
@@ -145,7 +151,10 @@ export async function adminUserRoutes(app: App) {
 
   app.delete(
     '/api/organizations/:orgId/users/:userId',
-    { config: { access: { organization: 'path', may: 'manageUsers' } }, schema: { params: userParams } },
+    {
+      config: { access: { organization: 'path', may: 'manageUsers' } },
+      schema: { params: userParams, response: { 200: userDeletedSchema } },
+    },
     async (request) => {
       const { organizationId, actor } = accessOf(request);
       const result = await deleteUser(database, organizationId, actor, request.params.userId);

@@ -1,4 +1,4 @@
-import type { AuditRow } from '../../../common/types/audit';
+import type { AuditRow } from '../../../common/schemas/admin';
 import type { Database } from '../../db/client';
 
 export async function listAudit(

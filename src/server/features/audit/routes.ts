@@ -1,4 +1,4 @@
-import { auditQuerySchema } from '../../../common/schemas/admin';
+import { auditPageSchema, auditQuerySchema } from '../../../common/schemas/admin';
 import { accessOf } from '../../http/access';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
@@ -11,7 +11,7 @@ export async function auditRoutes(app: App) {
     '/api/organizations/:orgId/audit',
     {
       config: { access: { organization: 'path', may: 'viewAuditLog' } },
-      schema: { params: orgParams, querystring: auditQuerySchema },
+      schema: { params: orgParams, querystring: auditQuerySchema, response: { 200: auditPageSchema } },
     },
     async (request) => {
       const { organizationId } = accessOf(request);

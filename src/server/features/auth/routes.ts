@@ -1,6 +1,12 @@
-import { z } from 'zod';
-import { loginSchema, verifyEmailSchema } from '../../../common/schemas/auth';
-import type { Me } from '../../../common/types/session';
+import { messageSchema } from '../../../common/schemas/answers';
+import {
+  loginAnswerSchema,
+  loginSchema,
+  type Me,
+  meSchema,
+  tempLoginSchema,
+  verifyEmailSchema,
+} from '../../../common/schemas/auth';
 import { authOf } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { clearSessionCookie, destroySession, readSessionId, setSessionCookie } from '../../http/session';
@@ -15,21 +21,25 @@ const TEMP_LOGIN_USERNAME = 'system';
 export async function authRoutes(app: App) {
   const { database, config } = app.deps;
 
-  app.get('/api/me', { config: { access: 'signedIn' } }, async (request): Promise<Me> => {
-    const auth = authOf(request);
-    return {
-      user: auth.user,
-      organization: auth.organization,
-      role: auth.membership?.role ?? null,
-      isSystemUser: auth.user.isSystemUser,
-      pendingApproval: auth.membership?.status === 'pending_approval',
-      twoFactorSetupRequired: setupRequired(auth),
-    };
-  });
+  app.get(
+    '/api/me',
+    { config: { access: 'signedIn' }, schema: { response: { 200: meSchema } } },
+    async (request): Promise<Me> => {
+      const auth = authOf(request);
+      return {
+        user: auth.user,
+        organization: auth.organization,
+        role: auth.membership?.role ?? null,
+        isSystemUser: auth.user.isSystemUser,
+        pendingApproval: auth.membership?.status === 'pending_approval',
+        twoFactorSetupRequired: setupRequired(auth),
+      };
+    },
+  );
 
   app.post(
     '/api/login',
-    { config: { access: 'public' }, schema: { body: loginSchema } },
+    { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: loginAnswerSchema } } },
     async (request, reply) => {
       const result = await signIn(app.deps, request.body, request.hostContext, request.ip);
       // Rotate: whatever session the browser held before sign-in is ended.
@@ -50,16 +60,20 @@ export async function authRoutes(app: App) {
     },
   );
 
-  app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
-    const sid = readSessionId(request);
-    if (sid) await destroySession(database, sid);
-    clearSessionCookie(request, reply);
-    return { message: 'Signed out' };
-  });
+  app.post(
+    '/api/logout',
+    { config: { access: 'public' }, schema: { response: { 200: messageSchema } } },
+    async (request, reply) => {
+      const sid = readSessionId(request);
+      if (sid) await destroySession(database, sid);
+      clearSessionCookie(request, reply);
+      return { message: 'Signed out' };
+    },
+  );
 
   app.post(
     '/api/verify-email',
-    { config: { access: 'public' }, schema: { body: verifyEmailSchema } },
+    { config: { access: 'public' }, schema: { body: verifyEmailSchema, response: { 200: messageSchema } } },
     async (request) => {
       await verifyEmail(database, request.body.token);
       return { message: 'Your email address has been verified. You can now sign in.' };
@@ -68,7 +82,7 @@ export async function authRoutes(app: App) {
 
   app.get(
     '/api/temp-login',
-    { config: { access: 'public' }, schema: { response: { 200: z.object({ username: z.string() }) } } },
+    { config: { access: 'public' }, schema: { response: { 200: tempLoginSchema } } },
     async () => {
       if (!config.enableTempLogin) throw notFound();
       return { username: TEMP_LOGIN_USERNAME };

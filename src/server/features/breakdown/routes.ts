@@ -2,11 +2,14 @@
 // Team members read; the team's leads, owners and admins write (policy.manageTeam).
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { noContent } from '../../../common/schemas/answers';
 import {
+  breakdownSchema,
   characterCreateSchema,
   characterPatchSchema,
   characterSchema,
   rehearsableQuery,
+  rehearsableSchema,
   sceneCreateSchema,
   scenePatchSchema,
   sceneSchema,
@@ -51,7 +54,10 @@ export async function breakdownRoutes(app: App) {
   app.get(
     '/api/teams/:teamId/breakdown',
     // Answered with kept bytes of a Breakdown (queries.ts), checked against its schema when kept.
-    { config: { access: { object: breakdownReaders } }, schema: { params: teamParams } },
+    {
+      config: { access: { object: breakdownReaders } },
+      schema: { params: teamParams, response: { 200: breakdownSchema } },
+    },
     async (request, reply) => {
       const { organizationId, teamId } = teamRef(request);
       return sendKept(request, reply, await keptBreakdown(database, organizationId, teamId));
@@ -63,7 +69,7 @@ export async function breakdownRoutes(app: App) {
     // Answered with kept bytes of a Rehearsable (rehearsable.ts), checked against its schema when kept.
     {
       config: { access: { object: breakdownReaders } },
-      schema: { params: teamParams, querystring: rehearsableQuery },
+      schema: { params: teamParams, querystring: rehearsableQuery, response: { 200: rehearsableSchema } },
     },
     async (request, reply) =>
       sendKept(request, reply, await keptRehearsable(database, teamAccessOf(request), request.query)),
@@ -90,7 +96,10 @@ export async function breakdownRoutes(app: App) {
 
   app.delete(
     '/api/teams/:teamId/characters/:characterId',
-    { config: { ...breakdown, access: { object: managedTeam } }, schema: { params: characterParams } },
+    {
+      config: { ...breakdown, access: { object: managedTeam } },
+      schema: { params: characterParams, response: { 204: noContent } },
+    },
     async (request, reply) => {
       await deleteRow(database, 'production_characters', teamRef(request), request.params.characterId);
       return reply.code(204).send();
@@ -118,7 +127,10 @@ export async function breakdownRoutes(app: App) {
 
   app.delete(
     '/api/teams/:teamId/scenes/:sceneId',
-    { config: { ...sceneDeleted, access: { object: managedTeam } }, schema: { params: sceneParams } },
+    {
+      config: { ...sceneDeleted, access: { object: managedTeam } },
+      schema: { params: sceneParams, response: { 204: noContent } },
+    },
     async (request, reply) => {
       await deleteRow(database, 'production_scenes', teamRef(request), request.params.sceneId);
       return reply.code(204).send();

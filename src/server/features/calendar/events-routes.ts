@@ -4,6 +4,12 @@ import { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import { EVENT_TYPES, INSTRUCTOR_ROLE, SPACES } from '../../../common/calendar';
 import {
+  calendarEventSchema,
+  calendarOptionsSchema,
+  eventCreatedSchema,
+  eventDeletedSchema,
+  eventDetailSchema,
+  eventEditedSchema,
   eventInputSchema,
   eventPatchSchema,
   rangeQuery,
@@ -60,7 +66,11 @@ export async function eventRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/calendar/events',
-    { config: { access: { organization: 'path' } }, schema: { params: orgParams, querystring: listQuery } },
+    {
+      config: { access: { organization: 'path' } },
+      // Sent as kept JSON text built by PostgreSQL (queries.ts), which the schema describes.
+      schema: { params: orgParams, querystring: listQuery, response: { 200: z.array(calendarEventSchema) } },
+    },
     async (request, reply) => {
       const { organizationId, actor, auth } = accessOf(request);
       // A member's session already holds their organization's zone; a system user's does not.
@@ -86,7 +96,10 @@ export async function eventRoutes(app: App) {
   // who may be chosen as instructor (members with the Instructor role).
   app.get(
     '/api/organizations/:orgId/calendar/options',
-    { config: { access: { organization: 'path' } }, schema: { params: orgParams } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, response: { 200: calendarOptionsSchema } },
+    },
     async (request) => {
       const { organizationId, actor } = accessOf(request);
       const [teams, people, settings] = await Promise.all([
@@ -111,8 +124,8 @@ export async function eventRoutes(app: App) {
         calendarSettings(database, organizationId),
       ]);
       return {
-        spaces: SPACES,
-        eventTypes: EVENT_TYPES,
+        spaces: [...SPACES],
+        eventTypes: [...EVENT_TYPES],
         timeZone: settings.timeZone,
         /** The "Show on the public calendar" switch starts on for these types. */
         publicEventTypes: settings.publicEventTypes,
@@ -127,7 +140,10 @@ export async function eventRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/calendar/events/:eventId',
-    { config: { access: { organization: 'path' } }, schema: { params: eventParams } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: eventParams, response: { 200: eventDetailSchema } },
+    },
     async (request) => {
       const { organizationId, actor } = accessOf(request);
       const timeZone = await organizationTimeZone(database, organizationId);
@@ -149,7 +165,7 @@ export async function eventRoutes(app: App) {
     '/api/organizations/:orgId/calendar/events',
     {
       config: { writes: EVENTS_WRITTEN, access: { organization: 'path' } },
-      schema: { params: orgParams, body: eventInputSchema },
+      schema: { params: orgParams, body: eventInputSchema, response: { 201: eventCreatedSchema } },
     },
     async (request, reply) => {
       const access = accessOf(request);
@@ -170,7 +186,12 @@ export async function eventRoutes(app: App) {
       config: { writes: DATES_REMOVED, access: { organization: 'path' } },
       // A refused field is answered by refuseEdit, with what else the edit breaks.
       attachValidation: true,
-      schema: { params: eventParams, querystring: strategyQuery, body: eventPatchSchema },
+      schema: {
+        params: eventParams,
+        querystring: strategyQuery,
+        body: eventPatchSchema,
+        response: { 200: eventEditedSchema },
+      },
     },
     async (request) => {
       const access = accessOf(request);
@@ -197,7 +218,7 @@ export async function eventRoutes(app: App) {
     '/api/organizations/:orgId/calendar/events/:eventId',
     {
       config: { writes: DATES_REMOVED, access: { organization: 'path' } },
-      schema: { params: eventParams, querystring: strategyQuery },
+      schema: { params: eventParams, querystring: strategyQuery, response: { 200: eventDeletedSchema } },
     },
     async (request) => {
       const access = accessOf(request);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
-import { M } from '../../../common/schemas/calendar';
+import { calendarEventSchema, eventDetailSchema, M } from '../../../common/schemas/calendar';
 import { DELETE_REFUSED, EDIT_REFUSED } from './service';
 import { calendarOrg, eventBody } from './test-helpers';
 import {
@@ -363,6 +363,24 @@ describe('POST /api/organizations/{orgId}/calendar/events', () => {
 });
 
 describe('GET /api/organizations/{orgId}/calendar/events/{eventId}', () => {
+  it('sends the list, built as text by PostgreSQL, and one event exactly as their schemas describe', async () => {
+    const c = await calendarOrg(ctx);
+    const created = await c.actorAgent.post(`${c.base}/events`, weekly(c.actor.id, { teamIds: [c.teamId] }));
+    expect(created.statusCode, created.body).toBe(201);
+    const items = await list(c.actorAgent, c.base);
+    expect(items.length).toBeGreaterThan(1);
+    for (const item of items) calendarEventSchema.strict().parse(item);
+    const one = await c.actorAgent.get(`${c.base}/events/${items[1].id}`);
+    expect(one.statusCode).toBe(200);
+    expect(eventDetailSchema.strict().parse(one.json())).toMatchObject({
+      id: items[1].id,
+      recurringRemainingCount: expect.any(Number),
+      wholeSeries: expect.objectContaining({ pattern: 'weekly' }),
+      sceneIds: [],
+      scenes: [],
+    });
+  });
+
   it('answers 401 signed out', async () => {
     const c = await calendarOrg(ctx);
     const { event } = (await c.actorAgent.post(`${c.base}/events`, eventBody(c.actor.id))).json();

@@ -2,6 +2,8 @@
 // revocable iCalendar address; the address itself is managed from My Schedule.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { textAnswer } from '../../../common/schemas/answers';
+import { feedLinksSchema, feedRevokedSchema } from '../../../common/schemas/calendar';
 import { notFound } from '../../http/errors';
 import { accessOf } from '../../http/access';
 import type { App } from '../../http/types';
@@ -37,21 +39,30 @@ export async function feedRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/calendar/feed',
-    { config: { access: { organization: 'path' } }, schema: { params: orgParams } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, response: { 200: feedLinksSchema } },
+    },
     async (request) => currentFeed(await context(request)),
   );
 
   app.post(
     '/api/organizations/:orgId/calendar/feed',
-    // Feed addresses are read fresh: nothing kept to drop.
-    { config: { writes: [], access: { organization: 'path' } }, schema: { params: orgParams } },
+    {
+      // Feed addresses are read fresh: nothing kept to drop.
+      config: { writes: [], access: { organization: 'path' } },
+      schema: { params: orgParams, response: { 201: feedLinksSchema } },
+    },
     async (request, reply) => reply.code(201).send(await createFeed(await context(request))),
   );
 
   app.delete(
     '/api/organizations/:orgId/calendar/feed',
-    // Feed addresses are read fresh: nothing kept to drop.
-    { config: { writes: [], access: { organization: 'path' } }, schema: { params: orgParams } },
+    {
+      // Feed addresses are read fresh: nothing kept to drop.
+      config: { writes: [], access: { organization: 'path' } },
+      schema: { params: orgParams, response: { 200: feedRevokedSchema } },
+    },
     async (request) => {
       const { organizationId, actor } = accessOf(request);
       return revokeFeed(database, organizationId, actor.userId);
@@ -62,7 +73,13 @@ export async function feedRoutes(app: App) {
   // mask it (app.ts redactUrl).
   app.get(
     '/api/feeds/:token',
-    { config: { access: 'public' }, schema: { params: tokenParams } },
+    {
+      config: { access: 'public' },
+      schema: {
+        params: tokenParams,
+        response: { 200: textAnswer('text/calendar', 'The events and shifts the member follows') },
+      },
+    },
     async (request, reply) => {
       const token = request.params.token.replace(/\.ics$/, '');
       const owner = await feedOwner(database, token);

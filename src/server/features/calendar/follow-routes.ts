@@ -1,6 +1,11 @@
 // Following events: follow, unfollow with a
 // strategy, and the caller's follow records on both paths the spec uses.
-import { rangeQuery, strategyQuery } from '../../../common/schemas/calendar';
+import {
+  followAnswerSchema,
+  followedEventsSchema,
+  rangeQuery,
+  strategyQuery,
+} from '../../../common/schemas/calendar';
 import { accessOf } from '../../http/access';
 import type { App } from '../../http/types';
 import { orgParams } from '../../http/params';
@@ -23,7 +28,10 @@ export async function followRoutes(app: App) {
 
   app.get(
     '/api/organizations/:orgId/calendar/events/followed',
-    { config: { access: { organization: 'path' } }, schema: { params: orgParams, querystring: rangeQuery } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, querystring: rangeQuery, response: { 200: followedEventsSchema } },
+    },
     async (request) => {
       const { organizationId, actor } = accessOf(request);
       return followed(organizationId, actor.userId, request.query);
@@ -32,7 +40,10 @@ export async function followRoutes(app: App) {
 
   app.get(
     '/api/me/followed-events',
-    { config: { access: { organization: 'member' } }, schema: { querystring: rangeQuery } },
+    {
+      config: { access: { organization: 'member' } },
+      schema: { querystring: rangeQuery, response: { 200: followedEventsSchema } },
+    },
     async (request) => {
       const { organizationId, actor } = accessOf(request);
       return followed(organizationId, actor.userId, request.query);
@@ -43,7 +54,7 @@ export async function followRoutes(app: App) {
     '/api/organizations/:orgId/calendar/events/:eventId/follow',
     {
       config: { writes: EVENTS_WRITTEN, access: { organization: 'path' } },
-      schema: { params: eventParams, querystring: strategyQuery },
+      schema: { params: eventParams, querystring: strategyQuery, response: { 200: followAnswerSchema } },
     },
     async (request) => {
       const { organizationId, actor } = accessOf(request);
@@ -55,7 +66,7 @@ export async function followRoutes(app: App) {
     '/api/organizations/:orgId/calendar/events/:eventId/follow',
     {
       config: { writes: EVENTS_WRITTEN, access: { organization: 'path' } },
-      schema: { params: eventParams, querystring: strategyQuery },
+      schema: { params: eventParams, querystring: strategyQuery, response: { 200: followAnswerSchema } },
     },
     async (request) => {
       const { organizationId, actor } = accessOf(request);

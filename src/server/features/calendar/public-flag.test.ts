@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { PUBLIC_TYPES } from '../../../common/schemas/admin';
+import { calendarEventSchema, publicCalendarSchema } from '../../../common/schemas/calendar';
 import { calendarOrg, eventBody } from './test-helpers';
 
 let ctx: TestContext;
@@ -28,6 +29,11 @@ const body = (c: C, name: string, extra: Record<string, unknown> = {}) =>
 async function publicNames(c: C) {
   const json = await new Agent(ctx.app).get(`/api/public/${c.org.shortname}/calendar`);
   expect(json.statusCode).toBe(200);
+  // Built as text by PostgreSQL and sent as is: exactly what its schema says, nothing more.
+  publicCalendarSchema
+    .extend({ events: publicCalendarSchema.shape.events.element.strict().array() })
+    .strict()
+    .parse(json.json());
   const ics = await new Agent(ctx.app).get(`/api/public/${c.org.shortname}/calendar.ics`);
   expect(ics.statusCode).toBe(200);
   const fromJson = json
@@ -41,6 +47,7 @@ async function publicNames(c: C) {
 
 async function memberNames(c: C) {
   const res = await c.actorAgent.get(`${c.base}/events`);
+  for (const event of res.json()) calendarEventSchema.strict().parse(event);
   return res
     .json()
     .map((e: { name: string; isPublic: boolean }) => `${e.name}:${e.isPublic}`)

@@ -1,8 +1,11 @@
 // The public calendar: anyone, no login, approved organizations only;
 // and the same events as an iCalendar subscription (beyond the spec).
 import { z } from 'zod';
+import { textAnswer } from '../../../common/schemas/answers';
 import { shortnameSchema } from '../../../common/schemas/auth';
+import { publicCalendarSchema } from '../../../common/schemas/calendar';
 import { notFound } from '../../http/errors';
+import { sendJsonText } from '../../http/json-text';
 import type { App } from '../../http/types';
 import { feedEvents, feedWindow, renderFeed } from './feeds';
 import { listPublicEventsJson } from './queries';
@@ -45,7 +48,7 @@ export async function publicRoutes(app: App) {
 
   app.get(
     '/api/public/:orgShortname/calendar',
-    { config: { access: 'public' }, schema: { params } },
+    { config: { access: 'public' }, schema: { params, response: { 200: publicCalendarSchema } } },
     async (request, reply) => {
       const org = await organization(request.params.orgShortname);
       const from = new Date();
@@ -70,16 +73,20 @@ export async function publicRoutes(app: App) {
         theme: org.theme,
         timeZone: org.timezone,
       });
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('cache-control', 'public, max-age=60')
-        .send(`{"organization":${head},"events":${events}}`);
+      reply.header('cache-control', 'public, max-age=60');
+      return sendJsonText(reply, `{"organization":${head},"events":${events}}`);
     },
   );
 
   app.get(
     '/api/public/:orgShortname/calendar.ics',
-    { config: { access: 'public' }, schema: { params } },
+    {
+      config: { access: 'public' },
+      schema: {
+        params,
+        response: { 200: textAnswer('text/calendar', 'The public events as an iCalendar feed') },
+      },
+    },
     async (request, reply) => {
       const org = await organization(request.params.orgShortname);
       const window = feedWindow();

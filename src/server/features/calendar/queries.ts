@@ -1,8 +1,8 @@
 // Reading events. The list is the calendar's hot path: one indexed range scan, and PostgreSQL
 // builds the JSON (times already in the organization's zone with their offset), so the server
 // sends the text it receives without parsing or re-serialising thousands of objects.
-import { MAX_EVENT_DAYS } from '../../../common/calendar';
-import type { WholeSeries } from '../../../common/whole-series';
+import { type EventType, MAX_EVENT_DAYS } from '../../../common/calendar';
+import type { CalendarEvent } from '../../../common/schemas/calendar';
 import { formatOffset, offsetMinutes, zoneTransitions } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { holding } from '../../bounded-map';
@@ -203,41 +203,8 @@ export async function listPublicEventsJson(
   return row.json;
 }
 
-export interface EventView {
-  id: number;
-  seriesId: number | null;
-  organizationId: number;
-  name: string;
-  description: string | null;
-  spaces: string[];
-  startDateTime: string;
-  endDateTime: string;
-  eventType: string;
-  isRecurring: boolean;
-  recurringPattern: string | null;
-  recurringInterval: number;
-  recurringEnd: string | null;
-  recurringWeeklyDays: string[] | null;
-  recurringMonthlyWeek: number | null;
-  recurringMonthlyWeekday: number | null;
-  recurringEndType: string | null;
-  recurringEndCount: number | null;
-  eventUrl: string | null;
-  instructorId: number | null;
-  instructor: { id: number; firstName: string | null; lastName: string | null; username: string } | null;
-  reservedBy: { id: number; firstName: string | null; lastName: string | null; username: string };
-  teams: { id: number; name: string }[];
-  isException: boolean;
-  conflictOverride: boolean;
-  isPublic: boolean;
-  /** One event's view only: dates left from this one to the end of a count-ended series. */
-  recurringRemainingCount?: number | null;
-  /** One event's own read only: the whole series its part belongs to (null for a one-off). */
-  wholeSeries?: WholeSeries | null;
-  isFollowing: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** One event as the list shows it (common/schemas/calendar.ts). */
+export type EventView = CalendarEvent;
 
 const eventViewSql = (partsWhen: string) => `select row_to_json(x) as event,
     case when ${partsWhen} then ${partsColumn('$1', 'x."seriesId"')} end as parts
@@ -388,7 +355,7 @@ const EARLIER = `exists (select 1 from calendar_event_series s
 
 /** What creating an event needs from its organization: the zone, and which types are public. */
 export async function calendarSettings(q: Runner | Database, organizationId: number) {
-  const [row] = await q.query<{ timezone: string; publicEventTypes: string[] }>(
+  const [row] = await q.query<{ timezone: string; publicEventTypes: EventType[] }>(
     'select timezone, public_event_types as "publicEventTypes" from organizations where id = $1',
     [organizationId],
   );

@@ -11,7 +11,7 @@ import {
   signedIn,
 } from '../../../../tests/support/factories';
 import { bulkMembers } from '../../../../tests/support/members';
-import { directoryEntrySchema } from './routes';
+import { directoryEntrySchema } from '../../../common/schemas/people';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildSystemUser, buildUser, signedIn } from '../../../../tests/support/factories';
-import { directoryEntrySchema } from './routes';
+import { directoryEntrySchema } from '../../../common/schemas/people';
 
 let ctx: TestContext;
 beforeAll(async () => {

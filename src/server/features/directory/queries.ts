@@ -1,7 +1,7 @@
 // The directory's reads: one statement each, teams aggregated in SQL, so 2,000 members cost one
 // round trip and no N+1.
 import type { MemberPage, MembershipStatus } from '../../../common/schemas/member-list';
-import type { DirectoryEntry, PersonEntry } from '../../../common/types/directory';
+import type { DirectoryEntry, PersonEntry } from '../../../common/schemas/people';
 import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/client';
 import { holding } from '../../bounded-map';

@@ -7,7 +7,8 @@ import {
   wantsPage,
 } from '../../../common/schemas/member-list';
 import {
-  memberTeamSchema,
+  directoryAnswerSchema,
+  personSchema,
   userDetailsResponseSchema,
   userDetailsSchema,
 } from '../../../common/schemas/people';
@@ -21,24 +22,6 @@ import { decodeCursor } from '../../http/keyset';
 import { DIRECTORY_KEYSET, directoryJson, directoryPage, directoryPageJson, findPerson } from './queries';
 
 const personParams = orgParams.extend({ username: z.string().trim().min(1).max(50) });
-
-const entryFields = {
-  id: z.number(),
-  userId: z.number(),
-  username: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profilePicture: z.string().nullable(),
-  bio: z.string().nullable(),
-  roles: z.array(z.string()),
-  organizationRole: z.string(),
-};
-export const directoryEntrySchema = z.object({ ...entryFields, teams: z.array(memberTeamSchema) });
-export const personSchema = z.object({
-  ...entryFields,
-  email: z.string(),
-  teams: z.array(memberTeamSchema.extend({ handle: z.string() })),
-});
 
 const userParams = z.object({ userId: idSchema });
 
@@ -63,13 +46,17 @@ export async function directoryRoutes(app: App) {
   // Every member may see the directory, active members only (user managers may ask for the
   // disabled or pending ones too). Without a question it is the spec's whole list, the JSON
   // ready-made by PostgreSQL; `limit` or `after` ask for one page `{items, total, nextCursor}`
-  // instead, and the filters narrow either form (docs/api.md#member-lists). directory.test.ts
-  // checks the entries against directoryEntrySchema.
+  // instead, and the filters narrow either form (docs/api.md#member-lists). The kept answers are
+  // sent as made; directory.test.ts checks their entries against directoryEntrySchema.
   app.get(
     '/api/organizations/:orgId/directory',
     {
       config: { access: { organization: 'path' } },
-      schema: { params: orgParams, querystring: directoryQuerySchema },
+      schema: {
+        params: orgParams,
+        querystring: directoryQuerySchema,
+        response: { 200: directoryAnswerSchema },
+      },
     },
     async (request, reply) => {
       const { organizationId, actor } = accessOf(request);

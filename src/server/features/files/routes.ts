@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { idSchema } from '../../http/params';
+import { bytesAnswer } from '../../../common/schemas/answers';
 import type { App } from '../../http/types';
 import { readFile, STORED_IMAGE_TYPES } from './store';
 
@@ -18,6 +19,9 @@ export async function fileRoutes(app: App) {
           id: idSchema,
           key: z.string().max(64),
         }),
+        response: {
+          200: bytesAnswer('image/*', 'A stored image (logo, picture, header), re-encoded on upload'),
+        },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 // Notification settings, the notification centre, announcements and one-click unsubscribe
 // (RFC 8058).
 import { z } from 'zod';
+import { textAnswer } from '../../../common/schemas/answers';
 import {
   announcementInputSchema,
   announcementSchema,
@@ -128,7 +129,12 @@ export async function notificationRoutes(app: App) {
     '/api/unsubscribe',
     {
       config: { access: 'public' },
-      schema: { querystring: unsubscribeQuery },
+      schema: {
+        querystring: unsubscribeQuery,
+        response: {
+          200: textAnswer('text/html', 'A page asking to confirm, whose button posts the same link'),
+        },
+      },
       onSend: errorsAsPage(REFUSED_TITLE),
     },
     async (request, reply) => {
@@ -147,7 +153,10 @@ export async function notificationRoutes(app: App) {
     '/api/unsubscribe',
     {
       config: { access: 'public', allowCrossOrigin: true },
-      schema: { querystring: unsubscribeQuery },
+      schema: {
+        querystring: unsubscribeQuery,
+        response: { 200: textAnswer('text/html', 'A page saying email notifications are off') },
+      },
       onSend: errorsAsPage(REFUSED_TITLE),
     },
     async (request, reply) => {

@@ -2,11 +2,15 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
+  type BrandImageAnswer,
+  brandImageAnswerSchemas,
   brandingPatchSchema,
   brandingResponseSchema,
   organizationSettingsPatchSchema,
   organizationSettingsResponseSchema,
+  publicBrandingSchema,
 } from '../../../common/schemas/admin';
+import { textAnswer } from '../../../common/schemas/answers';
 import { notFound } from '../../http/errors';
 import { accessOf } from '../../http/access';
 import { orgParams } from '../../http/params';
@@ -25,6 +29,10 @@ import {
 } from './service';
 
 const publicParams = z.object({ orgShortname: z.string().min(1).max(50) });
+const customCssAnswer = textAnswer(
+  'text/css',
+  "The organization's custom stylesheet, checked again as it is served",
+);
 
 // The stylesheet can only style: even opened directly it may load and run nothing.
 function sendCss(reply: FastifyReply, css: string, cacheControl: string) {
@@ -85,25 +93,35 @@ export async function orgSettingsRoutes(app: App) {
     },
   );
 
-  const upload = (kind: BrandImageKind, field: 'logo' | 'favicon', responseKey: 'logoUrl' | 'favicon') =>
+  const upload = (
+    kind: BrandImageKind,
+    field: 'logo' | 'favicon',
+    answer: (url: string) => BrandImageAnswer,
+  ) =>
     app.post(
       `/api/organizations/:orgId/upload-${kind}`,
-      { config: { access: { organization: 'path', may: 'manageSettings' } }, schema: { params: orgParams } },
+      {
+        config: { access: { organization: 'path', may: 'manageSettings' } },
+        schema: { params: orgParams, response: { 200: brandImageAnswerSchemas[kind] } },
+      },
       async (request) => {
         const { organizationId, actor } = accessOf(request);
         const file = await readUpload(request, field, MAX_IMAGE_BYTES, 'Please choose an image to upload');
         const url = await uploadBrandImage(database, organizationId, actor, kind, file);
-        return { [responseKey]: url };
+        return answer(url);
       },
     );
-  upload('logo', 'logo', 'logoUrl');
-  upload('favicon', 'favicon', 'favicon');
+  upload('logo', 'logo', (url) => ({ logoUrl: url }));
+  upload('favicon', 'favicon', (url) => ({ favicon: url }));
 
   // Linked from every page of the organization as /api/organizations/{id}/custom.css?v={updatedAt}:
   // the version changes on every save, so a long private cache is safe.
   app.get(
     '/api/organizations/:orgId/custom.css',
-    { config: { access: { organization: 'path' } }, schema: { params: orgParams } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, response: { 200: customCssAnswer } },
+    },
     async (request, reply) => {
       const { customCss } = await getBranding(database, accessOf(request).organizationId);
       return sendCss(reply, servableCss(customCss), 'private, max-age=86400');
@@ -113,7 +131,7 @@ export async function orgSettingsRoutes(app: App) {
   // The public calendar is styled like the rest of the organization, without a session.
   app.get(
     '/api/public/:orgShortname/custom.css',
-    { config: { access: 'public' }, schema: { params: publicParams } },
+    { config: { access: 'public' }, schema: { params: publicParams, response: { 200: customCssAnswer } } },
     async (request, reply) => {
       const org = await findPublicBranding(database, request.params.orgShortname.toLowerCase());
       if (!org) throw notFound('Organization not found');
@@ -127,7 +145,7 @@ export async function orgSettingsRoutes(app: App) {
       config: { access: 'public' },
       schema: {
         params: publicParams,
-        response: { 200: brandingResponseSchema.extend({ name: z.string() }) },
+        response: { 200: publicBrandingSchema },
       },
     },
     async (request) => {

@@ -1,14 +1,12 @@
+import {
+  type OrganizationStats as Stats,
+  organizationStatsSchema,
+} from '../../../common/schemas/organizations';
 import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { accessOf } from '../../http/access';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
-
-interface Stats {
-  totalMembers: number;
-  totalTeams: number;
-  activeUsers: number;
-}
 
 // Kept until a membership or team changes. Activity stamps announce nothing (migration 0002),
 // so activeUsers, a seven-day figure, may lag by up to the minute an entry lives.
@@ -21,7 +19,10 @@ export async function organizationRoutes(app: App) {
   // activeUsers: active members seen in the last 7 days (sliding-session activity).
   app.get(
     '/api/organizations/:orgId/stats',
-    { config: { access: { organization: 'path' } }, schema: { params: orgParams } },
+    {
+      config: { access: { organization: 'path' } },
+      schema: { params: orgParams, response: { 200: organizationStatsSchema } },
+    },
     async (request) => {
       const { organizationId } = accessOf(request);
       return keptStats(database).getOrLoad(

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { forgotPasswordSchema, resetPasswordSchema } from '../../../common/schemas/auth';
+import { messageSchema } from '../../../common/schemas/answers';
+import {
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  resetTokenValiditySchema,
+} from '../../../common/schemas/auth';
 import type { App } from '../../http/types';
 import { requestReset, resetPassword, tokenIsValid } from './service';
 
@@ -10,7 +15,10 @@ export async function passwordRoutes(app: App) {
 
   app.post(
     '/api/forgot-password',
-    { config: { access: 'public' }, schema: { body: forgotPasswordSchema } },
+    {
+      config: { access: 'public' },
+      schema: { body: forgotPasswordSchema, response: { 200: messageSchema } },
+    },
     async (request) => {
       await requestReset(app.deps, request.body.email, request.ip, request.log);
       return { message: SENT };
@@ -21,7 +29,10 @@ export async function passwordRoutes(app: App) {
     '/api/reset-password/validate',
     {
       config: { access: 'public' },
-      schema: { querystring: z.object({ token: z.string().max(200).optional() }) },
+      schema: {
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        response: { 200: resetTokenValiditySchema },
+      },
     },
     async (request, reply) => {
       reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
@@ -32,7 +43,7 @@ export async function passwordRoutes(app: App) {
 
   app.post(
     '/api/reset-password',
-    { config: { access: 'public' }, schema: { body: resetPasswordSchema } },
+    { config: { access: 'public' }, schema: { body: resetPasswordSchema, response: { 200: messageSchema } } },
     async (request, reply) => {
       reply.header('referrer-policy', 'no-referrer');
       await resetPassword(database, request.body.token, request.body.password);

@@ -2,32 +2,15 @@
 // host's sub-address, or ?org= on the main site. Only approved organizations are named; a pending
 // one is only said to be pending, and a join link naming another organization on this address is
 // pointed to that organization's own address.
-import { z } from 'zod';
+import type {
+  ContextOrganization as PublicOrganization,
+  OrganizationContext,
+} from '../../../common/schemas/auth';
 import { type HostContext, organizationOrigin } from '../../../common/tenancy';
 import type { Config } from '../../config';
 import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { isPendingOrganization } from '../auth/queries';
-
-const publicOrganizationSchema = z.object({
-  name: z.string(),
-  shortname: z.string(),
-  logoUrl: z.string().nullable(),
-  allowPublicRegistration: z.boolean(),
-});
-type PublicOrganization = z.infer<typeof publicOrganizationSchema>;
-
-export const organizationContextSchema = z.object({
-  isSystemDomain: z.boolean(),
-  organization: publicOrganizationSchema.nullable(),
-  /** The addressed organization exists but a system administrator has not approved it yet. */
-  pendingApproval: z.boolean(),
-  /** ?org= on another organization's address names this one: its own sign-up address. */
-  registeredElsewhere: z
-    .object({ name: z.string(), shortname: z.string(), registerUrl: z.string() })
-    .nullable(),
-});
-export type OrganizationContext = z.infer<typeof organizationContextSchema>;
 
 const organizationsByShortname = (database: Database) =>
   ChangeFeed.of(database).cache<string, (PublicOrganization & { id: number }) | null>(

@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import {
+  challengeResultSchema,
   challengeVerifySchema,
+  joinAnswerSchema,
   joinSchema,
+  organizationContextSchema,
+  registeredOrganizationAnswerSchema,
   registerOrganizationSchema,
+  securityChallengeSchema,
+  shortnameAvailabilitySchema,
   shortnameSchema,
+  supportContactSchema,
 } from '../../../common/schemas/auth';
 import { badRequest } from '../../http/errors';
 import { createSession, setSessionCookie } from '../../http/session';
 import type { App } from '../../http/types';
 import { sendVerification } from '../auth/verification';
 import { supportAddress } from '../system/support-address';
-import { organizationContext, organizationContextSchema } from './organization-context';
+import { organizationContext } from './organization-context';
 import { CHALLENGE_TYPES, consumeChallenge, issueChallenge, verifyAttempt } from './challenge';
 import {
   assertRegistrationAvailable,
@@ -44,7 +51,7 @@ export async function registrationRoutes(app: App) {
       config: { access: 'public' },
       schema: {
         querystring: z.object({ org: z.string().max(100).optional() }),
-        response: { 200: z.object({ email: z.string(), reviewer: z.enum(['organization', 'system']) }) },
+        response: { 200: supportContactSchema },
       },
     },
     async (request) => {
@@ -63,7 +70,13 @@ export async function registrationRoutes(app: App) {
 
   app.get(
     '/api/check-shortname/:shortname',
-    { config: { access: 'public' }, schema: { params: z.object({ shortname: z.string().max(100) }) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        params: z.object({ shortname: z.string().max(100) }),
+        response: { 200: shortnameAvailabilitySchema },
+      },
+    },
     async (request) => {
       const parsed = shortnameSchema.safeParse(request.params.shortname);
       if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
@@ -75,7 +88,10 @@ export async function registrationRoutes(app: App) {
     '/api/security-challenge',
     {
       config: { access: 'public' },
-      schema: { querystring: z.object({ type: z.enum(CHALLENGE_TYPES).optional() }) },
+      schema: {
+        querystring: z.object({ type: z.enum(CHALLENGE_TYPES).optional() }),
+        response: { 200: securityChallengeSchema },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -85,13 +101,19 @@ export async function registrationRoutes(app: App) {
 
   app.post(
     '/api/security-challenge/verify',
-    { config: { access: 'public' }, schema: { body: challengeVerifySchema } },
+    {
+      config: { access: 'public' },
+      schema: { body: challengeVerifySchema, response: { 200: challengeResultSchema } },
+    },
     async (request) => verifyAttempt(database, sessionSecret, request.body.token, request.body.answer),
   );
 
   app.post(
     '/api/register-organization',
-    { config: { access: 'public' }, schema: { body: registerOrganizationSchema } },
+    {
+      config: { access: 'public' },
+      schema: { body: registerOrganizationSchema, response: { 201: registeredOrganizationAnswerSchema } },
+    },
     async (request, reply) => {
       const input = request.body;
       await limitSignups(database, request.ip, input.email);
@@ -110,7 +132,11 @@ export async function registrationRoutes(app: App) {
     '/api/register',
     {
       config: { access: 'public' },
-      schema: { body: joinSchema, querystring: z.object({ org: z.string().max(100).optional() }) },
+      schema: {
+        body: joinSchema,
+        querystring: z.object({ org: z.string().max(100).optional() }),
+        response: { 201: joinAnswerSchema },
+      },
     },
     async (request, reply) => {
       const shortname = request.hostContext.shortname ?? request.query.org?.toLowerCase();

@@ -8,6 +8,7 @@ import {
   callSheetQuery,
   callSheetSchema,
 } from '../../../common/schemas/scheduling';
+import { textAnswer } from '../../../common/schemas/answers';
 import { csvText, sendCsv } from '../../http/csv';
 import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
@@ -55,7 +56,11 @@ export async function attendanceRoutes(app: App) {
     '/api/organizations/:orgId/attendance/report.csv',
     {
       config: { access: { organization: 'path' } },
-      schema: { params: orgParams, querystring: attendanceReportQuery },
+      schema: {
+        params: orgParams,
+        querystring: attendanceReportQuery,
+        response: { 200: textAnswer('text/csv', 'The report, one row per person and occurrence') },
+      },
     },
     async (request, reply) => {
       const access = accessOf(request);

@@ -7,6 +7,7 @@ import {
   availabilityQuery,
   managedPersonSchema,
 } from '../../../common/schemas/scheduling';
+import { noContent } from '../../../common/schemas/answers';
 import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
@@ -73,7 +74,7 @@ export async function availabilityRoutes(app: App) {
     `${base}/:id`,
     {
       config: { writes: ['scheduling'], access: { organization: 'path' } },
-      schema: { params: periodParams },
+      schema: { params: periodParams, response: { 204: noContent } },
     },
     async (request, reply) => {
       await deletePeriod(database, accessOf(request), request.params.id);

@@ -11,6 +11,7 @@ import {
   respondLinkQuery,
   respondLinkSchema,
   respondSchema,
+  conflictReportSchema,
 } from '../../../common/schemas/scheduling';
 import { sendKept } from '../../http/etag';
 import { accessOf } from '../../http/access';
@@ -33,9 +34,9 @@ export async function callRoutes(app: App) {
     {
       // Asks, changes nothing: its answers are kept until the data they are read from changes.
       config: { readsOnly: true, access: { organization: 'path' } },
-      // Answered with kept bytes of a ConflictReport (people-conflicts.ts), so no response schema
-      // here: a schema walk over every conflict cost more than computing them.
-      schema: { params: orgParams, body: conflictsRequestSchema },
+      // Answered with kept bytes of a ConflictReport (people-conflicts.ts), which fastify sends as
+      // they are: the schema describes them and is never walked (that cost more than the check).
+      schema: { params: orgParams, body: conflictsRequestSchema, response: { 200: conflictReportSchema } },
     },
     async (request, reply) => {
       const access = accessOf(request);

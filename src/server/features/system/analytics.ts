@@ -2,7 +2,7 @@
 // from one aggregate pass over its table (no per-week rescans, no per-row work in the app), and
 // the per-organization figures a page of organizations at a time.
 import type { MemberPage } from '../../../common/member-list';
-import type { Analytics, OrganizationFigures, SeriesName, WeekPoint } from '../../../common/types/system';
+import type { Analytics, OrganizationFigures, SeriesName, WeekPoint } from '../../../common/schemas/system';
 import { getOrCreate } from '../../../common/maps';
 import { BoundedMap, holding } from '../../bounded-map';
 import type { Database } from '../../db/client';

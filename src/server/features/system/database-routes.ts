@@ -4,7 +4,10 @@ import { count } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   recordDataSchema,
+  recordDeletedSchema,
+  recordExportSchema,
   recordPageSchema,
+  dbRecordSchema,
   tableListSchema,
   tableRecordsQuerySchema,
   tableSchemaSchema,
@@ -61,7 +64,7 @@ export async function databaseRoutes(app: App) {
 
   app.get(
     '/api/system/database/table/:table/export',
-    { config: { access: 'system' }, schema: { params: tableParams } },
+    { config: { access: 'system' }, schema: { params: tableParams, response: { 200: recordExportSchema } } },
     async (request, reply) => {
       const t = managedTable(request.params.table);
       reply.header('content-disposition', `attachment; filename="${t.name}_export.json"`);
@@ -103,7 +106,7 @@ export async function databaseRoutes(app: App) {
     {
       config: { access: 'system' },
       bodyLimit: WRITE_LIMIT,
-      schema: { params: tableParams, body: recordDataSchema },
+      schema: { params: tableParams, body: recordDataSchema, response: { 201: dbRecordSchema } },
     },
     async (request, reply) => {
       const { user } = authOf(request);
@@ -119,7 +122,7 @@ export async function databaseRoutes(app: App) {
     {
       config: { access: 'system' },
       bodyLimit: WRITE_LIMIT,
-      schema: { params: recordParams, body: recordDataSchema },
+      schema: { params: recordParams, body: recordDataSchema, response: { 200: dbRecordSchema } },
     },
     async (request) => {
       const { user } = authOf(request);
@@ -130,7 +133,10 @@ export async function databaseRoutes(app: App) {
 
   app.delete(
     '/api/system/database/table/:table/:id',
-    { config: { access: 'system' }, schema: { params: recordParams } },
+    {
+      config: { access: 'system' },
+      schema: { params: recordParams, response: { 200: recordDeletedSchema } },
+    },
     async (request) => {
       const { user } = authOf(request);
       const t = managedTable(request.params.table);

@@ -1,6 +1,6 @@
 // Analytics and the mail outbox: what system users read to watch the platform.
 import { z } from 'zod';
-import type { Analytics } from '../../../common/types/system';
+import type { Analytics } from '../../../common/schemas/system';
 import {
   analyticsQuerySchema,
   analyticsSchema,

@@ -9,6 +9,7 @@ import {
   pendingOrganizationsQuerySchema,
   registeredOrganizationSchema,
   suspendOrganizationSchema,
+  systemStatsSchema,
   systemRegisterOrganizationSchema,
 } from '../../../common/schemas/system';
 import { authOf } from '../../http/access';
@@ -27,20 +28,24 @@ import { registerApprovedOrganization } from './register-organization';
 export async function organizationRoutes(app: App) {
   const { database } = app.deps;
 
-  app.get('/api/system/stats', { config: { access: 'system' } }, async () => {
-    const [row] = await database.query<{
-      totalOrganizations: number;
-      totalUsers: number;
-      totalEvents: number;
-      databaseSize: string;
-    }>(
-      `select (select count(*)::int from organizations) as "totalOrganizations",
+  app.get(
+    '/api/system/stats',
+    { config: { access: 'system' }, schema: { response: { 200: systemStatsSchema } } },
+    async () => {
+      const [row] = await database.query<{
+        totalOrganizations: number;
+        totalUsers: number;
+        totalEvents: number;
+        databaseSize: string;
+      }>(
+        `select (select count(*)::int from organizations) as "totalOrganizations",
         (select count(*)::int from users where not is_system_user) as "totalUsers",
         (select count(*)::int from calendar_events) as "totalEvents",
         pg_size_pretty(pg_database_size(current_database())) as "databaseSize"`,
-    );
-    return row;
-  });
+      );
+      return row;
+    },
+  );
 
   app.get(
     '/api/system/pending-organizations',

@@ -8,7 +8,7 @@ import type {
   OrganizationList,
   OrganizationSummary,
   PendingOrganization,
-} from '../../../common/types/system';
+} from '../../../common/schemas/system';
 import { organizationOrigin } from '../../../common/tenancy';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

@@ -1,6 +1,6 @@
 // The mail outbox: every message the product sent or would have sent, for
 // deployments without SMTP. System users read it and resend a message.
-import type { OutboxMessage } from '../../../common/types/system';
+import type { OutboxMessage } from '../../../common/schemas/system';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { afterKey, type Keyset, orderBy, pageFrom } from '../../http/keyset';

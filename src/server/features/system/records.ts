@@ -14,6 +14,8 @@ import { type ManagedTable, propertyOf } from './tables';
 export const EXPORT_LIMIT = 10_000;
 
 type Row = Record<string, unknown>;
+/** A row as read back: every managed table has an id primary key (tables.ts refuses one without). */
+type Stored = Row & { id: number };
 
 const selection = (t: ManagedTable) =>
   Object.fromEntries(t.columns.map((c) => [c.name, c.column])) as Record<string, PgColumn>;
@@ -41,7 +43,7 @@ export async function listRecords(
   return {
     table: t.name,
     columns: t.columns.map((c) => c.name),
-    records: rows,
+    records: rows as Stored[],
     total,
     page: opts.page,
     pageSize: opts.pageSize,
@@ -49,12 +51,12 @@ export async function listRecords(
 }
 
 export async function exportRecords(db: Db, t: ManagedTable) {
-  return db.select(selection(t)).from(t.table).orderBy(asc(t.id)).limit(EXPORT_LIMIT);
+  return (await db.select(selection(t)).from(t.table).orderBy(asc(t.id)).limit(EXPORT_LIMIT)) as Stored[];
 }
 
-async function findRow(db: Db, t: ManagedTable, id: number): Promise<Row | undefined> {
+async function findRow(db: Db, t: ManagedTable, id: number): Promise<Stored | undefined> {
   const [row] = await db.select(selection(t)).from(t.table).where(eq(t.id, id));
-  return row;
+  return row as Stored | undefined;
 }
 
 /** The organization a row belongs to, so the change shows in that organization's audit log. */
@@ -156,7 +158,8 @@ export function insertRecord(db: Db, actorId: number, t: ManagedTable, values: R
   return audited(db, actorId, t, 'created', async (tx) => {
     await assertSameOrganization(tx, t, values);
     const [{ id }] = await tx.insert(t.table).values(values).returning({ id: t.id });
-    const after = (await findRow(tx, t, id as number)) ?? null;
+    const after = await findRow(tx, t, id as number);
+    if (!after) throw notFound('Record not found');
     return { id: id as number, before: null, after, result: after };
   });
 }
@@ -166,7 +169,8 @@ export function updateRecord(db: Db, actorId: number, t: ManagedTable, id: numbe
     const before = await findRow(tx, t, id);
     if (!before) throw notFound('Record not found');
     await tx.update(t.table).set(values).where(eq(t.id, id));
-    const after = (await findRow(tx, t, id)) ?? null;
+    const after = await findRow(tx, t, id);
+    if (!after) throw notFound('Record not found');
     return { id, before, after, result: after };
   });
 }
@@ -176,6 +180,6 @@ export function deleteRecord(db: Db, actorId: number, t: ManagedTable, id: numbe
     const before = await findRow(tx, t, id);
     if (!before) throw notFound('Record not found');
     await tx.delete(t.table).where(eq(t.id, id));
-    return { id, before, after: null, result: { id, deleted: true } };
+    return { id, before, after: null, result: { id, deleted: true as const } };
   });
 }

@@ -1,7 +1,7 @@
 // A team's header image and files. Images are decoded and re-encoded before they are kept; other
 // files are kept as-is and only ever go out as downloads, never rendered by the browser.
-import { z } from 'zod';
-import { teamAssetSchema } from '../../../common/schemas/teams';
+import { bytesAnswer, messageSchema } from '../../../common/schemas/answers';
+import { headerImageSchema, teamAssetSchema } from '../../../common/schemas/teams';
 import { TEAM_ASSET_MAX_BYTES, TEAM_HEADER_MAX_BYTES } from '../../../common/teams';
 import { notFound } from '../../http/errors';
 import { idSchema } from '../../http/params';
@@ -14,7 +14,7 @@ import { teamParams } from './routes';
 import { addAsset, deleteAsset, removeHeaderImage, setHeaderImage } from './service';
 
 const assetParams = teamParams.extend({ assetId: idSchema });
-const headerImage = z.object({ headerImage: z.string().nullable() });
+const headerImage = headerImageSchema;
 
 /** attachment; filename="ascii fallback"; filename*=UTF-8''percent-encoded (RFC 6266 / 5987). */
 export function attachmentDisposition(name: string): string {
@@ -74,7 +74,7 @@ export async function teamAssetRoutes(app: App) {
     '/api/teams/:teamId/assets/:assetId',
     {
       config: { ...teamWrites, access: { object: managedTeam } },
-      schema: { params: assetParams, response: { 200: z.object({ message: z.string() }) } },
+      schema: { params: assetParams, response: { 200: messageSchema } },
     },
     async (request) => {
       const { organizationId, team } = teamAccessOf(request);
@@ -85,7 +85,15 @@ export async function teamAssetRoutes(app: App) {
 
   app.get(
     '/api/teams/:teamId/assets/:assetId/download',
-    { config: { access: { object: visibleTeam } }, schema: { params: assetParams } },
+    {
+      config: { access: { object: visibleTeam } },
+      schema: {
+        params: assetParams,
+        response: {
+          200: bytesAnswer('application/octet-stream', 'The file as it was uploaded, as a download'),
+        },
+      },
+    },
     async (request, reply) => {
       const { organizationId, team } = teamAccessOf(request);
       const found = await teamAsset(database, organizationId, team.id, request.params.assetId);

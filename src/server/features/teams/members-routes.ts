@@ -1,5 +1,5 @@
 // A team's members and links; every change needs policy.manageTeam.
-import { z } from 'zod';
+import { messageSchema } from '../../../common/schemas/answers';
 import { policy } from '../../../common/permissions';
 import {
   addLinkSchema,
@@ -20,7 +20,7 @@ import { addLink, addMember, deleteLink, removeMember, setMemberRole } from './s
 
 const memberParams = teamParams.extend({ userId: idSchema });
 const linkParams = teamParams.extend({ linkId: idSchema });
-const message = z.object({ message: z.string() });
+const message = messageSchema;
 
 // Every write here is to a team's members or links (people).
 const teamWrites = { writes: ['people'] } as const;

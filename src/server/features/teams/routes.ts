@@ -1,6 +1,7 @@
 // Teams of an organization: list, detail by handle, create, edit, archive and
 // delete. Members, links and files are in members-routes.ts and assets-routes.ts.
 import { z } from 'zod';
+import { messageSchema } from '../../../common/schemas/answers';
 import { policy } from '../../../common/permissions';
 import {
   createTeamSchema,
@@ -20,7 +21,7 @@ import { candidatesFor, listTeams, teamDetail } from './queries';
 import { createTeam, deleteTeam, setArchived, updateTeam } from './service';
 
 export const teamParams = z.object({ teamId: idSchema });
-const message = z.object({ message: z.string() });
+const message = messageSchema;
 
 const CREATE_REFUSED = 'You do not have permission to create teams';
 

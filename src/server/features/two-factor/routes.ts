@@ -1,19 +1,22 @@
 // /api/me/two-factor (a member's own two-step sign-in) and /api/login/two-factor (the second
 // step of sign-in). Nothing here ever answers with the secret except the set-up call itself.
-import { z } from 'zod';
 import {
   disableTwoFactorSchema,
   loginTwoFactorSchema,
+  recoveryCodesSchema,
   twoFactorCodeSchema,
+  twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '../../../common/schemas/account';
+import { messageSchema } from '../../../common/schemas/answers';
+import { twoFactorLoginAnswerSchema } from '../../../common/schemas/auth';
 import { authOf } from '../../http/access';
 import { loadSession, readSessionId, destroySession, setSessionCookie } from '../../http/session';
 import { setupRequired } from '../../http/two-factor-gate';
 import type { App } from '../../http/types';
 import { completeSignIn, confirmSetup, startSetup, status, turnOff } from './service';
 
-const message = z.object({ message: z.string() });
+const message = messageSchema;
 
 export async function twoFactorRoutes(app: App) {
   const { database, sessionSecret } = app.deps;
@@ -32,10 +35,7 @@ export async function twoFactorRoutes(app: App) {
 
   app.post(
     '/api/me/two-factor/setup',
-    {
-      config: { access: 'signedIn' },
-      schema: { response: { 200: z.object({ secret: z.string(), otpauthUrl: z.string() }) } },
-    },
+    { config: { access: 'signedIn' }, schema: { response: { 200: twoFactorSetupSchema } } },
     async (request, reply) => {
       const auth = authOf(request);
       reply.header('cache-control', 'no-store');
@@ -49,7 +49,7 @@ export async function twoFactorRoutes(app: App) {
       config: { access: 'signedIn' },
       schema: {
         body: twoFactorCodeSchema,
-        response: { 200: z.object({ recoveryCodes: z.array(z.string()) }) },
+        response: { 200: recoveryCodesSchema },
       },
     },
     async (request, reply) => {
@@ -75,13 +75,7 @@ export async function twoFactorRoutes(app: App) {
       config: { access: 'public' },
       schema: {
         body: loginTwoFactorSchema,
-        response: {
-          200: z.object({
-            organization: z.object({ id: z.number(), name: z.string(), shortname: z.string() }).nullable(),
-            isSystemUser: z.boolean(),
-            twoFactorSetupRequired: z.boolean(),
-          }),
-        },
+        response: { 200: twoFactorLoginAnswerSchema },
       },
     },
     async (request, reply) => {

@@ -11,10 +11,13 @@ import {
   shiftCopySchema,
   shiftCreateSchema,
   shiftPatchSchema,
+  shiftListSchema,
   shiftSchema,
+  shiftsCopiedSchema,
   shiftsQuery,
   volunteersPutSchema,
 } from '../../../common/schemas/volunteer';
+import { noContent, textAnswer } from '../../../common/schemas/answers';
 import { csvText, sendCsv } from '../../http/csv';
 import { sendKept } from '../../http/etag';
 import { accessOf } from '../../http/access';
@@ -84,7 +87,7 @@ export async function volunteerRoutes(app: App) {
       schema: {
         params: eventParams,
         body: shiftCopySchema,
-        response: { 200: z.object({ created: z.number() }) },
+        response: { 200: shiftsCopiedSchema },
       },
     },
     (request) => copyShifts(database, accessOf(request), request.params.eventId, request.body),
@@ -108,7 +111,7 @@ export async function volunteerRoutes(app: App) {
         ...volunteering,
         access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY },
       },
-      schema: { params: eventShiftParams },
+      schema: { params: eventShiftParams, response: { 204: noContent } },
     },
     async (request, reply) => {
       await deleteShift(database, accessOf(request), request.params.eventId, request.params.shiftId);
@@ -121,7 +124,7 @@ export async function volunteerRoutes(app: App) {
     {
       config: { access: { organization: 'path' } },
       // Answered with kept bytes of a Shift list (shifts.ts), checked against its schema when kept.
-      schema: { params: orgParams, querystring: shiftsQuery },
+      schema: { params: orgParams, querystring: shiftsQuery, response: { 200: shiftListSchema } },
     },
     async (request, reply) =>
       sendKept(request, reply, await keptShiftList(database, accessOf(request), request.query)),
@@ -139,7 +142,7 @@ export async function volunteerRoutes(app: App) {
     `${shift}/signup`,
     {
       config: { ...volunteering, access: { organization: 'path', may: 'volunteer', refusal: ONLY_MEMBERS } },
-      schema: { params: shiftParams },
+      schema: { params: shiftParams, response: { 204: noContent } },
     },
     async (request, reply) => {
       await cancelSignup(database, accessOf(request), request.params.shiftId);
@@ -195,7 +198,11 @@ export async function volunteerRoutes(app: App) {
     `${org}/volunteer-hours.csv`,
     {
       config: { access: { organization: 'path', may: 'manageVolunteers', refusal: COORDINATORS_ONLY } },
-      schema: { params: orgParams, querystring: hoursQuery },
+      schema: {
+        params: orgParams,
+        querystring: hoursQuery,
+        response: { 200: textAnswer('text/csv', 'The hours ledger, one row per volunteer') },
+      },
     },
     async (request, reply) => {
       const access = accessOf(request);

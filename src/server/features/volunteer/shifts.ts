@@ -1,13 +1,13 @@
 // Coordinators' shifts on calendar occurrences: add, change, remove, copy to other dates; and the
 // list every member reads (the Volunteer page, My shifts).
-import { z } from 'zod';
+import type { z } from 'zod';
 import { policy } from '../../../common/permissions';
 import {
   type Shift,
   type ShiftCreate,
   type ShiftPatch,
   type shiftCopySchema,
-  shiftSchema,
+  shiftListSchema,
   type shiftsQuery,
 } from '../../../common/schemas/volunteer';
 import { DEFAULT_LEAD_MINUTES } from '../../../common/volunteer';
@@ -199,7 +199,6 @@ const keptLists = (database: Database) =>
     sizeOf: (list) => 2 * list.kept.size + 256,
   });
 
-const shiftListSchema = z.array(shiftSchema);
 const SHIFT_LIST_AREAS = ['volunteer', 'calendar', 'people', 'settings'] as const;
 
 export async function keptShiftList(

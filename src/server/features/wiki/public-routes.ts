@@ -5,7 +5,7 @@
 // page deleted or made private disappears at once rather than when a cached copy runs out.
 import { z } from 'zod';
 import { shortnameSchema } from '../../../common/schemas/auth';
-import { publicWikiPageSchema, wikiPageSummarySchema } from '../../../common/schemas/wiki';
+import { publicWikiIndexSchema, publicWikiPageAnswerSchema } from '../../../common/schemas/wiki';
 import { isSlug } from '../../../common/wiki/slug';
 import { notFound } from '../../http/errors';
 import type { App } from '../../http/types';
@@ -17,8 +17,6 @@ import { viewPage } from './service';
 const REVALIDATE = 'no-cache';
 
 const params = z.object({ orgShortname: z.string().max(60) });
-const organization = z.object({ name: z.string(), shortname: z.string() });
-const publicPageSchema = publicWikiPageSchema.extend({ organization });
 
 export async function publicWikiRoutes(app: App) {
   const { database } = app.deps;
@@ -41,14 +39,7 @@ export async function publicWikiRoutes(app: App) {
       config: { access: 'public' },
       schema: {
         params,
-        response: {
-          200: z.object({
-            organization,
-            pages: z.array(
-              wikiPageSummarySchema.pick({ title: true, slug: true, tags: true, updatedAt: true }),
-            ),
-          }),
-        },
+        response: { 200: publicWikiIndexSchema },
       },
     },
     async (request, reply) => {
@@ -63,8 +54,11 @@ export async function publicWikiRoutes(app: App) {
     '/api/public/:orgShortname/wiki/:slug',
     {
       config: { access: 'public' },
-      // Answered with kept bytes cut to publicPageSchema (kept.ts), so no response schema here.
-      schema: { params: params.extend({ slug: z.string().max(200) }) },
+      // Answered with kept bytes cut to the schema (kept.ts), so it only describes them here.
+      schema: {
+        params: params.extend({ slug: z.string().max(200) }),
+        response: { 200: publicWikiPageAnswerSchema },
+      },
     },
     async (request, reply) => {
       const org = await approvedOrg(request.params.orgShortname);
@@ -78,7 +72,7 @@ export async function publicWikiRoutes(app: App) {
           basePath: `/public/${org.shortname}/library`,
           publicOnly: true,
         });
-        return keptJson(publicPageSchema, {
+        return keptJson(publicWikiPageAnswerSchema, {
           ...view,
           organization: { name: org.name, shortname: org.shortname },
         });

@@ -2,6 +2,7 @@
 // history, and the writes (create, edit with currentVersion, delete, revert) for the
 // wiki-privileged roles (src/common/permissions.ts). Public pages are in public-routes.ts.
 import { z } from 'zod';
+import { messageSchema } from '../../../common/schemas/answers';
 import {
   createWikiPageSchema,
   updateWikiPageSchema,
@@ -34,7 +35,7 @@ import { createPage, deletePage, revertPage, updatePage, viewPage } from './serv
 const WRITE_REFUSED = 'You do not have permission to edit the library';
 const pageParams = orgParams.extend({ pageId: idSchema });
 const versionParams = pageParams.extend({ version: idSchema });
-const message = z.object({ message: z.string() });
+const message = messageSchema;
 // Room for a page just over the 1 MB content limit (escaped as JSON), so the refusal is the
 // library's own 413 with its message rather than the server's general one.
 const WRITE_BODY_LIMIT = 3 * 1024 * 1024;
@@ -83,7 +84,8 @@ export async function wikiRoutes(app: App) {
           limit: z.coerce.number().int().min(1).max(100).default(20),
           offset: z.coerce.number().int().min(0).max(10_000).default(0),
         }),
-        // Answered with kept bytes cut to wikiSearchSchema (kept.ts), so no response schema here.
+        // Answered with kept bytes cut to the schema (kept.ts), so it only describes them here.
+        response: { 200: wikiSearchSchema },
       },
     },
     async (request, reply) => {
@@ -100,8 +102,11 @@ export async function wikiRoutes(app: App) {
     '/api/organizations/:orgId/wiki/:slug',
     {
       config: { access: { organization: 'path' } },
-      // Answered with kept bytes cut to wikiPageViewSchema (kept.ts), so no response schema here.
-      schema: { params: orgParams.extend({ slug: z.string().max(200) }) },
+      // Answered with kept bytes cut to the schema (kept.ts), so it only describes them here.
+      schema: {
+        params: orgParams.extend({ slug: z.string().max(200) }),
+        response: { 200: wikiPageViewSchema },
+      },
     },
     async (request, reply) => {
       const { organizationId } = accessOf(request);

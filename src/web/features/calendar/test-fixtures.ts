@@ -1,5 +1,5 @@
 // Calendar answers for component tests: the form's options and events as the API sends them.
-import type { CalendarEvent, CalendarOptions } from './api/types';
+import type { CalendarEvent, CalendarOptions } from '@common/schemas/calendar';
 
 export function calendarOptions(overrides: Partial<CalendarOptions> = {}): CalendarOptions {
   return {
@@ -49,6 +49,8 @@ export function calendarEvent(overrides: Partial<CalendarEvent> = {}): CalendarE
     conflictOverride: false,
     isPublic: false,
     isFollowing: true,
+    createdAt: '2030-03-01T12:00:00+00:00',
+    updatedAt: '2030-03-01T12:00:00+00:00',
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { EmailChangeInput, PendingEmailChange } from '@common/schemas/account';
+import type { EmailChangeInput, EmailChangeRequested, PendingEmailChange } from '@common/schemas/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@web/lib/api';
 
@@ -16,7 +16,7 @@ export function useRequestEmailChange(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: EmailChangeInput) =>
-      apiRequest<PendingEmailChange & { message: string }>('POST', pendingKey(userId)[0], input),
+      apiRequest<EmailChangeRequested>('POST', pendingKey(userId)[0], input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pendingKey(userId) }),
   });
 }

@@ -1,3 +1,4 @@
+import type { ProfilePicture } from '@common/schemas/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { apiUpload } from '@web/lib/upload';
@@ -7,7 +8,7 @@ export function useUploadProfilePicture() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ blob, fileName }: { blob: Blob; fileName: string }) =>
-      apiUpload<{ profilePictureUrl: string }>('/api/me/profile-picture', 'profilePicture', blob, fileName),
+      apiUpload<ProfilePicture>('/api/me/profile-picture', 'profilePicture', blob, fileName),
     onSuccess: () => refreshAccount(queryClient),
   });
 }
@@ -15,7 +16,7 @@ export function useUploadProfilePicture() {
 export function useRemoveProfilePicture() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ profilePictureUrl: null }>('DELETE', '/api/me/profile-picture'),
+    mutationFn: () => apiRequest<ProfilePicture>('DELETE', '/api/me/profile-picture'),
     onSuccess: () => refreshAccount(queryClient),
   });
 }

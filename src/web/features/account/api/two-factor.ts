@@ -1,4 +1,4 @@
-import type { TwoFactorStatus } from '@common/schemas/account';
+import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@common/schemas/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@web/lib/api';
 import { ME_KEY } from '@web/lib/session';
@@ -21,15 +21,14 @@ function useRefresh() {
 
 export function useStartTwoFactorSetup() {
   return useMutation({
-    mutationFn: () => apiRequest<{ secret: string; otpauthUrl: string }>('POST', '/api/me/two-factor/setup'),
+    mutationFn: () => apiRequest<TwoFactorSetup>('POST', '/api/me/two-factor/setup'),
   });
 }
 
 export function useEnableTwoFactor() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (code: string) =>
-      apiRequest<{ recoveryCodes: string[] }>('POST', '/api/me/two-factor/enable', { code }),
+    mutationFn: (code: string) => apiRequest<RecoveryCodes>('POST', '/api/me/two-factor/enable', { code }),
     onSuccess: refresh,
   });
 }

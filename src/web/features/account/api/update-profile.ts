@@ -1,4 +1,4 @@
-import type { ProfileInput, ProfileUser } from '@common/schemas/account';
+import type { ProfileAnswer, ProfileInput } from '@common/schemas/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { refreshAccount } from './refresh-account';
@@ -7,7 +7,7 @@ export function useUpdateProfile(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileInput) =>
-      apiRequest<{ user: ProfileUser }>('PATCH', `/api/users/${userId}/profile`, input),
+      apiRequest<ProfileAnswer>('PATCH', `/api/users/${userId}/profile`, input),
     onSuccess: () => refreshAccount(queryClient),
   });
 }

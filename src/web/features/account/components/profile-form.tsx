@@ -1,6 +1,6 @@
 import type { ProfileInput } from '@common/schemas/account';
 import { BIO_MAX, USERNAME_TAKEN } from '@common/account';
-import type { SessionUser } from '@common/types/session';
+import type { SessionUser } from '@common/schemas/auth';
 import { lazy, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MountWhenOpened } from '@web/components/mount-when-opened';

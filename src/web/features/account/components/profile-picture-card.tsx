@@ -4,7 +4,7 @@ import {
   PROFILE_PICTURE_CROP,
   PROFILE_PICTURE_MAX_BYTES,
 } from '@common/account';
-import type { SessionUser } from '@common/types/session';
+import type { SessionUser } from '@common/schemas/auth';
 import { Camera, Trash2 } from 'lucide-react';
 import { lazy, useRef, useState } from 'react';
 import { MountWhenOpened } from '@web/components/mount-when-opened';

@@ -1,4 +1,4 @@
-import type { AuditPage } from '@common/types/audit';
+import type { AuditPage } from '@common/schemas/admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet, withQuery } from '@web/lib/api';
 

@@ -1,4 +1,4 @@
-import type { Branding, BrandingPatchInput } from '@common/schemas/admin';
+import type { BrandImageAnswer, Branding, BrandingPatchInput } from '@common/schemas/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError, apiRequest, errorMessage } from '@web/lib/api';
@@ -57,7 +57,7 @@ export function useUploadBrandImage(orgId: number, kind: BrandImageKind) {
         parsed = undefined;
       }
       if (!res.ok) throw new ApiError(res.status, text || res.statusText, parsed);
-      return parsed as Record<string, string>;
+      return parsed as BrandImageAnswer;
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: brandingKey(orgId) });

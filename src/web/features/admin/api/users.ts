@@ -1,5 +1,5 @@
 // User management calls: the paged list, and each action with the spec's toasts.
-import type { AddUserInput, MembershipRow } from '@common/schemas/admin';
+import type { AddUserInput, MembershipRow, UserDeleted } from '@common/schemas/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { MEMBER_PAGE_SIZE, type MemberPage } from '@common/member-list';
@@ -75,7 +75,7 @@ const nameOf = (row: MembershipRow) =>
 export function useAddUser(orgId: number) {
   return useUserMutation(
     orgId,
-    (input: AddUserInput) => apiRequest('POST', `/api/organizations/${orgId}/users`, input),
+    (input: AddUserInput) => apiRequest<MembershipRow>('POST', `/api/organizations/${orgId}/users`, input),
     {
       success: 'User created',
       description: (v) => `${v.username} can now sign in.`,
@@ -89,7 +89,7 @@ export function useChangeRole(orgId: number) {
   return useUserMutation(
     orgId,
     ({ row, role }: { row: MembershipRow; role: string }) =>
-      apiRequest('PATCH', `/api/organizations/${orgId}/users/${row.userId}/role`, { role }),
+      apiRequest<MembershipRow>('PATCH', `/api/organizations/${orgId}/users/${row.userId}/role`, { role }),
     {
       success: 'Role updated',
       description: ({ row }) => `${nameOf(row)}'s role has been updated.`,
@@ -102,7 +102,8 @@ export function useChangeRole(orgId: number) {
 export function useApproveUser(orgId: number) {
   return useUserMutation(
     orgId,
-    (row: MembershipRow) => apiRequest('POST', `/api/organizations/${orgId}/users/${row.userId}/approve`),
+    (row: MembershipRow) =>
+      apiRequest<MembershipRow>('POST', `/api/organizations/${orgId}/users/${row.userId}/approve`),
     {
       success: 'User approved',
       description: (row) => `${nameOf(row)} can now sign in.`,
@@ -116,7 +117,9 @@ export function useDisableUser(orgId: number) {
   return useUserMutation(
     orgId,
     ({ row, reason }: { row: MembershipRow; reason: string }) =>
-      apiRequest('POST', `/api/organizations/${orgId}/users/${row.userId}/disable`, { reason }),
+      apiRequest<MembershipRow>('POST', `/api/organizations/${orgId}/users/${row.userId}/disable`, {
+        reason,
+      }),
     {
       success: 'User disabled',
       description: ({ row }) => `${nameOf(row)} has been signed out and can no longer sign in.`,
@@ -129,7 +132,8 @@ export function useDisableUser(orgId: number) {
 export function useEnableUser(orgId: number) {
   return useUserMutation(
     orgId,
-    (row: MembershipRow) => apiRequest('POST', `/api/organizations/${orgId}/users/${row.userId}/enable`),
+    (row: MembershipRow) =>
+      apiRequest<MembershipRow>('POST', `/api/organizations/${orgId}/users/${row.userId}/enable`),
     {
       success: 'User enabled',
       description: (row) => `${nameOf(row)} can sign in again.`,
@@ -142,7 +146,8 @@ export function useEnableUser(orgId: number) {
 export function useDeleteUser(orgId: number) {
   return useUserMutation(
     orgId,
-    (row: MembershipRow) => apiRequest('DELETE', `/api/organizations/${orgId}/users/${row.userId}`),
+    (row: MembershipRow) =>
+      apiRequest<UserDeleted>('DELETE', `/api/organizations/${orgId}/users/${row.userId}`),
     {
       success: 'User deleted',
       description: (row) => `${nameOf(row)} has been successfully removed from the organization.`,

@@ -1,5 +1,5 @@
 import { roleLabel } from '@common/permissions';
-import type { AuditRow } from '@common/types/audit';
+import type { AuditRow } from '@common/schemas/admin';
 import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';

@@ -1,3 +1,4 @@
+import type { ShortnameAvailability } from '@common/schemas/auth';
 import { shortnameProblem } from '@common/shortname';
 import { useQuery } from '@tanstack/react-query';
 import { useDebounced } from '@web/hooks/use-debounced';
@@ -14,7 +15,7 @@ export function useShortnameAvailability(shortname: string): Availability {
   const settled = debounced === shortname;
   const query = useQuery({
     queryKey: [`/api/check-shortname/${encodeURIComponent(debounced)}`],
-    queryFn: ({ queryKey }) => apiGet<{ available: boolean }>(String(queryKey[0])),
+    queryFn: ({ queryKey }) => apiGet<ShortnameAvailability>(String(queryKey[0])),
     enabled: checkable && settled,
     // Availability answers are cached for 500 ms only.
     staleTime: 500,

@@ -1,15 +1,9 @@
-import type { JoinInput } from '@common/schemas/auth';
+import type { JoinAnswer, JoinInput } from '@common/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage, withQuery } from '@web/lib/api';
 import { ME_KEY } from '@web/lib/session';
-
-interface JoinResponse {
-  message: string;
-  requiresApproval: boolean;
-  requiresEmailVerification?: boolean;
-}
 
 /** A join needing approval ends signed out on /registration-pending. */
 export function useJoinOrganization(shortname: string) {
@@ -17,7 +11,7 @@ export function useJoinOrganization(shortname: string) {
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: (input: JoinInput) =>
-      apiRequest<JoinResponse>('POST', withQuery('/api/register', { org: shortname }), input),
+      apiRequest<JoinAnswer>('POST', withQuery('/api/register', { org: shortname }), input),
     onSuccess: async (res) => {
       if (res.requiresEmailVerification) {
         queryClient.clear();

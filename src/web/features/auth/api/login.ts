@@ -1,4 +1,4 @@
-import type { LoginInput } from '@common/schemas/auth';
+import type { LoginAnswer, LoginInput, TwoFactorLoginAnswer } from '@common/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '@web/hooks/use-toast';
@@ -6,21 +6,13 @@ import { apiRequest, errorMessage, isApiError } from '@web/lib/api';
 import { returnPath } from '@web/lib/return-to';
 import { startNewSession } from '@web/lib/session';
 
-interface LoginResponse {
-  organization: unknown;
-  isSystemUser: boolean;
-  /** Two-step sign-in: no session yet; the code goes to /api/login/two-factor with this token. */
-  twoFactorRequired?: boolean;
-  twoFactorToken?: string;
-}
-
 export const NETWORK_FAILURE = 'Could not reach the server. Check your connection and try again.';
 export const NO_ORGANIZATION_DATA = 'Login did not return organization data';
 
 /** Sign out any old session first (ignoring failure), then sign in. */
-async function login(input: LoginInput): Promise<LoginResponse> {
+async function login(input: LoginInput): Promise<LoginAnswer> {
   await apiRequest('POST', '/api/logout').catch(() => undefined);
-  const res = await apiRequest<LoginResponse>('POST', '/api/login', input);
+  const res = await apiRequest<LoginAnswer>('POST', '/api/login', input);
   if (res?.twoFactorRequired) return res;
   if (!res?.organization && !res?.isSystemUser) throw new Error(NO_ORGANIZATION_DATA);
   return res;
@@ -62,7 +54,7 @@ export function useLoginTwoFactor() {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (input: { token: string; code: string }) =>
-      apiRequest<LoginResponse>('POST', '/api/login/two-factor', input),
+      apiRequest<TwoFactorLoginAnswer>('POST', '/api/login/two-factor', input),
     onSuccess: signedIn,
   });
 }

@@ -1,21 +1,6 @@
+import type { ContextOrganization, OrganizationContext } from '@common/schemas/auth';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, isApiError, withQuery } from '@web/lib/api';
-
-export interface ContextOrganization {
-  name: string;
-  shortname: string;
-  logoUrl: string | null;
-  allowPublicRegistration: boolean;
-}
-
-export interface OrganizationContext {
-  isSystemDomain: boolean;
-  organization: ContextOrganization | null;
-  /** The addressed organization exists but awaits a system administrator's approval. */
-  pendingApproval: boolean;
-  /** A join link on another organization's address names this one: its own sign-up address. */
-  registeredElsewhere: { name: string; shortname: string; registerUrl: string } | null;
-}
 
 const NOT_FOUND: OrganizationContext = {
   isSystemDomain: false,

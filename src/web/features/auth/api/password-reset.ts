@@ -1,10 +1,13 @@
+import type { MessageAnswer } from '@common/schemas/answers';
+import type { ResetTokenValidity } from '@common/schemas/auth';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { apiGet, apiRequest, errorMessage, withQuery } from '@web/lib/api';
 
 export function useForgotPassword({ onSent }: { onSent: () => void }) {
   return useMutation({
-    mutationFn: (input: { email: string }) => apiRequest('POST', '/api/forgot-password', input),
+    mutationFn: (input: { email: string }) =>
+      apiRequest<MessageAnswer>('POST', '/api/forgot-password', input),
     onSuccess: () => {
       // The same words whether or not the account exists.
       toast({
@@ -26,7 +29,7 @@ export function useForgotPassword({ onSent }: { onSent: () => void }) {
 export function useResetTokenValidity(token: string) {
   return useQuery({
     queryKey: ['/api/reset-password/validate', token],
-    queryFn: () => apiGet<{ valid: boolean }>(withQuery('/api/reset-password/validate', { token })),
+    queryFn: () => apiGet<ResetTokenValidity>(withQuery('/api/reset-password/validate', { token })),
     enabled: token.length > 0,
     // A token is single-use: ask again on every visit.
     gcTime: 0,
@@ -36,7 +39,7 @@ export function useResetTokenValidity(token: string) {
 export function useResetPassword({ onDone }: { onDone: () => void }) {
   return useMutation({
     mutationFn: (input: { token: string; password: string; confirmPassword: string }) =>
-      apiRequest('POST', '/api/reset-password', input),
+      apiRequest<MessageAnswer>('POST', '/api/reset-password', input),
     onSuccess: () => {
       toast({
         title: 'Password reset successful',

@@ -1,20 +1,15 @@
-import type { RegisterOrganizationInput } from '@common/schemas/auth';
+import type { RegisteredOrganizationAnswer, RegisterOrganizationInput } from '@common/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage } from '@web/lib/api';
-
-interface RegisterOrganizationResponse {
-  message: string;
-  requiresApproval: boolean;
-}
 
 export function useRegisterOrganization({ onFailure }: { onFailure: () => void }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: (input: RegisterOrganizationInput) =>
-      apiRequest<RegisterOrganizationResponse>('POST', '/api/register-organization', input),
+      apiRequest<RegisteredOrganizationAnswer>('POST', '/api/register-organization', input),
     onSuccess: (res) => {
       queryClient.clear();
       // The server's message already names the organization and what happens next.

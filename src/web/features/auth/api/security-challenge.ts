@@ -1,16 +1,6 @@
+import type { ChallengeResult, SecurityChallenge } from '@common/schemas/auth';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@web/lib/api';
-
-export interface SecurityChallenge {
-  token: string;
-  type: 'math' | 'trivia';
-  question: string;
-}
-
-export interface VerifyResult {
-  correct: boolean;
-  attemptsRemaining: number;
-}
 
 export const CHALLENGE_KEY = ['/api/security-challenge'] as const;
 
@@ -27,6 +17,6 @@ export function useSecurityChallenge(inWords = false) {
 export function useVerifyChallenge() {
   return useMutation({
     mutationFn: (input: { token: string; answer: string }) =>
-      apiRequest<VerifyResult>('POST', '/api/security-challenge/verify', input),
+      apiRequest<ChallengeResult>('POST', '/api/security-challenge/verify', input),
   });
 }

@@ -1,11 +1,6 @@
+import type { SupportContact } from '@common/schemas/auth';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, withQuery } from '@web/lib/api';
-
-export interface SupportContact {
-  email: string;
-  /** Who reviews a pending registration: the organization's administrators, or a system administrator. */
-  reviewer: 'organization' | 'system';
-}
 
 /** GET /api/support-contact: the addressed (or `org`-named) organization's, else the system's. */
 export function useSupportContact(org: string | null) {

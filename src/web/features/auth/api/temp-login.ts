@@ -1,3 +1,4 @@
+import type { TempLogin } from '@common/schemas/auth';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, isApiError } from '@web/lib/api';
 
@@ -7,7 +8,7 @@ export function useTempLoginConfig() {
     queryKey: ['/api/temp-login'],
     queryFn: async () => {
       try {
-        return await apiGet<{ username: string }>('/api/temp-login');
+        return await apiGet<TempLogin>('/api/temp-login');
       } catch (error) {
         if (isApiError(error, 404)) return null;
         throw error;

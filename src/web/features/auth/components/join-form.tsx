@@ -9,7 +9,7 @@ import {
   CardHeader,
   CardTitle,
 } from '@web/components/ui/card';
-import type { ContextOrganization } from '../api/organization-context';
+import type { ContextOrganization } from '@common/schemas/auth';
 import { mainSiteHref } from '@web/lib/main-site';
 import { useJoinOrganization } from '../api/join-organization';
 import { AccountFields } from './account-fields';

@@ -1,7 +1,7 @@
 import { Clock, ExternalLink, SearchX } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { hostLabel, mainSiteHref } from '@web/lib/main-site';
-import type { OrganizationContext } from '../api/organization-context';
+import type { OrganizationContext } from '@common/schemas/auth';
 import { NoticeCard } from './notice-card';
 
 /**

@@ -5,7 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/session';
 import { hostLabel } from '@web/lib/main-site';
-import { type ContextOrganization, useOrganizationContext } from '../api/organization-context';
+import type { ContextOrganization } from '@common/schemas/auth';
+import { useOrganizationContext } from '../api/organization-context';
 import { UnknownOrganization } from '../components/unknown-organization';
 
 const FEATURES = [

@@ -1,9 +1,17 @@
 // Calendar queries and mutations: one query key prefix per organization, so every change
 // refetches the views, My Schedule and the dashboard cards together.
-import type { EventRequest } from '@common/schemas/calendar';
+import type {
+  CalendarEvent,
+  CalendarOptions,
+  EventDeleted,
+  EventDetail,
+  EventRequest,
+  EventSaved,
+  FollowAnswer,
+  Strategy,
+} from '@common/schemas/calendar';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, withQuery } from '@web/lib/api';
-import type { CalendarEvent, CalendarOptions, Strategy } from './types';
 
 export const calendarKey = (orgId: number) => ['calendar', orgId] as const;
 
@@ -40,7 +48,7 @@ export function useEvents(orgId: number | undefined, range: EventRange, enabled 
 export function useEventDetail(orgId: number, id: number | undefined) {
   return useQuery({
     queryKey: [...calendarKey(orgId), 'event', id],
-    queryFn: () => apiGet<CalendarEvent>(`${base(orgId)}/events/${id}`),
+    queryFn: () => apiGet<EventDetail>(`${base(orgId)}/events/${id}`),
     enabled: id !== undefined,
   });
 }
@@ -54,21 +62,13 @@ export function useCalendarOptions(orgId: number | undefined) {
   });
 }
 
-export interface SaveResult {
-  event: CalendarEvent | null;
-  occurrenceCount?: number;
-  createdCount?: number;
-  updatedCount?: number;
-  deletedCount?: number;
-}
-
 export function useSaveEvent(orgId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body, strategy }: { id?: number; body: EventRequest; strategy?: Strategy }) =>
       id === undefined
-        ? apiRequest<SaveResult>('POST', `${base(orgId)}/events`, body)
-        : apiRequest<SaveResult>('PATCH', withQuery(`${base(orgId)}/events/${id}`, { strategy }), body),
+        ? apiRequest<EventSaved>('POST', `${base(orgId)}/events`, body)
+        : apiRequest<EventSaved>('PATCH', withQuery(`${base(orgId)}/events/${id}`, { strategy }), body),
     onSuccess: () => invalidateCalendar(queryClient, orgId),
   });
 }
@@ -77,7 +77,7 @@ export function useDeleteEvent(orgId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, strategy }: { id: number; strategy: Strategy }) =>
-      apiRequest<{ deletedCount: number }>('DELETE', withQuery(`${base(orgId)}/events/${id}`, { strategy })),
+      apiRequest<EventDeleted>('DELETE', withQuery(`${base(orgId)}/events/${id}`, { strategy })),
     onSuccess: () => invalidateCalendar(queryClient, orgId),
   });
 }
@@ -86,7 +86,7 @@ export function useFollowEvent(orgId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, follow, strategy }: { id: number; follow: boolean; strategy: Strategy }) =>
-      apiRequest<{ unfollowedCount?: number; followedCount?: number }>(
+      apiRequest<FollowAnswer>(
         follow ? 'POST' : 'DELETE',
         withQuery(`${base(orgId)}/events/${id}/follow`, { strategy }),
       ),

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@web/lib/api';
 import { calendarKey } from './events';
-import type { FeedLinks } from './types';
+import type { FeedLinks } from '@common/schemas/calendar';
 
 const feedKey = (orgId: number) => [...calendarKey(orgId), 'feed'] as const;
 const url = (orgId: number) => `/api/organizations/${orgId}/calendar/feed`;

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet, withQuery } from '@web/lib/api';
 import { isNetworkFailure, keepOfflineCopy, type Owner, readOfflineCopy } from '@web/lib/offline-copy';
 import { calendarKey } from './events';
-import type { CalendarEvent } from './types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 
 const COPY = 'my-schedule';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@web/lib/api';
-import type { PublicCalendar } from './types';
+import type { PublicCalendar } from '@common/schemas/calendar';
 
 /** GET /api/public/{orgShortname}/calendar, no login. */
 export function usePublicCalendar(shortname: string) {

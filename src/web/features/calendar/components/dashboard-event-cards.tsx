@@ -7,7 +7,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useLatch } from '@web/hooks/use-latch';
 import { useAuth } from '@web/lib/session';
 import { useEvents } from '../api/events';
-import type { CalendarEvent } from '../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import { formatEventDate, formatTimeRange, sameDayNextMonth } from '../lib/dates';
 import { dashboardLists } from '../lib/dashboard';
 

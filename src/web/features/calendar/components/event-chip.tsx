@@ -1,5 +1,5 @@
 import { Repeat } from 'lucide-react';
-import type { CalendarEvent } from '../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import { spaceBarBackground, spaceBarColor } from '../lib/colors';
 import { formatEventTime, isAllDay } from '../lib/dates';
 import { useCalendarColors } from './use-colors';

@@ -29,7 +29,7 @@ import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
 import { useDeleteEvent, useEventDetail, useFollowEvent } from '../api/events';
-import type { CalendarEvent, Strategy } from '../api/types';
+import type { CalendarEvent, Strategy } from '@common/schemas/calendar';
 import { formatEventDate, formatTimeRange } from '../lib/dates';
 import { CallsPanel } from './calls/calls-panel';
 

@@ -8,7 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import type { CalendarEvent } from '../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import { EventForm } from './event-form/event-form';
 
 export function EventFormDialog({

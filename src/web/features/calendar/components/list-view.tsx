@@ -1,6 +1,6 @@
 import { eventTypeLabel } from '@common/glossary';
 import { CalendarX } from 'lucide-react';
-import type { CalendarEvent } from '../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import { formatLongDay, formatTimeRange, wallDate } from '../lib/dates';
 import { useCalendarColors } from './use-colors';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { cn } from '@web/lib/utils';
-import type { CalendarEvent } from '../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import { dayWithEvents, eventDates, formatLongDay, monthGrid } from '../lib/dates';
 import { EventChip } from './event-chip';
 import { ListView } from './list-view';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { cn } from '@web/lib/utils';
-import type { CalendarEvent } from '../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import { formatClock } from '@common/clock';
 import {
   dayPart,

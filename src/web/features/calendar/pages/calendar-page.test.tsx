@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { allByRole, byRole, click, hasText, type Rendered, render, waitFor } from '@web/testing/render';
 import { meAs } from '@web/testing/session';
-import type { CalendarEvent } from '../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import { calendarEvent } from '../test-fixtures';
 import { CalendarPage } from './calendar-page';
 

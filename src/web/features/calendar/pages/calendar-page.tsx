@@ -11,7 +11,7 @@ import { useMediaQuery } from '@web/hooks/use-media-query';
 import { ownerOf, useAuth } from '@web/lib/session';
 import { useEvents } from '../api/events';
 import { useMySchedule } from '../api/my-schedule';
-import type { CalendarEvent } from '../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import { type Editing, CalendarDialogs } from '../components/calendar-page/calendar-dialogs';
 import { CalendarHeader, calendarActions } from '../components/calendar-page/calendar-header';
 import { CalendarHomeTab } from '../components/calendar-page/calendar-home-tab';

@@ -7,7 +7,7 @@ import { useAuth } from '@web/lib/session';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { usePublicCalendar } from '../api/public';
-import type { PublicEvent } from '../api/types';
+import type { PublicEvent } from '@common/schemas/calendar';
 import { formatLongDay, formatTimeRange, wallDate } from '../lib/dates';
 
 const prefersDark = () => window.matchMedia('(prefers-color-scheme: dark)').matches;

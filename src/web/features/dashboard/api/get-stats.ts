@@ -1,17 +1,6 @@
+import type { OrganizationStats } from '@common/schemas/organizations';
+import type { SystemStats } from '@common/schemas/system';
 import { useQuery } from '@tanstack/react-query';
-
-export interface OrganizationStats {
-  totalMembers: number;
-  totalTeams: number;
-  activeUsers: number;
-}
-
-export interface SystemStats {
-  totalOrganizations: number;
-  totalUsers: number;
-  totalEvents: number;
-  databaseSize: string;
-}
 
 export const organizationStatsKey = (orgId: number) => [`/api/organizations/${orgId}/stats`] as const;
 export const SYSTEM_STATS_KEY = ['/api/system/stats'] as const;

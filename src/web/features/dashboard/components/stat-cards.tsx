@@ -1,7 +1,7 @@
 import { Building, CalendarDays, Database, Globe, UserCheck, Users, UsersRound } from 'lucide-react';
 import { WebAddress } from '@web/components/web-address';
 import { formatNumber } from '@web/lib/format';
-import type { SessionOrganization } from '@common/types/session';
+import type { SessionOrganization } from '@common/schemas/auth';
 import { useOrganizationStats, useSystemStats } from '../api/get-stats';
 import { StatCard } from './stat-card';
 

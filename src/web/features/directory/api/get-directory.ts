@@ -1,5 +1,5 @@
 import { MEMBER_PAGE_SIZE, type MemberPage } from '@common/member-list';
-import type { DirectoryEntry } from '@common/types/directory';
+import type { DirectoryEntry } from '@common/schemas/people';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest, withQuery } from '@web/lib/api';
 

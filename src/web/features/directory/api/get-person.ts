@@ -1,4 +1,4 @@
-import type { PersonEntry } from '@common/types/directory';
+import type { PersonEntry } from '@common/schemas/people';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, isApiError } from '@web/lib/api';
 

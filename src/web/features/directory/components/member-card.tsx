@@ -6,7 +6,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import type { DirectoryEntry } from '@common/types/directory';
+import type { DirectoryEntry } from '@common/schemas/people';
 import { displayName } from '../search';
 
 interface MemberCardProps {

@@ -18,7 +18,7 @@ import { useTeams } from '@web/features/teams/api/get-teams';
 import { useSearchText, useUrlFilters } from '@web/hooks/use-url-filters';
 import { formatNumber } from '@web/lib/format';
 import { useAuth } from '@web/lib/session';
-import type { DirectoryEntry } from '@common/types/directory';
+import type { DirectoryEntry } from '@common/schemas/people';
 import { type DirectoryFilters, useDirectoryPages, useDirectoryTotal } from '../api/get-directory';
 import { DirectoryTabs } from '../components/directory-tabs';
 import { MemberCard, MemberCardSkeleton } from '../components/member-card';

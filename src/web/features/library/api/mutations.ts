@@ -1,4 +1,5 @@
 // Library writes; each refreshes every library answer of the organization afterwards.
+import type { MessageAnswer } from '@common/schemas/answers';
 import type { CreateWikiPageInput, UpdateWikiPageInput, WikiPage } from '@common/schemas/wiki';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
@@ -20,7 +21,7 @@ export const useUpdateWikiPage = (orgId: number, pageId: number) =>
   );
 
 export const useDeleteWikiPage = (orgId: number, pageId: number) =>
-  useWikiMutation(orgId, () => apiRequest('DELETE', `${wikiBase(orgId)}/${pageId}`));
+  useWikiMutation(orgId, () => apiRequest<MessageAnswer>('DELETE', `${wikiBase(orgId)}/${pageId}`));
 
 export const useRevertWikiPage = (orgId: number, pageId: number) =>
   useWikiMutation(orgId, (version: number) =>

@@ -1,12 +1,7 @@
 // Public library pages: no sign-in, only pages marked public of approved organizations.
-import type { PublicWikiPage, WikiPageSummary } from '@common/schemas/wiki';
+import type { PublicWikiIndex, PublicWikiPageAnswer } from '@common/schemas/wiki';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, isApiError } from '@web/lib/api';
-
-interface PublicOrganization {
-  name: string;
-  shortname: string;
-}
 
 async function orNull<T>(url: string): Promise<T | null> {
   try {
@@ -21,7 +16,7 @@ export function usePublicWikiPage(shortname: string, slug: string) {
   const url = `/api/public/${encodeURIComponent(shortname)}/wiki/${encodeURIComponent(slug)}`;
   return useQuery({
     queryKey: [url],
-    queryFn: () => orNull<PublicWikiPage & { organization: PublicOrganization }>(url),
+    queryFn: () => orNull<PublicWikiPageAnswer>(url),
   });
 }
 
@@ -29,10 +24,6 @@ export function usePublicWikiIndex(shortname: string) {
   const url = `/api/public/${encodeURIComponent(shortname)}/wiki`;
   return useQuery({
     queryKey: [url],
-    queryFn: () =>
-      orNull<{
-        organization: PublicOrganization;
-        pages: Pick<WikiPageSummary, 'title' | 'slug' | 'tags' | 'updatedAt'>[];
-      }>(url),
+    queryFn: () => orNull<PublicWikiIndex>(url),
   });
 }

@@ -1,5 +1,6 @@
 import type {
   Department,
+  DepartmentAnswer,
   Report,
   ReportNoteListItem,
   ReportNotePatch,
@@ -53,12 +54,12 @@ export const useAnswerNote = (orgId: number) =>
 export function useDepartments(orgId: number) {
   return useQuery({
     queryKey: [...reportsKey(orgId), 'departments'],
-    queryFn: () => apiGet<Department[]>(`/api/organizations/${orgId}/report-departments`),
+    queryFn: () => apiGet<DepartmentAnswer[]>(`/api/organizations/${orgId}/report-departments`),
     enabled: orgId > 0,
   });
 }
 
 export const useSaveDepartments = (orgId: number) =>
   useReportsMutation(orgId, (list: Department[]) =>
-    apiRequest<Department[]>('PUT', `/api/organizations/${orgId}/report-departments`, list),
+    apiRequest<DepartmentAnswer[]>('PUT', `/api/organizations/${orgId}/report-departments`, list),
   );

@@ -1,42 +1,7 @@
+import type { DbRecord, RecordDeleted, RecordPage, TableInfo, TableSchema } from '@common/schemas/system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage, withQuery } from '@web/lib/api';
-
-export interface TableInfo {
-  name: string;
-  insertable: boolean;
-  rowCount: number;
-}
-
-export type DbRecord = Record<string, unknown> & { id: number };
-
-export interface RecordPage {
-  table: string;
-  columns: string[];
-  records: DbRecord[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface SchemaColumn {
-  column_name: string;
-  data_type: string;
-  is_nullable: string;
-  column_default: string | null;
-  required: boolean;
-  /** Whether the server accepts the column when a record is added, and when one is edited. */
-  creatable: boolean;
-  editable: boolean;
-  /** Why the column cannot be changed in the manager (where it is changed instead). */
-  readOnlyReason: string | null;
-}
-
-export interface TableSchema {
-  table: string;
-  insertable: boolean;
-  columns: SchemaColumn[];
-}
 
 export const PAGE_SIZE = 25;
 
@@ -81,7 +46,7 @@ export function useRecordChange(table: string) {
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => apiRequest('DELETE', `${base}/${id}`),
+    mutationFn: (id: number) => apiRequest<RecordDeleted>('DELETE', `${base}/${id}`),
     onSuccess: () => {
       toast({ title: 'Record deleted successfully' });
       void refresh();
@@ -99,7 +64,7 @@ export function useRecordChange(table: string) {
 /** Downloads every record of the table as `{table}_export.json`. */
 export async function exportTable(table: string) {
   try {
-    const rows = await apiRequest<unknown[]>(
+    const rows = await apiRequest<DbRecord[]>(
       'GET',
       `/api/system/database/table/${encodeURIComponent(table)}/export`,
     );

@@ -1,4 +1,4 @@
-import type { MemberPage } from '@common/member-list';
+import type { Analytics, OutboxEntry, OutboxList, OutboxMessage } from '@common/schemas/system';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -8,10 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage, withQuery } from '@web/lib/api';
-import type { Analytics, OutboxMessage } from '@common/types/system';
 import { useSystemPages } from './pages';
-
-export type { Analytics, OutboxMessage, SeriesName, WeekPoint } from '@common/types/system';
 
 /**
  * The charts and the per-organization table, whose later pages (Load more) come without the
@@ -35,10 +32,10 @@ export function useAnalytics(weeks: number, organizationId: string, search: stri
 }
 
 /** The outbox, newest first, 50 at a time. */
-export const useOutbox = () => useSystemPages<MemberPage<OutboxMessage>>('/api/system/outbox');
+export const useOutbox = () => useSystemPages<OutboxList>('/api/system/outbox');
 
 export const useOutboxMessage = (id: number | null) =>
-  useQuery<OutboxMessage & { textBody: string; htmlBody: string | null }>({
+  useQuery<OutboxEntry>({
     queryKey: [`/api/system/outbox/${id}`],
     enabled: id !== null,
   });

@@ -1,7 +1,10 @@
-import type { SystemRegisterOrganizationInput } from '@common/schemas/system';
-import type { OrganizationList, OrganizationSummary } from '@common/types/system';
-
-export type { OrganizationList, OrganizationSummary };
+import type {
+  ApprovalDecision,
+  DecisionResult,
+  OrganizationList,
+  RegisteredOrganization,
+  SystemRegisterOrganizationInput,
+} from '@common/schemas/system';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage } from '@web/lib/api';
@@ -24,18 +27,17 @@ export function useOrganizationsChanged() {
     });
 }
 
-type Decision = 'approve' | 'reject' | 'suspend';
-const DONE: Record<Decision, [string, string]> = {
+const DONE: Record<ApprovalDecision, [string, string]> = {
   approve: ['Organization approved', 'Failed to approve organization'],
   reject: ['Organization rejected', 'Failed to reject organization'],
   suspend: ['Organization suspended', 'Failed to suspend organization'],
 };
 
-export function useDecision(decision: Decision) {
+export function useDecision(decision: ApprovalDecision) {
   const changed = useOrganizationsChanged();
   return useMutation({
     mutationFn: ({ org, reason }: { org: { id: number; name: string }; reason?: string }) =>
-      apiRequest(
+      apiRequest<DecisionResult>(
         'POST',
         `/api/system/organizations/${org.id}/${decision}`,
         decision === 'reject'
@@ -51,13 +53,6 @@ export function useDecision(decision: Decision) {
     onError: (error) =>
       toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, DONE[decision][1]) }),
   });
-}
-
-export interface RegisteredOrganization {
-  id: number;
-  name: string;
-  shortname: string;
-  owner: { id: number; username: string; email: string };
 }
 
 export function useRegisterOrganization() {

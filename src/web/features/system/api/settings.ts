@@ -1,21 +1,13 @@
-import type { DatabaseSettings, SupportSettings } from '@common/schemas/system';
+import type {
+  ConnectionTest,
+  DatabaseSettings,
+  StoredDatabaseSettings,
+  SupportSettings,
+  SystemInfo,
+} from '@common/schemas/system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/hooks/use-toast';
 import { apiRequest, errorMessage } from '@web/lib/api';
-
-export interface SystemInfo {
-  databaseStatus: string;
-  connectionCount: number;
-  uptime: number;
-  version: string;
-  database: { kind: 'embedded' | 'server'; source: string; name: string };
-}
-
-export type StoredDatabaseSettings = Omit<DatabaseSettings, 'password'> & {
-  password: '';
-  hasPassword: boolean;
-  saved: boolean;
-};
 
 /** The status refreshes every 30 seconds. */
 export const INFO_REFRESH_MS = 30_000;
@@ -47,11 +39,7 @@ export function useSaveDatabaseSettings() {
 export function useTestConnection() {
   return useMutation({
     mutationFn: (settings: DatabaseSettings) =>
-      apiRequest<{ responseTime: number; serverVersion: string }>(
-        'POST',
-        '/api/system/test-connection',
-        settings,
-      ),
+      apiRequest<ConnectionTest>('POST', '/api/system/test-connection', settings),
     onSuccess: (result) =>
       toast({
         title: 'Connection test successful',

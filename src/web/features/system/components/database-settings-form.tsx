@@ -6,7 +6,8 @@ import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
 import { Switch } from '@web/components/ui/switch';
 import { lazyZodResolver, useLazyResolver } from '@web/lib/lazy-resolver';
-import { type StoredDatabaseSettings, useSaveDatabaseSettings, useTestConnection } from '../api/settings';
+import type { StoredDatabaseSettings } from '@common/schemas/system';
+import { useSaveDatabaseSettings, useTestConnection } from '../api/settings';
 
 // With a password stored, an empty one keeps it (the save schema allows it empty).
 const newSettingsCheck = lazyZodResolver(

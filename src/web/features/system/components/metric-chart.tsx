@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import type { WeekPoint } from '../api/insight';
+import type { WeekPoint } from '@common/schemas/system';
 import { weekLabel } from '../lib/week-label';
 
 // The chart library (recharts, about 108 KB) loads just after the page paints; the table of the

@@ -9,7 +9,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { WeekPoint } from '../api/insight';
+import type { WeekPoint } from '@common/schemas/system';
 import { weekLabel } from '../lib/week-label';
 
 interface MetricPlotProps {

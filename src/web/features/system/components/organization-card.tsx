@@ -1,6 +1,6 @@
 import { Calendar, User, Users } from 'lucide-react';
 import { formatDate } from '@web/lib/format';
-import type { OrganizationSummary } from '../api/organizations';
+import type { OrganizationSummary } from '@common/schemas/system';
 import { DecisionButtons } from './decision-buttons';
 import { ApprovalStatusBadge } from './status-badge';
 

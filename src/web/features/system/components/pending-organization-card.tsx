@@ -1,7 +1,7 @@
 import { Mail, User } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { formatDateTime } from '@web/lib/format';
-import type { PendingOrganization } from '../api/pending-organizations';
+import type { PendingOrganization } from '@common/schemas/system';
 import { DecisionButtons } from './decision-buttons';
 
 interface PendingOrganizationCardProps {

@@ -11,7 +11,8 @@ import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { isApiError } from '@web/lib/api';
 import { toast } from '@web/hooks/use-toast';
-import { type DbRecord, type SchemaColumn, useRecordChange } from '../api/database';
+import type { DbRecord, SchemaColumn } from '@common/schemas/system';
+import { useRecordChange } from '../api/database';
 import { fromFormText, toFormText } from '../lib/record-values';
 
 interface RecordDialogProps {

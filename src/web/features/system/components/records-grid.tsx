@@ -1,7 +1,7 @@
 import { Copy, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/hooks/use-toast';
-import type { DbRecord } from '../api/database';
+import type { DbRecord } from '@common/schemas/system';
 import { cellText } from '../lib/record-values';
 import { ScrollRegion } from '@web/components/scroll-region';
 

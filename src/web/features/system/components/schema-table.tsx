@@ -1,5 +1,5 @@
 import { ScrollRegion } from '@web/components/scroll-region';
-import type { SchemaColumn } from '../api/database';
+import type { SchemaColumn } from '@common/schemas/system';
 
 /** What the manager may do with a column, in words. */
 function access(c: SchemaColumn): string {

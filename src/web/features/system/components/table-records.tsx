@@ -5,14 +5,8 @@ import { MountWhenOpened } from '@web/components/mount-when-opened';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import {
-  type DbRecord,
-  exportTable,
-  PAGE_SIZE,
-  useRecordChange,
-  useRecords,
-  useSchema,
-} from '../api/database';
+import type { DbRecord } from '@common/schemas/system';
+import { exportTable, PAGE_SIZE, useRecordChange, useRecords, useSchema } from '../api/database';
 import { RecordsGrid } from './records-grid';
 import { SearchBox } from './search-box';
 

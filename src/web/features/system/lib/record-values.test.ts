@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SchemaColumn } from '../api/database';
+import type { SchemaColumn } from '@common/schemas/system';
 import { CELL_LIMIT, cellText, fromFormText, toFormText } from './record-values';
 import { formatUptime } from './uptime';
 

@@ -1,6 +1,6 @@
 // Turning record values into form text and back, by the column's PostgreSQL type. The server
 // checks every value again against the column; this only shapes what the form sends.
-import type { SchemaColumn } from '../api/database';
+import type { SchemaColumn } from '@common/schemas/system';
 
 /** A cell shows at most 100 characters. */
 export const CELL_LIMIT = 100;

@@ -13,7 +13,8 @@ import {
 } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateTime } from '@web/lib/format';
-import { type OutboxMessage, useOutbox, useOutboxMessage, useResend } from '../api/insight';
+import type { OutboxMessage } from '@common/schemas/system';
+import { useOutbox, useOutboxMessage, useResend } from '../api/insight';
 import { LoadMore } from '../components/load-more';
 
 function DeliveryBadge({ message }: { message: OutboxMessage }) {

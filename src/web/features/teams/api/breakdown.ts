@@ -54,7 +54,9 @@ export const useUpdateCharacter = (teamId: number) =>
     apiRequest<Character>('PATCH', `/api/teams/${teamId}/characters/${id}`, patch),
   );
 export const useDeleteCharacter = (teamId: number) =>
-  useBreakdownMutation(teamId, (id: number) => apiRequest('DELETE', `/api/teams/${teamId}/characters/${id}`));
+  useBreakdownMutation(teamId, (id: number) =>
+    apiRequest<void>('DELETE', `/api/teams/${teamId}/characters/${id}`),
+  );
 export const useCreateScene = (teamId: number) =>
   useBreakdownMutation(teamId, (input: SceneCreate) =>
     apiRequest<Scene>('POST', `/api/teams/${teamId}/scenes`, input),
@@ -64,4 +66,6 @@ export const useUpdateScene = (teamId: number) =>
     apiRequest<Scene>('PATCH', `/api/teams/${teamId}/scenes/${id}`, patch),
   );
 export const useDeleteScene = (teamId: number) =>
-  useBreakdownMutation(teamId, (id: number) => apiRequest('DELETE', `/api/teams/${teamId}/scenes/${id}`));
+  useBreakdownMutation(teamId, (id: number) =>
+    apiRequest<void>('DELETE', `/api/teams/${teamId}/scenes/${id}`),
+  );

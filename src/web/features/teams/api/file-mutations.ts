@@ -1,4 +1,5 @@
-import type { TeamAsset } from '@common/schemas/teams';
+import type { MessageAnswer } from '@common/schemas/answers';
+import type { HeaderImage, TeamAsset } from '@common/schemas/teams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { apiUpload } from '@web/lib/upload';
@@ -8,7 +9,7 @@ export function useUploadHeaderImage(teamId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ blob, fileName }: { blob: Blob; fileName: string }) =>
-      apiUpload<{ headerImage: string }>(`/api/teams/${teamId}/header-image`, 'headerImage', blob, fileName),
+      apiUpload<HeaderImage>(`/api/teams/${teamId}/header-image`, 'headerImage', blob, fileName),
     onSuccess: () => invalidateTeams(queryClient),
   });
 }
@@ -16,7 +17,7 @@ export function useUploadHeaderImage(teamId: number) {
 export function useRemoveHeaderImage(teamId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ headerImage: null }>('DELETE', `/api/teams/${teamId}/header-image`),
+    mutationFn: () => apiRequest<HeaderImage>('DELETE', `/api/teams/${teamId}/header-image`),
     onSuccess: () => invalidateTeams(queryClient),
   });
 }
@@ -32,7 +33,8 @@ export function useUploadAsset(teamId: number) {
 export function useDeleteAsset(teamId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (assetId: number) => apiRequest('DELETE', `/api/teams/${teamId}/assets/${assetId}`),
+    mutationFn: (assetId: number) =>
+      apiRequest<MessageAnswer>('DELETE', `/api/teams/${teamId}/assets/${assetId}`),
     onSuccess: () => invalidateTeams(queryClient),
   });
 }

@@ -1,3 +1,4 @@
+import type { MessageAnswer } from '@common/schemas/answers';
 import type { AddLinkInput, AddMemberInput, TeamLink, TeamMember } from '@common/schemas/teams';
 import type { TeamRole } from '@common/teams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -16,7 +17,8 @@ export function useAddMember(teamId: number) {
 export function useRemoveMember(teamId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => apiRequest('DELETE', `/api/teams/${teamId}/members/${userId}`),
+    mutationFn: (userId: number) =>
+      apiRequest<MessageAnswer>('DELETE', `/api/teams/${teamId}/members/${userId}`),
     onSuccess: () => invalidateTeams(queryClient),
   });
 }
@@ -41,7 +43,8 @@ export function useAddLink(teamId: number) {
 export function useDeleteLink(teamId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (linkId: number) => apiRequest('DELETE', `/api/teams/${teamId}/links/${linkId}`),
+    mutationFn: (linkId: number) =>
+      apiRequest<MessageAnswer>('DELETE', `/api/teams/${teamId}/links/${linkId}`),
     onSuccess: () => invalidateTeams(queryClient),
   });
 }

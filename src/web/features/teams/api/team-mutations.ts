@@ -1,3 +1,4 @@
+import type { MessageAnswer } from '@common/schemas/answers';
 import type { CreateTeamInput, Team, UpdateTeamInput } from '@common/schemas/teams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
@@ -33,7 +34,7 @@ export function useSetTeamArchived(teamId: number) {
 export function useDeleteTeam(teamId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('DELETE', `/api/teams/${teamId}`),
+    mutationFn: () => apiRequest<MessageAnswer>('DELETE', `/api/teams/${teamId}`),
     onSuccess: () => invalidateTeams(queryClient),
   });
 }

@@ -7,6 +7,7 @@ import type {
   PositionsPut,
   Shift,
   ShiftCreateRequest,
+  ShiftsCopied,
 } from '@common/schemas/volunteer';
 import { VOLUNTEER_ROUTES as R } from '@common/volunteer';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -86,7 +87,7 @@ export const useDeleteShift = (orgId: number) =>
 
 export const useCopyShifts = (orgId: number) =>
   useVolunteerMutation(orgId, ({ eventId, toEventIds }: { eventId: number; toEventIds: number[] }) =>
-    apiRequest<{ created: number }>('POST', R.copyShifts(orgId, eventId), { toEventIds }),
+    apiRequest<ShiftsCopied>('POST', R.copyShifts(orgId, eventId), { toEventIds }),
   );
 
 export type ShiftAction = 'signup' | 'cancel' | 'offer' | 'take';

@@ -14,7 +14,7 @@ import { toast } from '@web/hooks/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { useCalendarOptions, useEvents } from '@web/features/calendar/api/events';
-import type { CalendarEvent } from '@web/features/calendar/api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import {
   useAddShift,
   useCheckIn,

@@ -18,7 +18,7 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import { useAttendance, useAttendanceLive, useSaveAttendance } from '../../api/attendance';
-import type { CalendarEvent } from '../../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import { formatEventDate } from '../../lib/dates';
 import { saveToasts } from '../../lib/save-toasts';
 

@@ -2,7 +2,7 @@
 // settings. Each loads the first time it is opened, so the grid paints first.
 import { lazy, Suspense } from 'react';
 import { useLatch } from '@web/hooks/use-latch';
-import type { CalendarEvent } from '../../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 
 const EventFormDialog = lazy(async () => ({
   default: (await import('../event-form-dialog')).EventFormDialog,

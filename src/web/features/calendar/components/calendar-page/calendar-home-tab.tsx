@@ -4,7 +4,7 @@ import { type Ref, useMemo } from 'react';
 import { FetchError } from '@web/components/fetch-error';
 import { Skeleton } from '@web/components/ui/skeleton';
 import type { useEvents } from '../../api/events';
-import type { CalendarEvent } from '../../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import { step, titleFor, VIEW_LABELS, type View } from '../../lib/calendar-view';
 import { weekOf } from '../../lib/dates';
 import { CalendarNavigation } from '../calendar-toolbar';

@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateTime } from '@web/lib/format';
 import type { useMySchedule } from '../../api/my-schedule';
-import type { CalendarEvent } from '../../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import { ListView } from '../list-view';
 
 // Not the calendar's first view: the calls and the subscription load when this tab is shown.

@@ -18,7 +18,7 @@ import { useSetCalls } from '../../api/calls';
 import { usePeopleConflicts } from '../../api/conflicts';
 import { useCalendarOptions } from '../../api/events';
 import { useTeamMembers } from '../../api/people';
-import type { CalendarEvent } from '../../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import { type Candidate, candidateGroups } from '../../lib/calls';
 import { conflictsByPerson } from '../../lib/conflicts';
 import { formatEventDate } from '../../lib/dates';

@@ -8,7 +8,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api';
 import { useAuth } from '@web/lib/session';
 import { useCalls, useCallsLive } from '../../api/calls';
-import type { CalendarEvent } from '../../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import { boardSummary, formatInstant } from '../../lib/calls';
 import { AttendanceDialog } from '../attendance/attendance-dialog';
 import { CallAnswer } from './call-answer';

@@ -2,13 +2,13 @@
 import { EVENT_TYPES, type EventType, INSTRUCTOR_EVENT_TYPE, TEAM_EVENT_TYPES } from '@common/calendar';
 import { eventTypeLabel } from '@common/glossary';
 import type { EventFormValues } from '@common/schemas/calendar';
-import type { SessionUser } from '@common/types/session';
+import type { SessionUser } from '@common/schemas/auth';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { ChoiceSelect } from '@web/components/ui/choice-select';
 import { FormField, fieldA11y } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
-import type { CalendarOptions } from '../../api/types';
+import type { CalendarOptions } from '@common/schemas/calendar';
 import { ReservedByField } from './people-fields';
 
 const TYPES: [string, string][] = EVENT_TYPES.map((t) => [t, eventTypeLabel(t)]);

@@ -1,12 +1,12 @@
 import { AlertTriangle } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import type { Conflict } from '../../api/types';
+import type { SpaceConflict } from '@common/schemas/calendar';
 import { formatEventDate, formatTimeRange } from '../../lib/dates';
 
 const SHOWN = 8;
 
 /** The bookings a save would overlap (beyond the spec: double-booking protection). */
-export function ConflictsAlert({ conflicts }: { conflicts: Conflict[] }) {
+export function ConflictsAlert({ conflicts }: { conflicts: SpaceConflict[] }) {
   return (
     <Alert variant="destructive" data-testid="conflicts">
       <AlertTriangle aria-hidden="true" />

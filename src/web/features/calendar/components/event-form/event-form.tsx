@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { ChoiceSelect } from '@web/components/ui/choice-select';
 import { DialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
-import type { CalendarEvent, Strategy } from '../../api/types';
+import type { CalendarEvent, Strategy } from '@common/schemas/calendar';
 import { AboutFields } from './about-fields';
 import { ConflictsAlert } from './conflicts-alert';
 import { LinkAndPublicFields } from './link-and-public-fields';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WholeSeries } from '@common/whole-series';
-import type { CalendarEvent } from '../../api/types';
+import type { CalendarEvent } from '@common/schemas/calendar';
 import { endFor } from './form-values';
 
 const whole: WholeSeries = {

@@ -7,7 +7,7 @@ import type { ConflictsRequest } from '@common/schemas/scheduling';
 import { MAX_CALLED } from '@common/scheduling';
 import { addDays, weekdayOf } from '@common/zoned-time';
 import { type ApiError, isApiError } from '@web/lib/api';
-import type { CalendarEvent, Conflict, Strategy } from '../../api/types';
+import type { CalendarEvent, SpaceConflict, Strategy } from '@common/schemas/calendar';
 import { wallDate } from '../../lib/dates';
 
 /** The API's field names → the form's (date and time are separate inputs here). */
@@ -98,11 +98,11 @@ export function endFor(
 }
 
 /** The conflicts a 409 carries (beyond the spec: double-booking protection). */
-export function conflictsOf(error: unknown): Conflict[] | null {
+export function conflictsOf(error: unknown): SpaceConflict[] | null {
   if (!isApiError(error, 409)) return null;
   try {
     const body = JSON.parse((error as ApiError).message.replace(/^409: /, '')) as {
-      data?: { conflicts?: Conflict[] };
+      data?: { conflicts?: SpaceConflict[] };
     };
     return body.data?.conflicts ?? [];
   } catch {

@@ -6,8 +6,8 @@ import { Checkbox } from '@web/components/ui/checkbox';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import type { SessionUser } from '@common/types/session';
-import type { CalendarOptions } from '../../api/types';
+import type { SessionUser } from '@common/schemas/auth';
+import type { CalendarOptions } from '@common/schemas/calendar';
 import { ChoiceSelect } from '@web/components/ui/choice-select';
 
 type Person = CalendarOptions['people'][number];

@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useAuth } from '@web/lib/session';
 import { usePeopleConflicts } from '../../api/conflicts';
 import { useCalendarOptions, useEventDetail } from '../../api/events';
-import type { CalendarEvent, Strategy } from '../../api/types';
+import type { CalendarEvent, Strategy } from '@common/schemas/calendar';
 import {
   conflictsRequestOf,
   countFor,

@@ -6,7 +6,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { toast } from '@web/hooks/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useSaveEvent } from '../../api/events';
-import type { CalendarEvent, Conflict, Strategy } from '../../api/types';
+import type { CalendarEvent, SpaceConflict, Strategy } from '@common/schemas/calendar';
 import { conflictsOf, FIELD_OF } from './form-values';
 
 export function useSubmitEvent({
@@ -23,7 +23,7 @@ export function useSubmitEvent({
   onDone: () => void;
 }) {
   const save = useSaveEvent(orgId);
-  const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
+  const [conflicts, setConflicts] = useState<SpaceConflict[] | null>(null);
 
   const submit = (override: boolean) =>
     form.handleSubmit((values) => {
