@@ -507,20 +507,20 @@ export type FeedLinks = z.infer<typeof feedLinksSchema>;
 export const feedRevokedSchema = z.object({ revokedCount: z.number() });
 
 /** An event on the public calendar: no people, no follow state, nothing internal. */
-export const publicEventSchema = z.object({
-  id: z.number(),
-  seriesId: z.number().nullable(),
-  name: z.string(),
-  description: z.string().nullable(),
-  spaces: z.array(z.enum(SPACES)),
-  startDateTime: z.string(),
-  endDateTime: z.string(),
-  eventType: z.enum(EVENT_TYPES),
-  isRecurring: z.boolean(),
-  recurringPattern: z.enum(RECURRING_PATTERNS).nullable(),
-  recurringInterval: z.number(),
-  eventUrl: z.string().nullable(),
-  teams: z.array(teamRefSchema),
+export const publicEventSchema = calendarEventSchema.pick({
+  id: true,
+  seriesId: true,
+  name: true,
+  description: true,
+  spaces: true,
+  startDateTime: true,
+  endDateTime: true,
+  eventType: true,
+  isRecurring: true,
+  recurringPattern: true,
+  recurringInterval: true,
+  eventUrl: true,
+  teams: true,
 });
 export type PublicEvent = z.infer<typeof publicEventSchema>;
 
