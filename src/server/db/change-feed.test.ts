@@ -236,11 +236,13 @@ describe('areas', () => {
       `select c.relname as table, encode(t.tgargs, 'escape') as args
        from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
        where not t.tgisinternal and c.relnamespace = 'public'::regnamespace
-         and p.proname in ('greenroom_tenant_row_changed', 'greenroom_membership_changed', 'greenroom_user_changed')
+         and p.proname in ('greenroom_tenant_row_changed', 'greenroom_membership_changed', 'greenroom_user_changed',
+           'greenroom_calendar_row_changed')
        order by c.relname`,
     );
-    // Arguments are stored one after another, each ended by a zero byte.
-    const triggers = rows.map((r) => [r.table, r.args.split('\\000').slice(0, -1)]);
+    // Arguments are stored one after another, each ended by a zero byte; the calendar's own
+    // trigger (events and their teams, announced by month as well) takes none.
+    const triggers = rows.map((r) => [r.table, r.args ? r.args.split('\\000').slice(0, -1) : ['calendar']]);
     expect(triggers).toEqual(
       Object.entries(TABLE_AREAS)
         .sort(([a], [b]) => a.localeCompare(b))
@@ -347,6 +349,39 @@ describe('kept answers by area', () => {
     expect(await read.directory()).toEqual(['Crew']);
     expect(await read.search()).toEqual(['Blocking notes']);
     expect(await read.page()).toBe('Blocking notes');
+  });
+
+  it('an event in another month leaves this month kept, whoever reads it', async () => {
+    const { org, ann, agent, base, read } = await world();
+    const september = await agent.post(`${base}/calendar/events`, {
+      name: 'Load-in',
+      startDateTime: '2031-09-10T19:00:00',
+      endDateTime: '2031-09-10T21:00:00',
+      eventType: 'other',
+      spaces: ['Office'],
+      reservedBy: ann.id,
+    });
+    expect(september.statusCode).toBe(201);
+    expect(await read.month()).toEqual(['Rehearsal']);
+    // Another member reads the same kept month, with their own follow flags.
+    const annAgent = await signedIn(ctx, ann, org);
+    const july = await annAgent.get(`${base}/calendar/events?from=2031-07-01&to=2031-07-31`);
+    expect(july.json().map((e: { name: string; isFollowing: boolean }) => [e.name, e.isFollowing])).toEqual([
+      ['Rehearsal', false],
+    ]);
+    const both = await annAgent.get(`${base}/calendar/events?from=2031-07-01&to=2031-09-30&followed=true`);
+    expect(both.json().map((e: { name: string }) => e.name)).toEqual(['Load-in']);
+  });
+
+  it('a write behind the app to an event drops the months it was and is in', async () => {
+    const { ids, read } = await world();
+    // Moved out of July by SQL alone: its trigger names July (where it was) and September.
+    await ctx.database.query(
+      `update calendar_events set start_date_time = start_date_time + interval '62 days',
+         end_date_time = end_date_time + interval '62 days' where id = $1`,
+      [ids.event],
+    );
+    await expect.poll(read.month).toEqual([]);
   });
 
   it('a member change drops the directory and what shows names, and leaves the library search kept', async () => {

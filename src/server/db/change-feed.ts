@@ -14,14 +14,35 @@ import type { Database, Runner, TransactionSettings } from './client';
 
 export const CHANGES_CHANNEL = 'greenroom_changes';
 
-/** What a kept answer lies under: one area of one organization's data, or one user. */
-export type Scope = `o:${number}:${Area}` | `u:${number}`;
+/**
+ * What a kept answer lies under: one area of one organization's data, one month of its calendar
+ * (events and their teams in that UTC month, 'YYYY-MM'), or one user.
+ */
+export type Scope = `o:${number}:${Area}` | `o:${number}:calendar@${string}` | `u:${number}`;
 
 export const areaScope = (organizationId: number, area: Area): Scope => `o:${organizationId}:${area}`;
 /** The scopes of `areas` in one organization: a kept answer lies under each area it reads. */
 export const orgScopes = (organizationId: number, areas: readonly Area[]): Scope[] =>
   areas.map((area) => areaScope(organizationId, area));
 export const userScope = (userId: number): Scope => `u:${userId}`;
+
+/**
+ * The month scopes of events overlapping [from, to): each UTC month the range touches. An event
+ * announces every month from its start to its end (greenroom_calendar_months_changed.sql), so one
+ * that overlaps the range shares a month with it. A kept answer under month scopes reads only
+ * events and their teams of the calendar area; whatever else it reads it lies under as an area.
+ */
+export function monthScopes(organizationId: number, from: Date, to: Date): Scope[] {
+  const scopes: Scope[] = [];
+  const month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1));
+  while (month.getTime() <= to.getTime()) {
+    scopes.push(`o:${organizationId}:calendar@${month.toISOString().slice(0, 7)}`);
+    month.setUTCMonth(month.getUTCMonth() + 1);
+  }
+  return scopes;
+}
+
+const MONTH_SCOPE = /^o:(\d+):calendar@\d{4}-\d{2}$/;
 
 /**
  * A write transaction on one organization's rows that announces its change itself, after the
@@ -40,11 +61,18 @@ export async function announcedTransaction<T>(
   work: (q: Runner) => Promise<T>,
   settings: TransactionSettings = {},
 ): Promise<T> {
-  const result = await database.transaction(work, {
-    ...settings,
-    'greenroom.announced': announcedSetting(organizationId, areas),
-  });
+  // A calendar write's triggers note the months its events lie in (greenroom.months), read with
+  // the COMMIT, so the months' kept lists go and the others stay.
+  let months: string[] = [];
+  const result = await database.transaction(
+    work,
+    { ...settings, 'greenroom.announced': announcedSetting(organizationId, areas) },
+    areas.includes('calendar')
+      ? { setting: 'greenroom.months', read: (noted) => (months = noted ? noted.split(',') : []) }
+      : undefined,
+  );
   announce(database, organizationId, areas);
+  announceScopes(database, months.filter((scope) => MONTH_SCOPE.test(scope)) as Scope[]);
   return result;
 }
 
@@ -81,8 +109,12 @@ const announcedSetting = (organizationId: number, areas: Areas) => orgScopes(org
  * writes to tables that have no change trigger, announced once the request that wrote is done.
  */
 export function announce(database: Database, organizationId: number, areas: Areas) {
+  announceScopes(database, orgScopes(organizationId, areas));
+}
+
+function announceScopes(database: Database, scopes: readonly Scope[]) {
   const feed = ChangeFeed.of(database);
-  for (const scope of orgScopes(organizationId, areas)) {
+  for (const scope of scopes) {
     feed.changed(scope);
     database.notifySoon(CHANGES_CHANNEL, scope);
   }
@@ -209,6 +241,11 @@ export class LiveCache<K, V> {
     for (const key of [...(this.byScope.get(scope) ?? [])]) this.delete(key);
   }
 
+  /** Drops everything kept under a scope that starts with `prefix` (every month of a calendar). */
+  dropScopesStarting(prefix: string) {
+    for (const scope of [...this.byScope.keys()]) if (scope.startsWith(prefix)) this.dropScope(scope);
+  }
+
   clear() {
     this.entries.clear();
     this.byScope.clear();
@@ -291,10 +328,14 @@ export class ChangeFeed {
    */
   organizationChanged(organizationId: number) {
     for (const area of AREAS) this.changed(areaScope(organizationId, area));
+    // A copy loading meanwhile is refused by its area scopes; what is kept by month goes here.
+    const months = `o:${organizationId}:calendar@`;
+    for (const cache of this.caches.values()) cache.dropScopesStarting(months);
   }
 
   /** A notification: a scope, or a whole organization ('o:<id>', or an area this instance does not know). */
   private heard(payload: string) {
+    if (MONTH_SCOPE.test(payload)) return this.changed(payload as Scope);
     const found = /^(?:u:\d+|o:(\d+)(?::([a-z]+))?)$/.exec(payload);
     if (!found) return;
     const [, organizationId, area] = found;

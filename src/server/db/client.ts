@@ -37,6 +37,18 @@ export const lastStatement = (q: Runner): Runner => ({
  */
 export type TransactionSettings = Record<string, string>;
 
+/**
+ * A transaction-local setting that triggers filled in (what a write touched, say), read as the
+ * transaction commits: on PostgreSQL in the same round trip as the COMMIT. `read` gets its value,
+ * '' when nothing set it, once the transaction has committed.
+ */
+export interface SettingAtCommit {
+  setting: string;
+  read(value: string): void;
+}
+
+const READ_SETTING = `select coalesce(current_setting($1, true), '') as value`;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -46,7 +58,11 @@ export interface Database {
    * One transaction on one connection, raw SQL only (the hot writes): BEGIN and the settings cost
    * one round trip, and every statement is prepared once per connection like `query`'s.
    */
-  transaction<T>(work: (q: Runner) => Promise<T>, settings?: TransactionSettings): Promise<T>;
+  transaction<T>(
+    work: (q: Runner) => Promise<T>,
+    settings?: TransactionSettings,
+    atCommit?: SettingAtCommit,
+  ): Promise<T>;
   /**
    * Sends a notification soon, outside any transaction: several sent meanwhile go together in one
    * statement, and nothing waits for them to reach the disk (change-feed.ts, announced writes).
@@ -172,16 +188,22 @@ async function openPglite(opts: { dataDir?: string; memory?: boolean }): Promise
       const result = await client.query(text, params);
       return result.rows as T[];
     },
-    transaction(work, settings = {}) {
-      return client.transaction(async (tx) => {
+    async transaction(work, settings = {}, atCommit) {
+      let setting = '';
+      const result = await client.transaction(async (tx) => {
         const opening = settingsSql(settings);
         if (opening) await tx.exec(opening);
-        return work({
+        const done = await work({
           async query<T>(text: string, params: unknown[] = []) {
             return (await tx.query(text, params)).rows as T[];
           },
         });
+        if (atCommit)
+          setting = (await tx.query<{ value: string }>(READ_SETTING, [atCommit.setting])).rows[0].value;
+        return done;
       });
+      atCommit?.read(setting);
+      return result;
     },
     notifySoon(channel, payload) {
       for (const fn of listeners.get(channel) ?? []) fn(payload);
@@ -330,7 +352,7 @@ async function openPostgres(
       const result = await pool.query({ name: statementName(text), text, values: params });
       return result.rows as T[];
     },
-    async transaction(work, settings = {}) {
+    async transaction(work, settings = {}, atCommit) {
       const opening = `begin; ${settingsSql(settings)}`;
       const client = await pool.connect();
       // node-postgres corks each query's own messages, but queries sent one after another would
@@ -344,24 +366,43 @@ async function openPostgres(
         // several statements) go out with the first statement, one round trip for both; the last
         // statement (Runner.last) takes the COMMIT along the same way.
         let committed = false;
+        let setting: Promise<string> | null = null;
+        // The setting read at commit goes out just before the COMMIT, in the same write.
+        const readSetting = () =>
+          atCommit
+            ? client
+                .query<{ value: string }>({
+                  name: statementName(READ_SETTING),
+                  text: READ_SETTING,
+                  values: [atCommit.setting],
+                })
+                .then((r) => r.rows[0].value)
+            : null;
         const send = async <T>(text: string, params: unknown[], commit: boolean) => {
           if (committed) throw new Error('a statement after the transaction ended');
-          const [began, sent, ending] = together(() => [
+          const [began, sent, read, ending] = together(() => [
             begun ? null : client.query(opening),
             client.query({ name: statementName(text), text, values: params }),
+            commit ? readSetting() : null,
             commit ? client.query('commit') : null,
           ]);
           begun = true;
           committed = commit;
+          setting = read;
           // Promise.all: a failure of one settles the others' too (none goes unhandled).
-          const [, result] = await Promise.all([began, sent, ending]);
+          const [, result] = await Promise.all([began, sent, read, ending]);
           return result.rows as T[];
         };
         const result = await work({
           query: (text, params = []) => send(text, params, false),
           last: (text, params = []) => send(text, params, true),
         });
-        if (begun && !committed) await client.query('commit');
+        if (begun && !committed) {
+          const [read, ending] = together(() => [readSetting(), client.query('commit')] as const);
+          setting = read;
+          await Promise.all([read, ending]);
+        }
+        if (atCommit) atCommit.read((await setting) ?? '');
         return result;
       } catch (err) {
         if (begun)

@@ -46,10 +46,14 @@ export class KeptBody {
   private encoded = new Map<Encoding, Promise<Buffer>>();
   private digest?: string;
 
+  /** `etag`: when the caller knows one cheaper than a digest of the whole body. */
   constructor(
     readonly body: string,
     private readonly sent: SentHowOften = 'often',
-  ) {}
+    etag?: string,
+  ) {
+    this.digest = etag;
+  }
 
   /** Made on first use: an answer to a POST (the conflicts check) never needs one. */
   get etag(): string {
