@@ -5,12 +5,11 @@ import { type EventType, MAX_EVENT_DAYS } from '../../../common/calendar';
 import type { CalendarEvent } from '../../../common/schemas/calendar';
 import { formatOffset, offsetMinutes, zoneTransitions } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
-import { holding } from '../../bounded-map';
 import type { Areas } from '../../db/areas';
-import { ChangeFeed, orgScopes } from '../../db/change-feed';
-import { FingerprintCache, type KeptBody } from '../../http/etag';
+import { ChangeFeed, monthScopes, orgScopes } from '../../db/change-feed';
+import { etagOf, KeptBody } from '../../http/etag';
 import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from './lineage';
-import { ensureMaterialized, materializationTarget } from './series';
+import { ensureMaterialized } from './series';
 import { type LineageRow, lineageVersion, type Runner } from './sql';
 
 /** SQL for a column's UTC offset text in zone $2, e.g. '-04:00'. */
@@ -63,7 +62,8 @@ const common = (offset: OffsetSql) => `e.id, e.series_id as "seriesId", e.name, 
   e.event_type as "eventType", e.is_recurring as "isRecurring", e.recurring_pattern as "recurringPattern",
   e.recurring_interval as "recurringInterval"`;
 
-const memberEvent = (offset: OffsetSql) => `${common(offset)},
+// What every member sees of an event; the viewer's follow flag (isFollowing) is added per viewer.
+const sharedEvent = (offset: OffsetSql) => `${common(offset)},
   to_char(e.recurring_end at time zone $2, 'YYYY-MM-DD') as "recurringEnd",
   e.recurring_weekly_days as "recurringWeeklyDays", e.recurring_monthly_week as "recurringMonthlyWeek",
   e.recurring_monthly_weekday as "recurringMonthlyWeekday", e.recurring_end_type as "recurringEndType",
@@ -71,15 +71,18 @@ const memberEvent = (offset: OffsetSql) => `${common(offset)},
   case when i.id is null then null else ${person('i')} end as instructor,
   ${person('r')} as "reservedBy", e.organization_id as "organizationId", ${teamsOf} as teams,
   e.is_exception as "isException", e.conflict_override as "conflictOverride", e.is_public as "isPublic",
-  ${isFollowingSql('$3')} as "isFollowing", e.created_at as "createdAt", e.updated_at as "updatedAt"`;
+  e.created_at as "createdAt", e.updated_at as "updatedAt"`;
+
+const memberEvent = (offset: OffsetSql) => `${sharedEvent(offset)}, ${isFollowingSql('$3')} as "isFollowing"`;
 
 // Anyone may read the public calendar: no people, no follow state, nothing internal.
 const publicEvent = (offset: OffsetSql) =>
   `${common(offset)}, e.event_url as "eventUrl", ${teamsOf} as teams`;
 
-const FROM = `from calendar_events e
+const PEOPLE = `from calendar_events e
   join users r on r.id = e.reserved_by
-  left join users i on i.id = e.instructor_id
+  left join users i on i.id = e.instructor_id`;
+const FROM = `${PEOPLE}
   left join calendar_event_followers f on f.event_id = e.id and f.user_id = $3 and f.organization_id = $1`;
 
 // Events overlapping [from, to): the start bound below the range lets the (organization, start)
@@ -100,93 +103,97 @@ export interface RangeParams {
   followedOnly?: boolean;
 }
 
-// Every row the member list reads for this viewer, by id and row version (xmin changes on every
-// update; inserts and deletes add or drop an entry): the event, its reserver and instructor, the
-// viewer's follow record, its team links and those teams, and the viewer's team memberships (the
-// follow rule). Equal fingerprints mean an equal answer, and this costs a fraction of building
-// it. `stale`: a series must be materialized further first (then the fingerprint is read again).
-const LIST_FINGERPRINT = `
-select md5(coalesce((
-    select string_agg(e.id || ':' || e.xmin || ':' || r.xmin || ':' || coalesce(i.xmin::text, '-')
-      || ':' || coalesce(f.xmin::text, '-'), ',' order by e.id)
-    from calendar_events e
-    join users r on r.id = e.reserved_by
-    left join users i on i.id = e.instructor_id
-    left join calendar_event_followers f on f.event_id = e.id and f.user_id = $2 and f.organization_id = $1
-    where ${inRange('$3', '$4', '$5')}), '')
-  || '|' || coalesce((
-    select string_agg(et.event_id || ':' || et.team_id || ':' || et.xmin || ':' || t.xmin, ','
-      order by et.event_id, et.team_id)
-    from calendar_events e
-    join calendar_event_teams et on et.event_id = e.id and et.organization_id = $1
-    join teams t on t.id = et.team_id
-    where ${inRange('$3', '$4', '$5')}), '')
-  || '|' || coalesce((
-    select string_agg(tm.team_id || ':' || tm.xmin, ',' order by tm.team_id)
-    from team_members tm where tm.organization_id = $1 and tm.user_id = $2), '')) as fingerprint,
-  exists (select 1 from calendar_event_series where organization_id = $1
-    and materialized_until is not null and materialized_until < $6) as stale`;
+/** One event of a kept range: its JSON text open for the viewer's follow flag, and what filters it. */
+interface RangeEvent {
+  id: number;
+  eventType: string;
+  /** The event's JSON object without its closing brace, ending in `"isFollowing":`. */
+  open: string;
+}
 
-type ListKey = string;
-// Per viewer, since isFollowing is. While the change feed listens, a kept list is served until a
-// write to what it reads; otherwise the fingerprint decides (see FingerprintCache).
-const listCache = holding('calendar lists (fingerprinted)', new FingerprintCache<ListKey>(64 * 1024 * 1024));
-const liveLists = (database: Database) =>
-  ChangeFeed.of(database).cache<ListKey, KeptBody>('calendar-lists', {
+/** A range of events as every member sees them, kept and shared by all viewers. */
+class KeptRange {
+  readonly etag: string;
+
+  constructor(readonly events: RangeEvent[]) {
+    this.etag = etagOf(events.map((e) => e.open).join('\n'));
+  }
+
+  get size() {
+    return this.events.reduce((sum, e) => sum + e.open.length, 0);
+  }
+
+  /** The list one viewer reads: their follow flags, and the type or follow filter asked for. */
+  forViewer(following: ReadonlySet<number>, type: string | null, followedOnly: boolean): KeptBody {
+    const events = this.events.filter(
+      (e) => (type === null || e.eventType === type) && (!followedOnly || following.has(e.id)),
+    );
+    const flags = events.map((e) => (following.has(e.id) ? '1' : '0')).join('');
+    const body = `[${events.map((e) => `${e.open}${following.has(e.id)}}`).join(',')}]`;
+    // Sent once: each viewer's flags make their own body, compressed quickly rather than tightly.
+    return new KeptBody(body, 'once', etagOf(`${this.etag}|${type}|${followedOnly}|${flags}`));
+  }
+}
+
+const keptRanges = (database: Database) =>
+  ChangeFeed.of(database).cache<string, KeptRange>('calendar-ranges', {
     maxAgeMs: 5 * 60_000,
     maxSize: 64 * 1024 * 1024,
     sizeOf: (kept) => kept.size,
   });
 
 /**
- * What a list reads: events, series, follow records and event teams (calendar); reservers' and
- * instructors' names, team names and the viewer's teams (people); the zone in its key is the
- * organization's (settings).
+ * What a kept range reads besides its months' events and their teams: reservers', instructors' and
+ * teams' names (people); the zone in its key is the organization's (settings).
  */
-const EVENT_LIST_AREAS = ['calendar', 'people', 'settings'] as const satisfies Areas;
+const RANGE_AREAS = ['people', 'settings'] as const satisfies Areas;
 
 /**
- * The member list (listEventsJson) ready to send, from a kept copy when nothing it reads has
- * changed; series are materialized up to `to` first, as the list needs.
+ * The member list ready to send: the range's events as every member sees them, kept until an
+ * event or event team in one of its months changes (a write elsewhere in the calendar leaves it),
+ * with this viewer's follow flags, read fresh, set in. Series are materialized up to `to` first.
  */
 export async function listEventsCached(database: Database, p: RangeParams): Promise<KeptBody> {
-  const key: ListKey = [
-    p.organizationId,
-    p.viewerId,
-    p.timeZone,
-    p.from.toISOString(),
-    p.to.toISOString(),
-    p.type ?? '',
-    p.followedOnly ? 'followed' : 'all',
-  ].join('|');
-  return liveLists(database).getOrLoad(key, orgScopes(p.organizationId, EVENT_LIST_AREAS), async () => {
-    const target = materializationTarget(p.to);
-    const fingerprintParams = [p.organizationId, p.viewerId, p.from, p.to, p.type ?? null, target];
-    let [{ fingerprint, stale }] = await database.query<{ fingerprint: string; stale: boolean }>(
-      LIST_FINGERPRINT,
-      fingerprintParams,
-    );
-    if (stale) {
+  const key = [p.organizationId, p.timeZone, p.from.toISOString(), p.to.toISOString()].join('|');
+  const scopes = [
+    ...monthScopes(p.organizationId, p.from, p.to),
+    ...orgScopes(p.organizationId, RANGE_AREAS),
+  ];
+  const [range, following] = await Promise.all([
+    keptRanges(database).getOrLoad(key, scopes, async () => {
       await ensureMaterialized(database, p.organizationId, p.to);
-      [{ fingerprint }] = await database.query<{ fingerprint: string }>(LIST_FINGERPRINT, fingerprintParams);
-    }
-    return (
-      listCache.get(key, fingerprint) ?? listCache.set(key, fingerprint, await listEventsJson(database, p))
-    );
-  });
+      return new KeptRange(await rangeEvents(database, p));
+    }),
+    followedIn(database, p),
+  ]);
+  return range.forViewer(following, p.type ?? null, p.followedOnly ?? false);
 }
 
-/** The JSON text of the event list, ordered by start. */
-export async function listEventsJson(database: Database, p: RangeParams): Promise<string> {
-  const followed = p.followedOnly ? `and ${isFollowingSql('$3')}` : '';
-  const offsets = offsetsForRange(p.timeZone, p.from, p.to, 7);
-  const [row] = await database.query<{ json: string }>(
-    `select coalesce(json_agg(x), '[]'::json)::text as json from (
-       select ${memberEvent(offsets.sql)} ${FROM} where ${inRange('$4', '$5', '$6')} ${followed}
+/** Every event overlapping the range as every member sees it, ordered by start. */
+async function rangeEvents(database: Database, p: RangeParams): Promise<RangeEvent[]> {
+  const offsets = offsetsForRange(p.timeZone, p.from, p.to, 5);
+  const rows = await database.query<{ id: number; eventType: string; json: string }>(
+    `select x.id, x."eventType", row_to_json(x)::text as json from (
+       select ${sharedEvent(offsets.sql)} ${PEOPLE} where ${inRange('$3', '$4', 'null')}
        order by e.start_date_time, e.id) x`,
-    [p.organizationId, p.timeZone, p.viewerId, p.from, p.to, p.type ?? null, ...offsets.params],
+    [p.organizationId, p.timeZone, p.from, p.to, ...offsets.params],
   );
-  return row.json;
+  return rows.map((row) => ({
+    id: row.id,
+    eventType: row.eventType,
+    open: `${row.json.slice(0, -1)},"isFollowing":`,
+  }));
+}
+
+/** The events of the range the viewer follows, by the follow rule (isFollowingSql). */
+async function followedIn(database: Database, p: RangeParams): Promise<Set<number>> {
+  const [row] = await database.query<{ ids: number[] }>(
+    `select coalesce(array_agg(e.id), '{}') as ids from calendar_events e
+       left join calendar_event_followers f on f.event_id = e.id and f.user_id = $2 and f.organization_id = $1
+     where ${inRange('$3', '$4', 'null')} and ${isFollowingSql('$2')}`,
+    [p.organizationId, p.viewerId, p.from, p.to],
+  );
+  return new Set(row.ids);
 }
 
 export async function listPublicEventsJson(
