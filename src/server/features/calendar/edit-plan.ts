@@ -14,7 +14,7 @@ import {
 } from '../../../common/recurrence';
 import { type EventInput, type EventRequest, eventInputSchema } from '../../../common/schemas/calendar';
 import { addDays, instantToWallTime } from '../../../common/zoned-time';
-import type { Replacing } from './conflicts';
+import type { Replacing } from './conflicts/conflicts';
 import { lineageTotal, type Part, remainingFrom } from './lineage';
 import type { Occurrence, StoredRule } from './occurrences';
 import type { EventRow } from './queries';

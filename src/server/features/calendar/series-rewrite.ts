@@ -8,7 +8,7 @@
 import { getOrCreate } from '../../../common/maps';
 import { addWallMinutes, daysBetween, wallMinutesBetween } from '../../../common/recurrence';
 import { addDays, instantToWallTime, wallTimeToInstant } from '../../../common/zoned-time';
-import { CONFLICTS_COLUMN, conflictsCte, FoldedCheck } from './conflicts';
+import { CONFLICTS_COLUMN, conflictsCte, FoldedCheck } from './conflicts/conflicts';
 import type { Occurrence, SeriesTemplate, StoredRule } from './occurrences';
 import { recurrenceColumns, type SyncCounts, templateColumns } from './series';
 import type { LineageRow, Runner } from './sql';

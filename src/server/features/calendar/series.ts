@@ -11,7 +11,7 @@ import {
   type SeriesTemplate,
   type StoredRule,
 } from './occurrences';
-import { CONFLICTS_COLUMN, conflictsCte, FoldedCheck } from './conflicts';
+import { CONFLICTS_COLUMN, conflictsCte, FoldedCheck } from './conflicts/conflicts';
 import { calendarTransaction, EVENTS_WRITTEN, type Runner, spansJson } from './sql';
 import { floatingToInstant } from '../../../common/zoned-time';
 

@@ -8,7 +8,7 @@ import { addDays, instantToWallTime } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { type PipelinedWrite, pipelinedWrite } from '../../db/pipelined-write';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { FoldedCheck, findConflicts, type Replacing, resolveConflicts } from './conflicts';
+import { FoldedCheck, findConflicts, type Replacing, resolveConflicts } from './conflicts/conflicts';
 import type { StoredRule } from './occurrences';
 import { instancesBefore, lineageParts, type Part, writeLineageCount } from './lineage';
 import { calendarSettings, type EventRow, getEventRow, getEventView, organizationTimeZone } from './queries';

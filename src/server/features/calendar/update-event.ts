@@ -6,7 +6,7 @@ import type { Strategy } from '../../../common/calendar';
 import type { Database } from '../../db/client';
 import type { Sent } from '../../db/pipelined-write';
 import { AppError, forbidden, notFound } from '../../http/errors';
-import type { FoldedCheck } from './conflicts';
+import type { FoldedCheck } from './conflicts/conflicts';
 import { type EditPlan, planEdit, readEdit } from './edit-plan';
 import { writeLineageCount } from './lineage';
 import type { SeriesTemplate } from './occurrences';

@@ -1,10 +1,10 @@
 // Double-booking protection (beyond the spec): an occurrence may not overlap another booking of
 // the same space. Checked over every expanded occurrence being written, inside the calendar lock.
-import { MAX_EVENT_DAYS } from '../../../common/calendar';
-import type { SpaceConflict } from '../../../common/schemas/calendar';
-import { toZonedIso } from '../../../common/zoned-time';
-import { AppError } from '../../http/errors';
-import { type Runner, spansJson } from './sql';
+import { MAX_EVENT_DAYS } from '../../../../common/calendar';
+import type { SpaceConflict } from '../../../../common/schemas/calendar';
+import { toZonedIso } from '../../../../common/zoned-time';
+import { AppError } from '../../../http/errors';
+import { type Runner, spansJson } from '../sql';
 
 /** A booking a write would clash with (what a refused save's 409 carries). */
 export type ConflictView = SpaceConflict;

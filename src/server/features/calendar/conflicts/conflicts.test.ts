@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestContext } from '../../../../tests/support/app';
+import { getTestApp, type TestContext } from '../../../../../tests/support/app';
 import { CONFLICT_MESSAGE, OVERRIDE_REFUSED } from './conflicts';
-import { calendarOrg, eventBody } from './test-helpers';
+import { calendarOrg, eventBody } from '../test-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,10 +3,10 @@
 // PostgreSQL the requests run in parallel transactions over the pool; PGlite runs them one after
 // another, and the outcome must be the same.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestContext } from '../../../../tests/support/app';
-import { addDays } from '../../../common/zoned-time';
+import { getTestApp, type TestContext } from '../../../../../tests/support/app';
+import { addDays } from '../../../../common/zoned-time';
 import { CONFLICT_MESSAGE } from './conflicts';
-import { calendarOrg, eventBody } from './test-helpers';
+import { calendarOrg, eventBody } from '../test-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
