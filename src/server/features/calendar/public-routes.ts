@@ -7,7 +7,7 @@ import { publicCalendarSchema } from '../../../common/schemas/calendar';
 import { notFound } from '../../http/errors';
 import { sendJsonText } from '../../http/json-text';
 import type { App } from '../../http/types';
-import { feedEvents, feedWindow, renderFeed } from './feeds';
+import { feedEvents, feedWindow, renderFeed } from './feeds/feeds';
 import { listPublicEventsJson } from './queries';
 import { ensureMaterialized } from './series';
 

@@ -1,7 +1,7 @@
 // The calendar feature's routes, one plugin per resource.
 import type { App } from '../../http/types';
 import { eventRoutes } from './events-routes';
-import { feedRoutes } from './feeds-routes';
+import { feedRoutes } from './feeds/feeds-routes';
 import { followRoutes } from './follow-routes';
 import { publicRoutes } from './public-routes';
 

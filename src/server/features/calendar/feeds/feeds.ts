@@ -3,11 +3,11 @@
 // look-up; the secret itself is an HMAC of the row under the server's secret, so My Schedule can
 // show the same address again without storing it.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { organizationOrigin } from '../../../common/tenancy';
-import type { Database } from '../../db/client';
+import { organizationOrigin } from '../../../../common/tenancy';
+import type { Database } from '../../../db/client';
 import { buildCalendar, type IcsEvent } from './ics';
-import { isFollowingSql } from './queries';
-import { calendarTransaction, lockKey } from './sql';
+import { isFollowingSql } from '../queries';
+import { calendarTransaction, lockKey } from '../sql';
 
 const DAY_MS = 86_400_000;
 /** What a subscription carries: the recent past and the year ahead. */

@@ -2,16 +2,16 @@
 // revocable iCalendar address; the address itself is managed from My Schedule.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { textAnswer } from '../../../common/schemas/answers';
-import { feedLinksSchema, feedRevokedSchema } from '../../../common/schemas/calendar';
-import { notFound } from '../../http/errors';
-import { accessOf } from '../../http/access';
-import type { App } from '../../http/types';
-import { orgParams } from '../../http/params';
+import { textAnswer } from '../../../../common/schemas/answers';
+import { feedLinksSchema, feedRevokedSchema } from '../../../../common/schemas/calendar';
+import { notFound } from '../../../http/errors';
+import { accessOf } from '../../../http/access';
+import type { App } from '../../../http/types';
+import { orgParams } from '../../../http/params';
 import { createFeed, currentFeed, feedEvents, feedOwner, feedWindow, renderFeed, revokeFeed } from './feeds';
-import { shiftFeedEvents } from '../volunteer/feed';
+import { shiftFeedEvents } from '../../volunteer/feed';
 import type { IcsEvent } from './ics';
-import { ensureMaterialized } from './series';
+import { ensureMaterialized } from '../series';
 
 const byStart = (a: IcsEvent, b: IcsEvent) =>
   a.start.getTime() - b.start.getTime() || (a.uid ?? '').localeCompare(b.uid ?? '') || a.id - b.id;

@@ -3,8 +3,13 @@
 // with DTSTART/DTEND in the organization's zone and a VTIMEZONE describing that zone's changes.
 // No METHOD, so DTSTAMP is each event's last revision and an unchanged feed is byte-identical
 // (conditional GETs answer 304).
-import { eventTypeLabel } from '../../../common/glossary';
-import { formatOffset, instantToWallTime, offsetMinutes, zoneTransitions } from '../../../common/zoned-time';
+import { eventTypeLabel } from '../../../../common/glossary';
+import {
+  formatOffset,
+  instantToWallTime,
+  offsetMinutes,
+  zoneTransitions,
+} from '../../../../common/zoned-time';
 
 export interface IcsEvent {
   id: number;

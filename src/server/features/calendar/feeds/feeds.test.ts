@@ -1,11 +1,11 @@
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
-import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
-import { addDays, instantToWallTime } from '../../../common/zoned-time';
+import { Agent, getTestApp, type TestContext } from '../../../../../tests/support/app';
+import { buildOrg, buildUser, signedIn } from '../../../../../tests/support/factories';
+import { addDays, instantToWallTime } from '../../../../common/zoned-time';
 import { escapeText, foldLine } from './ics';
-import { CALENDAR_NOT_FOUND } from './public-routes';
-import { calendarOrg, eventBody } from './test-helpers';
+import { CALENDAR_NOT_FOUND } from '../public-routes';
+import { calendarOrg, eventBody } from '../test-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
