@@ -2,7 +2,7 @@
 import type { App } from '../../http/types';
 import { eventRoutes } from './events-routes';
 import { feedRoutes } from './feeds/feeds-routes';
-import { followRoutes } from './follow-routes';
+import { followRoutes } from './following/follow-routes';
 import { publicRoutes } from './public-routes';
 
 export async function calendarRoutes(app: App) {

@@ -1,14 +1,14 @@
 // Following: an explicit record per occurrence overrides the default
 // (reserver, instructor, member of one of the event's teams). 'future' and 'series' reach every
 // materialised occurrence; later ones copy the series' latest choice as the horizon grows.
-import type { Strategy } from '../../../common/calendar';
-import { announcedStatement } from '../../db/change-feed';
-import type { Database } from '../../db/client';
-import { notFound } from '../../http/errors';
-import { lineageParts } from './lineage';
-import { getEventRow, isFollowingSql } from './queries';
-import { calendarTransaction, EVENTS_WRITTEN, type Runner } from './sql';
-import { EVENT_NOT_FOUND } from './service';
+import type { Strategy } from '../../../../common/calendar';
+import { announcedStatement } from '../../../db/change-feed';
+import type { Database } from '../../../db/client';
+import { notFound } from '../../../http/errors';
+import { lineageParts } from '../lineage';
+import { getEventRow, isFollowingSql } from '../queries';
+import { calendarTransaction, EVENTS_WRITTEN, type Runner } from '../sql';
+import { EVENT_NOT_FOUND } from '../service';
 
 /** Every occurrence "this and following" or "all dates" reaches, its series held meanwhile. */
 async function seriesTargets(q: Runner, organizationId: number, eventId: number, strategy: Strategy) {

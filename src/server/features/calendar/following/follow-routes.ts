@@ -5,16 +5,16 @@ import {
   followedEventsSchema,
   rangeQuery,
   strategyQuery,
-} from '../../../common/schemas/calendar';
-import { accessOf } from '../../http/access';
-import type { App } from '../../http/types';
-import { orgParams } from '../../http/params';
-import { eventParams } from './events-routes';
+} from '../../../../common/schemas/calendar';
+import { accessOf } from '../../../http/access';
+import type { App } from '../../../http/types';
+import { orgParams } from '../../../http/params';
+import { eventParams } from '../events-routes';
 import { followedEvents, follow, unfollow } from './following';
-import { organizationTimeZone } from './queries';
-import { ensureMaterialized } from './series';
-import { resolveRange } from './validation';
-import { EVENTS_WRITTEN } from './sql';
+import { organizationTimeZone } from '../queries';
+import { ensureMaterialized } from '../series';
+import { resolveRange } from '../validation';
+import { EVENTS_WRITTEN } from '../sql';
 
 export async function followRoutes(app: App) {
   const { database } = app.deps;
