@@ -30,7 +30,7 @@ import {
 import { calendarSettings, getEventView, listEventsCached, organizationTimeZone } from './queries';
 import { createEvent, deleteEvent, EVENT_NOT_FOUND } from './service';
 import { DATES_REMOVED, EVENTS_WRITTEN } from './sql';
-import { readCheckedEdit, updateEvent } from './update-event';
+import { readCheckedEdit, updateEvent } from './series/update-event';
 import { parseOrThrow, resolveRange } from './validation';
 
 export const eventParams = orgParams.extend({ eventId: idSchema });

@@ -9,7 +9,7 @@ import { sendJsonText } from '../../http/json-text';
 import type { App } from '../../http/types';
 import { feedEvents, feedWindow, renderFeed } from './feeds/feeds';
 import { listPublicEventsJson } from './queries';
-import { ensureMaterialized } from './series';
+import { ensureMaterialized } from './series/series';
 
 const params = z.object({ orgShortname: z.string().max(60) });
 export const CALENDAR_NOT_FOUND = 'Calendar Not Found';

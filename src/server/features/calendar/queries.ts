@@ -9,8 +9,8 @@ import { holding } from '../../bounded-map';
 import type { Areas } from '../../db/areas';
 import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import { FingerprintCache, type KeptBody } from '../../http/etag';
-import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from './lineage';
-import { ensureMaterialized, materializationTarget } from './series';
+import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from './series/lineage';
+import { ensureMaterialized, materializationTarget } from './series/series';
 import { type LineageRow, lineageVersion, type Runner } from './sql';
 
 /** SQL for a column's UTC offset text in zone $2, e.g. '-04:00'. */

@@ -9,8 +9,8 @@ import type { Database } from '../../db/client';
 import { type PipelinedWrite, pipelinedWrite } from '../../db/pipelined-write';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { FoldedCheck, findConflicts, type Replacing, resolveConflicts } from './conflicts/conflicts';
-import type { StoredRule } from './occurrences';
-import { instancesBefore, lineageParts, type Part, writeLineageCount } from './lineage';
+import type { StoredRule } from './series/occurrences';
+import { instancesBefore, lineageParts, type Part, writeLineageCount } from './series/lineage';
 import { calendarSettings, type EventRow, getEventRow, getEventView, organizationTimeZone } from './queries';
 import {
   createSeries,
@@ -22,7 +22,7 @@ import {
   recurrenceColumns,
   ruleFromInput,
   templateFromInput,
-} from './series';
+} from './series/series';
 import {
   calendarTransaction,
   DATES_REMOVED,

@@ -4,7 +4,7 @@
 import type { Database } from '../../db/client';
 import { isFollowingSql } from '../calendar/queries';
 import { getOrCreate } from '../../../common/maps';
-import { ensureMaterialized, materializationTarget } from '../calendar/series';
+import { ensureMaterialized, materializationTarget } from '../calendar/series/series';
 import { type Runner, runner } from '../calendar/sql';
 import { deliver, type Notice, type Pushed } from './deliver';
 import { digestUntil } from './digest-window';

@@ -10,7 +10,7 @@ import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { KeptBody } from '../../http/etag';
 import { organizationTimeZone } from '../calendar/queries';
-import { ruleFromInput } from '../calendar/series';
+import { ruleFromInput } from '../calendar/series/series';
 import { plan } from '../calendar/service';
 import { spanOf } from '../calendar/validation';
 import { type ConflictFacts, type ConflictsInput, conflictFacts, FACT_AREAS } from './conflict-facts';

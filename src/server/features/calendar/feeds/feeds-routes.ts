@@ -11,7 +11,7 @@ import { orgParams } from '../../../http/params';
 import { createFeed, currentFeed, feedEvents, feedOwner, feedWindow, renderFeed, revokeFeed } from './feeds';
 import { shiftFeedEvents } from '../../volunteer/feed';
 import type { IcsEvent } from './ics';
-import { ensureMaterialized } from '../series';
+import { ensureMaterialized } from '../series/series';
 
 const byStart = (a: IcsEvent, b: IcsEvent) =>
   a.start.getTime() - b.start.getTime() || (a.uid ?? '').localeCompare(b.uid ?? '') || a.id - b.id;

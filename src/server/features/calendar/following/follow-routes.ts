@@ -12,7 +12,7 @@ import { orgParams } from '../../../http/params';
 import { eventParams } from '../events-routes';
 import { followedEvents, follow, unfollow } from './following';
 import { organizationTimeZone } from '../queries';
-import { ensureMaterialized } from '../series';
+import { ensureMaterialized } from '../series/series';
 import { resolveRange } from '../validation';
 import { EVENTS_WRITTEN } from '../sql';
 

@@ -5,7 +5,7 @@ import type { Strategy } from '../../../../common/calendar';
 import { announcedStatement } from '../../../db/change-feed';
 import type { Database } from '../../../db/client';
 import { notFound } from '../../../http/errors';
-import { lineageParts } from '../lineage';
+import { lineageParts } from '../series/lineage';
 import { getEventRow, isFollowingSql } from '../queries';
 import { calendarTransaction, EVENTS_WRITTEN, type Runner } from '../sql';
 import { EVENT_NOT_FOUND } from '../service';

@@ -1,16 +1,16 @@
 // Editing an event or a series: read what the edit plans from, plan it (edit-plan.ts, no
 // database), then apply the plan in one transaction. Every check runs before that transaction,
 // except conflicts, checked inside it under locks on the spaces and days booked.
-import { policy } from '../../../common/permissions';
-import type { Strategy } from '../../../common/calendar';
-import type { Database } from '../../db/client';
-import type { Sent } from '../../db/pipelined-write';
-import { AppError, forbidden, notFound } from '../../http/errors';
-import type { FoldedCheck } from './conflicts/conflicts';
+import { policy } from '../../../../common/permissions';
+import type { Strategy } from '../../../../common/calendar';
+import type { Database } from '../../../db/client';
+import type { Sent } from '../../../db/pipelined-write';
+import { AppError, forbidden, notFound } from '../../../http/errors';
+import type { FoldedCheck } from '../conflicts/conflicts';
 import { type EditPlan, planEdit, readEdit } from './edit-plan';
 import { writeLineageCount } from './lineage';
 import type { SeriesTemplate } from './occurrences';
-import { getEventRowAndParts, getEventView } from './queries';
+import { getEventRowAndParts, getEventView } from '../queries';
 import { createSeries, insertOccurrences, type SyncCounts, templateFromInput, updateRow } from './series';
 import { rewriteLineage } from './series-rewrite';
 import {
@@ -24,9 +24,9 @@ import {
   withMaterialized,
   writeBooking,
   zoneOf,
-} from './service';
-import { calendarTransaction, DATES_REMOVED, PlanChanged, type Runner } from './sql';
-import { checkReferences } from './validation';
+} from '../service';
+import { calendarTransaction, DATES_REMOVED, PlanChanged, type Runner } from '../sql';
+import { checkReferences } from '../validation';
 
 /** Plans made again when concurrent edits of the same series keep changing it meanwhile. */
 const PLAN_ATTEMPTS = 5;

@@ -1,11 +1,11 @@
 // A series split by "this and following" edits is still one series to the people using it:
 // its parts share a lineage (the first part's id), "all dates" reaches every part,
 // and a count-ended series keeps its total count across the parts.
-import type { SplitChange, WholeSeries } from '../../../common/whole-series';
-import { parseWallTime } from '../../../common/zoned-time';
-import type { Database } from '../../db/client';
+import type { SplitChange, WholeSeries } from '../../../../common/whole-series';
+import { parseWallTime } from '../../../../common/zoned-time';
+import type { Database } from '../../../db/client';
 import { expandFloating, type StoredRule } from './occurrences';
-import type { Runner } from './sql';
+import type { Runner } from '../sql';
 
 export interface Part {
   id: number;

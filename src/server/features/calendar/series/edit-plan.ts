@@ -3,7 +3,7 @@
 // affects by the same number of days (weekly days, a monthly weekday and an end date move with
 // it), "this and following" starts a new part of the same series that carries on its count, and
 // "all dates" reaches every part. update-event.ts reads what this plans from and applies the plan.
-import type { Strategy } from '../../../common/calendar';
+import type { Strategy } from '../../../../common/calendar';
 import {
   addWallMinutes,
   completeRule,
@@ -11,18 +11,18 @@ import {
   recurrenceDefaults,
   shiftWeekdays,
   wallMinutesBetween,
-} from '../../../common/recurrence';
-import { type EventInput, type EventRequest, eventInputSchema } from '../../../common/schemas/calendar';
-import { addDays, instantToWallTime } from '../../../common/zoned-time';
-import type { Replacing } from './conflicts/conflicts';
+} from '../../../../common/recurrence';
+import { type EventInput, type EventRequest, eventInputSchema } from '../../../../common/schemas/calendar';
+import { addDays, instantToWallTime } from '../../../../common/zoned-time';
+import type { Replacing } from '../conflicts/conflicts';
 import { lineageTotal, type Part, remainingFrom } from './lineage';
 import type { Occurrence, StoredRule } from './occurrences';
-import type { EventRow } from './queries';
+import type { EventRow } from '../queries';
 import { ruleFromInput } from './series';
 import { type LineageRewrite, movedExceptions, type RewrittenPart } from './series-rewrite';
-import { endedRule, localDate, plan } from './service';
-import type { LineageRow } from './sql';
-import { parseOrThrow, spanOf } from './validation';
+import { endedRule, localDate, plan } from '../service';
+import type { LineageRow } from '../sql';
+import { parseOrThrow, spanOf } from '../validation';
 
 type Planned = { occurrences: Occurrence[]; until: number | null };
 /** One series' new rule and dates; `shiftDays` pairs its rows with their moved dates. */

@@ -2,15 +2,15 @@
 // replaces, from a stored event or series and a patch. The write itself is proven through the API
 // (series-edits.test.ts, events.test.ts); these pin the plan each kind of edit makes.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Strategy } from '../../../common/calendar';
-import { type EventRequest, eventInputSchema } from '../../../common/schemas/calendar';
-import { instantToWallTime } from '../../../common/zoned-time';
-import { AppError } from '../../http/errors';
+import type { Strategy } from '../../../../common/calendar';
+import { type EventRequest, eventInputSchema } from '../../../../common/schemas/calendar';
+import { instantToWallTime } from '../../../../common/zoned-time';
+import { AppError } from '../../../http/errors';
 import { type EditedEvent, planEdit, readEdit } from './edit-plan';
 import type { Part } from './lineage';
-import type { EventRow } from './queries';
+import type { EventRow } from '../queries';
 import { plannedOccurrences, ruleFromInput, templateFromInput } from './series';
-import { NO_DATES } from './validation';
+import { NO_DATES } from '../validation';
 
 const TZ = 'America/New_York';
 const ME = 1;

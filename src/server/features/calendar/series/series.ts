@@ -1,9 +1,9 @@
 // Occurrence rows of a series: written in bulk, kept in step with the rule when it changes, and
 // materialised to a rolling horizon that grows on demand, so no request expands without bound.
-import { completeRule, wallMinutesBetween } from '../../../common/recurrence';
-import type { EventInput } from '../../../common/schemas/calendar';
-import { wallTimeToInstant } from '../../../common/zoned-time';
-import type { Database } from '../../db/client';
+import { completeRule, wallMinutesBetween } from '../../../../common/recurrence';
+import type { EventInput } from '../../../../common/schemas/calendar';
+import { wallTimeToInstant } from '../../../../common/zoned-time';
+import type { Database } from '../../../db/client';
 import {
   type Occurrence,
   occurrencesBetween,
@@ -11,9 +11,9 @@ import {
   type SeriesTemplate,
   type StoredRule,
 } from './occurrences';
-import { CONFLICTS_COLUMN, conflictsCte, FoldedCheck } from './conflicts/conflicts';
-import { calendarTransaction, EVENTS_WRITTEN, type Runner, spansJson } from './sql';
-import { floatingToInstant } from '../../../common/zoned-time';
+import { CONFLICTS_COLUMN, conflictsCte, FoldedCheck } from '../conflicts/conflicts';
+import { calendarTransaction, EVENTS_WRITTEN, type Runner, spansJson } from '../sql';
+import { floatingToInstant } from '../../../../common/zoned-time';
 
 const DAY_MS = 86_400_000;
 /** A new or edited series is written this far past today (or past its start, if later). */

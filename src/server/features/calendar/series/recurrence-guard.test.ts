@@ -1,12 +1,12 @@
 // Rules someone else wrote are expanded within bounds: a rule with no dates at all yields none
 // (instead of `rrule` walking it to the year 9999), and no expansion returns without limit.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestContext } from '../../../../tests/support/app';
-import { type RecurrenceRule, ruleHasDates } from '../../../common/recurrence';
-import { parseWallTime } from '../../../common/zoned-time';
+import { getTestApp, type TestContext } from '../../../../../tests/support/app';
+import { type RecurrenceRule, ruleHasDates } from '../../../../common/recurrence';
+import { parseWallTime } from '../../../../common/zoned-time';
 import { expandFloating, MAX_EXPANDED_DATES } from './occurrences';
-import { calendarOrg, eventBody } from './test-helpers';
-import { NO_DATES } from './validation';
+import { calendarOrg, eventBody } from '../test-helpers';
+import { NO_DATES } from '../validation';
 
 const rule = (overrides: Partial<RecurrenceRule>): RecurrenceRule => ({
   start: '2027-02-02T19:00',

@@ -4,8 +4,8 @@
 // mapping from form to RRULE would pass there; here nothing of the product's rule code is reused.
 // The product is entered where the server enters it: the form schema, ruleFromInput, occurrencesBetween.
 import { describe, expect, it } from 'vitest';
-import { dateOf, dayNumber, wallReader } from '../../../../tests/support/oracle';
-import { eventInputSchema } from '../../../common/schemas/calendar';
+import { dateOf, dayNumber, wallReader } from '../../../../../tests/support/oracle';
+import { eventInputSchema } from '../../../../common/schemas/calendar';
 import { occurrencesBetween } from './occurrences';
 import { ruleFromInput } from './series';
 

@@ -4,14 +4,14 @@
 // wall time must become the right instant in the organization's zone.
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { prng } from '../../../../tests/support/oracle';
+import { prng } from '../../../../../tests/support/oracle';
 import {
   RECURRING_END_TYPES,
   RECURRING_PATTERNS,
   type RecurrenceRule,
   completeRule,
   toRRule,
-} from '../../../common/recurrence';
+} from '../../../../common/recurrence';
 import {
   addDays,
   formatFloating,
@@ -19,7 +19,7 @@ import {
   offsetMinutes,
   parseWallTime,
   weekdayOf,
-} from '../../../common/zoned-time';
+} from '../../../../common/zoned-time';
 import { expandFloating, occurrencesOf, type StoredRule } from './occurrences';
 
 const ZONES = [

@@ -5,13 +5,13 @@
 // the app from the rows the edit read before its transaction, which its lock statement finds
 // unchanged or refuses (lockBookings, lineageVersion), so the statement only applies it; before,
 // each step was a statement of its own (8 to 12 round trips per edit).
-import { getOrCreate } from '../../../common/maps';
-import { addWallMinutes, daysBetween, wallMinutesBetween } from '../../../common/recurrence';
-import { addDays, instantToWallTime, wallTimeToInstant } from '../../../common/zoned-time';
-import { CONFLICTS_COLUMN, conflictsCte, FoldedCheck } from './conflicts/conflicts';
+import { getOrCreate } from '../../../../common/maps';
+import { addWallMinutes, daysBetween, wallMinutesBetween } from '../../../../common/recurrence';
+import { addDays, instantToWallTime, wallTimeToInstant } from '../../../../common/zoned-time';
+import { CONFLICTS_COLUMN, conflictsCte, FoldedCheck } from '../conflicts/conflicts';
 import type { Occurrence, SeriesTemplate, StoredRule } from './occurrences';
 import { recurrenceColumns, type SyncCounts, templateColumns } from './series';
-import type { LineageRow, Runner } from './sql';
+import type { LineageRow, Runner } from '../sql';
 
 /** One part's rows paired with its rule's dates (see `pairRows`). */
 interface Paired {

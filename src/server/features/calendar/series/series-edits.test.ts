@@ -4,9 +4,9 @@
 // an occurrence id keeps meaning its date. Expected dates come from a day-walking expansion
 // written here, not from the product's rule code.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
-import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
-import { calendarOrg, eventBody } from './test-helpers';
+import { Agent, getTestApp, type TestContext } from '../../../../../tests/support/app';
+import { buildOrg, buildUser, signedIn } from '../../../../../tests/support/factories';
+import { calendarOrg, eventBody } from '../test-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {

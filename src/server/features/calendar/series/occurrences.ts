@@ -1,8 +1,8 @@
 // Expanding a series into occurrences: RFC 5545 (via `rrule`) in floating wall time, then each
 // wall time turned into an instant in the organization's zone. Pure functions.
 import * as rrulePackage from 'rrule';
-import { completeRule, type RecurrenceRule, ruleHasDates, toRRule } from '../../../common/recurrence';
-import { floatingDate, floatingSpanToInstants, parseWallTime } from '../../../common/zoned-time';
+import { completeRule, type RecurrenceRule, ruleHasDates, toRRule } from '../../../../common/recurrence';
+import { floatingDate, floatingSpanToInstants, parseWallTime } from '../../../../common/zoned-time';
 
 // rrule ships CommonJS to Node and ESM to bundlers; both shapes are handled here.
 const { RRule } =
