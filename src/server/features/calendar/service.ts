@@ -11,7 +11,13 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { FoldedCheck, findConflicts, type Replacing, resolveConflicts } from './conflicts/conflicts';
 import type { StoredRule } from './series/occurrences';
 import { instancesBefore, lineageParts, type Part, writeLineageCount } from './series/lineage';
-import { calendarSettings, type EventRow, getEventRow, getEventView, organizationTimeZone } from './queries';
+import {
+  calendarSettings,
+  type EventRow,
+  getEventRow,
+  getEventView,
+  organizationTimeZone,
+} from './events/queries';
 import {
   createSeries,
   ensureMaterialized,
@@ -31,7 +37,7 @@ import {
   NotMaterialized,
   type Runner,
 } from './sql';
-import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './validation';
+import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './events/validation';
 
 export interface Access {
   organizationId: number;

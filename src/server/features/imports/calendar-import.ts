@@ -10,7 +10,7 @@ import { addDays, instantToWallTime as instantWall, wallTimeToInstant } from '..
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../http/errors';
 import { recordAudit } from '../audit/service';
-import { organizationTimeZone } from '../calendar/queries';
+import { organizationTimeZone } from '../calendar/events/queries';
 import { INITIAL_HORIZON_DAYS } from '../calendar/series/series';
 import { type Access, createEvent, deleteEvent } from '../calendar/service';
 import { updateEvent } from '../calendar/series/update-event';

@@ -2,7 +2,7 @@
 // changes not yet turned into notices, and digests whose hour has come. Each writes under a
 // unique key, so two workers scanning at once, or a restart, never produce a notice twice.
 import type { Database } from '../../db/client';
-import { isFollowingSql } from '../calendar/queries';
+import { isFollowingSql } from '../calendar/events/queries';
 import { getOrCreate } from '../../../common/maps';
 import { ensureMaterialized, materializationTarget } from '../calendar/series/series';
 import { type Runner, runner } from '../calendar/sql';

@@ -4,7 +4,7 @@ import { Agent, getTestApp, type TestContext } from '../../../../../tests/suppor
 import { buildOrg, buildUser, signedIn } from '../../../../../tests/support/factories';
 import { addDays, instantToWallTime } from '../../../../common/zoned-time';
 import { escapeText, foldLine } from './ics';
-import { CALENDAR_NOT_FOUND } from '../public-routes';
+import { CALENDAR_NOT_FOUND } from '../events/public-routes';
 import { calendarOrg, eventBody } from '../test-helpers';
 
 let ctx: TestContext;

@@ -6,7 +6,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { organizationOrigin } from '../../../../common/tenancy';
 import type { Database } from '../../../db/client';
 import { buildCalendar, type IcsEvent } from './ics';
-import { isFollowingSql } from '../queries';
+import { isFollowingSql } from '../events/queries';
 import { calendarTransaction, lockKey } from '../sql';
 
 const DAY_MS = 86_400_000;

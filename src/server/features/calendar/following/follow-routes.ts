@@ -9,11 +9,11 @@ import {
 import { accessOf } from '../../../http/access';
 import type { App } from '../../../http/types';
 import { orgParams } from '../../../http/params';
-import { eventParams } from '../events-routes';
+import { eventParams } from '../events/events-routes';
 import { followedEvents, follow, unfollow } from './following';
-import { organizationTimeZone } from '../queries';
+import { organizationTimeZone } from '../events/queries';
 import { ensureMaterialized } from '../series/series';
-import { resolveRange } from '../validation';
+import { resolveRange } from '../events/validation';
 import { EVENTS_WRITTEN } from '../sql';
 
 export async function followRoutes(app: App) {

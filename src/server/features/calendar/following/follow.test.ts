@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../../tests/support/app';
 import { buildOrg, buildUser, signedIn } from '../../../../../tests/support/factories';
 import { calendarOrg, eventBody } from '../test-helpers';
-import { RANGE_ORDER, RANGE_TOO_WIDE } from '../validation';
+import { RANGE_ORDER, RANGE_TOO_WIDE } from '../events/validation';
 
 let ctx: TestContext;
 beforeAll(async () => {

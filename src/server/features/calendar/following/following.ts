@@ -6,7 +6,7 @@ import { announcedStatement } from '../../../db/change-feed';
 import type { Database } from '../../../db/client';
 import { notFound } from '../../../http/errors';
 import { lineageParts } from '../series/lineage';
-import { getEventRow, isFollowingSql } from '../queries';
+import { getEventRow, isFollowingSql } from '../events/queries';
 import { calendarTransaction, EVENTS_WRITTEN, type Runner } from '../sql';
 import { EVENT_NOT_FOUND } from '../service';
 

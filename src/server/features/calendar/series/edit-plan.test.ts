@@ -8,9 +8,9 @@ import { instantToWallTime } from '../../../../common/zoned-time';
 import { AppError } from '../../../http/errors';
 import { type EditedEvent, planEdit, readEdit } from './edit-plan';
 import type { Part } from './lineage';
-import type { EventRow } from '../queries';
+import type { EventRow } from '../events/queries';
 import { plannedOccurrences, ruleFromInput, templateFromInput } from './series';
-import { NO_DATES } from '../validation';
+import { NO_DATES } from '../events/validation';
 
 const TZ = 'America/New_York';
 const ME = 1;

@@ -17,12 +17,12 @@ import { addDays, instantToWallTime } from '../../../../common/zoned-time';
 import type { Replacing } from '../conflicts/conflicts';
 import { lineageTotal, type Part, remainingFrom } from './lineage';
 import type { Occurrence, StoredRule } from './occurrences';
-import type { EventRow } from '../queries';
+import type { EventRow } from '../events/queries';
 import { ruleFromInput } from './series';
 import { type LineageRewrite, movedExceptions, type RewrittenPart } from './series-rewrite';
 import { endedRule, localDate, plan } from '../service';
 import type { LineageRow } from '../sql';
-import { parseOrThrow, spanOf } from '../validation';
+import { parseOrThrow, spanOf } from '../events/validation';
 
 type Planned = { occurrences: Occurrence[]; until: number | null };
 /** One series' new rule and dates; `shiftDays` pairs its rows with their moved dates. */

@@ -6,7 +6,7 @@ import { type RecurrenceRule, ruleHasDates } from '../../../../common/recurrence
 import { parseWallTime } from '../../../../common/zoned-time';
 import { expandFloating, MAX_EXPANDED_DATES } from './occurrences';
 import { calendarOrg, eventBody } from '../test-helpers';
-import { NO_DATES } from '../validation';
+import { NO_DATES } from '../events/validation';
 
 const rule = (overrides: Partial<RecurrenceRule>): RecurrenceRule => ({
   start: '2027-02-02T19:00',

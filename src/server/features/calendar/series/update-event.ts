@@ -10,7 +10,7 @@ import type { FoldedCheck } from '../conflicts/conflicts';
 import { type EditPlan, planEdit, readEdit } from './edit-plan';
 import { writeLineageCount } from './lineage';
 import type { SeriesTemplate } from './occurrences';
-import { getEventRowAndParts, getEventView } from '../queries';
+import { getEventRowAndParts, getEventView } from '../events/queries';
 import { createSeries, insertOccurrences, type SyncCounts, templateFromInput, updateRow } from './series';
 import { rewriteLineage } from './series-rewrite';
 import {
@@ -26,7 +26,7 @@ import {
   zoneOf,
 } from '../service';
 import { calendarTransaction, DATES_REMOVED, PlanChanged, type Runner } from '../sql';
-import { checkReferences } from '../validation';
+import { checkReferences } from '../events/validation';
 
 /** Plans made again when concurrent edits of the same series keep changing it meanwhile. */
 const PLAN_ATTEMPTS = 5;

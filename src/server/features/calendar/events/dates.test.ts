@@ -2,10 +2,10 @@
 // with a message on every event list and in every body; a wall time in a spring-forward gap takes
 // the offset before the gap and keeps its length.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestContext } from '../../../../tests/support/app';
-import { BAD_DATE, YEAR_RANGE } from '../../../common/calendar';
-import { M } from '../../../common/schemas/calendar';
-import { calendarOrg, eventBody } from './test-helpers';
+import { getTestApp, type TestContext } from '../../../../../tests/support/app';
+import { BAD_DATE, YEAR_RANGE } from '../../../../common/calendar';
+import { M } from '../../../../common/schemas/calendar';
+import { calendarOrg, eventBody } from '../test-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {

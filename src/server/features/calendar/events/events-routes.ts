@@ -1,8 +1,8 @@
 // The calendar's event calls: list, read, create, edit, delete.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { policy } from '../../../common/permissions';
-import { EVENT_TYPES, INSTRUCTOR_ROLE, SPACES } from '../../../common/calendar';
+import { policy } from '../../../../common/permissions';
+import { EVENT_TYPES, INSTRUCTOR_ROLE, SPACES } from '../../../../common/calendar';
 import {
   calendarEventSchema,
   calendarOptionsSchema,
@@ -14,23 +14,23 @@ import {
   eventPatchSchema,
   rangeQuery,
   strategyQuery,
-} from '../../../common/schemas/calendar';
-import { accessOf, type OrgAccess } from '../../http/access';
-import { notFound } from '../../http/errors';
-import { sendKept } from '../../http/etag';
-import { idSchema, orgParams } from '../../http/params';
-import type { App } from '../../http/types';
+} from '../../../../common/schemas/calendar';
+import { accessOf, type OrgAccess } from '../../../http/access';
+import { notFound } from '../../../http/errors';
+import { sendKept } from '../../../http/etag';
+import { idSchema, orgParams } from '../../../http/params';
+import type { App } from '../../../http/types';
 import {
   checkEventScenes,
   datesReached,
   scenesOfEvent,
   setEventScenes,
   teamsOfEvent,
-} from '../breakdown/event-scenes';
+} from '../../breakdown/event-scenes';
 import { calendarSettings, getEventView, listEventsCached, organizationTimeZone } from './queries';
-import { createEvent, deleteEvent, EVENT_NOT_FOUND } from './service';
-import { DATES_REMOVED, EVENTS_WRITTEN } from './sql';
-import { readCheckedEdit, updateEvent } from './series/update-event';
+import { createEvent, deleteEvent, EVENT_NOT_FOUND } from '../service';
+import { DATES_REMOVED, EVENTS_WRITTEN } from '../sql';
+import { readCheckedEdit, updateEvent } from '../series/update-event';
 import { parseOrThrow, resolveRange } from './validation';
 
 export const eventParams = orgParams.extend({ eventId: idSchema });

@@ -1,12 +1,12 @@
 // Checks an event body needs beyond its shape: the people and teams it names belong to this
 // organization, and times that exist in its zone. All before the transaction that writes.
 import type { z } from 'zod';
-import { type Actor, policy } from '../../../common/permissions';
-import { INSTRUCTOR_ROLE, MAX_RANGE_DAYS } from '../../../common/calendar';
-import { type EventInput, M } from '../../../common/schemas/calendar';
-import { addDays, todayIn, wallSpanToInstants, wallTimeToInstant } from '../../../common/zoned-time';
-import type { Database } from '../../db/client';
-import { AppError, badRequest } from '../../http/errors';
+import { type Actor, policy } from '../../../../common/permissions';
+import { INSTRUCTOR_ROLE, MAX_RANGE_DAYS } from '../../../../common/calendar';
+import { type EventInput, M } from '../../../../common/schemas/calendar';
+import { addDays, todayIn, wallSpanToInstants, wallTimeToInstant } from '../../../../common/zoned-time';
+import type { Database } from '../../../db/client';
+import { AppError, badRequest } from '../../../http/errors';
 
 export const RESERVER_NOT_MEMBER = 'Reserved by must be an active member of this organization';
 export const RESERVE_FOR_OTHERS = 'Only owners and admins may reserve an event for someone else';

@@ -1,17 +1,17 @@
 // Reading events. The list is the calendar's hot path: one indexed range scan, and PostgreSQL
 // builds the JSON (times already in the organization's zone with their offset), so the server
 // sends the text it receives without parsing or re-serialising thousands of objects.
-import { type EventType, MAX_EVENT_DAYS } from '../../../common/calendar';
-import type { CalendarEvent } from '../../../common/schemas/calendar';
-import { formatOffset, offsetMinutes, zoneTransitions } from '../../../common/zoned-time';
-import type { Database } from '../../db/client';
-import { holding } from '../../bounded-map';
-import type { Areas } from '../../db/areas';
-import { ChangeFeed, orgScopes } from '../../db/change-feed';
-import { FingerprintCache, type KeptBody } from '../../http/etag';
-import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from './series/lineage';
-import { ensureMaterialized, materializationTarget } from './series/series';
-import { type LineageRow, lineageVersion, type Runner } from './sql';
+import { type EventType, MAX_EVENT_DAYS } from '../../../../common/calendar';
+import type { CalendarEvent } from '../../../../common/schemas/calendar';
+import { formatOffset, offsetMinutes, zoneTransitions } from '../../../../common/zoned-time';
+import type { Database } from '../../../db/client';
+import { holding } from '../../../bounded-map';
+import type { Areas } from '../../../db/areas';
+import { ChangeFeed, orgScopes } from '../../../db/change-feed';
+import { FingerprintCache, type KeptBody } from '../../../http/etag';
+import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from '../series/lineage';
+import { ensureMaterialized, materializationTarget } from '../series/series';
+import { type LineageRow, lineageVersion, type Runner } from '../sql';
 
 /** SQL for a column's UTC offset text in zone $2, e.g. '-04:00'. */
 type OffsetSql = (col: string) => string;

@@ -1,10 +1,10 @@
 // The edit's body (eventPatchSchema): each field it names is checked as on create, yet who may
 // edit the event is still answered first, and a refusal names what the merged edit breaks too.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestContext } from '../../../../tests/support/app';
-import { M } from '../../../common/schemas/calendar';
-import { EDIT_REFUSED, EVENT_NOT_FOUND } from './service';
-import { calendarOrg, eventBody } from './test-helpers';
+import { getTestApp, type TestContext } from '../../../../../tests/support/app';
+import { M } from '../../../../common/schemas/calendar';
+import { EDIT_REFUSED, EVENT_NOT_FOUND } from '../service';
+import { calendarOrg, eventBody } from '../test-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {

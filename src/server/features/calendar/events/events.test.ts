@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
-import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
-import { calendarEventSchema, eventDetailSchema, M } from '../../../common/schemas/calendar';
-import { DELETE_REFUSED, EDIT_REFUSED } from './service';
-import { calendarOrg, eventBody } from './test-helpers';
+import { Agent, getTestApp, type TestContext } from '../../../../../tests/support/app';
+import { buildOrg, buildUser, signedIn } from '../../../../../tests/support/factories';
+import { calendarEventSchema, eventDetailSchema, M } from '../../../../common/schemas/calendar';
+import { DELETE_REFUSED, EDIT_REFUSED } from '../service';
+import { calendarOrg, eventBody } from '../test-helpers';
 import {
   NO_DATES,
   NOT_AN_INSTRUCTOR,

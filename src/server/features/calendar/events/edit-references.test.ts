@@ -1,9 +1,9 @@
 // Editing an event whose people or teams have changed since it was booked: what it already names
 // stays valid; only what the edit newly names is checked (validation.ts checkReferences).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestContext } from '../../../../tests/support/app';
+import { getTestApp, type TestContext } from '../../../../../tests/support/app';
 import { TEAMS_NOT_FOUND, NOT_AN_INSTRUCTOR, RESERVER_NOT_MEMBER } from './validation';
-import { calendarOrg, eventBody } from './test-helpers';
+import { calendarOrg, eventBody } from '../test-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,10 +2,10 @@
 // organization setting for which event types start public; the public page's JSON and the
 // public .ics honour it, members still see every event.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
-import { PUBLIC_TYPES } from '../../../common/schemas/admin';
-import { calendarEventSchema, publicCalendarSchema } from '../../../common/schemas/calendar';
-import { calendarOrg, eventBody } from './test-helpers';
+import { Agent, getTestApp, type TestContext } from '../../../../../tests/support/app';
+import { PUBLIC_TYPES } from '../../../../common/schemas/admin';
+import { calendarEventSchema, publicCalendarSchema } from '../../../../common/schemas/calendar';
+import { calendarOrg, eventBody } from '../test-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {

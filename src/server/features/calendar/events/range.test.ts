@@ -1,6 +1,6 @@
 // Event list ranges: `?from=&to=` in the organization's zone, with defaults.
 import { describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../../common/zoned-time';
+import { addDays, todayIn } from '../../../../common/zoned-time';
 import { RANGE_ORDER, RANGE_TOO_WIDE, resolveRange } from './validation';
 
 const zone = 'America/New_York';

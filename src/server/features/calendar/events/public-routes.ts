@@ -1,15 +1,15 @@
 // The public calendar: anyone, no login, approved organizations only;
 // and the same events as an iCalendar subscription (beyond the spec).
 import { z } from 'zod';
-import { textAnswer } from '../../../common/schemas/answers';
-import { shortnameSchema } from '../../../common/schemas/auth';
-import { publicCalendarSchema } from '../../../common/schemas/calendar';
-import { notFound } from '../../http/errors';
-import { sendJsonText } from '../../http/json-text';
-import type { App } from '../../http/types';
-import { feedEvents, feedWindow, renderFeed } from './feeds/feeds';
+import { textAnswer } from '../../../../common/schemas/answers';
+import { shortnameSchema } from '../../../../common/schemas/auth';
+import { publicCalendarSchema } from '../../../../common/schemas/calendar';
+import { notFound } from '../../../http/errors';
+import { sendJsonText } from '../../../http/json-text';
+import type { App } from '../../../http/types';
+import { feedEvents, feedWindow, renderFeed } from '../feeds/feeds';
 import { listPublicEventsJson } from './queries';
-import { ensureMaterialized } from './series/series';
+import { ensureMaterialized } from '../series/series';
 
 const params = z.object({ orgShortname: z.string().max(60) });
 export const CALENDAR_NOT_FOUND = 'Calendar Not Found';
