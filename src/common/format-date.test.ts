@@ -60,7 +60,7 @@ describe('one date formatter in the app', () => {
     'common/format-date.ts',
     'common/zoned-time.ts',
     'common/timezones.ts',
-    'server/features/calendar/ics.ts',
+    'server/features/calendar/feeds/ics.ts',
     'web/features/admin/pages/settings-page.tsx',
   ];
 

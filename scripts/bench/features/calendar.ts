@@ -3,7 +3,10 @@
 // of a daily series over ten years, the heaviest work one series can ask of the server.
 import { performance } from 'node:perf_hooks';
 import { completeRule } from '../../../src/common/recurrence';
-import { occurrencesBetween, type StoredRule } from '../../../src/server/features/calendar/occurrences';
+import {
+  occurrencesBetween,
+  type StoredRule,
+} from '../../../src/server/features/calendar/series/occurrences';
 import { type BenchContext, type BenchOrganization, benchCases } from '../registry';
 
 const OCCURRENCES = 2_000;

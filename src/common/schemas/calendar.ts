@@ -350,7 +350,7 @@ export function formToRequest(v: EventFormValues, overrideConflicts = false): Ev
 }
 
 // Answers. Times are ISO 8601 with the organization's offset, so their first 16 characters are
-// the local wall time. The lists are built as JSON by PostgreSQL (calendar/queries.ts) and sent
+// the local wall time. The lists are built as JSON by PostgreSQL (calendar/events/queries.ts) and sent
 // as made; these schemas describe them, in their columns' order.
 
 export const personRefSchema = z.object({

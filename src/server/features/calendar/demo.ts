@@ -6,7 +6,7 @@ import { type EventRequest, eventInputSchema } from '../../../common/schemas/cal
 import { addDays, todayIn, weekdayOf } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import type { DemoSeeder } from '../../seed/seeder';
-import { organizationTimeZone } from './queries';
+import { organizationTimeZone } from './events/queries';
 import { createEvent } from './service';
 
 /** The next date on or after `from` that falls on `weekday`. */

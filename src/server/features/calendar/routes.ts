@@ -1,9 +1,9 @@
 // The calendar feature's routes, one plugin per resource.
 import type { App } from '../../http/types';
-import { eventRoutes } from './events-routes';
-import { feedRoutes } from './feeds-routes';
-import { followRoutes } from './follow-routes';
-import { publicRoutes } from './public-routes';
+import { eventRoutes } from './events/events-routes';
+import { feedRoutes } from './feeds/feeds-routes';
+import { followRoutes } from './following/follow-routes';
+import { publicRoutes } from './events/public-routes';
 
 export async function calendarRoutes(app: App) {
   await eventRoutes(app);

@@ -8,10 +8,16 @@ import { addDays, instantToWallTime } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { type PipelinedWrite, pipelinedWrite } from '../../db/pipelined-write';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { FoldedCheck, findConflicts, type Replacing, resolveConflicts } from './conflicts';
-import type { StoredRule } from './occurrences';
-import { instancesBefore, lineageParts, type Part, writeLineageCount } from './lineage';
-import { calendarSettings, type EventRow, getEventRow, getEventView, organizationTimeZone } from './queries';
+import { FoldedCheck, findConflicts, type Replacing, resolveConflicts } from './conflicts/conflicts';
+import type { StoredRule } from './series/occurrences';
+import { instancesBefore, lineageParts, type Part, writeLineageCount } from './series/lineage';
+import {
+  calendarSettings,
+  type EventRow,
+  getEventRow,
+  getEventView,
+  organizationTimeZone,
+} from './events/queries';
 import {
   createSeries,
   ensureMaterialized,
@@ -22,7 +28,7 @@ import {
   recurrenceColumns,
   ruleFromInput,
   templateFromInput,
-} from './series';
+} from './series/series';
 import {
   calendarTransaction,
   DATES_REMOVED,
@@ -31,7 +37,7 @@ import {
   NotMaterialized,
   type Runner,
 } from './sql';
-import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './validation';
+import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './events/validation';
 
 export interface Access {
   organizationId: number;

@@ -10,10 +10,10 @@ import { addDays, instantToWallTime as instantWall, wallTimeToInstant } from '..
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../http/errors';
 import { recordAudit } from '../audit/service';
-import { organizationTimeZone } from '../calendar/queries';
-import { INITIAL_HORIZON_DAYS } from '../calendar/series';
+import { organizationTimeZone } from '../calendar/events/queries';
+import { INITIAL_HORIZON_DAYS } from '../calendar/series/series';
 import { type Access, createEvent, deleteEvent } from '../calendar/service';
-import { updateEvent } from '../calendar/update-event';
+import { updateEvent } from '../calendar/series/update-event';
 import { decodeUtf8 } from './csv';
 import { readCalendarFile } from './calendar-file';
 import {

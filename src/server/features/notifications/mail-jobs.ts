@@ -4,7 +4,7 @@
 import { organizationOrigin } from '../../../common/tenancy';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { isFollowingSql } from '../calendar/queries';
+import { isFollowingSql } from '../calendar/events/queries';
 import type { Mailer } from '../mail/mailer';
 import { REPORT_MAIL_JOB } from '../reports/service';
 import { runReportMailJob } from '../reports/report-mail';

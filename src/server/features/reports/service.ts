@@ -17,7 +17,7 @@ import type { Database, Runner } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { sendToUser } from '../../http/presence-signal';
 import { scenesOfEvents } from '../breakdown/queries';
-import { organizationTimeZone } from '../calendar/queries';
+import { organizationTimeZone } from '../calendar/events/queries';
 import { enqueue } from '../notifications/jobs';
 import { eventAccess } from '../scheduling/event-access';
 import type { Caller } from '../scheduling/people';

@@ -13,9 +13,9 @@ import { type AttendanceStatus, attendanceRate } from '../../../common/schedulin
 import { addDays, todayIn } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
-import { organizationTimeZone } from '../calendar/queries';
+import { organizationTimeZone } from '../calendar/events/queries';
 import { calendarTransaction } from '../calendar/sql';
-import { resolveRange } from '../calendar/validation';
+import { resolveRange } from '../calendar/events/validation';
 import { eventAccess, signalAttendanceChanged } from './event-access';
 import {
   byName,

@@ -12,9 +12,9 @@ import {
 import { toZonedIso } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
-import { organizationTimeZone } from '../calendar/queries';
+import { organizationTimeZone } from '../calendar/events/queries';
 import type { Runner } from '../calendar/sql';
-import { parseOrThrow, resolveRange } from '../calendar/validation';
+import { parseOrThrow, resolveRange } from '../calendar/events/validation';
 import { managesMember, MEMBER_NOT_FOUND, memberTeamIds, type Caller } from './people';
 import { periodBounds, type StoredPeriod } from './periods';
 

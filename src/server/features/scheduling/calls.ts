@@ -7,9 +7,9 @@ import type { callsPutSchema, respondSchema } from '../../../common/schemas/sche
 import { todayIn, toZonedIso } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, forbidden } from '../../http/errors';
-import { organizationTimeZone } from '../calendar/queries';
+import { organizationTimeZone } from '../calendar/events/queries';
 import { calendarTransaction, type Runner } from '../calendar/sql';
-import { resolveRange } from '../calendar/validation';
+import { resolveRange } from '../calendar/events/validation';
 import { enqueue } from '../notifications/jobs';
 import { CALL_MAIL_JOB } from './call-mail';
 import { eventAccess, signalCallsChanged } from './event-access';

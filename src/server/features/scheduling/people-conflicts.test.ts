@@ -6,7 +6,7 @@ import { M } from '../../../common/schemas/calendar';
 import { conflictsPerDate, MAX_CALLED, summarizeConflicts } from '../../../common/scheduling';
 import { conflictReportSchema, SM } from '../../../common/schemas/scheduling';
 import { eventBody } from '../calendar/test-helpers';
-import { RESERVE_FOR_OTHERS, TEAMS_NOT_FOUND } from '../calendar/validation';
+import { RESERVE_FOR_OTHERS, TEAMS_NOT_FOUND } from '../calendar/events/validation';
 import { bookEvent, schedulingOrg } from './test-helpers';
 
 let ctx: TestContext;

@@ -5,7 +5,7 @@ import type { CheckInPut, Shift } from '../../../common/schemas/volunteer';
 import { HOUSE_MANAGER } from '../../../common/volunteer';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { organizationTimeZone } from '../calendar/queries';
+import { organizationTimeZone } from '../calendar/events/queries';
 import type { Caller } from '../scheduling/people';
 import { readShift } from './shift-read';
 import { SHIFT_NOT_FOUND } from './shifts';

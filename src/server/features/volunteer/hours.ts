@@ -6,8 +6,8 @@ import type { HoursLedger, hoursQuery } from '../../../common/schemas/volunteer'
 import { displayName } from '../../../common/teams';
 import { addDays, todayIn } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
-import { organizationTimeZone } from '../calendar/queries';
-import { resolveRange } from '../calendar/validation';
+import { organizationTimeZone } from '../calendar/events/queries';
+import { resolveRange } from '../calendar/events/validation';
 import type { Caller } from '../scheduling/people';
 
 /** Without a range: the past year up to today. */

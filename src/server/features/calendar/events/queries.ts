@@ -1,0 +1,380 @@
+// Reading events. The list is the calendar's hot path: one indexed range scan, and PostgreSQL
+// builds the JSON (times already in the organization's zone with their offset), so the server
+// sends the text it receives without parsing or re-serialising thousands of objects.
+import { type EventType, MAX_EVENT_DAYS } from '../../../../common/calendar';
+import type { CalendarEvent } from '../../../../common/schemas/calendar';
+import { formatOffset, offsetMinutes, zoneTransitions } from '../../../../common/zoned-time';
+import type { Database } from '../../../db/client';
+import type { Areas } from '../../../db/areas';
+import { ChangeFeed, monthScopes, orgScopes } from '../../../db/change-feed';
+import { etagOf, KeptBody } from '../../../http/etag';
+import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from '../series/lineage';
+import { ensureMaterialized } from '../series/series';
+import { type LineageRow, lineageVersion, type Runner } from '../sql';
+
+/** SQL for a column's UTC offset text in zone $2, e.g. '-04:00'. */
+type OffsetSql = (col: string) => string;
+
+const offsetFromZone: OffsetSql = (
+  col,
+) => `(select case when d < interval '0' then '-' || to_char(-d, 'HH24:MI')
+  else '+' || to_char(d, 'HH24:MI') end from (select (${col} at time zone $2) - (${col} at time zone 'UTC') as d) o)`;
+
+/**
+ * For a known range the offsets are known too (a month has one or two): a CASE over the zone's
+ * changes, passed as parameters from `first` on, costs far less per row than asking the zone.
+ */
+export function offsetsForRange(timeZone: string, from: Date, to: Date, first: number) {
+  const a = from.getTime() - (MAX_EVENT_DAYS + 1) * 86_400_000;
+  const b = to.getTime() + (MAX_EVENT_DAYS + 1) * 86_400_000;
+  const changes = zoneTransitions(timeZone, a, b).reverse();
+  const params: unknown[] = [formatOffset(offsetMinutes(timeZone, a))];
+  for (const change of changes) params.push(new Date(change.at), formatOffset(change.to));
+  const sql: OffsetSql = (col) =>
+    changes.length === 0
+      ? `$${first}::text`
+      : `(case ${changes.map((_, i) => `when ${col} >= $${first + 1 + 2 * i}::timestamptz then $${first + 2 + 2 * i}::text`).join(' ')} else $${first}::text end)`;
+  return { sql, params };
+}
+
+/** ISO 8601 with offset in zone $2, e.g. 2026-03-10T19:00:00-04:00. */
+const zoned = (col: string, offset: OffsetSql) =>
+  `(to_char(${col} at time zone $2, 'YYYY-MM-DD"T"HH24:MI:SS') || ${offset(col)})`;
+
+const person = (alias: string) =>
+  `(select row_to_json(p) from (select ${alias}.id, ${alias}.first_name as "firstName",
+     ${alias}.last_name as "lastName", ${alias}.username) p)`;
+
+const teamsOf = `coalesce((select json_agg(t order by t.name, t.id) from (
+    select t.id, t.name from calendar_event_teams et join teams t on t.id = et.team_id
+    where et.event_id = e.id and et.organization_id = $1) t), '[]'::json)`;
+
+/** The follow rule: an explicit record wins; else reserver, instructor, team member. */
+export const isFollowingSql = (userParam: string, organization = '$1') => `coalesce(f.is_following,
+  e.reserved_by = ${userParam} or e.instructor_id is not distinct from ${userParam} or exists (
+    select 1 from calendar_event_teams et join team_members tm
+      on tm.team_id = et.team_id and tm.user_id = ${userParam} and tm.organization_id = ${organization}
+    where et.event_id = e.id and et.organization_id = ${organization}))`;
+
+// Rows rather than json_build_object: PostgreSQL writes records as compact JSON.
+const common = (offset: OffsetSql) => `e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
+  ${zoned('e.start_date_time', offset)} as "startDateTime", ${zoned('e.end_date_time', offset)} as "endDateTime",
+  e.event_type as "eventType", e.is_recurring as "isRecurring", e.recurring_pattern as "recurringPattern",
+  e.recurring_interval as "recurringInterval"`;
+
+// What every member sees of an event; the viewer's follow flag (isFollowing) is added per viewer.
+const sharedEvent = (offset: OffsetSql) => `${common(offset)},
+  to_char(e.recurring_end at time zone $2, 'YYYY-MM-DD') as "recurringEnd",
+  e.recurring_weekly_days as "recurringWeeklyDays", e.recurring_monthly_week as "recurringMonthlyWeek",
+  e.recurring_monthly_weekday as "recurringMonthlyWeekday", e.recurring_end_type as "recurringEndType",
+  e.recurring_end_count as "recurringEndCount", e.event_url as "eventUrl", e.instructor_id as "instructorId",
+  case when i.id is null then null else ${person('i')} end as instructor,
+  ${person('r')} as "reservedBy", e.organization_id as "organizationId", ${teamsOf} as teams,
+  e.is_exception as "isException", e.conflict_override as "conflictOverride", e.is_public as "isPublic",
+  e.created_at as "createdAt", e.updated_at as "updatedAt"`;
+
+const memberEvent = (offset: OffsetSql) => `${sharedEvent(offset)}, ${isFollowingSql('$3')} as "isFollowing"`;
+
+// Anyone may read the public calendar: no people, no follow state, nothing internal.
+const publicEvent = (offset: OffsetSql) =>
+  `${common(offset)}, e.event_url as "eventUrl", ${teamsOf} as teams`;
+
+const PEOPLE = `from calendar_events e
+  join users r on r.id = e.reserved_by
+  left join users i on i.id = e.instructor_id`;
+const FROM = `${PEOPLE}
+  left join calendar_event_followers f on f.event_id = e.id and f.user_id = $3 and f.organization_id = $1`;
+
+// Events overlapping [from, to): the start bound below the range lets the (organization, start)
+// index serve the scan, since no event lasts longer than MAX_EVENT_DAYS.
+const inRange = (from: string, to: string, type: string) => `e.organization_id = $1
+  and e.start_date_time < ${to} and e.end_date_time > ${from}
+  and e.start_date_time > ${from}::timestamptz - interval '${MAX_EVENT_DAYS} days'
+  and (${type}::text is null or e.event_type = ${type})`;
+
+export interface RangeParams {
+  organizationId: number;
+  timeZone: string;
+  viewerId: number;
+  from: Date;
+  to: Date;
+  type?: string | null;
+  /** Only events the viewer follows (My Schedule, the personal feed). */
+  followedOnly?: boolean;
+}
+
+/** One event of a kept range: its JSON text open for the viewer's follow flag, and what filters it. */
+interface RangeEvent {
+  id: number;
+  eventType: string;
+  /** The event's JSON object without its closing brace, ending in `"isFollowing":`. */
+  open: string;
+}
+
+/** A range of events as every member sees them, kept and shared by all viewers. */
+class KeptRange {
+  readonly etag: string;
+
+  constructor(readonly events: RangeEvent[]) {
+    this.etag = etagOf(events.map((e) => e.open).join('\n'));
+  }
+
+  get size() {
+    return this.events.reduce((sum, e) => sum + e.open.length, 0);
+  }
+
+  /** The list one viewer reads: their follow flags, and the type or follow filter asked for. */
+  forViewer(following: ReadonlySet<number>, type: string | null, followedOnly: boolean): KeptBody {
+    const events = this.events.filter(
+      (e) => (type === null || e.eventType === type) && (!followedOnly || following.has(e.id)),
+    );
+    const flags = events.map((e) => (following.has(e.id) ? '1' : '0')).join('');
+    const body = `[${events.map((e) => `${e.open}${following.has(e.id)}}`).join(',')}]`;
+    // Sent once: each viewer's flags make their own body, compressed quickly rather than tightly.
+    return new KeptBody(body, 'once', etagOf(`${this.etag}|${type}|${followedOnly}|${flags}`));
+  }
+}
+
+const keptRanges = (database: Database) =>
+  ChangeFeed.of(database).cache<string, KeptRange>('calendar-ranges', {
+    maxAgeMs: 5 * 60_000,
+    maxSize: 64 * 1024 * 1024,
+    sizeOf: (kept) => kept.size,
+  });
+
+/**
+ * What a kept range reads besides its months' events and their teams: reservers', instructors' and
+ * teams' names (people); the zone in its key is the organization's (settings).
+ */
+const RANGE_AREAS = ['people', 'settings'] as const satisfies Areas;
+
+/**
+ * The member list ready to send: the range's events as every member sees them, kept until an
+ * event or event team in one of its months changes (a write elsewhere in the calendar leaves it),
+ * with this viewer's follow flags, read fresh, set in. Series are materialized up to `to` first.
+ */
+export async function listEventsCached(database: Database, p: RangeParams): Promise<KeptBody> {
+  const key = [p.organizationId, p.timeZone, p.from.toISOString(), p.to.toISOString()].join('|');
+  const scopes = [
+    ...monthScopes(p.organizationId, p.from, p.to),
+    ...orgScopes(p.organizationId, RANGE_AREAS),
+  ];
+  const [range, following] = await Promise.all([
+    keptRanges(database).getOrLoad(key, scopes, async () => {
+      await ensureMaterialized(database, p.organizationId, p.to);
+      return new KeptRange(await rangeEvents(database, p));
+    }),
+    followedIn(database, p),
+  ]);
+  return range.forViewer(following, p.type ?? null, p.followedOnly ?? false);
+}
+
+/** Every event overlapping the range as every member sees it, ordered by start. */
+async function rangeEvents(database: Database, p: RangeParams): Promise<RangeEvent[]> {
+  const offsets = offsetsForRange(p.timeZone, p.from, p.to, 5);
+  const rows = await database.query<{ id: number; eventType: string; json: string }>(
+    `select x.id, x."eventType", row_to_json(x)::text as json from (
+       select ${sharedEvent(offsets.sql)} ${PEOPLE} where ${inRange('$3', '$4', 'null')}
+       order by e.start_date_time, e.id) x`,
+    [p.organizationId, p.timeZone, p.from, p.to, ...offsets.params],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    eventType: row.eventType,
+    open: `${row.json.slice(0, -1)},"isFollowing":`,
+  }));
+}
+
+/** The events of the range the viewer follows, by the follow rule (isFollowingSql). */
+async function followedIn(database: Database, p: RangeParams): Promise<Set<number>> {
+  const [row] = await database.query<{ ids: number[] }>(
+    `select coalesce(array_agg(e.id), '{}') as ids from calendar_events e
+       left join calendar_event_followers f on f.event_id = e.id and f.user_id = $2 and f.organization_id = $1
+     where ${inRange('$3', '$4', 'null')} and ${isFollowingSql('$2')}`,
+    [p.organizationId, p.viewerId, p.from, p.to],
+  );
+  return new Set(row.ids);
+}
+
+export async function listPublicEventsJson(
+  database: Database,
+  p: Omit<RangeParams, 'viewerId' | 'followedOnly'>,
+): Promise<string> {
+  const offsets = offsetsForRange(p.timeZone, p.from, p.to, 6);
+  const [row] = await database.query<{ json: string }>(
+    `select coalesce(json_agg(x), '[]'::json)::text as json from (
+       select ${publicEvent(offsets.sql)} from calendar_events e where ${inRange('$3', '$4', '$5')}
+         and e.is_public order by e.start_date_time, e.id) x`,
+    [p.organizationId, p.timeZone, p.from, p.to, p.type ?? null, ...offsets.params],
+  );
+  return row.json;
+}
+
+/** One event as the list shows it (common/schemas/calendar.ts). */
+export type EventView = CalendarEvent;
+
+const eventViewSql = (partsWhen: string) => `select row_to_json(x) as event,
+    case when ${partsWhen} then ${partsColumn('$1', 'x."seriesId"')} end as parts
+  from (select ${memberEvent(offsetFromZone)} ${FROM} where e.organization_id = $1 and e.id = $4) x`;
+// A count-ended series' parts come along, for the dates left from this one; the event's own read
+// takes every series' parts, for the whole series.
+const EVENT_VIEW = eventViewSql(`x."recurringEndType" = 'count'`);
+const EVENT_VIEW_WHOLE = eventViewSql('x."seriesId" is not null');
+
+/**
+ * One event as the list shows it; null when it is not in this organization. `whole`: with the
+ * whole series its part belongs to (the event's own read, for its dialog).
+ */
+export async function getEventView(
+  q: Runner | Database,
+  organizationId: number,
+  timeZone: string,
+  viewerId: number,
+  eventId: number,
+  whole = false,
+): Promise<EventView | null> {
+  const [row] = await q.query<{ event: EventView | string; parts: Parameters<typeof toParts>[0] | null }>(
+    whole ? EVENT_VIEW_WHOLE : EVENT_VIEW,
+    [organizationId, timeZone, viewerId, eventId],
+  );
+  if (!row) return null;
+  const event = typeof row.event === 'string' ? (JSON.parse(row.event) as EventView) : row.event;
+  const parts = event.seriesId && row.parts ? toParts(row.parts) : null;
+  event.recurringRemainingCount =
+    event.seriesId && parts && event.recurringEndType === 'count'
+      ? remainingFrom(parts, event.seriesId, event.startDateTime.slice(0, 10))
+      : null;
+  if (whole) event.wholeSeries = parts ? wholeSeriesOf(parts) : null;
+  return event;
+}
+
+/** The stored row behind an occurrence, scoped to the organization. */
+export interface EventRow {
+  id: number;
+  seriesId: number | null;
+  name: string;
+  description: string | null;
+  spaces: string[];
+  start: Date;
+  end: Date;
+  eventType: string;
+  eventUrl: string | null;
+  instructorId: number | null;
+  reservedBy: number;
+  isException: boolean;
+  conflictOverride: boolean;
+  isPublic: boolean;
+  teamIds: number[];
+}
+
+export async function getEventRow(
+  q: Runner | Database,
+  organizationId: number,
+  eventId: number,
+  lock = false,
+): Promise<EventRow | null> {
+  return (await eventRow(q, organizationId, eventId, lock, null))?.row ?? null;
+}
+
+/**
+ * The stored row and, in the same round trip, every part of its series (none for a one-off),
+ * whether the series has dates before this row's, and what an edit plans from: with `lineage`,
+ * every row of the parts, and the lineageVersion of all it read (the edit's lock statement
+ * refuses the plan if it changed).
+ */
+export async function getEventRowAndParts(
+  q: Runner | Database,
+  organizationId: number,
+  eventId: number,
+  lineage: boolean,
+) {
+  const found = await eventRow(q, organizationId, eventId, false, lineage ? 'lineage' : 'parts');
+  if (!found) return null;
+  return {
+    ...found,
+    rows: lineage ? (found.rows ?? []) : null,
+    version: found.version ?? '',
+  };
+}
+
+/** The lineage's part ids of row e's series (SQL, organization $1), read once as `l.ids`. */
+const LINEAGE_JOIN = `cross join lateral (select array(select id from calendar_event_series where organization_id = $1
+  and coalesce(lineage_id, id) = (select coalesce(lineage_id, id) from calendar_event_series
+    where organization_id = $1 and id = e.series_id)) as ids) l`;
+const LINEAGE_ROWS = `(select coalesce(json_agg(r), '[]') from (
+  select id, series_id as "seriesId", start_date_time as start, end_date_time as "end", is_exception as "isException"
+  from calendar_events where organization_id = $1 and series_id = any(l.ids)
+  order by start_date_time, id) r)`;
+
+type Extra = 'parts' | 'lineage';
+
+async function eventRow(
+  q: Runner | Database,
+  organizationId: number,
+  eventId: number,
+  lock: boolean,
+  extra: Extra | null,
+): Promise<{
+  row: EventRow;
+  parts: Part[];
+  hasEarlier: boolean;
+  rows?: LineageRow[];
+  version?: string;
+} | null> {
+  const [found] = await q.query<
+    EventRow & {
+      parts?: Parameters<typeof toParts>[0];
+      hasEarlier?: boolean;
+      rows?: LineageRow[] | string;
+      lineageVersion?: string;
+    }
+  >(
+    `select ${extra ? `${partsColumn('$1', 'e.series_id')} as parts, ${EARLIER} as "hasEarlier",` : ''}
+       ${extra === 'lineage' ? `${LINEAGE_ROWS} as rows,` : ''}
+       ${extra ? `${lineageVersion('$1', 'l.ids', 'e.id', extra === 'lineage', false)} as "lineageVersion",` : ''}
+       e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
+       e.start_date_time as start, e.end_date_time as "end", e.event_type as "eventType",
+       e.event_url as "eventUrl", e.instructor_id as "instructorId", e.reserved_by as "reservedBy",
+       e.is_exception as "isException", e.conflict_override as "conflictOverride", e.is_public as "isPublic",
+       coalesce((select array_agg(et.team_id order by et.team_id) from calendar_event_teams et
+         where et.event_id = e.id and et.organization_id = $1), '{}') as "teamIds"
+     from calendar_events e ${extra ? LINEAGE_JOIN : ''}
+     where e.organization_id = $1 and e.id = $2 ${lock ? 'for update of e' : ''}`,
+    [organizationId, eventId],
+  );
+  if (!found) return null;
+  const { parts, hasEarlier, rows, lineageVersion: version, ...row } = found;
+  const lineageRows = typeof rows === 'string' ? (JSON.parse(rows) as LineageRow[]) : rows;
+  return {
+    row: { ...row, start: new Date(row.start), end: new Date(row.end) },
+    parts: parts && row.seriesId ? toParts(parts) : [],
+    hasEarlier: hasEarlier === true,
+    rows: lineageRows?.map((r) => ({ ...r, start: new Date(r.start), end: new Date(r.end) })),
+    version,
+  };
+}
+
+/** Whether any part of row e's series has a date before e's (SQL, organization $1). */
+const EARLIER = `exists (select 1 from calendar_event_series s
+  join calendar_events x on x.series_id = s.id and x.organization_id = $1 and x.start_date_time < e.start_date_time
+  where s.organization_id = $1 and coalesce(s.lineage_id, s.id) = (
+    select coalesce(lineage_id, id) from calendar_event_series where organization_id = $1 and id = e.series_id))`;
+
+/** What creating an event needs from its organization: the zone, and which types are public. */
+export async function calendarSettings(q: Runner | Database, organizationId: number) {
+  const [row] = await q.query<{ timezone: string; publicEventTypes: EventType[] }>(
+    'select timezone, public_event_types as "publicEventTypes" from organizations where id = $1',
+    [organizationId],
+  );
+  return {
+    timeZone: row?.timezone ?? 'America/New_York',
+    publicEventTypes: row?.publicEventTypes ?? [],
+  };
+}
+
+export async function organizationTimeZone(q: Runner | Database, organizationId: number): Promise<string> {
+  const [row] = await q.query<{ timezone: string }>('select timezone from organizations where id = $1', [
+    organizationId,
+  ]);
+  return row?.timezone ?? 'America/New_York';
+}
