@@ -474,6 +474,8 @@ export const wikiPages = pgTable(
     primaryKey({ columns: [t.organizationId, t.id] }),
     index('wiki_pages_id').on(t.id),
     uniqueIndex('wiki_pages_org_slug').on(t.organizationId, t.slug),
+    // The dashboard's recently changed pages: the first few in this order, not a sort of them all.
+    index('wiki_pages_org_recent').on(t.organizationId, t.updatedAt.desc(), t.id.desc()),
   ],
 );
 

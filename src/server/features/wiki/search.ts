@@ -3,6 +3,7 @@
 // word typed matches as a whole (stemmed) word or as a prefix, so the list filters live while
 // someone is still typing.
 import { SEARCH_SNIPPET_CHARS, type WikiSearchResult } from '../../../common/schemas/wiki';
+import { BoundedMap, holding } from '../../bounded-map';
 import type { Database } from '../../db/client';
 
 // ts_headline marks matches with these; they are stripped from the text first, so after the
@@ -83,17 +84,54 @@ export const plainTextSql = (expr: string) =>
     expr,
   );
 
-const PLAIN_CONTENT = plainTextSql("translate(left(h.content, 20000), $5, '')");
+/** A page's text without markdown syntax, its match markers (`markers`: START + STOP) taken out first. */
+const plainContent = (markers: string) => plainTextSql(`translate(left(h.content, 20000), ${markers}, '')`);
 
 interface Hit {
   id: number;
+  version: string;
   title: string;
   slug: string;
   tags: string[];
   updatedAt: string;
   rank: number;
   total: number;
-  headline: string;
+}
+
+/**
+ * Headlines by page, row version (xmin: any write to the page changes it) and query. Drawing them
+ * is the costly part of a search, and an edit to one page re-ranks every search but changes no
+ * other page's headline. One map per database handle, since row versions are per database.
+ */
+const headlineMaps = new WeakMap<Database, BoundedMap<string, string>>();
+const HEADLINES_KEPT = 20_000;
+function headlinesOf(database: Database) {
+  let map = headlineMaps.get(database);
+  if (!map) {
+    map = holding('library search headlines', new BoundedMap<string, string>(HEADLINES_KEPT));
+    headlineMaps.set(database, map);
+  }
+  return map;
+}
+
+/** The headlines of pages `ids` for the query, drawn in one statement. */
+async function drawHeadlines(
+  database: Database,
+  organizationId: number,
+  texts: { words: string; prefixes: string },
+  ids: number[],
+): Promise<Map<number, string>> {
+  const rows = await database.query<{ id: number; headline: string }>(
+    // Highlighting reads the text as written, so the stems count there as prefixes too.
+    `select h.id, ts_headline('simple', ${plainContent('$4')},
+         to_tsquery('simple', $7) || to_tsquery('simple',
+           regexp_replace(to_tsquery('english', $2)::text, '''(\\s|$)', ''':*\\1', 'g')),
+         'StartSel=' || $5 || ', StopSel=' || $6 || ', MaxWords=60, MinWords=25, MaxFragments=2, FragmentDelimiter=" … "')
+         as headline
+     from wiki_pages h where h.organization_id = $1 and h.id = any($3::int[])`,
+    [organizationId, texts.words, ids, START + STOP, START, STOP, texts.prefixes],
+  );
+  return new Map(rows.map((r) => [r.id, r.headline]));
 }
 
 export async function searchPages(
@@ -104,33 +142,30 @@ export async function searchPages(
 ): Promise<WikiSearchResult> {
   const texts = queryTexts(q);
   if (!texts) return { total: 0, items: [] };
-  // Rank every match (the GIN index finds them), keep one page of them, and only then draw
-  // headlines, which is the costly part.
+  // Rank every match (the GIN index finds them), keep one page of them, and only then draw the
+  // headlines not drawn before.
   const rows = await database.query<Hit>(
     // The tsquery is written in place (not in a CTE) so the planner sees a constant and can use
     // the GIN index.
-    `with hits as (
-       select p.id, p.title, p.slug, p.tags, p.updated_at, p.content,
-         ts_rank(p.search_vector, to_tsquery('english', $2) || to_tsquery('simple', $8)) as rank,
-         count(*) over () as total
-       from wiki_pages p
-       where p.organization_id = $1
-         and p.search_vector @@ (to_tsquery('english', $2) || to_tsquery('simple', $8))
-       order by rank desc, p.updated_at desc, p.id
-       limit $3 offset $4
-     )
-     select h.id, h.title, h.slug, h.tags, h.updated_at as "updatedAt", h.rank::float8 as rank,
-       h.total::int as total,
-       -- Highlighting reads the text as written, so the stems count there as prefixes too.
-       ts_headline('simple', ${PLAIN_CONTENT},
-         to_tsquery('simple', $8) || to_tsquery('simple',
-           regexp_replace(to_tsquery('english', $2)::text, '''(\\s|$)', ''':*\\1', 'g')),
-         'StartSel=' || $6 || ', StopSel=' || $7 || ', MaxWords=60, MinWords=25, MaxFragments=2, FragmentDelimiter=" … "')
-         as headline
-     from hits h
-     order by h.rank desc, h.updated_at desc, h.id`,
-    [organizationId, texts.words, page.limit, page.offset, START + STOP, START, STOP, texts.prefixes],
+    `select p.id, p.xmin::text as version, p.title, p.slug, p.tags, p.updated_at as "updatedAt",
+       ts_rank(p.search_vector, to_tsquery('english', $2) || to_tsquery('simple', $5))::float8 as rank,
+       (count(*) over ())::int as total
+     from wiki_pages p
+     where p.organization_id = $1
+       and p.search_vector @@ (to_tsquery('english', $2) || to_tsquery('simple', $5))
+     order by rank desc, p.updated_at desc, p.id
+     limit $3 offset $4`,
+    [organizationId, texts.words, page.limit, page.offset, texts.prefixes],
   );
+  const kept = headlinesOf(database);
+  const keyOf = (r: Hit) => `${organizationId}|${r.id}|${r.version}|${texts.words}|${texts.prefixes}`;
+  const missing = rows.filter((r) => kept.get(keyOf(r)) === undefined);
+  if (missing.length > 0) {
+    const ids = missing.map((r) => r.id);
+    const drawn = await drawHeadlines(database, organizationId, texts, ids);
+    for (const r of missing) kept.set(keyOf(r), drawn.get(r.id) ?? '');
+  }
+  const headline = (r: Hit) => kept.get(keyOf(r)) ?? '';
   return {
     total: rows[0]?.total ?? 0,
     items: rows.map((r) => ({
@@ -140,7 +175,7 @@ export async function searchPages(
       tags: r.tags,
       updatedAt: new Date(r.updatedAt).toISOString(),
       rank: Number(r.rank),
-      snippet: snippetHtml(r.headline),
+      snippet: snippetHtml(headline(r)),
     })),
   };
 }
