@@ -73,7 +73,7 @@ Two-person scenes from [[Into the Woods Show Bible]] and classic fairy tales.
 A short sharing for families on the Main Stage.
 `;
 
-export const seedDemoWiki: DemoSeeder = async (database: Database, { organizationId, userIds }) => {
+export const seedDemoLibrary: DemoSeeder = async (database: Database, { organizationId, userIds }) => {
   const write = (authorId: number, input: Record<string, unknown>) =>
     createPage(database, organizationId, authorId, createWikiPageSchema.parse(input));
   const edit = (page: WikiPage, authorId: number, change: Record<string, unknown>) =>

@@ -18,7 +18,7 @@ const REVALIDATE = 'no-cache';
 
 const params = z.object({ orgShortname: z.string().max(60) });
 
-export async function publicWikiRoutes(app: App) {
+export async function publicLibraryRoutes(app: App) {
   const { database } = app.deps;
   const views = keptViews(database);
 
