@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { shortnameSchema } from '../../../common/schemas/auth';
 import { publicWikiIndexSchema, publicWikiPageAnswerSchema } from '../../../common/schemas/wiki';
-import { isSlug } from '../../../common/wiki/slug';
+import { isSlug } from '../../../common/library/slug';
 import { notFound } from '../../http/errors';
 import type { App } from '../../http/types';
 import { listPages, PAGE_NOT_FOUND, pageBySlug } from './queries';

@@ -1,6 +1,6 @@
 // Reading the library. Every query names the organization in its `where`, so another
 // organization's page ids and slugs are simply not found.
-import type { LinkTarget } from '../../../common/wiki/markdown';
+import type { LinkTarget } from '../../../common/library/markdown';
 import {
   HISTORY_PREVIEW_CHARS,
   type WikiPage,

@@ -13,7 +13,7 @@ import {
   wikiVersionSchema,
   wikiVersionSummarySchema,
 } from '../../../common/schemas/wiki';
-import { isSlug } from '../../../common/wiki/slug';
+import { isSlug } from '../../../common/library/slug';
 import { notFound } from '../../http/errors';
 import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';

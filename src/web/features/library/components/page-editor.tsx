@@ -6,7 +6,7 @@ import {
   tagsFromText,
   wikiEditorSchema,
 } from '@common/schemas/wiki';
-import { type MergeChoice, mergeEdits, type PageFields } from '@common/wiki/merge';
+import { type MergeChoice, mergeEdits, type PageFields } from '@common/library/merge';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@web/components/ui/button';
