@@ -1,7 +1,7 @@
 // Library fixtures: an organization with every role signed in, an admin of another organization,
 // and pages written through the real service (so versions, links and the search vector are kept).
-import type { WikiPage } from '../../src/common/schemas/wiki';
-import { createWikiPageSchema } from '../../src/common/schemas/wiki';
+import type { WikiPage } from '../../src/common/schemas/library';
+import { createWikiPageSchema } from '../../src/common/schemas/library';
 import { createPage } from '../../src/server/features/library/service';
 import type { TestContext } from './app';
 import { type BuiltOrg, buildOrg, buildOrgWithRoles, buildUser, signedIn } from './factories';

@@ -1,7 +1,7 @@
 // Demo library (SEED_DEMO): a home page linking to a show bible, a safety procedure and a class
 // syllabus, each with a little history, written through the real service so versions, links and
 // search are exactly what a writer would have produced.
-import { createWikiPageSchema, type WikiPage } from '../../../common/schemas/wiki';
+import { createWikiPageSchema, type WikiPage } from '../../../common/schemas/library';
 import type { Database } from '../../db/client';
 import type { DemoSeeder } from '../../seed/seeder';
 import { createPage, updatePage } from './service';

@@ -5,7 +5,7 @@
 // page deleted or made private disappears at once rather than when a cached copy runs out.
 import { z } from 'zod';
 import { shortnameSchema } from '../../../common/schemas/auth';
-import { publicWikiIndexSchema, publicWikiPageAnswerSchema } from '../../../common/schemas/wiki';
+import { publicWikiIndexSchema, publicWikiPageAnswerSchema } from '../../../common/schemas/library';
 import { isSlug } from '../../../common/library/slug';
 import { notFound } from '../../http/errors';
 import type { App } from '../../http/types';

@@ -7,7 +7,7 @@ import {
   type WikiPageSummary,
   type WikiVersion,
   type WikiVersionSummary,
-} from '../../../common/schemas/wiki';
+} from '../../../common/schemas/library';
 import type { Database } from '../../db/client';
 
 export const PAGE_NOT_FOUND = 'Page not found';

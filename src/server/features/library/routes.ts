@@ -12,7 +12,7 @@ import {
   wikiSearchSchema,
   wikiVersionSchema,
   wikiVersionSummarySchema,
-} from '../../../common/schemas/wiki';
+} from '../../../common/schemas/library';
 import { isSlug } from '../../../common/library/slug';
 import { notFound } from '../../http/errors';
 import { accessOf } from '../../http/access';

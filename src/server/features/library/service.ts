@@ -12,7 +12,7 @@ import {
   type updateWikiPageSchema,
   type WikiPage,
   type WikiPageView,
-} from '../../../common/schemas/wiki';
+} from '../../../common/schemas/library';
 import { internalLinks, linkedSlugs, parseMarkdown, renderParsed } from '../../../common/library/markdown';
 import { RESERVED_SLUGS, slugify } from '../../../common/library/slug';
 import { announcedStatement } from '../../db/change-feed';

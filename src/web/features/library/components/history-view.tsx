@@ -1,4 +1,4 @@
-import type { WikiPageView } from '@common/schemas/wiki';
+import type { WikiPageView } from '@common/schemas/library';
 import { renderMarkdown } from '@common/library/markdown';
 import { RotateCcw } from 'lucide-react';
 import { useMemo } from 'react';

@@ -5,7 +5,7 @@ import {
   type WikiPageView,
   tagsFromText,
   wikiEditorSchema,
-} from '@common/schemas/wiki';
+} from '@common/schemas/library';
 import { type MergeChoice, mergeEdits, type PageFields } from '@common/library/merge';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';

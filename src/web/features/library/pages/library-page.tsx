@@ -1,5 +1,5 @@
 import { policy } from '@common/permissions';
-import type { WikiPageView } from '@common/schemas/wiki';
+import type { WikiPageView } from '@common/schemas/library';
 import { titleFromSlug } from '@common/library/slug';
 import { FilePlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
