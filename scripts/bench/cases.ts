@@ -16,7 +16,7 @@ benchCases.push(
 import './features/breakdown';
 import './features/calendar';
 import './features/directory';
+import './features/library';
 import './features/notifications';
 import './features/scheduling';
 import './features/volunteer';
-import './features/wiki';

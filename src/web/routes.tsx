@@ -192,7 +192,7 @@ export const routes: AppRoute[] = [
   ),
   {
     path: '/calendar/call-sheet',
-    component: page(() => import('./features/calendar/pages/call-sheet-page'), 'CallSheetPage'),
+    component: page(() => import('./features/scheduling/pages/call-sheet-page'), 'CallSheetPage'),
     access: 'organization',
     layout: 'app',
   },
@@ -204,7 +204,10 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/calendar/attendance',
-    component: page(() => import('./features/calendar/pages/attendance-report-page'), 'AttendanceReportPage'),
+    component: page(
+      () => import('./features/scheduling/pages/attendance-report-page'),
+      'AttendanceReportPage',
+    ),
     access: 'organization',
     layout: 'app',
   },
@@ -223,7 +226,7 @@ export const routes: AppRoute[] = [
   {
     // The call mail's one-click Confirm / Can't make it: works signed out.
     path: '/calls/respond',
-    component: page(() => import('./features/calendar/pages/call-respond-page'), 'CallRespondPage'),
+    component: page(() => import('./features/scheduling/pages/call-respond-page'), 'CallRespondPage'),
     access: 'public',
     layout: 'bare',
   },

@@ -20,7 +20,7 @@ import {
 import { buildUser, PASSWORD } from '../support/factories';
 import { formWithFile } from '../support/imports';
 import { buildTeam, multipart } from '../support/teams';
-import { buildPage } from '../support/wiki';
+import { buildPage } from '../support/library';
 import { issueCallToken } from '../../src/server/features/scheduling/respond-token';
 
 export type Expect = Record<ActorName, number>;

@@ -32,7 +32,7 @@ import {
   WRONG_CONTENT,
 } from '../support/hostile-input';
 import { buildTeam, multipart } from '../support/teams';
-import { buildPage } from '../support/wiki';
+import { buildPage } from '../support/library';
 import { defaultParams } from './access-matrix';
 
 const SEED = 15_2026;

@@ -7,7 +7,7 @@ import { unsubscribeUrl } from '../../src/server/features/notifications/unsubscr
 import { type TestContext, randomAddress, uniqueId } from './app';
 import { type BuiltOrg, type BuiltUser, buildOrg, buildUser, PASSWORD } from './factories';
 import { buildTeam, multipart } from './teams';
-import { buildPage } from './wiki';
+import { buildPage } from './library';
 
 /** Members of the organization under test; `team_lead_other` leads a team other than the one aimed at. */
 export const MEMBER_ACTORS = [

@@ -1,6 +1,6 @@
 // Markdown that tries every way we know to run script or leave the page. Rendered by the
 // library's one renderer, it must come out inert: checked on the server
-// (src/common/wiki/markdown.test.ts) and in Chromium (tests/e2e/library.spec.ts).
+// (src/common/library/markdown.test.ts) and in Chromium (tests/e2e/library.spec.ts).
 export const HOSTILE_MARKDOWN = [
   '<script>window.__pwned = 1</script>',
   '<img src=x onerror="window.__pwned = 2">',

@@ -4,7 +4,7 @@
 // (Accept-Encoding) and read the whole answer; writes are the app's own forms' requests.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { WORDS } from '../features/wiki';
+import { WORDS } from '../features/library';
 import { BENCH_PASSWORD } from '../seed';
 import { type LoadOrganization, memberUsername, type Session } from './seed';
 

@@ -1,11 +1,11 @@
 // The load run's organizations, seeded with set-based SQL (a handful of statements each, however
 // large): members across every permission level (seed.ts), teams with their members, six years
 // of events (one-offs and weekly series with real rules, teams and follows), library pages
-// (features/wiki.ts), a few announcements, and signed-in sessions for part of the members.
+// (features/library.ts), a few announcements, and signed-in sessions for part of the members.
 import { sign } from '@fastify/cookie';
 import type { Database } from '../../../src/server/db/client';
 import { COOKIE_NAME, createSession } from '../../../src/server/http/session';
-import { seedWikiPages } from '../features/wiki';
+import { seedWikiPages } from '../features/library';
 import type { BenchOrganization } from '../registry';
 import { benchOwner, seedOrganization } from '../seed';
 

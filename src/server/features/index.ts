@@ -25,8 +25,8 @@ import { teamRoutes } from './teams/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { volunteerRoutes } from './volunteer/routes';
 import { accountRoutes } from './account/routes';
-import { publicWikiRoutes } from './wiki/public-routes';
-import { wikiRoutes } from './wiki/routes';
+import { publicLibraryRoutes } from './library/public-routes';
+import { libraryRoutes } from './library/routes';
 
 export const featureRoutes: ((app: App) => Promise<void>)[] = [
   authRoutes,
@@ -48,8 +48,8 @@ export const featureRoutes: ((app: App) => Promise<void>)[] = [
   accountRoutes,
   twoFactorRoutes,
   notificationRoutes,
-  wikiRoutes,
-  publicWikiRoutes,
+  libraryRoutes,
+  publicLibraryRoutes,
   importRoutes,
   schedulingRoutes,
   breakdownRoutes,

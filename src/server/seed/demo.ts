@@ -8,7 +8,7 @@ import { seedDemoScheduling } from '../features/scheduling/demo';
 import { seedDemoTeams } from '../features/teams/demo';
 import type { DemoSeeder } from './seeder';
 import { seedDemoVolunteering } from '../features/volunteer/demo';
-import { seedDemoWiki } from '../features/wiki/demo';
+import { seedDemoLibrary } from '../features/library/demo';
 
 export const DEMO_PASSWORD = 'Greenroom-demo-2026';
 
@@ -42,7 +42,7 @@ demoSeeders.push(seedDemoCalendar);
 demoSeeders.push(seedDemoScheduling);
 // The breakdown names the coming rehearsals' scenes, so it follows the calendar.
 demoSeeders.push(seedDemoBreakdown);
-demoSeeders.push(seedDemoWiki);
+demoSeeders.push(seedDemoLibrary);
 demoSeeders.push(seedDemoVolunteering);
 
 export async function seedDemo(database: Database): Promise<boolean> {

@@ -7,7 +7,7 @@ import {
   type LegalTexts,
   legalTextsSchema,
 } from '../../../common/schemas/legal';
-import { renderMarkdown } from '../../../common/wiki/markdown';
+import { renderMarkdown } from '../../../common/library/markdown';
 import type { Database } from '../../db/client';
 
 const SETTINGS_KEY = 'legal';

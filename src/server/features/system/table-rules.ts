@@ -18,7 +18,7 @@ import { shortnameSchema, usernameSchema } from '../../../common/schemas/auth';
 import { eventFields } from '../../../common/schemas/calendar';
 import { notificationPreferencesPatchSchema } from '../../../common/schemas/notifications';
 import { userDetailsSchema } from '../../../common/schemas/people';
-import { wikiContentSchema, wikiTagsSchema, wikiTitleSchema } from '../../../common/schemas/wiki';
+import { wikiContentSchema, wikiTagsSchema, wikiTitleSchema } from '../../../common/schemas/library';
 import * as schema from '../../db/schema';
 
 /**

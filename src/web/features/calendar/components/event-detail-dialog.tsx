@@ -31,7 +31,7 @@ import { useAuth } from '@web/lib/session';
 import { useDeleteEvent, useEventDetail, useFollowEvent } from '../api/events';
 import type { CalendarEvent, Strategy } from '@common/schemas/calendar';
 import { formatEventDate, formatTimeRange } from '../lib/dates';
-import { CallsPanel } from './calls/calls-panel';
+import { CallsPanel } from '@web/features/scheduling/components/calls/calls-panel';
 
 /**
  * The pattern in full: 'Repeats weekly on Tuesday and Thursday, until June 12, 2027', for the whole

@@ -21,7 +21,8 @@ import { rangeFor } from '../lib/calendar-view';
 
 // The Availability tab is not the first view: it loads when shown.
 const AvailabilityTab = lazy(async () => ({
-  default: (await import('../components/availability/availability-tab')).AvailabilityTab,
+  default: (await import('@web/features/scheduling/components/availability/availability-tab'))
+    .AvailabilityTab,
 }));
 
 /** The calendar's tabs, each its own address (/calendar/home, /calendar/my-schedule, …). */

@@ -1,5 +1,5 @@
 // A page's versions: the list (with previews) and one version in full, for compare and view.
-import type { WikiVersion, WikiVersionSummary } from '@common/schemas/wiki';
+import type { WikiVersion, WikiVersionSummary } from '@common/schemas/library';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@web/lib/api';
 import { wikiBase } from './pages';

@@ -1,6 +1,6 @@
 // Library writes; each refreshes every library answer of the organization afterwards.
 import type { MessageAnswer } from '@common/schemas/answers';
-import type { CreateWikiPageInput, UpdateWikiPageInput, WikiPage } from '@common/schemas/wiki';
+import type { CreateWikiPageInput, UpdateWikiPageInput, WikiPage } from '@common/schemas/library';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { invalidateWiki, wikiBase } from './pages';

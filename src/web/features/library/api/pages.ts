@@ -1,5 +1,5 @@
 // Reading the library: one page by slug, the page list (for link resolution and tags), search.
-import type { WikiPageSummary, WikiPageView, WikiSearchResult } from '@common/schemas/wiki';
+import type { WikiPageSummary, WikiPageView, WikiSearchResult } from '@common/schemas/library';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiGet, isApiError } from '@web/lib/api';
 

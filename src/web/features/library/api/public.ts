@@ -1,5 +1,5 @@
 // Public library pages: no sign-in, only pages marked public of approved organizations.
-import type { PublicWikiIndex, PublicWikiPageAnswer } from '@common/schemas/wiki';
+import type { PublicWikiIndex, PublicWikiPageAnswer } from '@common/schemas/library';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, isApiError } from '@web/lib/api';
 

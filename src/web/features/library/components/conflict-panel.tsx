@@ -1,6 +1,6 @@
-import type { PageField, PageFields } from '@common/wiki/merge';
-import { changedFields } from '@common/wiki/merge';
-import type { WikiPage } from '@common/schemas/wiki';
+import type { PageField, PageFields } from '@common/library/merge';
+import { changedFields } from '@common/library/merge';
+import type { WikiPage } from '@common/schemas/library';
 import { TriangleAlert } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';

@@ -1,4 +1,4 @@
-import { changedFields, type PageFields } from '@common/wiki/merge';
+import { changedFields, type PageFields } from '@common/library/merge';
 
 type Shown = Pick<PageFields, 'title' | 'tags'> & { isPublic?: boolean };
 

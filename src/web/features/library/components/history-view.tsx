@@ -1,5 +1,5 @@
-import type { WikiPageView } from '@common/schemas/wiki';
-import { renderMarkdown } from '@common/wiki/markdown';
+import type { WikiPageView } from '@common/schemas/library';
+import { renderMarkdown } from '@common/library/markdown';
 import { RotateCcw } from 'lucide-react';
 import { useMemo } from 'react';
 import type { ConfirmRequest } from '@web/components/confirm-dialog';

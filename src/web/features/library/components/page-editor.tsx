@@ -5,8 +5,8 @@ import {
   type WikiPageView,
   tagsFromText,
   wikiEditorSchema,
-} from '@common/schemas/wiki';
-import { type MergeChoice, mergeEdits, type PageFields } from '@common/wiki/merge';
+} from '@common/schemas/library';
+import { type MergeChoice, mergeEdits, type PageFields } from '@common/library/merge';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@web/components/ui/button';

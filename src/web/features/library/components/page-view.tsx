@@ -1,4 +1,4 @@
-import type { WikiLink, WikiPageView } from '@common/schemas/wiki';
+import type { WikiLink, WikiPageView } from '@common/schemas/library';
 import { Globe } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@web/components/ui/badge';

@@ -16,7 +16,7 @@ export function useInternalLinkClick() {
 }
 
 /**
- * HTML from the library's one renderer (common/wiki/markdown.ts: parsed with raw HTML off and
+ * HTML from the library's one renderer (common/library/markdown.ts: parsed with raw HTML off and
  * sanitized by an allow-list), so it is inserted as is. Links inside the site stay in the app.
  */
 export function RenderedMarkdown({ html, className }: { html: string; className?: string }) {

@@ -1,5 +1,5 @@
 // Small display helpers for the library screens.
-import type { WikiPage } from '@common/schemas/wiki';
+import type { WikiPage } from '@common/schemas/library';
 import { formatDateTime } from '@web/lib/format';
 
 export function personName(author: WikiPage['author']): string {

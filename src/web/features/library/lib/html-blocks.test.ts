@@ -1,4 +1,4 @@
-import { renderMarkdown } from '@common/wiki/markdown';
+import { renderMarkdown } from '@common/library/markdown';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_MARKDOWN } from '../../../../../tests/support/hostile-markdown';
 import { topLevelBlocks } from './html-blocks';

@@ -1,7 +1,7 @@
 // The editor's preview, drawn off the main thread by the library's one renderer: the HTML sent
 // back is already sanitized by the same allow-list as the server's, and is inserted as is (cut
 // into blocks that join back into exactly that HTML).
-import { type LinkTarget, renderMarkdown } from '@common/wiki/markdown';
+import { type LinkTarget, renderMarkdown } from '@common/library/markdown';
 import { topLevelBlocks } from './html-blocks';
 import type { PreviewDone, PreviewJob } from './preview-scheduler';
 

@@ -2,7 +2,7 @@
 // takes long enough that the text box must never wait for it: the library's one renderer runs in
 // a worker (markdown-preview.worker.ts), once typing pauses, one text at a time. Only the newest
 // text's preview is ever shown; an answer for an older text is dropped by its sequence number.
-import type { LinkTarget } from '@common/wiki/markdown';
+import type { LinkTarget } from '@common/library/markdown';
 
 /** A page this long waits for a longer pause, and says so while its preview is out of date. */
 export const LONG_PAGE_CHARS = 100_000;

@@ -1,6 +1,6 @@
 // The editor's live preview, drawn by a worker so the text box never waits for it
 // (preview-scheduler.ts says when and in what order).
-import type { LinkTarget } from '@common/wiki/markdown';
+import type { LinkTarget } from '@common/library/markdown';
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { topLevelBlocks } from './html-blocks';
 import { createPreviewScheduler, type PreviewPort, type PreviewScheduler } from './preview-scheduler';
@@ -19,7 +19,7 @@ function startWorker(): PreviewPort | null {
 
 // Only where there is no worker: the renderer then loads into the page itself.
 async function renderHere(content: string, targets: readonly LinkTarget[]) {
-  const { renderMarkdown } = await import('@common/wiki/markdown');
+  const { renderMarkdown } = await import('@common/library/markdown');
   return topLevelBlocks(renderMarkdown(content, { basePath: '/library', targets }).html);
 }
 

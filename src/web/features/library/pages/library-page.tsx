@@ -1,6 +1,6 @@
 import { policy } from '@common/permissions';
-import type { WikiPageView } from '@common/schemas/wiki';
-import { titleFromSlug } from '@common/wiki/slug';
+import type { WikiPageView } from '@common/schemas/library';
+import { titleFromSlug } from '@common/library/slug';
 import { FilePlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Redirect, useLocation, useParams, useSearch } from 'wouter';

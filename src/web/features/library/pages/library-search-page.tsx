@@ -1,4 +1,4 @@
-import type { WikiPageSummary } from '@common/schemas/wiki';
+import type { WikiPageSummary } from '@common/schemas/library';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';

@@ -12,7 +12,9 @@ import type { CalendarEvent } from '@common/schemas/calendar';
 import { ListView } from '../list-view';
 
 // Not the calendar's first view: the calls and the subscription load when this tab is shown.
-const MyCalls = lazy(async () => ({ default: (await import('../calls/my-calls')).MyCalls }));
+const MyCalls = lazy(async () => ({
+  default: (await import('@web/features/scheduling/components/calls/my-calls')).MyCalls,
+}));
 const MyShifts = lazy(async () => ({
   default: (await import('@web/features/volunteer/components/my-shifts')).MyShifts,
 }));

@@ -4,7 +4,7 @@ import { ChevronDown, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@web/components/ui/collapsible';
 import { Spinner } from '@web/components/ui/spinner';
-import { conflictDates } from '../../lib/conflicts';
+import { conflictDates } from '@web/features/scheduling/lib/conflicts';
 
 /**
  * Who cannot come, live as the form changes: "3 of 12 people have conflicts on 2 of 8

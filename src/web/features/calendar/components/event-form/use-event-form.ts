@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAuth } from '@web/lib/session';
-import { usePeopleConflicts } from '../../api/conflicts';
+import { usePeopleConflicts } from '@web/features/scheduling/api/conflicts';
 import { useCalendarOptions, useEventDetail } from '../../api/events';
 import type { CalendarEvent, Strategy } from '@common/schemas/calendar';
 import {

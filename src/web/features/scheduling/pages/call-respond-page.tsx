@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { useAnswerRespondLink, useRespondLink } from '../api/respond-link';
-import { formatEventDate, formatTimeRange } from '../lib/dates';
+import { formatEventDate, formatTimeRange } from '@web/features/calendar/lib/dates';
 
 const LABEL: Record<ResponseStatus, string> = {
   confirmed: "Confirm: I'll be there",

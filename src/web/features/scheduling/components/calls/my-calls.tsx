@@ -5,7 +5,7 @@ import { Megaphone } from 'lucide-react';
 import { FetchError } from '@web/components/fetch-error';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useCallsLive, useMyCalls } from '../../api/calls';
-import { formatEventDate, formatTimeRange } from '../../lib/dates';
+import { formatEventDate, formatTimeRange } from '@web/features/calendar/lib/dates';
 import { CallAnswer } from './call-answer';
 import { CallStatusBadge } from './call-status-badge';
 

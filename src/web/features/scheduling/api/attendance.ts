@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLiveSignal } from '@web/features/presence/presence-provider';
 import { apiGet, apiRequest, withQuery } from '@web/lib/api';
-import { calendarKey } from './events';
+import { calendarKey } from '@web/features/calendar/api/events';
 
 const attendanceKey = (orgId: number) => [...calendarKey(orgId), 'attendance'] as const;
 

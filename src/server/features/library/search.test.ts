@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildUser } from '../../../../tests/support/factories';
-import { buildPage, buildWikiWorld } from '../../../../tests/support/wiki';
+import { buildPage, buildLibraryWorld } from '../../../../tests/support/library';
 import { snippetHtml } from './search';
 
 let ctx: TestContext;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 describe('GET /api/organizations/:orgId/wiki/search', () => {
   it('ranks title matches above tags above content, counts, and scopes to the organization', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const by = w.people.owner.id;
     await buildPage(ctx, w.org, by, {
       title: 'Costume care',
@@ -39,7 +39,7 @@ describe('GET /api/organizations/:orgId/wiki/search', () => {
   });
 
   it('answers an empty list for an empty query or nothing found', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     await buildPage(ctx, w.org, w.people.owner.id, { title: 'Home' });
     expect((await w.agents.owner.get(w.wiki('/search?q='))).json()).toEqual({ total: 0, items: [] });
     expect((await w.agents.owner.get(w.wiki('/search?q=%21%40%23'))).json()).toEqual({ total: 0, items: [] });
@@ -47,7 +47,7 @@ describe('GET /api/organizations/:orgId/wiki/search', () => {
   });
 
   it('sends snippets of at most 300 characters whose only markup is the highlight', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const hostile = `<script>alert(1)</script> <img src=x onerror=alert(1)> "quoted" & ${'filler words '.repeat(60)} spotlight \u0002 end`;
     await buildPage(ctx, w.org, w.people.owner.id, { title: 'Hostile', content: hostile });
     const [item] = (await w.agents.owner.get(w.wiki('/search?q=spotlight'))).json().items;
@@ -62,7 +62,7 @@ describe('GET /api/organizations/:orgId/wiki/search', () => {
   });
 
   it('draws snippets as plain text: no markdown syntax, only the match marked', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const content = [
       '## Safety **briefing**',
       '',
@@ -92,7 +92,7 @@ describe('GET /api/organizations/:orgId/wiki/search', () => {
   });
 
   it('pages through results with limit and offset', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     for (let i = 0; i < 5; i++) await buildPage(ctx, w.org, w.people.owner.id, { title: `Rehearsal ${i}` });
     const first = (await w.agents.owner.get(w.wiki('/search?q=rehearsal&limit=2'))).json();
     const second = (await w.agents.owner.get(w.wiki('/search?q=rehearsal&limit=2&offset=2'))).json();
@@ -104,7 +104,7 @@ describe('GET /api/organizations/:orgId/wiki/search', () => {
   });
 
   it('answers 401 signed out and 404 for another organization', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     expect((await new Agent(ctx.app, w.org.host).get(w.wiki('/search?q=a'))).statusCode).toBe(401);
     expect((await w.foreign.agent.get(w.wiki('/search?q=a'))).statusCode).toBe(404);
   });
@@ -119,7 +119,7 @@ describe('snippetHtml', () => {
 
 describe('public library pages', () => {
   it('shows public pages without sign-in, with links only to other public pages', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     await buildPage(ctx, w.org, w.people.owner.id, {
       title: 'Visitor Guide',
       isPublic: true,
@@ -143,7 +143,7 @@ describe('public library pages', () => {
   });
 
   it('is revalidated on every visit (no-cache with an ETag), so a page made private is gone at once', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Open Day', isPublic: true });
     const anon = new Agent(ctx.app, 'localhost');
     const path = `/api/public/${w.org.shortname}/wiki/open-day`;
@@ -164,7 +164,7 @@ describe('public library pages', () => {
   });
 
   it('answers 404 for a private page, a missing page and every page of an unapproved organization', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     await buildPage(ctx, w.org, w.people.owner.id, { title: 'Secret Notes' });
     const anon = new Agent(ctx.app, 'localhost');
     expect((await anon.get(`/api/public/${w.org.shortname}/wiki/secret-notes`)).statusCode).toBe(404);

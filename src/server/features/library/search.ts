@@ -2,7 +2,7 @@
 // migration 0004 (title A, tags B, content C), in the organization's scope, best first. Every
 // word typed matches as a whole (stemmed) word or as a prefix, so the list filters live while
 // someone is still typing.
-import { SEARCH_SNIPPET_CHARS, type WikiSearchResult } from '../../../common/schemas/wiki';
+import { SEARCH_SNIPPET_CHARS, type WikiSearchResult } from '../../../common/schemas/library';
 import { BoundedMap, holding } from '../../bounded-map';
 import type { Database } from '../../db/client';
 

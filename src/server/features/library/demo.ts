@@ -1,7 +1,7 @@
 // Demo library (SEED_DEMO): a home page linking to a show bible, a safety procedure and a class
 // syllabus, each with a little history, written through the real service so versions, links and
 // search are exactly what a writer would have produced.
-import { createWikiPageSchema, type WikiPage } from '../../../common/schemas/wiki';
+import { createWikiPageSchema, type WikiPage } from '../../../common/schemas/library';
 import type { Database } from '../../db/client';
 import type { DemoSeeder } from '../../seed/seeder';
 import { createPage, updatePage } from './service';
@@ -73,7 +73,7 @@ Two-person scenes from [[Into the Woods Show Bible]] and classic fairy tales.
 A short sharing for families on the Main Stage.
 `;
 
-export const seedDemoWiki: DemoSeeder = async (database: Database, { organizationId, userIds }) => {
+export const seedDemoLibrary: DemoSeeder = async (database: Database, { organizationId, userIds }) => {
   const write = (authorId: number, input: Record<string, unknown>) =>
     createPage(database, organizationId, authorId, createWikiPageSchema.parse(input));
   const edit = (page: WikiPage, authorId: number, change: Record<string, unknown>) =>

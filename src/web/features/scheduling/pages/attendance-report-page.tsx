@@ -19,7 +19,7 @@ import { cn } from '@web/lib/utils';
 import { attendanceCsvUrl, useAttendanceLive, useAttendanceReport } from '../api/attendance';
 import { useLeadership } from '../api/people';
 import { formatRate } from '../lib/calls';
-import { isDate } from '../lib/url-date';
+import { isDate } from '@web/features/calendar/lib/url-date';
 
 const ALL = 'all';
 

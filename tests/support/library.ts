@@ -1,8 +1,8 @@
 // Library fixtures: an organization with every role signed in, an admin of another organization,
 // and pages written through the real service (so versions, links and the search vector are kept).
-import type { WikiPage } from '../../src/common/schemas/wiki';
-import { createWikiPageSchema } from '../../src/common/schemas/wiki';
-import { createPage } from '../../src/server/features/wiki/service';
+import type { WikiPage } from '../../src/common/schemas/library';
+import { createWikiPageSchema } from '../../src/common/schemas/library';
+import { createPage } from '../../src/server/features/library/service';
 import type { TestContext } from './app';
 import { type BuiltOrg, buildOrg, buildOrgWithRoles, buildUser, signedIn } from './factories';
 
@@ -16,7 +16,7 @@ export async function buildPage(
   return createPage(ctx.database, org.id, authorId, parsed);
 }
 
-export async function buildWikiWorld(ctx: TestContext) {
+export async function buildLibraryWorld(ctx: TestContext) {
   const world = await buildOrgWithRoles(ctx);
   const otherOrg = await buildOrg(ctx.database);
   const otherAdmin = await buildUser(ctx.database, { org: otherOrg, role: 'admin' });

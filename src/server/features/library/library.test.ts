@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildSystemUser } from '../../../../tests/support/factories';
-import { buildPage, buildWikiWorld, WRITER_ROLES } from '../../../../tests/support/wiki';
+import { buildPage, buildLibraryWorld, WRITER_ROLES } from '../../../../tests/support/library';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ const count = async (table: string, orgId: number) =>
 
 describe('POST /api/organizations/:orgId/wiki', () => {
   it('lets every writer role create a page with its first version, tags trimmed and de-duplicated', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     for (const role of WRITER_ROLES) {
       const res = await w.agents[role].post(w.wiki(), {
         title: `  Notes by ${role} `,
@@ -46,14 +46,14 @@ describe('POST /api/organizations/:orgId/wiki', () => {
   });
 
   it('lets a system user write', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const sys = await buildSystemUser(ctx);
     const res = await sys.agent.post(w.wiki(), { title: 'From the system', content: 'x' });
     expect(res.statusCode).toBe(201);
   });
 
   it('answers the spec messages for a missing title or content', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const noTitle = await w.agents.owner.post(w.wiki(), { title: '   ', content: 'x' });
     expect(noTitle.statusCode).toBe(400);
     expect(noTitle.json().message).toBe('Title is required');
@@ -68,7 +68,7 @@ describe('POST /api/organizations/:orgId/wiki', () => {
   });
 
   it('numbers a slug that is taken, and never takes the words the calls use', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const slugs = [];
     for (const title of ['Home', 'home', 'HOME!', 'Search', 'Pages']) {
       const res = await w.agents.admin.post(w.wiki(), { title, content: 'x' });
@@ -81,7 +81,7 @@ describe('POST /api/organizations/:orgId/wiki', () => {
   });
 
   it('gives racing creates of one title distinct slugs, never a 500', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => w.agents.owner.post(w.wiki(), { title: 'Show Bible', content: 'x' })),
     );
@@ -90,7 +90,7 @@ describe('POST /api/organizations/:orgId/wiki', () => {
   });
 
   it('refuses content over 1 MB with 413 and its message', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const res = await w.agents.owner.post(w.wiki(), { title: 'Big', content: 'a'.repeat(1024 * 1024 + 1) });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Content must be 1 MB or less');
@@ -100,7 +100,7 @@ describe('POST /api/organizations/:orgId/wiki', () => {
   });
 
   it('answers 401 signed out, 403 for a standard user, 404 for another organization, and writes nothing', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const body = { title: 'Nope', content: 'x' };
     expect((await new Agent(ctx.app, w.org.host).post(w.wiki(), body)).statusCode).toBe(401);
     const refused = await w.agents.standard_user.post(w.wiki(), body);
@@ -115,7 +115,7 @@ describe('POST /api/organizations/:orgId/wiki', () => {
 
 describe('GET /api/organizations/:orgId/wiki/:slug', () => {
   it('shows a page to every member with rendered html, resolved links and what links here', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const safety = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Safety Procedure' });
     await buildPage(ctx, w.org, w.people.admin.id, {
       title: 'Home',
@@ -133,7 +133,7 @@ describe('GET /api/organizations/:orgId/wiki/:slug', () => {
   });
 
   it('keeps a renamed page reachable by its old titles, and counts links written with them', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Crew Call', slug: 'call-sheet' });
     await buildPage(ctx, w.org, w.people.admin.id, {
       title: 'Home',
@@ -174,7 +174,7 @@ describe('GET /api/organizations/:orgId/wiki/:slug', () => {
   });
 
   it('answers 404 for a missing page, another organization, or a non-slug; 401 signed out', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     await buildPage(ctx, w.org, w.people.owner.id, { title: 'Home' });
     expect((await w.agents.owner.get(w.wiki('/nothing-here'))).json().message).toBe('Page not found');
     expect((await w.agents.owner.get(w.wiki('/Bad%20Slug'))).statusCode).toBe(404);
@@ -187,7 +187,7 @@ describe('GET /api/organizations/:orgId/wiki/:slug', () => {
 
 describe('GET /api/organizations/:orgId/wiki/pages', () => {
   it('lists the organization pages by title, filtered by tag, for any member', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     await buildPage(ctx, w.org, w.people.owner.id, { title: 'Zebra', tags: ['Crew'] });
     await buildPage(ctx, w.org, w.people.owner.id, { title: 'apple', tags: ['cast'] });
     await buildPage(ctx, w.foreign.org, w.foreign.user.id, { title: 'Foreign', tags: ['crew'] });
@@ -201,7 +201,7 @@ describe('GET /api/organizations/:orgId/wiki/pages', () => {
   });
 
   it('lists only the most recently changed pages with ?recent=n (the dashboard card)', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     for (const title of ['First', 'Second', 'Third'])
       await buildPage(ctx, w.org, w.people.owner.id, { title });
     await ctx.database.query(
@@ -225,7 +225,7 @@ describe('GET /api/organizations/:orgId/wiki/pages', () => {
 
 describe('DELETE /api/organizations/:orgId/wiki/:pageId', () => {
   it('deletes a page and its versions for writers only', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Old' });
     const path = w.wiki(`/${page.id}`);
     expect((await new Agent(ctx.app, w.org.host).delete(path)).statusCode).toBe(401);

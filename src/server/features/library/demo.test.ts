@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
 import { DEMO_PEOPLE } from '../../seed/demo';
-import { seedDemoWiki } from './demo';
+import { seedDemoLibrary } from './demo';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ describe('demo library', () => {
     const userIds: Record<string, number> = {};
     for (const p of DEMO_PEOPLE)
       userIds[p.username] = (await buildUser(ctx.database, { org, role: p.role })).id;
-    await seedDemoWiki(ctx.database, { organizationId: org.id, userIds });
+    await seedDemoLibrary(ctx.database, { organizationId: org.id, userIds });
     const reader = await buildUser(ctx.database, { org, role: 'standard_user' });
     const agent = await signedIn(ctx, reader, org);
     const home = (await agent.get(`/api/organizations/${org.id}/wiki/home`)).json();

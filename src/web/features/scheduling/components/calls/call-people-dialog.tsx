@@ -16,14 +16,14 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { useSetCalls } from '../../api/calls';
 import { usePeopleConflicts } from '../../api/conflicts';
-import { useCalendarOptions } from '../../api/events';
+import { useCalendarOptions } from '@web/features/calendar/api/events';
 import { useTeamMembers } from '../../api/people';
 import type { CalendarEvent } from '@common/schemas/calendar';
 import { type Candidate, candidateGroups } from '../../lib/calls';
 import { conflictsByPerson } from '../../lib/conflicts';
-import { formatEventDate } from '../../lib/dates';
-import { saveToasts } from '../../lib/save-toasts';
-import { callConflictsRequest } from '../event-form/form-values';
+import { formatEventDate } from '@web/features/calendar/lib/dates';
+import { saveToasts } from '@web/features/calendar/lib/save-toasts';
+import { callConflictsRequest } from '@web/features/calendar/components/event-form/form-values';
 
 export function CallPeopleDialog({
   orgId,

@@ -12,8 +12,8 @@ import {
   wikiSearchSchema,
   wikiVersionSchema,
   wikiVersionSummarySchema,
-} from '../../../common/schemas/wiki';
-import { isSlug } from '../../../common/wiki/slug';
+} from '../../../common/schemas/library';
+import { isSlug } from '../../../common/library/slug';
 import { notFound } from '../../http/errors';
 import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
@@ -43,7 +43,7 @@ const WRITE_BODY_LIMIT = 3 * 1024 * 1024;
 // Every write here is to the library (its pages, their versions and former titles).
 const library = { writes: ['library'] } as const;
 
-export async function wikiRoutes(app: App) {
+export async function libraryRoutes(app: App) {
   const { database } = app.deps;
   const views = keptViews(database);
   const searches = keptSearches(database);

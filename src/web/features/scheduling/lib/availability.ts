@@ -4,7 +4,7 @@
 import { WEEKDAY_NAMES } from '@common/recurrence';
 import type { AvailabilityFormValues, AvailabilityPeriod } from '@common/schemas/scheduling';
 import { weekdayOf } from '@common/zoned-time';
-import { formatEventDate, formatEventTime, wallDate } from './dates';
+import { formatEventDate, formatEventTime, wallDate } from '@web/features/calendar/lib/dates';
 
 type PeriodLike = Pick<AvailabilityPeriod, 'startDateTime' | 'endDateTime' | 'weeklyUntil' | 'note'>;
 

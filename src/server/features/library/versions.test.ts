@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
-import { buildPage, buildWikiWorld, WRITER_ROLES } from '../../../../tests/support/wiki';
+import { buildPage, buildLibraryWorld, WRITER_ROLES } from '../../../../tests/support/library';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ const versionsOf = async (pageId: number) =>
 
 describe('PATCH /api/organizations/:orgId/wiki/:pageId', () => {
   it('stores a new version for each edit, from every writer role', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Show Bible', content: 'v1' });
     let version = 1;
     for (const role of WRITER_ROLES) {
@@ -38,7 +38,7 @@ describe('PATCH /api/organizations/:orgId/wiki/:pageId', () => {
   });
 
   it('answers 409 with the newer page for a stale currentVersion, and changes nothing', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Home', content: 'base' });
     const first = await w.agents.admin.patch(w.wiki(`/${page.id}`), { content: 'first', currentVersion: 1 });
     expect(first.statusCode).toBe(200);
@@ -50,7 +50,7 @@ describe('PATCH /api/organizations/:orgId/wiki/:pageId', () => {
   });
 
   it('lets exactly one of twenty concurrent edits from one base succeed', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Race', content: 'base' });
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -70,7 +70,7 @@ describe('PATCH /api/organizations/:orgId/wiki/:pageId', () => {
   });
 
   it('validates fields with the spec messages and requires currentVersion', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Home' });
     const path = w.wiki(`/${page.id}`);
     expect((await w.agents.owner.patch(path, { title: ' ', currentVersion: 1 })).json().message).toBe(
@@ -89,7 +89,7 @@ describe('PATCH /api/organizations/:orgId/wiki/:pageId', () => {
   });
 
   it('answers 401, 403 per reader role, 404 for another organization, and changes nothing', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Home', content: 'same' });
     const path = w.wiki(`/${page.id}`);
     const body = { content: 'changed', currentVersion: 1 };
@@ -106,7 +106,7 @@ describe('PATCH /api/organizations/:orgId/wiki/:pageId', () => {
 
 describe('GET /api/organizations/:orgId/wiki/:pageId/versions', () => {
   it('lists versions newest first with a 200-character preview, and reads one in full', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const long = 'x'.repeat(250);
     const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Home', content: long });
     await w.agents.admin.patch(w.wiki(`/${page.id}`), {
@@ -133,7 +133,7 @@ describe('GET /api/organizations/:orgId/wiki/:pageId/versions', () => {
   });
 
   it('answers 401, 403 for a standard user (history is for writers), 404 for another organization', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Home' });
     const path = w.wiki(`/${page.id}/versions`);
     expect((await new Agent(ctx.app, w.org.host).get(path)).statusCode).toBe(401);
@@ -147,7 +147,7 @@ describe('GET /api/organizations/:orgId/wiki/:pageId/versions', () => {
 
 describe('POST /api/organizations/:orgId/wiki/:pageId/revert/:version', () => {
   it('restores an earlier version as a new version', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const page = await buildPage(ctx, w.org, w.people.owner.id, {
       title: 'Home',
       content: 'one',
@@ -171,7 +171,7 @@ describe('POST /api/organizations/:orgId/wiki/:pageId/revert/:version', () => {
   });
 
   it('refuses the current or a later version, and a version that does not exist', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Home' });
     await w.agents.owner.patch(w.wiki(`/${page.id}`), { content: 'two', currentVersion: 1 });
     for (const v of [2, 3]) {
@@ -187,7 +187,7 @@ describe('POST /api/organizations/:orgId/wiki/:pageId/revert/:version', () => {
   });
 
   it('answers 401, 403 for a standard user, 404 for another organization, and changes nothing', async () => {
-    const w = await buildWikiWorld(ctx);
+    const w = await buildLibraryWorld(ctx);
     const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Home' });
     await w.agents.owner.patch(w.wiki(`/${page.id}`), { content: 'two', currentVersion: 1 });
     const path = w.wiki(`/${page.id}/revert/1`);

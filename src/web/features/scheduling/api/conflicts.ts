@@ -5,7 +5,7 @@ import { ROUTES } from '@common/scheduling';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDebounced } from '@web/hooks/use-debounced';
 import { apiRequest } from '@web/lib/api';
-import { calendarKey } from './events';
+import { calendarKey } from '@web/features/calendar/api/events';
 
 const DEBOUNCE_MS = 400;
 

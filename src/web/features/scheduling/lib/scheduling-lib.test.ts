@@ -7,7 +7,7 @@ import {
   type ConflictReport,
 } from '@common/schemas/scheduling';
 import { describe, expect, it } from 'vitest';
-import { conflictsRequestOf, valuesFor } from '../components/event-form/form-values';
+import { conflictsRequestOf, valuesFor } from '@web/features/calendar/components/event-form/form-values';
 import { availabilityValues, describePeriod, weekdayPlural } from './availability';
 import { boardSummary, candidateGroups, formatRate } from './calls';
 import { conflictDates, conflictText } from './conflicts';

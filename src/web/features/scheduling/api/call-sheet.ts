@@ -3,7 +3,7 @@ import type { CallSheet } from '@common/schemas/scheduling';
 import { ROUTES } from '@common/scheduling';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, withQuery } from '@web/lib/api';
-import { calendarKey } from './events';
+import { calendarKey } from '@web/features/calendar/api/events';
 
 export function useCallSheet(orgId: number | undefined, date: string) {
   return useQuery({

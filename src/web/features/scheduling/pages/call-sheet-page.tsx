@@ -17,8 +17,8 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/session';
 import { useCallsLive } from '../api/calls';
 import { useCallSheet } from '../api/call-sheet';
-import { formatLongDay, formatTimeRange } from '../lib/dates';
-import { isDate } from '../lib/url-date';
+import { formatLongDay, formatTimeRange } from '@web/features/calendar/lib/dates';
+import { isDate } from '@web/features/calendar/lib/url-date';
 
 const CALL_COLUMNS: TableColumn[] = [
   { label: 'Name', className: 'w-[45%] pr-2' },

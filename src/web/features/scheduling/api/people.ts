@@ -7,7 +7,7 @@ import type { ManagedPerson } from '@common/schemas/scheduling';
 import type { TeamDetail, TeamSummary } from '@common/schemas/teams';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@web/lib/api';
-import { useCalendarOptions } from './events';
+import { useCalendarOptions } from '@web/features/calendar/api/events';
 
 export interface PersonChoice {
   id: number;

@@ -5,8 +5,8 @@
 // page deleted or made private disappears at once rather than when a cached copy runs out.
 import { z } from 'zod';
 import { shortnameSchema } from '../../../common/schemas/auth';
-import { publicWikiIndexSchema, publicWikiPageAnswerSchema } from '../../../common/schemas/wiki';
-import { isSlug } from '../../../common/wiki/slug';
+import { publicWikiIndexSchema, publicWikiPageAnswerSchema } from '../../../common/schemas/library';
+import { isSlug } from '../../../common/library/slug';
 import { notFound } from '../../http/errors';
 import type { App } from '../../http/types';
 import { listPages, PAGE_NOT_FOUND, pageBySlug } from './queries';
@@ -18,7 +18,7 @@ const REVALIDATE = 'no-cache';
 
 const params = z.object({ orgShortname: z.string().max(60) });
 
-export async function publicWikiRoutes(app: App) {
+export async function publicLibraryRoutes(app: App) {
   const { database } = app.deps;
   const views = keptViews(database);
 

@@ -1,7 +1,7 @@
 // The event form's people conflicts in words: one line per person and reason.
 import { type Conflict, conflictsPerDate } from '@common/scheduling';
 import type { ConflictReport } from '@common/schemas/scheduling';
-import { formatEventDate, formatTimeRange } from './dates';
+import { formatEventDate, formatTimeRange } from '@web/features/calendar/lib/dates';
 
 /** 'unavailable (work)' or 'called to Tech rehearsal'. */
 export function conflictReason(c: Omit<Conflict, 'name'>): string {

@@ -1,13 +1,13 @@
 // Reading the library. Every query names the organization in its `where`, so another
 // organization's page ids and slugs are simply not found.
-import type { LinkTarget } from '../../../common/wiki/markdown';
+import type { LinkTarget } from '../../../common/library/markdown';
 import {
   HISTORY_PREVIEW_CHARS,
   type WikiPage,
   type WikiPageSummary,
   type WikiVersion,
   type WikiVersionSummary,
-} from '../../../common/schemas/wiki';
+} from '../../../common/schemas/library';
 import type { Database } from '../../db/client';
 
 export const PAGE_NOT_FOUND = 'Page not found';

@@ -3,7 +3,7 @@ import type { AvailabilityCreateRequest, AvailabilityPeriod } from '@common/sche
 import { ROUTES } from '@common/scheduling';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, withQuery } from '@web/lib/api';
-import { calendarKey } from './events';
+import { calendarKey } from '@web/features/calendar/api/events';
 
 /** Under the calendar's key: a saved period changes the conflicts a booking shows. */
 const availabilityKey = (orgId: number) => [...calendarKey(orgId), 'availability'] as const;

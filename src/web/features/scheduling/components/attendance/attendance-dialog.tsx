@@ -19,8 +19,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import { useAttendance, useAttendanceLive, useSaveAttendance } from '../../api/attendance';
 import type { CalendarEvent } from '@common/schemas/calendar';
-import { formatEventDate } from '../../lib/dates';
-import { saveToasts } from '../../lib/save-toasts';
+import { formatEventDate } from '@web/features/calendar/lib/dates';
+import { saveToasts } from '@web/features/calendar/lib/save-toasts';
 
 type Row = Pick<AttendanceEntry, 'userId' | 'name' | 'called' | 'status'> & { note: string };
 

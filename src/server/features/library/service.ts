@@ -12,9 +12,9 @@ import {
   type updateWikiPageSchema,
   type WikiPage,
   type WikiPageView,
-} from '../../../common/schemas/wiki';
-import { internalLinks, linkedSlugs, parseMarkdown, renderParsed } from '../../../common/wiki/markdown';
-import { RESERVED_SLUGS, slugify } from '../../../common/wiki/slug';
+} from '../../../common/schemas/library';
+import { internalLinks, linkedSlugs, parseMarkdown, renderParsed } from '../../../common/library/markdown';
+import { RESERVED_SLUGS, slugify } from '../../../common/library/slug';
 import { announcedStatement } from '../../db/change-feed';
 import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
