@@ -128,6 +128,30 @@ describe('ChangeFeed and its caches', () => {
     expect(cache.get('a')).toBe('A');
   });
 
+  it('reads a dropped answer once for the requests that missed it together, unless it changed meanwhile', async () => {
+    const { cache, ...fake } = await fakeFeed();
+    let loads = 0;
+    const waiting: (() => void)[] = [];
+    const load = () =>
+      new Promise<string>((resolve) => {
+        loads++;
+        const n = loads;
+        waiting.push(() => resolve(`v${n}`));
+      });
+    const scopes = [areaScope(1, 'people')];
+    const first = cache.getOrLoad('k', scopes, load);
+    const second = cache.getOrLoad('k', scopes, load);
+    expect(loads).toBe(1);
+    // A change to what it covers: a later request may not take the load begun before it.
+    fake.notify('o:1:people');
+    const third = cache.getOrLoad('k', scopes, load);
+    expect(loads).toBe(2);
+    for (const release of waiting) release();
+    expect(await third).toBe('v2');
+    expect(await first).toBe('v1');
+    expect(await second).toBe('v1');
+  });
+
   it('stays within its size bound, dropping the least recently used', async () => {
     const { feed, cache } = await fakeFeed(12, (v) => v.length);
     cache.set('a', 'AA', [], feed.ticket());

@@ -197,12 +197,26 @@ export class LiveCache<K, V> {
   ): Promise<V> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
+    // A load of this key under way, begun before no change to what it covers, is as good as a new
+    // one: a hot answer just dropped is then read once, not once per request that missed it.
+    const pending = this.loading.get(key);
+    if (pending && this.feed.unchangedSince(pending.ticket, pending.scopes)) return pending.value;
     const ticket = this.feed.ticket();
-    const value = await load();
-    const covered = typeof scopes === 'function' ? scopes(value) : scopes;
-    if (covered) this.set(key, value, covered, ticket);
-    return value;
+    const value = load();
+    const loading = typeof scopes === 'function' ? undefined : { ticket, scopes, value };
+    if (loading) this.loading.set(key, loading);
+    try {
+      const loaded = await value;
+      const covered = typeof scopes === 'function' ? scopes(loaded) : scopes;
+      if (covered) this.set(key, loaded, covered, ticket);
+      return loaded;
+    } finally {
+      if (loading && this.loading.get(key) === loading) this.loading.delete(key);
+    }
   }
+
+  /** Loads under way by key (getOrLoad), bounded by the requests in flight. */
+  private loading = new Map<K, { ticket: Ticket; scopes: Scope[]; value: Promise<V> }>();
 
   /** Keeps `value` unless a change to any of `scopes` arrived after `ticket` was taken. */
   set(key: K, value: V, scopes: Scope[], ticket: Ticket) {

@@ -49,12 +49,32 @@ const teamsOf = `coalesce((select json_agg(t order by t.name, t.id) from (
     select t.id, t.name from calendar_event_teams et join teams t on t.id = et.team_id
     where et.event_id = e.id and et.organization_id = $1) t), '[]'::json)`;
 
-/** The follow rule: an explicit record wins; else reserver, instructor, team member. */
+/**
+ * The follow rule: an explicit record wins; else reserver, instructor, team member. The same rule
+ * for rows already read is `follows` below; follow-rule.test.ts holds the two equal.
+ */
 export const isFollowingSql = (userParam: string, organization = '$1') => `coalesce(f.is_following,
   e.reserved_by = ${userParam} or e.instructor_id is not distinct from ${userParam} or exists (
     select 1 from calendar_event_teams et join team_members tm
       on tm.team_id = et.team_id and tm.user_id = ${userParam} and tm.organization_id = ${organization}
     where et.event_id = e.id and et.organization_id = ${organization}))`;
+
+/** What the follow rule reads of one viewer: their follow records by event, and their teams. */
+export interface FollowFacts {
+  userId: number;
+  records: ReadonlyMap<number, boolean>;
+  teams: ReadonlySet<number>;
+}
+
+/** isFollowingSql's rule for an event already read. */
+export const follows = (
+  viewer: FollowFacts,
+  event: { id: number; reservedBy: number; instructorId: number | null; teamIds: readonly number[] },
+) =>
+  viewer.records.get(event.id) ??
+  (event.reservedBy === viewer.userId ||
+    event.instructorId === viewer.userId ||
+    event.teamIds.some((team) => viewer.teams.has(team)));
 
 // Rows rather than json_build_object: PostgreSQL writes records as compact JSON.
 const common = (offset: OffsetSql) => `e.id, e.series_id as "seriesId", e.name, e.description, e.spaces,
@@ -107,6 +127,9 @@ export interface RangeParams {
 interface RangeEvent {
   id: number;
   eventType: string;
+  reservedBy: number;
+  instructorId: number | null;
+  teamIds: number[];
   /** The event's JSON object without its closing brace, ending in `"isFollowing":`. */
   open: string;
 }
@@ -124,12 +147,13 @@ class KeptRange {
   }
 
   /** The list one viewer reads: their follow flags, and the type or follow filter asked for. */
-  forViewer(following: ReadonlySet<number>, type: string | null, followedOnly: boolean): KeptBody {
-    const events = this.events.filter(
-      (e) => (type === null || e.eventType === type) && (!followedOnly || following.has(e.id)),
-    );
-    const flags = events.map((e) => (following.has(e.id) ? '1' : '0')).join('');
-    const body = `[${events.map((e) => `${e.open}${following.has(e.id)}}`).join(',')}]`;
+  forViewer(viewer: FollowFacts, type: string | null, followedOnly: boolean): KeptBody {
+    const events = this.events
+      .filter((e) => type === null || e.eventType === type)
+      .map((e) => ({ event: e, following: follows(viewer, e) }))
+      .filter((e) => !followedOnly || e.following);
+    const flags = events.map((e) => (e.following ? '1' : '0')).join('');
+    const body = `[${events.map((e) => `${e.event.open}${e.following}}`).join(',')}]`;
     // Sent once: each viewer's flags make their own body, compressed quickly rather than tightly.
     return new KeptBody(body, 'once', etagOf(`${this.etag}|${type}|${followedOnly}|${flags}`));
   }
@@ -159,41 +183,45 @@ export async function listEventsCached(database: Database, p: RangeParams): Prom
     ...monthScopes(p.organizationId, p.from, p.to),
     ...orgScopes(p.organizationId, RANGE_AREAS),
   ];
-  const [range, following] = await Promise.all([
-    keptRanges(database).getOrLoad(key, scopes, async () => {
-      await ensureMaterialized(database, p.organizationId, p.to);
-      return new KeptRange(await rangeEvents(database, p));
-    }),
-    followedIn(database, p),
-  ]);
+  const range = await keptRanges(database).getOrLoad(key, scopes, async () => {
+    await ensureMaterialized(database, p.organizationId, p.to);
+    return new KeptRange(await rangeEvents(database, p));
+  });
+  // After the range: dates it materialized may carry follow records of their own (a series unfollowed).
+  const following = await followFacts(database, p);
   return range.forViewer(following, p.type ?? null, p.followedOnly ?? false);
 }
 
 /** Every event overlapping the range as every member sees it, ordered by start. */
 async function rangeEvents(database: Database, p: RangeParams): Promise<RangeEvent[]> {
   const offsets = offsetsForRange(p.timeZone, p.from, p.to, 5);
-  const rows = await database.query<{ id: number; eventType: string; json: string }>(
-    `select x.id, x."eventType", row_to_json(x)::text as json from (
-       select ${sharedEvent(offsets.sql)} ${PEOPLE} where ${inRange('$3', '$4', 'null')}
+  const rows = await database.query<Omit<RangeEvent, 'open'> & { json: string }>(
+    `select x.id, x."eventType", x."reservedBy"->>'id' as "reservedBy", x."instructorId",
+       array(select (t->>'id')::int from json_array_elements(x.teams) t) as "teamIds",
+       row_to_json(x)::text as json
+     from (select ${sharedEvent(offsets.sql)} ${PEOPLE} where ${inRange('$3', '$4', 'null')}
        order by e.start_date_time, e.id) x`,
     [p.organizationId, p.timeZone, p.from, p.to, ...offsets.params],
   );
-  return rows.map((row) => ({
-    id: row.id,
-    eventType: row.eventType,
-    open: `${row.json.slice(0, -1)},"isFollowing":`,
+  return rows.map(({ json, ...row }) => ({
+    ...row,
+    reservedBy: Number(row.reservedBy),
+    open: `${json.slice(0, -1)},"isFollowing":`,
   }));
 }
 
-/** The events of the range the viewer follows, by the follow rule (isFollowingSql). */
-async function followedIn(database: Database, p: RangeParams): Promise<Set<number>> {
-  const [row] = await database.query<{ ids: number[] }>(
-    `select coalesce(array_agg(e.id), '{}') as ids from calendar_events e
-       left join calendar_event_followers f on f.event_id = e.id and f.user_id = $2 and f.organization_id = $1
-     where ${inRange('$3', '$4', 'null')} and ${isFollowingSql('$2')}`,
+/** What the follow rule reads of the viewer for the range: their records there, and their teams. */
+async function followFacts(database: Database, p: RangeParams): Promise<FollowFacts> {
+  const [row] = await database.query<{ records: [number, boolean][]; teams: number[] }>(
+    `select coalesce((select json_agg(json_build_array(f.event_id, f.is_following))
+         from calendar_event_followers f
+         join calendar_events e on e.organization_id = f.organization_id and e.id = f.event_id
+         where f.organization_id = $1 and f.user_id = $2 and e.start_date_time < $4 and e.end_date_time > $3),
+       '[]') as records,
+       array(select team_id from team_members where organization_id = $1 and user_id = $2) as teams`,
     [p.organizationId, p.viewerId, p.from, p.to],
   );
-  return new Set(row.ids);
+  return { userId: p.viewerId, records: new Map(row.records), teams: new Set(row.teams) };
 }
 
 export async function listPublicEventsJson(

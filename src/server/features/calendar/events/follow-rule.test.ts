@@ -1,0 +1,60 @@
+// The follow rule is said twice: in SQL for the feeds, reminders and digests (isFollowingSql), and
+// for rows already read by the month list (follows). Every viewer's flags in the list must be what
+// the SQL says, explicit records included.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getTestApp, type TestContext } from '../../../../../tests/support/app';
+import { signedIn } from '../../../../../tests/support/factories';
+import { calendarOrg, eventBody } from '../test-helpers';
+import { isFollowingSql } from './queries';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await getTestApp();
+});
+
+describe('the follow rule', () => {
+  it('gives every viewer the same flags in the month list as in SQL', async () => {
+    const c = await calendarOrg(ctx);
+    const create = async (overrides: Parameters<typeof eventBody>[1]) => {
+      const res = await c.agents.owner.post(`${c.base}/events`, eventBody(c.people.owner.id, overrides));
+      expect(res.statusCode).toBe(201);
+    };
+    await create({
+      isRecurring: true,
+      recurringPattern: 'weekly',
+      recurringEndType: 'count',
+      recurringEndCount: 4,
+      teamIds: [c.teamId],
+    });
+    await create({ eventType: 'class', instructorId: c.instructor.id, spaces: ['Annex'] });
+    await create({ name: 'Fitting', spaces: ['Office'], reservedBy: c.actor.id });
+    const ids = (
+      await ctx.database.query<{ id: number }>(
+        'select id from calendar_events where organization_id = $1 order by start_date_time, id',
+        [c.org.id],
+      )
+    ).map((r) => r.id);
+    expect(ids).toHaveLength(6);
+    // Explicit records that go against the default, both ways.
+    await ctx.database.query(
+      `insert into calendar_event_followers (organization_id, event_id, user_id, is_following)
+       values ($1, $2, $3, false), ($1, $4, $5, true), ($1, $4, $6, false)`,
+      [c.org.id, ids[1], c.actor.id, ids[4], c.people.board.id, c.instructor.id],
+    );
+
+    const viewers = [c.people.owner, c.actor, c.instructor, c.people.board];
+    for (const viewer of viewers) {
+      const agent = await signedIn(ctx, viewer, c.org);
+      const listed: { id: number; isFollowing: boolean }[] = (
+        await agent.get(`${c.base}/events?from=2031-03-01&to=2031-04-30`)
+      ).json();
+      const bySql = await ctx.database.query<{ id: number; following: boolean }>(
+        `select e.id, ${isFollowingSql('$2')} as following from calendar_events e
+           left join calendar_event_followers f on f.event_id = e.id and f.user_id = $2 and f.organization_id = $1
+         where e.organization_id = $1 order by e.start_date_time, e.id`,
+        [c.org.id, viewer.id],
+      );
+      expect(listed.map((e) => [e.id, e.isFollowing])).toEqual(bySql.map((e) => [e.id, e.following]));
+    }
+  });
+});
