@@ -29,7 +29,7 @@ import { etagOf } from './http/etag';
 import { SECURITY_HEADERS } from './http/security-headers';
 import { enforceTwoFactorSetup } from './http/two-factor-gate';
 import { matchedRoute, refuseNonOriginTarget, requestPath } from './http/request-target';
-import { loggableError } from './http/log';
+import { bufferedStdout, loggableError } from './http/log';
 import { registerOpenApi } from './http/openapi';
 import { readSessionId, loadSession } from './http/session';
 import type { PresenceClock } from './features/presence/clock';
@@ -93,6 +93,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     logger: opts.logger
       ? {
           level: config.logLevel,
+          stream: bufferedStdout(),
           serializers: {
             req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host }),
           },
