@@ -4,8 +4,7 @@ import { WRONG_CURRENT_PASSWORD } from '../../../common/schemas/account';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import * as rateLimit from '../../http/rate-limit';
-import { verifyPassword } from '../auth/passwords';
-import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_USER } from '../auth/service';
+import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_USER, verifyPassword } from '../auth';
 
 export async function checkOwnPassword(
   database: Database,

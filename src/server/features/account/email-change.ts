@@ -8,9 +8,8 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import * as rateLimit from '../../http/rate-limit';
-import { accountOrigin } from '../auth/account-origin';
-import { newOneTimeToken, tokenDigest } from '../auth/one-time-token';
-import type { Mailer } from '../mail/mailer';
+import { accountOrigin, newOneTimeToken, tokenDigest } from '../auth';
+import type { Mailer } from '../mail';
 import {
   applyEmailChange,
   emailTakenByOther,

@@ -1,7 +1,7 @@
 // The mail an account change sends: the link to a new address, and the notices to the address
 // the account had, so its owner hears of a change made from a session someone borrowed.
 import { EMAIL_CHANGE_TTL_HOURS } from '../../../common/account';
-import type { Mail } from '../mail/mailer';
+import type { Mail } from '../mail';
 
 const IF_NOT_YOU = [
   'If this was not you, someone may be using your account: reset your password at once with',

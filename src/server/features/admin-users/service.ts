@@ -14,11 +14,9 @@ import { userOrganizations, users } from '../../db/schema';
 import { csvText } from '../../http/csv';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { disconnectUser } from '../../http/presence-signal';
-import { hashPassword } from '../auth/passwords';
-import { usernameOrEmailTaken } from '../auth/queries';
-import { recordAudit } from '../audit/service';
-import { approvalMail } from '../mail/approval-mail';
-import type { Mailer } from '../mail/mailer';
+import { hashPassword, usernameOrEmailTaken } from '../auth';
+import { recordAudit } from '../audit';
+import { approvalMail, type Mailer } from '../mail';
 import {
   endOrganizationSessions,
   findMembership,

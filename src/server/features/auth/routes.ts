@@ -12,7 +12,7 @@ import { notFound } from '../../http/errors';
 import { clearSessionCookie, destroySession, readSessionId, setSessionCookie } from '../../http/session';
 import { setupRequired } from '../../http/two-factor-gate';
 import type { App } from '../../http/types';
-import { issueLoginToken } from '../two-factor/login-token';
+import { issueLoginToken } from '../two-factor';
 import { signIn } from './service';
 import { verifyEmail } from './verification';
 

@@ -6,7 +6,7 @@ import { AppError, unauthorized } from '../../http/errors';
 import * as rateLimit from '../../http/rate-limit';
 import { createSession } from '../../http/session';
 import { verifyPassword } from './passwords';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../mail';
 import {
   findUserByUsername,
   isPendingOrganization,

@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import * as rateLimit from '../../http/rate-limit';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../mail';
 import { newOneTimeToken, tokenDigest as digest } from './one-time-token';
 
 export const RESENDS_PER_USER = { limit: 5, windowSeconds: 3600 };

@@ -19,8 +19,8 @@ import { AppError } from '../../http/errors';
 import { sendKept } from '../../http/etag';
 import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
-import { keptRehearsable } from '../scheduling/rehearsable';
-import { managedTeam, teamAccessOf, visibleTeam } from '../teams/access';
+import { keptRehearsable } from '../scheduling';
+import { managedTeam, teamAccessOf, visibleTeam } from '../teams';
 import { keptBreakdown } from './queries';
 import { createCharacter, createScene, deleteRow, updateCharacter, updateScene } from './service';
 

@@ -9,11 +9,15 @@ import { policy } from '../../../common/permissions';
 import { addDays, instantToWallTime as instantWall, wallTimeToInstant } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../http/errors';
-import { recordAudit } from '../audit/service';
-import { organizationTimeZone } from '../calendar/events/queries';
-import { INITIAL_HORIZON_DAYS } from '../calendar/series/series';
-import { type Access, createEvent, deleteEvent } from '../calendar/service';
-import { updateEvent } from '../calendar/series/update-event';
+import { recordAudit } from '../audit';
+import {
+  type Access,
+  createEvent,
+  deleteEvent,
+  INITIAL_HORIZON_DAYS,
+  organizationTimeZone,
+  updateEvent,
+} from '../calendar';
 import { decodeUtf8 } from './csv';
 import { readCalendarFile } from './calendar-file';
 import {

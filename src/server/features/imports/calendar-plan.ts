@@ -8,11 +8,16 @@ import { type EventInput, eventInputSchema } from '../../../common/schemas/calen
 import type { CalendarImportResult } from '../../../common/schemas/imports';
 import { addDays, instantToWallTime, type WallTime, wallTimeToInstant } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
-import { type ConflictView, findConflicts, type Replacing } from '../calendar/conflicts/conflicts';
-import type { StoredRule } from '../calendar/series/occurrences';
-import { pairRows } from '../calendar/series/series-rewrite';
-import { plannedOccurrences, ruleFromInput } from '../calendar/series/series';
-import { byName, PERSON_COLUMNS, type PersonColumns, personOf } from '../scheduling/people';
+import {
+  type ConflictView,
+  findConflicts,
+  pairRows,
+  plannedOccurrences,
+  type Replacing,
+  ruleFromInput,
+  type StoredRule,
+} from '../calendar';
+import { byName, PERSON_COLUMNS, type PersonColumns, personOf } from '../scheduling';
 import type { ReadEvent } from './ics-read';
 
 type Item = CalendarImportResult['items'][number];

@@ -11,10 +11,10 @@ import { isUniqueViolation } from '../../db/errors';
 import { teamMembers, userOrganizations, users } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { reserve } from '../../http/rate-limit';
-import { hashPassword } from '../auth/passwords';
-import { recordAudit } from '../audit/service';
-import type { Mailer } from '../mail/mailer';
-import { issueResetToken } from '../passwords/service';
+import { hashPassword } from '../auth';
+import { recordAudit } from '../audit';
+import type { Mailer } from '../mail';
+import { issueResetToken } from '../passwords';
 import { decodeUtf8 } from './csv';
 import { type PlannedMember, planMembers } from './member-plan';
 

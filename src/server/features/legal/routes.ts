@@ -2,7 +2,7 @@
 // before there is an account. The system user edits them (system/settings-routes.ts).
 import { legalKindParamsSchema, legalPageSchema } from '../../../common/schemas/legal';
 import type { App } from '../../http/types';
-import { legalPage } from '../system/legal-texts';
+import { legalPage } from '../system';
 
 export async function legalRoutes(app: App) {
   const { database } = app.deps;

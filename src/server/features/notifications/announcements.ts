@@ -6,7 +6,7 @@ import type { Announcement, AnnouncementInput } from '../../../common/schemas/no
 import type { Database } from '../../db/client';
 import { policy } from '../../../common/permissions';
 import { AppError, notFound } from '../../http/errors';
-import { type Caller, ledTeamIds } from '../scheduling/people';
+import { type Caller, ledTeamIds } from '../scheduling';
 import { deliver, pushAll, type Pushed } from './deliver';
 import { inTransaction } from './scans';
 

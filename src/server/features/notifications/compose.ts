@@ -2,7 +2,7 @@
 // colour, links to the organization's own address (from configuration, never a Host header),
 // and RFC 8058 one-click unsubscribe headers with the member's signed URL.
 import { escapeHtml } from '../../http/link-page';
-import type { Mail } from '../mail/mailer';
+import type { Mail } from '../mail';
 
 export interface MailOrg {
   name: string;

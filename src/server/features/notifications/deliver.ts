@@ -4,7 +4,7 @@
 import type { InboxItem, NotificationPreferences } from '../../../common/schemas/notifications';
 import type { Database } from '../../db/client';
 import { sendToUser } from '../../http/presence-signal';
-import type { Runner } from '../calendar/sql';
+import type { Runner } from '../calendar';
 import { enqueue } from './jobs';
 import { loadPreferences } from './preferences';
 

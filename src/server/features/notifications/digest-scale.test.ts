@@ -7,7 +7,7 @@ import { getTestApp } from '../../../../tests/support/app';
 import { addDays, instantToWallTime, wallTimeToInstant } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { calendarOrg, eventBody } from '../calendar/test-helpers';
-import type { Mail, Mailer } from '../mail/mailer';
+import type { Mail, Mailer } from '../mail';
 import { scanDigests } from './scans';
 import { later } from './test-helpers';
 import { JOBS_PER_TICK, NotificationWorker } from './worker';

@@ -3,7 +3,7 @@
 // to be taken again once the lease runs out. A failed job is retried with exponential back-off,
 // without limit: mail is never dropped. unique_key makes enqueueing idempotent.
 import type { Database } from '../../db/client';
-import type { Runner } from '../calendar/sql';
+import type { Runner } from '../calendar';
 
 export interface Job {
   id: number;

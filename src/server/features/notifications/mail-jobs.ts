@@ -4,11 +4,10 @@
 import { organizationOrigin } from '../../../common/tenancy';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { isFollowingSql } from '../calendar/events/queries';
-import type { Mailer } from '../mail/mailer';
-import { REPORT_MAIL_JOB } from '../reports/service';
-import { runReportMailJob } from '../reports/report-mail';
-import { CALL_MAIL_JOB, runCallMailJob } from '../scheduling/call-mail';
+import { isFollowingSql } from '../calendar';
+import type { Mailer } from '../mail';
+import { REPORT_MAIL_JOB, runReportMailJob } from '../reports';
+import { CALL_MAIL_JOB, runCallMailJob } from '../scheduling';
 import { composeMail, type MailOrg, type MailSection } from './compose';
 import { type DigestFrequency, digestUntil } from './digest-window';
 import { formatInstant } from '../../../common/format-date';

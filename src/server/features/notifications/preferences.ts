@@ -3,7 +3,7 @@
 // when read.
 import { type NotificationPreferences, withDefaults } from '../../../common/schemas/notifications';
 import type { Database } from '../../db/client';
-import type { Runner } from '../calendar/sql';
+import type { Runner } from '../calendar';
 
 export async function loadPreferences(
   q: Runner | Database,

@@ -2,10 +2,8 @@
 // changes not yet turned into notices, and digests whose hour has come. Each writes under a
 // unique key, so two workers scanning at once, or a restart, never produce a notice twice.
 import type { Database } from '../../db/client';
-import { isFollowingSql } from '../calendar/events/queries';
+import { ensureMaterialized, isFollowingSql, materializationTarget, runner, type Runner } from '../calendar';
 import { getOrCreate } from '../../../common/maps';
-import { ensureMaterialized, materializationTarget } from '../calendar/series/series';
-import { type Runner, runner } from '../calendar/sql';
 import { deliver, type Notice, type Pushed } from './deliver';
 import { digestUntil } from './digest-window';
 import { formatInstant } from '../../../common/format-date';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { getTestApp, testConfig, uniqueId } from '../../../../tests/support/app';
 import type { Database } from '../../db/client';
-import type { Mail, Mailer } from '../mail/mailer';
+import type { Mail, Mailer } from '../mail';
 import { quietTickCost } from './tick-cost';
 import { NotificationWorker } from './worker';
 

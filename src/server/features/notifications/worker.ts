@@ -4,7 +4,7 @@
 import { claimJobs, completeJob, failJob } from './jobs';
 import { type MailDeps, runJob } from './mail-jobs';
 import { pushAll } from './deliver';
-import { scanOpenShiftDigests, scanShiftReminders } from '../volunteer/reminders';
+import { scanOpenShiftDigests, scanShiftReminders } from '../volunteer';
 import { processChanges, pruneJobs, scanDigests, scanReminders } from './scans';
 
 /** Jobs one tick runs at most, and takes per claim (a claim's lease covers them all). */

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { isHexColor, readableOn } from '../../../common/contrast';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { fileIdFromUrl, readFile, STORED_IMAGE_TYPES } from '../files/store';
+import { fileIdFromUrl, readFile, STORED_IMAGE_TYPES } from '../files';
 import { findPublicBranding } from './queries';
 
 const GREENROOM = {

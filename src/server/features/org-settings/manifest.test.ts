@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildOrgWithRoles } from '../../../../tests/support/factories';
 import { expectNoSecrets } from '../../../../tests/support/secrets';
-import { storeImage } from '../files/store';
+import { storeImage } from '../files';
 import type { manifestFor } from './app-manifest';
 
 let ctx: TestContext;

@@ -16,7 +16,7 @@ import { accessOf } from '../../http/access';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { readUpload } from '../../http/upload';
-import { MAX_IMAGE_BYTES } from '../files/store';
+import { MAX_IMAGE_BYTES } from '../files';
 import { findPublicBranding } from './queries';
 import {
   type BrandImageKind,

@@ -10,8 +10,8 @@ import {
 } from '../../../common/schemas/admin';
 import type { Database, Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/service';
-import { deleteFile, fileIdFromUrl, MAX_IMAGE_BYTES, readFile, storeImage } from '../files/store';
+import { recordAudit } from '../audit';
+import { deleteFile, fileIdFromUrl, MAX_IMAGE_BYTES, readFile, storeImage } from '../files';
 import { findBranding, findSettings, updateOrganization } from './queries';
 
 type Caller = Actor & { userId: number };

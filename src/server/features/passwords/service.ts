@@ -5,11 +5,14 @@ import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import * as rateLimit from '../../http/rate-limit';
 import { destroyUserSessions } from '../../http/session';
-import { accountOrigin } from '../auth/account-origin';
-import { newOneTimeToken, tokenDigest as digest } from '../auth/one-time-token';
-import { hashPassword } from '../auth/passwords';
-import { findUserByEmail } from '../auth/queries';
-import type { Mailer } from '../mail/mailer';
+import {
+  accountOrigin,
+  findUserByEmail,
+  hashPassword,
+  newOneTimeToken,
+  tokenDigest as digest,
+} from '../auth';
+import type { Mailer } from '../mail';
 
 export const RESET_TTL_SECONDS = 3600;
 export const FORGOT_PER_ADDRESS = { limit: 40, windowSeconds: 3600 };

@@ -10,7 +10,7 @@ import { type HostContext, organizationOrigin } from '../../../common/tenancy';
 import type { Config } from '../../config';
 import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database } from '../../db/client';
-import { isPendingOrganization } from '../auth/queries';
+import { isPendingOrganization } from '../auth';
 
 const organizationsByShortname = (database: Database) =>
   ChangeFeed.of(database).cache<string, (PublicOrganization & { id: number }) | null>(

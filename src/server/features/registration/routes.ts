@@ -15,8 +15,8 @@ import {
 import { badRequest } from '../../http/errors';
 import { createSession, setSessionCookie } from '../../http/session';
 import type { App } from '../../http/types';
-import { sendVerification } from '../auth/verification';
-import { supportAddress } from '../system/support-address';
+import { sendVerification } from '../auth';
+import { supportAddress } from '../system';
 import { organizationContext } from './organization-context';
 import { CHALLENGE_TYPES, consumeChallenge, issueChallenge, verifyAttempt } from './challenge';
 import {

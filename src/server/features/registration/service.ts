@@ -8,8 +8,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { organizations, userOrganizations, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../http/errors';
 import * as rateLimit from '../../http/rate-limit';
-import { hashPassword } from '../auth/passwords';
-import { usernameOrEmailTaken } from '../auth/queries';
+import { hashPassword, usernameOrEmailTaken } from '../auth';
 
 // Generous enough for a computer lab behind one address.
 export const SIGNUPS_PER_ADDRESS = { limit: 40, windowSeconds: 3600 };

@@ -4,11 +4,14 @@
 import { formatInstant } from '../../../common/format-date';
 import type { Actor } from '../../../common/permissions';
 import { organizationOrigin } from '../../../common/tenancy';
-import { composeMail, type MailSection } from '../notifications/compose';
-import type { Job } from '../notifications/jobs';
-import type { MailDeps } from '../notifications/mail-jobs';
-import { loadPreferences } from '../notifications/preferences';
-import { unsubscribeUrl } from '../notifications/unsubscribe';
+import {
+  composeMail,
+  type Job,
+  loadPreferences,
+  type MailDeps,
+  type MailSection,
+  unsubscribeUrl,
+} from '../notifications';
 import { readReport } from './service';
 
 export async function runReportMailJob(deps: MailDeps, job: Job): Promise<void> {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, testConfig, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factories';
-import type { Mail, Mailer } from '../mail/mailer';
-import type { Job } from '../notifications/jobs';
+import type { Mail, Mailer } from '../mail';
+import type { Job } from '../notifications';
 import { runJob } from '../notifications/mail-jobs';
 import { bookEvent, type SchedulingOrg, schedulingOrg } from '../scheduling/test-helpers';
 import { NOT_PUBLISHED, REPORT_MAIL_JOB } from './service';

@@ -16,11 +16,10 @@ import { toZonedIso } from '../../../common/zoned-time';
 import type { Database, Runner } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { sendToUser } from '../../http/presence-signal';
-import { scenesOfEvents } from '../breakdown/queries';
-import { organizationTimeZone } from '../calendar/events/queries';
-import { enqueue } from '../notifications/jobs';
-import { eventAccess } from '../scheduling/event-access';
-import type { Caller } from '../scheduling/people';
+import { scenesOfEvents } from '../breakdown';
+import { organizationTimeZone } from '../calendar';
+import { enqueue } from '../notifications';
+import { type Caller, eventAccess } from '../scheduling';
 import { readDepartments } from './departments';
 
 export const REPORT_MAIL_JOB = 'report';

@@ -13,9 +13,7 @@ import { type AttendanceStatus, attendanceRate } from '../../../common/schedulin
 import { addDays, todayIn } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
-import { organizationTimeZone } from '../calendar/events/queries';
-import { calendarTransaction } from '../calendar/sql';
-import { resolveRange } from '../calendar/events/validation';
+import { calendarTransaction, organizationTimeZone, resolveRange } from '../calendar';
 import { eventAccess, signalAttendanceChanged } from './event-access';
 import {
   byName,

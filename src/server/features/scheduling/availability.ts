@@ -12,9 +12,7 @@ import {
 import { toZonedIso } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
-import { organizationTimeZone } from '../calendar/events/queries';
-import type { Runner } from '../calendar/sql';
-import { parseOrThrow, resolveRange } from '../calendar/events/validation';
+import { organizationTimeZone, parseOrThrow, resolveRange, type Runner } from '../calendar';
 import { managesMember, MEMBER_NOT_FOUND, memberTeamIds, type Caller } from './people';
 import { periodBounds, type StoredPeriod } from './periods';
 

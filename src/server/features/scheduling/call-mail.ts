@@ -6,11 +6,7 @@ import { formatCallTime } from '../../../common/clock';
 import { formatInstant } from '../../../common/format-date';
 import { RESPOND_PAGE_PATH } from '../../../common/scheduling';
 import { organizationOrigin } from '../../../common/tenancy';
-import { composeMail } from '../notifications/compose';
-import type { Job } from '../notifications/jobs';
-import type { MailDeps } from '../notifications/mail-jobs';
-import { loadPreferences } from '../notifications/preferences';
-import { unsubscribeUrl } from '../notifications/unsubscribe';
+import { composeMail, type Job, loadPreferences, type MailDeps, unsubscribeUrl } from '../notifications';
 import { issueCallToken } from './respond-token';
 
 /** The job kind of a call mail; its payload is {callId, nonce} (event_calls.link_nonce). */

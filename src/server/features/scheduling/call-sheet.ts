@@ -6,7 +6,7 @@ import { policy } from '../../../common/permissions';
 import type { CallSheet } from '../../../common/schemas/scheduling';
 import { addDays, toZonedIso, wallTimeToInstant } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
-import { scenesOfEvents } from '../breakdown/queries';
+import { scenesOfEvents } from '../breakdown';
 import { byName, ledTeamIds, PERSON_COLUMNS, type PersonColumns, personOf, type Caller } from './people';
 
 interface SheetEvent {

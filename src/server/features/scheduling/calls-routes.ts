@@ -18,7 +18,7 @@ import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
 import { errorsAsPage } from '../../http/link-page';
 import type { App } from '../../http/types';
-import { checkEventScenes } from '../breakdown/event-scenes';
+import { checkEventScenes } from '../breakdown';
 import { listCalls, myCalls, putCalls, respondToCall } from './calls';
 import { findPeopleConflicts } from './people-conflicts';
 import { answerRespondLink, readRespondLink } from './respond-link';

@@ -7,10 +7,8 @@ import type { callsPutSchema, respondSchema } from '../../../common/schemas/sche
 import { todayIn, toZonedIso } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, forbidden } from '../../http/errors';
-import { organizationTimeZone } from '../calendar/events/queries';
-import { calendarTransaction, type Runner } from '../calendar/sql';
-import { resolveRange } from '../calendar/events/validation';
-import { enqueue } from '../notifications/jobs';
+import { calendarTransaction, organizationTimeZone, resolveRange, type Runner } from '../calendar';
+import { enqueue } from '../notifications';
 import { CALL_MAIL_JOB } from './call-mail';
 import { eventAccess, signalCallsChanged } from './event-access';
 import { activeMembers, byName, PERSON_COLUMNS, type PersonColumns, personOf, type Caller } from './people';

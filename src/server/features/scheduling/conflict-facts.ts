@@ -13,9 +13,7 @@ import type { Areas } from '../../db/areas';
 import { ChangeFeed, orgScopes, type Ticket } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { getEventRow } from '../calendar/events/queries';
-import { EVENT_NOT_FOUND } from '../calendar/service';
-import { checkReferences } from '../calendar/events/validation';
+import { checkReferences, EVENT_NOT_FOUND, getEventRow } from '../calendar';
 import { byName, type Caller, ledTeamsSql, type Person, type PersonColumns, personOf } from './people';
 import { periodSpans, type StoredPeriod } from './periods';
 

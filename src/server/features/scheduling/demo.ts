@@ -6,7 +6,7 @@ import { availabilityCreateSchema } from '../../../common/schemas/scheduling';
 import { addDays, todayIn, weekdayOf } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import type { DemoSeeder } from '../../seed/seeder';
-import { organizationTimeZone } from '../calendar/events/queries';
+import { organizationTimeZone } from '../calendar';
 import { createPeriod } from './availability';
 
 const next = (from: string, weekday: number) => addDays(from, (weekday - weekdayOf(from) + 7) % 7);

@@ -4,8 +4,7 @@ import { policy } from '../../../common/permissions';
 import type { Database } from '../../db/client';
 import { sendToUser } from '../../http/presence-signal';
 import { notFound } from '../../http/errors';
-import { type EventRow, getEventRow } from '../calendar/events/queries';
-import { EVENT_NOT_FOUND } from '../calendar/service';
+import { EVENT_NOT_FOUND, type EventRow, getEventRow } from '../calendar';
 import { ledTeamIds, type Caller } from './people';
 
 export interface EventAccess {

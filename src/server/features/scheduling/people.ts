@@ -8,7 +8,7 @@ import type { OrgAccess } from '../../http/access';
 
 /** Who is acting, in which organization (a route's OrgAccess, or the demo seeder). */
 export type Caller = Pick<OrgAccess, 'organizationId' | 'actor'>;
-import type { Runner } from '../calendar/sql';
+import type { Runner } from '../calendar';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
 

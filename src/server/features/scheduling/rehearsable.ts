@@ -7,7 +7,7 @@ import { wallSpanToInstants } from '../../../common/zoned-time';
 import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { KeptBody } from '../../http/etag';
-import { organizationTimeZone } from '../calendar/events/queries';
+import { organizationTimeZone } from '../calendar';
 import { conflictFacts, FACT_AREAS } from './conflict-facts';
 import type { Caller } from './people';
 

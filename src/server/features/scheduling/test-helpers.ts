@@ -4,8 +4,8 @@ import type { TestContext } from '../../../../tests/support/app';
 import { testConfig } from '../../../../tests/support/app';
 import { buildUser, signedIn } from '../../../../tests/support/factories';
 import type { EventRequest } from '../../../common/schemas/calendar';
-import type { Mail, Mailer } from '../mail/mailer';
-import type { Job } from '../notifications/jobs';
+import type { Mail, Mailer } from '../mail';
+import type { Job } from '../notifications';
 import { calendarOrg, eventBody } from '../calendar/test-helpers';
 import { CALL_MAIL_JOB, runCallMailJob } from './call-mail';
 

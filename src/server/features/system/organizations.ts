@@ -17,9 +17,8 @@ import { AppError, notFound } from '../../http/errors';
 import { afterKey, instantKey, type Keyset, orderBy, pageFrom } from '../../http/keyset';
 import { ChangeFeed } from '../../db/change-feed';
 import { disconnectSession } from '../../http/presence-signal';
-import { recordAudit } from '../audit/service';
-import { approvalMail } from '../mail/approval-mail';
-import type { Mailer } from '../mail/mailer';
+import { recordAudit } from '../audit';
+import { approvalMail, type Mailer } from '../mail';
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 

@@ -4,8 +4,8 @@ import type { OutboxMessage } from '../../../common/schemas/system';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { afterKey, type Keyset, orderBy, pageFrom } from '../../http/keyset';
-import { recordAudit } from '../audit/service';
-import type { Mailer } from '../mail/mailer';
+import { recordAudit } from '../audit';
+import type { Mailer } from '../mail';
 import { redactSecrets } from './redact-secrets';
 
 const COLUMNS = `id, to_address as "toAddress", subject, sent_at as "sentAt", error, created_at as "createdAt"`;

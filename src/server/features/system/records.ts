@@ -6,7 +6,7 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/errors';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { userOrganizations } from '../../db/schema';
 import { type ManagedTable, propertyOf } from './tables';
 

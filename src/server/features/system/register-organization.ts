@@ -9,12 +9,11 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { organizations, userOrganizations, users } from '../../db/schema';
 import { conflict } from '../../http/errors';
-import { recordAudit } from '../audit/service';
-import { hashPassword } from '../auth/passwords';
-import { usernameOrEmailTaken } from '../auth/queries';
-import type { Mailer } from '../mail/mailer';
-import { issueResetToken } from '../passwords/service';
-import { shortnameAvailable } from '../registration/service';
+import { recordAudit } from '../audit';
+import { hashPassword, usernameOrEmailTaken } from '../auth';
+import type { Mailer } from '../mail';
+import { issueResetToken } from '../passwords';
+import { shortnameAvailable } from '../registration';
 
 /** Seven days: an invitation is read later than a reset the person asked for themselves. */
 export const SET_PASSWORD_TTL_SECONDS = 7 * 24 * 3600;

@@ -12,7 +12,7 @@ import { legalTextsSchema } from '../../../common/schemas/legal';
 import { AppError } from '../../http/errors';
 import { authOf } from '../../http/access';
 import type { App } from '../../http/types';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { readSettings, saveSettings, systemInfo, testConnection, withPassword } from './database-settings';
 import { readLegalTexts, saveLegalTexts } from './legal-texts';
 import { readSupportSettings, saveSupportAddress } from './support-address';

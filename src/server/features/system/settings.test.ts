@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildSystemUser, buildUser } from '../../../../tests/support/factories';
 import { RESPOND_PAGE_PATH } from '../../../common/scheduling';
-import { composeMail } from '../notifications/compose';
-import { unsubscribeUrl } from '../notifications/unsubscribe';
+import { composeMail, unsubscribeUrl } from '../notifications';
 import { issueCallToken } from '../scheduling/respond-token';
 import { CONNECTION_FAILED, PASSWORD_FOR_NEW_SERVER, settingsUrl } from './database-settings';
 

@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors';
 import { idSchema } from '../../http/params';
 import type { App } from '../../http/types';
 import { readUpload } from '../../http/upload';
-import { readFile } from '../files/store';
+import { readFile } from '../files';
 import { managedTeam, teamAccessOf, visibleTeam } from './access';
 import { teamAsset } from './queries';
 import { teamParams } from './routes';

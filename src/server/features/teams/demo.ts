@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import type { Database } from '../../db/client';
 import type { DemoSeeder } from '../../seed/seeder';
-import { storeImage } from '../files/store';
+import { storeImage } from '../files';
 
 const TEAMS = [
   {

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { storedFiles, teamAssets, teamLinks, teamMembers, teams } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/upload';
-import { deleteFile, fileIdFromUrl, storeFile, storeImage } from '../files/store';
+import { deleteFile, fileIdFromUrl, storeFile, storeImage } from '../files';
 import { TEAM_IMAGE_OUTPUT_WIDTH } from '../../../common/teams';
 import {
   activeMemberIds,

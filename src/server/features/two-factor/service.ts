@@ -7,9 +7,9 @@ import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors';
 import * as rateLimit from '../../http/rate-limit';
 import { createSession } from '../../http/session';
-import { checkOwnPassword } from '../account/current-password';
-import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_USER } from '../auth/service';
-import type { Mailer } from '../mail/mailer';
+import { checkOwnPassword } from '../account';
+import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_USER } from '../auth';
+import type { Mailer } from '../mail';
 import { readLoginToken } from './login-token';
 import {
   claimTimeStep,

@@ -5,8 +5,8 @@ import type { CheckInPut, Shift } from '../../../common/schemas/volunteer';
 import { HOUSE_MANAGER } from '../../../common/volunteer';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { organizationTimeZone } from '../calendar/events/queries';
-import type { Caller } from '../scheduling/people';
+import { organizationTimeZone } from '../calendar';
+import type { Caller } from '../scheduling';
 import { readShift } from './shift-read';
 import { SHIFT_NOT_FOUND } from './shifts';
 

@@ -7,8 +7,7 @@ import { DEFAULT_POSITIONS } from '../../../common/volunteer';
 import { addDays, todayIn, weekdayOf } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import type { DemoSeeder } from '../../seed/seeder';
-import { organizationTimeZone } from '../calendar/events/queries';
-import { createEvent } from '../calendar/service';
+import { createEvent, organizationTimeZone } from '../calendar';
 import { putPositions } from './positions';
 import { copyShifts, createShift } from './shifts';
 

@@ -1,7 +1,7 @@
 // A member's volunteer shifts as entries of their personal iCalendar feed (My Schedule): one
 // per shift they hold, with its own UID so it never collides with the event's.
 import type { Database } from '../../db/client';
-import type { IcsEvent } from '../calendar/feeds/ics';
+import type { IcsEvent } from '../calendar';
 
 export async function shiftFeedEvents(
   database: Database,

@@ -6,9 +6,8 @@ import type { HoursLedger, hoursQuery } from '../../../common/schemas/volunteer'
 import { displayName } from '../../../common/teams';
 import { addDays, todayIn } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
-import { organizationTimeZone } from '../calendar/events/queries';
-import { resolveRange } from '../calendar/events/validation';
-import type { Caller } from '../scheduling/people';
+import { organizationTimeZone, resolveRange } from '../calendar';
+import type { Caller } from '../scheduling';
 
 /** Without a range: the past year up to today. */
 const DEFAULT_DAYS = 365;

@@ -3,7 +3,7 @@
 import type { Position, PositionsPut } from '../../../common/schemas/volunteer';
 import type { Database } from '../../db/client';
 import { badRequest, conflict } from '../../http/errors';
-import type { Caller } from '../scheduling/people';
+import type { Caller } from '../scheduling';
 
 export const COORDINATORS_ONLY = 'Only volunteer coordinators, owners and admins can do that';
 export const POSITION_IN_USE = 'A position that shifts use cannot be removed';

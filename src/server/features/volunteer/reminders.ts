@@ -5,9 +5,7 @@
 // keep a notice from being sent twice, whichever worker finds it.
 import { formatInstant } from '../../../common/format-date';
 import type { Database } from '../../db/client';
-import { deliver, type Notice, type Pushed } from '../notifications/deliver';
-import { prefSql } from '../notifications/preferences';
-import { inTransaction } from '../notifications/scans';
+import { deliver, inTransaction, type Notice, prefSql, type Pushed } from '../notifications';
 
 const DAY_MS = 86_400_000;
 /** A coordinator hears of a date's open shifts this many days before, and again closer. */

@@ -5,8 +5,8 @@ import type { Shift, Volunteer } from '../../../common/schemas/volunteer';
 import { displayName } from '../../../common/teams';
 import { toZonedIso } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
-import type { Runner } from '../calendar/sql';
-import type { Caller } from '../scheduling/people';
+import type { Runner } from '../calendar';
+import type { Caller } from '../scheduling';
 
 interface HolderRow {
   shiftId: number;

@@ -16,10 +16,8 @@ import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { KeptBody } from '../../http/etag';
-import { getEventRow, organizationTimeZone } from '../calendar/events/queries';
-import { EVENT_NOT_FOUND } from '../calendar/service';
-import { resolveRange } from '../calendar/events/validation';
-import type { Caller } from '../scheduling/people';
+import { EVENT_NOT_FOUND, getEventRow, organizationTimeZone, resolveRange } from '../calendar';
+import type { Caller } from '../scheduling';
 import { UNKNOWN_POSITION } from './positions';
 import { readShift, readShifts } from './shift-read';
 

@@ -10,10 +10,9 @@ import { CANCEL_BEFORE_HOURS, type SignupRefusal } from '../../../common/volunte
 import type { Database } from '../../db/client';
 import { SHIFT_FULL_MESSAGE, shiftFull } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import { organizationTimeZone } from '../calendar/events/queries';
-import { lockKey, type Runner } from '../calendar/sql';
-import { deliver, pushAll } from '../notifications/deliver';
-import type { Caller } from '../scheduling/people';
+import { lockKey, organizationTimeZone, type Runner } from '../calendar';
+import { deliver, pushAll } from '../notifications';
+import type { Caller } from '../scheduling';
 import { readShift } from './shift-read';
 import { SHIFT_NOT_FOUND } from './shifts';
 

@@ -20,13 +20,7 @@ import { notFound } from '../../../http/errors';
 import { sendKept } from '../../../http/etag';
 import { idSchema, orgParams } from '../../../http/params';
 import type { App } from '../../../http/types';
-import {
-  checkEventScenes,
-  datesReached,
-  scenesOfEvent,
-  setEventScenes,
-  teamsOfEvent,
-} from '../../breakdown/event-scenes';
+import { checkEventScenes, datesReached, scenesOfEvent, setEventScenes, teamsOfEvent } from '../../breakdown';
 import { calendarSettings, getEventView, listEventsCached, organizationTimeZone } from './queries';
 import { createEvent, deleteEvent, EVENT_NOT_FOUND } from '../service';
 import { DATES_REMOVED, EVENTS_WRITTEN } from '../sql';

@@ -9,7 +9,7 @@ import { accessOf } from '../../../http/access';
 import type { App } from '../../../http/types';
 import { orgParams } from '../../../http/params';
 import { createFeed, currentFeed, feedEvents, feedOwner, feedWindow, renderFeed, revokeFeed } from './feeds';
-import { shiftFeedEvents } from '../../volunteer/feed';
+import { shiftFeedEvents } from '../../volunteer';
 import type { IcsEvent } from './ics';
 import { ensureMaterialized } from '../series/series';
 

@@ -1,0 +1,3 @@
+// A member's own account: profile, e-mail change, password and picture.
+
+export { checkOwnPassword } from './current-password';

@@ -1,0 +1,3 @@
+// The Terms of Service and Privacy Policy, readable by anyone.
+// No other feature uses any of it yet.
+export {};

@@ -1,0 +1,3 @@
+// Forgot and reset password: single-use reset tokens.
+
+export { issueResetToken } from './service';

@@ -1,0 +1,3 @@
+// Sign-up: new organizations and joining an existing one.
+
+export { shortnameAvailable } from './service';

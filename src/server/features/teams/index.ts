@@ -1,0 +1,3 @@
+// Teams: their members, links and files, and who may see or manage one.
+
+export { managedTeam, teamAccessOf, visibleTeam } from './access';
