@@ -81,6 +81,7 @@ describe('memory kept per organization', () => {
       'kept: organization-stats',
       'kept: directories',
       'kept: directory-pages',
+      'kept: calendar-lists',
       'kept: calendar-ranges',
       'app icons',
       'statement names',

@@ -159,6 +159,16 @@ class KeptRange {
   }
 }
 
+// One viewer's list as last sent, for the same viewer asking again: it reads their follow records
+// and teams too, which are in the calendar and people areas as a whole.
+const viewerLists = (database: Database) =>
+  ChangeFeed.of(database).cache<string, KeptBody>('calendar-lists', {
+    maxAgeMs: 5 * 60_000,
+    maxSize: 64 * 1024 * 1024,
+    sizeOf: (kept) => kept.size,
+  });
+const VIEWER_LIST_AREAS = ['calendar', 'people', 'settings'] as const satisfies Areas;
+
 const keptRanges = (database: Database) =>
   ChangeFeed.of(database).cache<string, KeptRange>('calendar-ranges', {
     maxAgeMs: 5 * 60_000,
@@ -179,17 +189,24 @@ const RANGE_AREAS = ['people', 'settings'] as const satisfies Areas;
  */
 export async function listEventsCached(database: Database, p: RangeParams): Promise<KeptBody> {
   const key = [p.organizationId, p.timeZone, p.from.toISOString(), p.to.toISOString()].join('|');
-  const scopes = [
-    ...monthScopes(p.organizationId, p.from, p.to),
-    ...orgScopes(p.organizationId, RANGE_AREAS),
-  ];
-  const range = await keptRanges(database).getOrLoad(key, scopes, async () => {
-    await ensureMaterialized(database, p.organizationId, p.to);
-    return new KeptRange(await rangeEvents(database, p));
-  });
-  // After the range: dates it materialized may carry follow records of their own (a series unfollowed).
-  const following = await followFacts(database, p);
-  return range.forViewer(following, p.type ?? null, p.followedOnly ?? false);
+  const viewerKey = [key, p.viewerId, p.type ?? '', p.followedOnly ? 'followed' : 'all'].join('|');
+  return viewerLists(database).getOrLoad(
+    viewerKey,
+    orgScopes(p.organizationId, VIEWER_LIST_AREAS),
+    async () => {
+      const scopes = [
+        ...monthScopes(p.organizationId, p.from, p.to),
+        ...orgScopes(p.organizationId, RANGE_AREAS),
+      ];
+      const range = await keptRanges(database).getOrLoad(key, scopes, async () => {
+        await ensureMaterialized(database, p.organizationId, p.to);
+        return new KeptRange(await rangeEvents(database, p));
+      });
+      // After the range: dates it materialized may carry follow records of their own (a series unfollowed).
+      const following = await followFacts(database, p);
+      return range.forViewer(following, p.type ?? null, p.followedOnly ?? false);
+    },
+  );
 }
 
 /** Every event overlapping the range as every member sees it, ordered by start. */
