@@ -1,6 +1,7 @@
 // Membership rows of one organization. Every statement is scoped by organization id.
 import type { MembershipRow } from '../../../common/schemas/admin';
 import { containsPattern } from '../../db/like';
+import { memberJson } from '../../db/columns';
 import type { Database, Db } from '../../db/client';
 import { afterKey, type Keyset, orderBy, pageFrom } from '../../http/keyset';
 import { sql } from 'drizzle-orm';
@@ -16,8 +17,7 @@ export interface ListFilter {
 // Last activity is written at sign-in and by the sliding-session touch (http/session.ts).
 const SELECT = `
 select m.id, m.user_id as "userId",
-  json_build_object('id', u.id, 'username', u.username, 'email', u.email, 'firstName', u.first_name,
-    'lastName', u.last_name, 'profilePicture', u.profile_picture) as "user",
+  json_build_object('id', u.id, ${memberJson('u')}, 'email', u.email) as "user",
   m.role, m.status, m.is_active as "isActive", m.approved_at as "approvedAt", m.approved_by as "approvedBy",
   m.disabled_at as "disabledAt", m.disabled_by as "disabledBy", m.disabled_reason as "disabledReason",
   m.created_at as "createdAt", m.last_active_at as "lastActiveAt"

@@ -19,6 +19,7 @@ import {
   type MemberPage,
   wantsPage,
 } from '../../../common/schemas/member-list';
+import { memberColumns, memberJson, type MemberRow } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { afterKey, decodeCursor, type Keyset, orderBy, pageFrom } from '../../http/keyset';
@@ -89,8 +90,7 @@ export async function listTeams(
           where m.organization_id = $1 and m.team_id = t.id) as "memberCount",
        (select count(*)::int from team_assets a where a.organization_id = $1 and a.team_id = t.id) as "assetCount",
        coalesce((
-         select json_agg(json_build_object('userId', p.id, 'username', p.username, 'firstName', p.first_name,
-                  'lastName', p.last_name, 'profilePicture', p.profile_picture) order by p.n)
+         select json_agg(json_build_object('userId', p.id, ${memberJson('p')}) order by p.n)
          from (
            select u.id, u.username, u.first_name, u.last_name, u.profile_picture,
              row_number() over (order by ${PERSON_ORDER}) as n
@@ -132,16 +132,12 @@ export const toTeamMember = (r: TeamMemberRow): TeamMember => ({
   },
 });
 
-export interface TeamMemberRow {
+export interface TeamMemberRow extends MemberRow {
   id: number;
   teamId: number;
   userId: number;
   role: TeamRole;
   createdAt: Stamp;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  profilePicture: string | null;
 }
 
 export async function teamMembers(
@@ -151,7 +147,7 @@ export async function teamMembers(
 ): Promise<TeamMember[]> {
   const rows = await database.query<TeamMemberRow>(
     `select m.id, m.team_id as "teamId", m.user_id as "userId", m.role, m.created_at as "createdAt",
-       u.username, u.first_name as "firstName", u.last_name as "lastName", u.profile_picture as "profilePicture"
+       ${memberColumns('u')}
      from team_members m
      join users u on u.id = m.user_id
      join user_organizations uo on uo.user_id = m.user_id and uo.organization_id = m.organization_id
@@ -315,8 +311,7 @@ export async function teamCandidates(
 ): Promise<TeamCandidate[] | MemberPage<TeamCandidate>> {
   const params: unknown[] = [organizationId, excludeTeamId, containsPattern(search)];
   const from = 'from user_organizations uo join users u on u.id = uo.user_id';
-  const select = `select u.id, u.id as "userId", u.username, u.first_name as "firstName", u.last_name as "lastName",
-       u.profile_picture as "profilePicture"`;
+  const select = `select u.id, u.id as "userId", ${memberColumns('u')}`;
   if (!page)
     return database.query<TeamCandidate>(
       `${select} ${from} ${CANDIDATES_WHERE} ${orderBy(CANDIDATE_KEYSET)}`,

@@ -11,6 +11,7 @@ import type {
 import type { TeamRole } from '../../../common/teams';
 import type { TeamMember } from '../../../common/schemas/teams';
 import { announcedStatement } from '../../db/change-feed';
+import { memberColumns } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { storedFiles, teamAssets, teamLinks, teamMembers, teams } from '../../db/schema';
@@ -233,8 +234,7 @@ export async function addMember(
          returning id, team_id, user_id, role, created_at)
        select (select status from person) as status,
          (select row_to_json(m) from (select a.id, a.team_id as "teamId", a.user_id as "userId", a.role,
-            a.created_at as "createdAt", u.username, u.first_name as "firstName", u.last_name as "lastName",
-            u.profile_picture as "profilePicture" from added a join users u on u.id = a.user_id) m) as member`,
+            a.created_at as "createdAt", ${memberColumns('u')} from added a join users u on u.id = a.user_id) m) as member`,
     [organizationId, teamId, input.userId, input.role],
   );
   if (!row.status) throw notFound('User not found');
