@@ -1,5 +1,6 @@
 // Reads for teams. Every query names the organization in its where; member lists
 // join the membership so a person who has left the organization no longer shows in its teams.
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type {
   Team,
   TeamAsset,
@@ -21,6 +22,7 @@ import {
 } from '../../../common/schemas/member-list';
 import { memberColumns, memberJson, type MemberRow } from '../../db/columns';
 import type { Database } from '../../db/client';
+import { teamAssets, teamLinks, teams, userOrganizations } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { afterKey, decodeCursor, type Keyset, orderBy, pageFrom } from '../../http/keyset';
 
@@ -61,10 +63,10 @@ export async function getTeam(
   organizationId: number,
   teamId: number,
 ): Promise<Team | null> {
-  const [row] = await database.query<TeamRow>(
-    `select ${TEAM_COLUMNS} from teams t where t.organization_id = $1 and t.id = $2`,
-    [organizationId, teamId],
-  );
+  const [row] = await database.db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.organizationId, organizationId), eq(teams.id, teamId)));
   return row ? toTeam(row) : null;
 }
 
@@ -168,16 +170,22 @@ export async function teamMember(
   return members.find((m) => m.userId === userId) ?? null;
 }
 
-export async function teamLinks(
+export async function linksOfTeam(
   database: Database,
   organizationId: number,
   teamId: number,
 ): Promise<TeamLink[]> {
-  const rows = await database.query<Omit<TeamLink, 'createdAt'> & { createdAt: Stamp }>(
-    `select id, team_id as "teamId", url, label, created_at as "createdAt"
-     from team_links where organization_id = $1 and team_id = $2 order by created_at, id`,
-    [organizationId, teamId],
-  );
+  const rows = await database.db
+    .select({
+      id: teamLinks.id,
+      teamId: teamLinks.teamId,
+      url: teamLinks.url,
+      label: teamLinks.label,
+      createdAt: teamLinks.createdAt,
+    })
+    .from(teamLinks)
+    .where(and(eq(teamLinks.organizationId, organizationId), eq(teamLinks.teamId, teamId)))
+    .orderBy(teamLinks.createdAt, teamLinks.id);
   return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
 }
 
@@ -185,8 +193,18 @@ export const assetDownloadPath = (teamId: number, assetId: number) =>
   `/api/teams/${teamId}/assets/${assetId}/download`;
 
 type AssetRow = Omit<TeamAsset, 'createdAt' | 'filePath'> & { createdAt: Stamp };
-const ASSET_COLUMNS = `id, team_id as "teamId", file_name as "fileName", original_name as "originalName",
-  file_size as "fileSize", mime_type as "mimeType", uploaded_by as "uploadedBy", created_at as "createdAt"`;
+const assetFields = {
+  id: teamAssets.id,
+  teamId: teamAssets.teamId,
+  fileName: teamAssets.fileName,
+  originalName: teamAssets.originalName,
+  fileSize: teamAssets.fileSize,
+  mimeType: teamAssets.mimeType,
+  uploadedBy: teamAssets.uploadedBy,
+  createdAt: teamAssets.createdAt,
+};
+const ofTeam = (organizationId: number, teamId: number) =>
+  and(eq(teamAssets.organizationId, organizationId), eq(teamAssets.teamId, teamId));
 
 export const toAsset = (r: AssetRow): TeamAsset => ({
   id: r.id,
@@ -200,24 +218,24 @@ export const toAsset = (r: AssetRow): TeamAsset => ({
   createdAt: iso(r.createdAt),
 });
 
-export async function teamAssets(
+export async function assetsOfTeam(
   database: Database,
   organizationId: number,
   teamId: number,
 ): Promise<TeamAsset[]> {
-  const rows = await database.query<AssetRow>(
-    `select ${ASSET_COLUMNS} from team_assets where organization_id = $1 and team_id = $2 order by created_at desc, id desc`,
-    [organizationId, teamId],
-  );
+  const rows = await database.db
+    .select(assetFields)
+    .from(teamAssets)
+    .where(ofTeam(organizationId, teamId))
+    .orderBy(desc(teamAssets.createdAt), desc(teamAssets.id));
   return rows.map(toAsset);
 }
 
 export async function teamAsset(database: Database, organizationId: number, teamId: number, assetId: number) {
-  const [row] = await database.query<AssetRow & { fileId: number | null }>(
-    `select ${ASSET_COLUMNS}, file_id as "fileId" from team_assets
-     where organization_id = $1 and team_id = $2 and id = $3`,
-    [organizationId, teamId, assetId],
-  );
+  const [row] = await database.db
+    .select({ ...assetFields, fileId: teamAssets.fileId })
+    .from(teamAssets)
+    .where(and(ofTeam(organizationId, teamId), eq(teamAssets.id, assetId)));
   return row ? { asset: toAsset(row), fileId: row.fileId } : null;
 }
 
@@ -262,8 +280,8 @@ export async function teamDetail(
   if (!team) return null;
   const [members, links, assets, shows] = await Promise.all([
     teamMembers(database, organizationId, teamId),
-    teamLinks(database, organizationId, teamId),
-    teamAssets(database, organizationId, teamId),
+    linksOfTeam(database, organizationId, teamId),
+    assetsOfTeam(database, organizationId, teamId),
     upcomingShows(database, organizationId, teamId),
   ]);
   return { ...team, members, links, assets, upcomingShows: shows, viewerTeamRole };
@@ -353,18 +371,24 @@ export function candidatesFor(
 /** Which of these user ids are active members of the organization. */
 export async function activeMemberIds(database: Database, organizationId: number, userIds: number[]) {
   if (userIds.length === 0) return new Set<number>();
-  const rows = await database.query<{ userId: number }>(
-    `select user_id as "userId" from user_organizations
-     where organization_id = $1 and status = 'active' and is_active and user_id = any($2::int[])`,
-    [organizationId, userIds],
-  );
+  const rows = await database.db
+    .select({ userId: userOrganizations.userId })
+    .from(userOrganizations)
+    .where(
+      and(
+        eq(userOrganizations.organizationId, organizationId),
+        eq(userOrganizations.status, 'active'),
+        eq(userOrganizations.isActive, true),
+        inArray(userOrganizations.userId, userIds),
+      ),
+    );
   return new Set(rows.map((r) => r.userId));
 }
 
 export async function membershipStatus(database: Database, organizationId: number, userId: number) {
-  const [row] = await database.query<{ status: string; isActive: boolean }>(
-    `select status, is_active as "isActive" from user_organizations where organization_id = $1 and user_id = $2`,
-    [organizationId, userId],
-  );
+  const [row] = await database.db
+    .select({ status: userOrganizations.status, isActive: userOrganizations.isActive })
+    .from(userOrganizations)
+    .where(and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, userId)));
   return row ? (row.status === 'active' && row.isActive ? 'active' : 'inactive') : null;
 }

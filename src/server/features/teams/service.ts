@@ -1,6 +1,6 @@
 // Team changes. Every check runs before the one transaction that writes, so a refused request
 // leaves nothing half-made; uploaded bytes are stored first and removed again if the write fails.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   addLinkSchema,
@@ -14,6 +14,7 @@ import { announcedStatement } from '../../db/change-feed';
 import { memberColumns } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { sameText } from '../../db/like';
 import { storedFiles, teamAssets, teamLinks, teamMembers, teams } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/upload';
@@ -41,10 +42,16 @@ async function handleTaken(
   handle: string,
   exceptTeamId?: number,
 ) {
-  const rows = await database.query(
-    'select 1 from teams where organization_id = $1 and lower(handle) = lower($2) and id <> $3',
-    [organizationId, handle, exceptTeamId ?? 0],
-  );
+  const rows = await database.db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(
+      and(
+        eq(teams.organizationId, organizationId),
+        sameText(teams.handle, handle),
+        ne(teams.id, exceptTeamId ?? 0),
+      ),
+    );
   return rows.length > 0;
 }
 
