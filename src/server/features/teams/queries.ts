@@ -1,6 +1,8 @@
-// Reads for teams. Every query names the organization in its where; member lists
-// join the membership so a person who has left the organization no longer shows in its teams.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+// Teams' statements: the reads, and the writes that are raw SQL (announced, or on an expression
+// index); service.ts writes the rest through Drizzle. Every query names the organization in its
+// where; member lists join the membership so a person who has left the organization no longer
+// shows in its teams.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   Team,
   TeamAsset,
@@ -21,7 +23,8 @@ import {
   wantsPage,
 } from '../../../common/schemas/member-list';
 import { memberColumns, memberJson, type MemberRow } from '../../db/columns';
-import type { Database } from '../../db/client';
+import { announcedStatement } from '../../db/change-feed';
+import type { Database, Db } from '../../db/client';
 import { teamAssets, teamLinks, teams, userOrganizations } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { afterKey, decodeCursor, type Keyset, orderBy, pageFrom } from '../../http/keyset';
@@ -391,4 +394,95 @@ export async function membershipStatus(database: Database, organizationId: numbe
     .from(userOrganizations)
     .where(and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, userId)));
   return row ? (row.status === 'active' && row.isActive ? 'active' : 'inactive') : null;
+}
+
+/**
+ * Sets the fields given (a handle change goes through its own transaction) in one announced
+ * statement, which answers with the team as it now is; undefined when there is no such team.
+ */
+export async function updateFields(
+  database: Database,
+  organizationId: number,
+  teamId: number,
+  input: { name?: string; description?: string | null; teamUrl?: string | null },
+): Promise<TeamRow | undefined> {
+  const [row] = await announcedStatement<TeamRow>(
+    database,
+    organizationId,
+    ['people'],
+    (announcing) =>
+      `update teams t set name = case when $3 then $4::text else t.name end,
+         description = case when $5 then $6::text else t.description end,
+         team_url = case when $7 then $8::text else t.team_url end, updated_at = now()
+       from ${announcing}
+       where t.organization_id = $1 and t.id = $2
+       returning ${TEAM_COLUMNS}`,
+    [
+      organizationId,
+      teamId,
+      input.name !== undefined,
+      input.name ?? null,
+      input.description !== undefined,
+      input.description ?? null,
+      input.teamUrl !== undefined,
+      input.teamUrl ?? null,
+    ],
+  );
+  return row;
+}
+
+/**
+ * One announced statement: the membership check, the insert and the new member's row (a
+ * unique-index clash inserts nothing, so two requests adding one person cannot both succeed).
+ * `status` is null when the user is no member of the organization; `member`, null when nothing
+ * was added.
+ */
+export async function insertMember(
+  database: Database,
+  organizationId: number,
+  teamId: number,
+  userId: number,
+  role: TeamRole,
+) {
+  const [row] = await announcedStatement<{
+    status: 'active' | 'inactive' | null;
+    member: TeamMemberRow | null;
+  }>(
+    database,
+    organizationId,
+    ['people'],
+    (announcing) =>
+      `with person as (
+         select case when status = 'active' and is_active then 'active' else 'inactive' end as status
+         from user_organizations where organization_id = $1 and user_id = $3),
+       added as (
+         insert into team_members (organization_id, team_id, user_id, role)
+         select $1, $2, $3, $4 from person, ${announcing} where person.status = 'active'
+         on conflict do nothing
+         returning id, team_id, user_id, role, created_at)
+       select (select status from person) as status,
+         (select row_to_json(m) from (select a.id, a.team_id as "teamId", a.user_id as "userId", a.role,
+            a.created_at as "createdAt", ${memberColumns('u')} from added a join users u on u.id = a.user_id) m) as member`,
+    [organizationId, teamId, userId, role],
+  );
+  return row;
+}
+
+/**
+ * The old handle keeps leading to this team; the new one is nobody's former handle any more.
+ * `tx`: the handle change's transaction. Raw SQL: the conflict is on the lower-cased handle.
+ */
+export async function rememberFormerHandle(
+  tx: Db,
+  organizationId: number,
+  teamId: number,
+  old: string,
+  now: string,
+) {
+  await tx.execute(sql`
+    insert into team_former_handles (organization_id, team_id, handle) values (${organizationId}, ${teamId}, ${old})
+    on conflict (organization_id, lower(handle)) do update set team_id = excluded.team_id, created_at = now()`);
+  await tx.execute(
+    sql`delete from team_former_handles where organization_id = ${organizationId} and lower(handle) = lower(${now})`,
+  );
 }
