@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../common/permissions';
 import type { SessionOrganization, SessionUser } from '../../common/schemas/auth';
 import { ChangeFeed, orgScopes, userScope } from '../db/change-feed';
+import { profileColumns } from '../db/columns';
 import type { Database } from '../db/client';
 import { disconnectSession } from './presence-signal';
 
@@ -40,8 +41,7 @@ interface Row extends Omit<SessionUser, 'id'> {
 
 const LOOKUP = `
 select s.sid, s.expire, s.sess->>'createdAt' as created,
-  u.id as uid, u.username, u.email, u.first_name as "firstName", u.last_name as "lastName",
-  u.profile_picture as "profilePicture", u.bio, u.is_system_user as "isSystemUser",
+  u.id as uid, ${profileColumns('u')}, u.is_system_user as "isSystemUser",
   u.totp_enabled_at is not null as "twoFactorEnabled",
   case when o.id is null then null else json_build_object(
     'id', o.id, 'name', o.name, 'shortname', o.shortname, 'description', o.description,

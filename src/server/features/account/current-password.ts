@@ -1,7 +1,9 @@
 // Proving one's own password again (changing it, turning two-step sign-in off): counted like
 // sign-in failures, so a borrowed open session cannot be used to guess it.
+import { eq } from 'drizzle-orm';
 import { WRONG_CURRENT_PASSWORD } from '../../../common/schemas/account';
 import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import * as rateLimit from '../../http/rate-limit';
 import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_USER, verifyPassword } from '../auth';
@@ -13,9 +15,10 @@ export async function checkOwnPassword(
   clientAddress: string,
   refusal = WRONG_CURRENT_PASSWORD,
 ) {
-  const [row] = await database.query<{ password: string }>('select password from users where id = $1', [
-    userId,
-  ]);
+  const [row] = await database.db
+    .select({ password: users.password })
+    .from(users)
+    .where(eq(users.id, userId));
   const ok = await rateLimit.countFailures(
     database,
     [

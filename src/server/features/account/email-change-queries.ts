@@ -1,36 +1,38 @@
-import type { Database, Runner } from '../../db/client';
-
-export interface AccountRow {
-  id: number;
-  username: string;
-  email: string;
-  isSystemUser: boolean;
-}
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
+import { sameText } from '../../db/like';
+import { emailChanges, userOrganizations, users } from '../../db/schema';
 
 export async function findAccount(database: Database, userId: number) {
-  const [row] = await database.query<AccountRow>(
-    `select id, username, email, is_system_user as "isSystemUser" from users where id = $1`,
-    [userId],
-  );
+  const [row] = await database.db
+    .select({ id: users.id, username: users.username, email: users.email, isSystemUser: users.isSystemUser })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 
+export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
+
 /** Whether the account shares an organization with the caller's (any membership state). */
 export async function isMemberOf(database: Database, userId: number, organizationId: number) {
-  const rows = await database.query(
-    'select 1 from user_organizations where user_id = $1 and organization_id = $2',
-    [userId, organizationId],
-  );
+  const rows = await database.db
+    .select({ id: userOrganizations.id })
+    .from(userOrganizations)
+    .where(and(eq(userOrganizations.userId, userId), eq(userOrganizations.organizationId, organizationId)));
   return rows.length > 0;
 }
 
-export async function emailTakenByOther(q: Runner, userId: number, email: string) {
-  const rows = await q.query('select 1 from users where lower(email) = lower($2) and id <> $1', [
-    userId,
-    email,
-  ]);
+/** `db`: the database's, or a transaction's. */
+export async function emailTakenByOther(db: Db, userId: number, email: string) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sameText(users.email, email), ne(users.id, userId)));
   return rows.length > 0;
 }
+
+/** A request neither used nor replaced (its link may still have expired). */
+const stillOpen = and(isNull(emailChanges.confirmedAt), isNull(emailChanges.supersededAt));
 
 /**
  * Opens a new request, voiding any open one of the member. The member's row is locked first, so
@@ -40,61 +42,61 @@ export async function openEmailChange(
   database: Database,
   change: { userId: number; newEmail: string; tokenHash: string; requestedBy: number; ttlSeconds: number },
 ) {
-  return database.transaction(async (q) => {
-    await q.query('select 1 from users where id = $1 for update', [change.userId]);
-    await q.query(
-      `update email_changes set superseded_at = now()
-       where user_id = $1 and confirmed_at is null and superseded_at is null`,
-      [change.userId],
-    );
-    const [row] = await q.query<{ email: string; expiresAt: Date | string }>(
-      `insert into email_changes (user_id, new_email, token_hash, requested_by, expires_at)
-       values ($1, $2, $3, $4, now() + make_interval(secs => $5::int))
-       returning new_email as email, expires_at as "expiresAt"`,
-      [change.userId, change.newEmail, change.tokenHash, change.requestedBy, change.ttlSeconds],
-    );
+  return database.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, change.userId)).for('update');
+    await tx
+      .update(emailChanges)
+      .set({ supersededAt: sql`now()` })
+      .where(and(eq(emailChanges.userId, change.userId), stillOpen));
+    const [row] = await tx
+      .insert(emailChanges)
+      .values({
+        userId: change.userId,
+        newEmail: change.newEmail,
+        tokenHash: change.tokenHash,
+        requestedBy: change.requestedBy,
+        expiresAt: sql`now() + make_interval(secs => ${change.ttlSeconds}::int)`,
+      })
+      .returning({ email: emailChanges.newEmail, expiresAt: emailChanges.expiresAt });
     return row;
   });
 }
 
 export async function openEmailChangeOf(database: Database, userId: number) {
-  const [row] = await database.query<{ email: string; expiresAt: Date | string }>(
-    `select new_email as email, expires_at as "expiresAt" from email_changes
-     where user_id = $1 and confirmed_at is null and superseded_at is null and expires_at > now()`,
-    [userId],
-  );
+  const [row] = await database.db
+    .select({ email: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), stillOpen, gt(emailChanges.expiresAt, sql`now()`)));
   return row;
 }
 
-export interface EmailChangeRow {
-  id: number;
-  userId: number;
-  newEmail: string;
-  oldEmail: string;
-  username: string;
-  expired: boolean;
-  used: boolean;
-  superseded: boolean;
-}
-
-/** The request a link names, locked until the transaction ends, with its state. */
-export async function lockEmailChange(q: Runner, tokenHash: string) {
-  const [row] = await q.query<EmailChangeRow>(
-    `select c.id, c.user_id as "userId", c.new_email as "newEmail", u.email as "oldEmail", u.username,
-       c.expires_at <= now() as expired, c.confirmed_at is not null as used,
-       c.superseded_at is not null as superseded
-     from email_changes c join users u on u.id = c.user_id
-     where c.token_hash = $1 for update of c, u`,
-    [tokenHash],
-  );
+/** The request a link names, locked until the transaction `tx` ends, with its state. */
+export async function lockEmailChange(tx: Db, tokenHash: string) {
+  const [row] = await tx
+    .select({
+      id: emailChanges.id,
+      userId: emailChanges.userId,
+      newEmail: emailChanges.newEmail,
+      oldEmail: users.email,
+      username: users.username,
+      expired: sql<boolean>`${emailChanges.expiresAt} <= now()`,
+      used: sql<boolean>`${emailChanges.confirmedAt} is not null`,
+      superseded: sql<boolean>`${emailChanges.supersededAt} is not null`,
+    })
+    .from(emailChanges)
+    .innerJoin(users, eq(users.id, emailChanges.userId))
+    .where(eq(emailChanges.tokenHash, tokenHash))
+    .for('update', { of: [emailChanges, users] });
   return row;
 }
+
+export type EmailChangeRow = NonNullable<Awaited<ReturnType<typeof lockEmailChange>>>;
 
 /** The link's address becomes the account's, proven by the link itself. */
-export async function applyEmailChange(q: Runner, change: { id: number; userId: number; newEmail: string }) {
-  await q.query(
-    `update users set email = $2, email_verified_at = now(), email_verification_token = null where id = $1`,
-    [change.userId, change.newEmail],
-  );
-  await q.query('update email_changes set confirmed_at = now() where id = $1', [change.id]);
+export async function applyEmailChange(tx: Db, change: { id: number; userId: number; newEmail: string }) {
+  await tx
+    .update(users)
+    .set({ email: change.newEmail, emailVerifiedAt: sql`now()`, emailVerificationToken: null })
+    .where(eq(users.id, change.userId));
+  await tx.update(emailChanges).set({ confirmedAt: sql`now()` }).where(eq(emailChanges.id, change.id));
 }

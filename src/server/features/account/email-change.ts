@@ -55,7 +55,7 @@ export async function requestEmailChange(
   await proveCaller(database, callerId, input, clientAddress);
   if (account.email.toLowerCase() === input.email.toLowerCase())
     throw badRequest(SAME_EMAIL, { email: SAME_EMAIL });
-  if (await emailTakenByOther(database, userId, input.email)) throw conflict(EMAIL_TAKEN);
+  if (await emailTakenByOther(database.db, userId, input.email)) throw conflict(EMAIL_TAKEN);
   await rateLimit.reserve(database, [{ key: `email-change:user:${userId}`, rule: EMAIL_CHANGES_PER_USER }]);
   const { token, digest } = newOneTimeToken();
   const pending = await openEmailChange(database, {
@@ -81,15 +81,15 @@ export async function pendingEmailChange(database: Database, userId: number) {
 
 export async function confirmEmailChange(deps: Deps, token: string) {
   const { database, mailer } = deps;
-  const change = await database
-    .transaction(async (q) => {
-      const row = await lockEmailChange(q, tokenDigest(token));
+  const change = await database.db
+    .transaction(async (tx) => {
+      const row = await lockEmailChange(tx, tokenDigest(token));
       if (!row) throw refused('invalid');
       if (row.used) throw refused('used');
       if (row.superseded) throw refused('superseded');
       if (row.expired) throw refused('expired');
-      if (await emailTakenByOther(q, row.userId, row.newEmail)) throw conflict(EMAIL_TAKEN);
-      await applyEmailChange(q, row);
+      if (await emailTakenByOther(tx, row.userId, row.newEmail)) throw conflict(EMAIL_TAKEN);
+      await applyEmailChange(tx, row);
       return row;
     })
     .catch((err: unknown) => {

@@ -1,32 +1,29 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { sameText } from '../../db/like';
 import { users } from '../../db/schema';
 
-const USER_COLUMNS = `id, username, email, first_name as "firstName", last_name as "lastName", bio,
-  profile_picture as "profilePicture"`;
-
-export interface ProfileRow {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  bio: string | null;
-  profilePicture: string | null;
-}
+const profileFields = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  bio: users.bio,
+  profilePicture: users.profilePicture,
+};
 
 export async function findProfile(database: Database, userId: number) {
-  const [row] = await database.query<ProfileRow>(`select ${USER_COLUMNS} from users where id = $1`, [userId]);
+  const [row] = await database.db.select(profileFields).from(users).where(eq(users.id, userId));
   return row;
 }
 
 /** Which of the two is held by someone else (usernames and e-mails are unique system-wide). */
 export async function takenByOthers(database: Database, userId: number, username: string, email: string) {
-  const rows = await database.query<{ username: boolean; email: boolean }>(
-    `select lower(username) = lower($2) as username, lower(email) = lower($3) as email
-     from users where id <> $1 and (lower(username) = lower($2) or lower(email) = lower($3))`,
-    [userId, username, email],
-  );
+  const rows = await database.db
+    .select({ username: sameText(users.username, username), email: sameText(users.email, email) })
+    .from(users)
+    .where(and(ne(users.id, userId), or(sameText(users.username, username), sameText(users.email, email))));
   return { username: rows.some((r) => r.username), email: rows.some((r) => r.email) };
 }
 
@@ -35,20 +32,20 @@ export async function updateProfile(
   userId: number,
   p: { username: string; email: string; firstName: string; lastName: string; bio: string | null },
 ) {
-  const [row] = await database.query<ProfileRow>(
-    `update users set username = $2, email = $3, first_name = $4, last_name = $5, bio = $6
-     where id = $1 returning ${USER_COLUMNS}`,
-    [userId, p.username, p.email, p.firstName, p.lastName, p.bio],
-  );
+  const [row] = await database.db
+    .update(users)
+    .set({ username: p.username, email: p.email, firstName: p.firstName, lastName: p.lastName, bio: p.bio })
+    .where(eq(users.id, userId))
+    .returning(profileFields);
   return row;
 }
 
 export async function setPassword(database: Database, userId: number, hashed: string) {
   // A reset link asked for earlier must not outlive the change.
-  await database.query(
-    'update users set password = $2, reset_token = null, reset_token_expiry = null where id = $1',
-    [userId, hashed],
-  );
+  await database.db
+    .update(users)
+    .set({ password: hashed, resetToken: null, resetTokenExpiry: null })
+    .where(eq(users.id, userId));
 }
 
 /** Sets the picture and returns the one it replaced; the row lock keeps two uploads from racing. */

@@ -1,9 +1,18 @@
 // Membership rows of one organization. Every statement is scoped by organization id.
 import type { MembershipRow } from '../../../common/schemas/admin';
 import { containsPattern } from '../../db/like';
+import { memberJson } from '../../db/columns';
 import type { Database, Db } from '../../db/client';
+import {
+  calendarEventFollowers,
+  calendarFeedTokens,
+  sessions,
+  teamMembers,
+  userOrganizations,
+  users,
+} from '../../db/schema';
 import { afterKey, type Keyset, orderBy, pageFrom } from '../../http/keyset';
-import { sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 
 export interface ListFilter {
   status?: string;
@@ -16,8 +25,7 @@ export interface ListFilter {
 // Last activity is written at sign-in and by the sliding-session touch (http/session.ts).
 const SELECT = `
 select m.id, m.user_id as "userId",
-  json_build_object('id', u.id, 'username', u.username, 'email', u.email, 'firstName', u.first_name,
-    'lastName', u.last_name, 'profilePicture', u.profile_picture) as "user",
+  json_build_object('id', u.id, ${memberJson('u')}, 'email', u.email) as "user",
   m.role, m.status, m.is_active as "isActive", m.approved_at as "approvedAt", m.approved_by as "approvedBy",
   m.disabled_at as "disabledAt", m.disabled_by as "disabledBy", m.disabled_reason as "disabledReason",
   m.created_at as "createdAt", m.last_active_at as "lastActiveAt"
@@ -119,9 +127,11 @@ export async function findMembership(database: Database, organizationId: number,
 
 /** Ends the user's sessions in this organization only; their other memberships are untouched. */
 export async function endOrganizationSessions(db: Db, organizationId: number, userId: number) {
-  await db.execute(
-    sql`delete from session where user_id = ${userId} and sess->>'organizationId' = ${String(organizationId)}`,
-  );
+  await db
+    .delete(sessions)
+    .where(
+      and(eq(sessions.userId, userId), sql`${sessions.sess}->>'organizationId' = ${String(organizationId)}`),
+    );
 }
 
 /**
@@ -130,41 +140,25 @@ export async function endOrganizationSessions(db: Db, organizationId: number, us
  * username they can never use; events they reserved stay, handed to the organization's owner.
  */
 export async function removeMember(db: Db, organizationId: number, userId: number) {
-  await db.execute(
-    sql`delete from team_members where organization_id = ${organizationId} and user_id = ${userId}`,
-  );
-  await db.execute(
-    sql`delete from calendar_event_followers where organization_id = ${organizationId} and user_id = ${userId}`,
-  );
-  await db.execute(
-    sql`delete from calendar_feed_tokens where organization_id = ${organizationId} and user_id = ${userId}`,
-  );
-  await db.execute(
-    sql`delete from user_organizations where organization_id = ${organizationId} and user_id = ${userId}`,
-  );
-  await db.execute(
-    sql`delete from session where user_id = ${userId} and sess->>'organizationId' = ${String(organizationId)}`,
-  );
-  const others = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from user_organizations where user_id = ${userId}`,
-  );
-  const remaining = Number(rowsOf<{ n: number }>(others)[0]?.n ?? 0);
-  const system = rowsOf<{ s: boolean }>(
-    await db.execute<{ s: boolean }>(sql`select is_system_user as s from users where id = ${userId}`),
-  )[0]?.s;
-  if (remaining > 0 || system) return { accountDeleted: false };
+  for (const table of [teamMembers, calendarEventFollowers, calendarFeedTokens, userOrganizations])
+    await db.delete(table).where(and(eq(table.organizationId, organizationId), eq(table.userId, userId)));
+  await endOrganizationSessions(db, organizationId, userId);
+  const [{ others }] = await db
+    .select({ others: count() })
+    .from(userOrganizations)
+    .where(eq(userOrganizations.userId, userId));
+  const [account] = await db
+    .select({ isSystemUser: users.isSystemUser })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (others > 0 || account?.isSystemUser) return { accountDeleted: false };
+  // A set-based write with the owner found inside it: raw SQL.
   await db.execute(sql`
     update calendar_events set reserved_by = (
       select user_id from user_organizations where organization_id = ${organizationId} and role = 'owner'
       order by id limit 1)
     where organization_id = ${organizationId} and reserved_by = ${userId}
       and exists (select 1 from user_organizations where organization_id = ${organizationId} and role = 'owner')`);
-  await db.execute(sql`delete from users where id = ${userId}`);
+  await db.delete(users).where(eq(users.id, userId));
   return { accountDeleted: true };
-}
-
-/** node-postgres answers {rows}; PGlite answers {rows} too, but older drivers an array. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -10,7 +10,7 @@ import { organizationOrigin } from '../../../common/tenancy';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { userOrganizations, users } from '../../db/schema';
+import { organizations, userOrganizations, users } from '../../db/schema';
 import { csvText } from '../../http/csv';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { disconnectUser } from '../../http/presence-signal';
@@ -159,10 +159,10 @@ export async function approveUser(
     { actorId: actor.userId, action: 'user.approved' },
   );
   if (!ok) throw conflict('User is not pending approval');
-  const [org] = await database.query<{ name: string; shortname: string }>(
-    'select name, shortname from organizations where id = $1',
-    [organizationId],
-  );
+  const [org] = await database.db
+    .select({ name: organizations.name, shortname: organizations.shortname })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   const address = organizationOrigin(config.publicUrl, org.shortname);
   await mailer.send({
     to: row.user.email,

@@ -1,4 +1,5 @@
 import type { AuditRow } from '../../../common/schemas/admin';
+import { nameJson } from '../../db/columns';
 import type { Database } from '../../db/client';
 
 export async function listAudit(
@@ -15,8 +16,7 @@ export async function listAudit(
   const items = await database.query<AuditRow>(
     `select a.id, a.action, a.target_type as "targetType", a.target_id as "targetId", a.details,
        a.created_at as "createdAt",
-       case when u.id is null then null else json_build_object('id', u.id, 'username', u.username,
-         'firstName', u.first_name, 'lastName', u.last_name) end as actor,
+       case when u.id is null then null else json_build_object('id', u.id, ${nameJson('u')}) end as actor,
        t.username as "targetUsername"
      from audit_log a left join users u on u.id = a.actor_id
      left join users t on a.target_type = 'user' and t.id = a.target_id

@@ -1,6 +1,7 @@
 // Reads of a team's breakdown, each one statement scoped by organization and team.
 import { type Breakdown, breakdownSchema } from '../../../common/schemas/breakdown';
 import { ChangeFeed, orgScopes } from '../../db/change-feed';
+import { displayNameSql } from '../../db/columns';
 import type { Database, Runner } from '../../db/client';
 import { KeptBody } from '../../http/etag';
 
@@ -93,7 +94,7 @@ export async function scenesOfEvents(
        coalesce((select json_agg(json_build_object('userId', p.user_id, 'name', p.name, 'characters', p.characters)
           order by lower(p.name))
         from (select cc.user_id,
-                coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username) as name,
+                ${displayNameSql('u')} as name,
                 array_agg(c.name order by c.position, c.id) as characters
               from production_scene_characters sc
               join production_characters c on c.id = sc.character_id

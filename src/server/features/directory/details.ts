@@ -9,14 +9,14 @@ import {
   type UserDetails,
   type UserDetailsInput,
 } from '../../../common/schemas/people';
+import { profileColumns } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { auditLog, userOrganizations } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import { disconnectUser } from '../../http/presence-signal';
 
 const DETAILS = `
-select u.id, u.username, u.email, u.first_name as "firstName", u.last_name as "lastName",
-  u.profile_picture as "profilePicture", u.bio, m.role as "permissionRole",
+select u.id, ${profileColumns('u')}, m.role as "permissionRole",
   m.organization_roles as "organizationRoles", (m.status = 'active') as "isActive",
   coalesce((
     select json_agg(json_build_object('id', te.id, 'name', te.name, 'role', tm.role) order by lower(te.name))

@@ -3,6 +3,7 @@
 import type { MemberPage, MembershipStatus } from '../../../common/schemas/member-list';
 import type { DirectoryEntry, PersonEntry } from '../../../common/schemas/people';
 import { containsPattern } from '../../db/like';
+import { memberColumns, memberJson, profileColumns } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { holding } from '../../bounded-map';
 import { ChangeFeed, orgScopes } from '../../db/change-feed';
@@ -21,8 +22,7 @@ select coalesce(json_agg(json_build_object(
     'organizationRole', e."organizationRole", 'teams', e.teams)
   order by e.sort_name, e.sort_username), '[]'::json)::text as body
 from (
-  select m.id, u.id as "userId", u.username, u.first_name as "firstName", u.last_name as "lastName",
-    u.profile_picture as "profilePicture", u.bio, m.organization_roles as roles, m.role as "organizationRole",
+  select m.id, u.id as "userId", ${memberColumns('u')}, u.bio, m.organization_roles as roles, m.role as "organizationRole",
     coalesce(json_agg(json_build_object('id', te.id, 'name', te.name, 'role', tm.role) order by lower(te.name))
       filter (where te.id is not null), '[]'::json) as teams,
     lower(coalesce(nullif(u.first_name, ''), u.username)) as sort_name, lower(u.username) as sort_username
@@ -121,8 +121,7 @@ page as (
   select k.* from matching k where ${after} ${orderBy(DIRECTORY_KEYSET)} limit $7)
 select (select count(*)::int from matching) as total, k.sort_name, k.sort_username, k.id,
   json_build_object(
-    'id', k.id, 'userId', u.id, 'username', u.username, 'firstName', u.first_name,
-    'lastName', u.last_name, 'profilePicture', u.profile_picture, 'bio', u.bio,
+    'id', k.id, 'userId', u.id, ${memberJson('u')}, 'bio', u.bio,
     'roles', m.organization_roles, 'organizationRole', m.role,
     'teams', coalesce((
       select json_agg(json_build_object('id', te.id, 'name', te.name, 'role', tm.role) order by lower(te.name))
@@ -198,8 +197,7 @@ export function directoryPageJson(
 }
 
 const PERSON = `
-select m.id, u.id as "userId", u.username, u.email, u.first_name as "firstName", u.last_name as "lastName",
-  u.profile_picture as "profilePicture", u.bio, m.organization_roles as roles, m.role as "organizationRole",
+select m.id, u.id as "userId", ${profileColumns('u')}, m.organization_roles as roles, m.role as "organizationRole",
   coalesce((
     select json_agg(json_build_object('id', te.id, 'name', te.name, 'handle', te.handle, 'role', tm.role) order by lower(te.name))
     from team_members tm

@@ -1,8 +1,10 @@
 // Uploaded bytes, kept in PostgreSQL so every instance serves them. Images are always
 // decoded and re-encoded by sharp: metadata is stripped and polyglot files lose their payload.
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../../db/client';
+import { storedFiles } from '../../db/schema';
 import { AppError } from '../../http/errors';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -30,11 +32,10 @@ async function insert(
   data: Buffer,
 ): Promise<StoredFile> {
   const sha256 = createHash('sha256').update(data).digest('hex');
-  const [row] = await database.query<{ id: number }>(
-    `insert into stored_files (organization_id, content_type, byte_size, sha256, data, created_by)
-     values ($1, $2, $3, $4, $5, $6) returning id`,
-    [organizationId, contentType, data.length, sha256, data, createdBy],
-  );
+  const [row] = await database.db
+    .insert(storedFiles)
+    .values({ organizationId, contentType, byteSize: data.length, sha256, data, createdBy })
+    .returning({ id: storedFiles.id });
   return { id: row.id, url: fileUrl(row.id, sha256), contentType, byteSize: data.length };
 }
 
@@ -78,22 +79,22 @@ export async function storeFile(
   return insert(database, opts.organizationId, opts.createdBy, 'application/octet-stream', input);
 }
 
+/** The bytes (a Buffer on both drivers: the schema's bytea type makes one) and what they are. */
 export async function readFile(database: Database, id: number) {
-  const [row] = await database.query<{
-    contentType: string;
-    data: Buffer | Uint8Array;
-    sha256: string;
-    organizationId: number | null;
-  }>(
-    `select content_type as "contentType", data, sha256, organization_id as "organizationId" from stored_files where id = $1`,
-    [id],
-  );
-  if (!row) return null;
-  return { ...row, data: Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data) };
+  const [row] = await database.db
+    .select({
+      contentType: storedFiles.contentType,
+      data: storedFiles.data,
+      sha256: storedFiles.sha256,
+      organizationId: storedFiles.organizationId,
+    })
+    .from(storedFiles)
+    .where(eq(storedFiles.id, id));
+  return row ?? null;
 }
 
 export async function deleteFile(database: Database, id: number) {
-  await database.query('delete from stored_files where id = $1', [id]);
+  await database.db.delete(storedFiles).where(eq(storedFiles.id, id));
 }
 
 /** The stored file id inside a /files/{id}/{key} URL, or null for anything else. */

@@ -7,6 +7,7 @@ import { EVENT_TYPES, SPACES } from '../../../common/calendar';
 import { type EventInput, eventInputSchema } from '../../../common/schemas/calendar';
 import type { CalendarImportResult } from '../../../common/schemas/imports';
 import { addDays, instantToWallTime, type WallTime, wallTimeToInstant } from '../../../common/zoned-time';
+import { nameColumns } from '../../db/columns';
 import type { Database } from '../../db/client';
 import {
   type ConflictView,
@@ -17,7 +18,7 @@ import {
   ruleFromInput,
   type StoredRule,
 } from '../calendar';
-import { byName, PERSON_COLUMNS, type PersonColumns, personOf } from '../scheduling';
+import { byName, type PersonColumns, personOf } from '../scheduling';
 import type { ReadEvent } from './ics-read';
 
 type Item = CalendarImportResult['items'][number];
@@ -440,13 +441,13 @@ export async function describeRemoved(
   if (!plan.removed.length) return [];
   const ids = plan.removed.map((r) => r.id);
   const calls = await database.query<PersonColumns & { eventId: number; status: string }>(
-    `select c.event_id as "eventId", c.user_id as "userId", c.status, ${PERSON_COLUMNS}
+    `select c.event_id as "eventId", c.user_id as "userId", c.status, ${nameColumns('u')}
        from event_calls c join users u on u.id = c.user_id
       where c.organization_id = $1 and c.event_id = any($2::int[])`,
     [organizationId, ids],
   );
   const follows = await database.query<PersonColumns & { eventId: number }>(
-    `select f.event_id as "eventId", f.user_id as "userId", ${PERSON_COLUMNS}
+    `select f.event_id as "eventId", f.user_id as "userId", ${nameColumns('u')}
        from calendar_event_followers f join users u on u.id = f.user_id
       where f.organization_id = $1 and f.event_id = any($2::int[]) and f.is_following`,
     [organizationId, ids],

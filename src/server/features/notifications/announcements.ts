@@ -3,6 +3,7 @@
 // their preferences say (notification centre, mail now, or their digest).
 import { ANNOUNCEMENT_KIND_LABELS } from '../../../common/announcements';
 import type { Announcement, AnnouncementInput } from '../../../common/schemas/notifications';
+import { nameJson } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { policy } from '../../../common/permissions';
 import { AppError, notFound } from '../../http/errors';
@@ -14,7 +15,7 @@ const GATES = { casting: 'castingUpdates', production: 'productionAnnouncements'
 
 const SELECT = `select a.id, a.kind, a.title, a.body,
     case when t.id is null then null else json_build_object('id', t.id, 'name', t.name) end as team,
-    json_build_object('id', u.id, 'username', u.username, 'firstName', u.first_name, 'lastName', u.last_name) as author,
+    json_build_object('id', u.id, ${nameJson('u')}) as author,
     to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt"
   from announcements a join users u on u.id = a.author_id
   left join teams t on t.id = a.team_id and t.organization_id = a.organization_id`;

@@ -1,7 +1,9 @@
 // Forgot and reset password: random 256-bit tokens, only their SHA-256 stored, one
 // hour, single use, voided by a newer one; a reset ends the user's sessions.
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import * as rateLimit from '../../http/rate-limit';
 import { destroyUserSessions } from '../../http/session';
@@ -55,28 +57,29 @@ export async function requestReset(
 /** A new reset token for the user (voiding any older one); only its digest is stored. */
 export async function issueResetToken(database: Database, userId: number, ttlSeconds: number) {
   const { token, digest: stored } = newOneTimeToken();
-  await database.query(
-    `update users set reset_token = $2, reset_token_expiry = now() + make_interval(secs => $3::int) where id = $1`,
-    [userId, stored, ttlSeconds],
-  );
+  await database.db
+    .update(users)
+    .set({ resetToken: stored, resetTokenExpiry: sql`now() + make_interval(secs => ${ttlSeconds}::int)` })
+    .where(eq(users.id, userId));
   return token;
 }
 
+/** Which user the token resets: its digest is theirs and has not expired. */
+const resetBy = (token: string) =>
+  and(eq(users.resetToken, digest(token)), gt(users.resetTokenExpiry, sql`now()`));
+
 export async function tokenIsValid(database: Database, token: string) {
-  const rows = await database.query(
-    'select 1 from users where reset_token = $1 and reset_token_expiry > now()',
-    [digest(token)],
-  );
+  const rows = await database.db.select({ id: users.id }).from(users).where(resetBy(token));
   return rows.length > 0;
 }
 
 export async function resetPassword(database: Database, token: string, password: string) {
   const hashed = await hashPassword(password);
-  const [user] = await database.query<{ id: number }>(
-    `update users set password = $2, reset_token = null, reset_token_expiry = null
-     where reset_token = $1 and reset_token_expiry > now() returning id`,
-    [digest(token), hashed],
-  );
+  const [user] = await database.db
+    .update(users)
+    .set({ password: hashed, resetToken: null, resetTokenExpiry: null })
+    .where(resetBy(token))
+    .returning({ id: users.id });
   if (!user) throw badRequest('This password reset link is invalid or has expired.');
   await destroyUserSessions(database, user.id);
 }

@@ -13,6 +13,7 @@ import type {
   ReportTimes,
 } from '../../../common/schemas/breakdown';
 import { toZonedIso } from '../../../common/zoned-time';
+import { displayNameSql } from '../../db/columns';
 import type { Database, Runner } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { sendToUser } from '../../http/presence-signal';
@@ -105,7 +106,7 @@ export async function readReport(database: Database, access: Caller, eventId: nu
   const [people, scenes, notes, names] = await Promise.all([
     database.query<{ userId: number; name: string; status: string; note: string | null }>(
       `select a.user_id as "userId", a.status, a.note,
-         coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username) as name
+         ${displayNameSql('u')} as name
        from attendance_records a join users u on u.id = a.user_id
        where a.organization_id = $1 and a.event_id = $2 and a.status in ('absent', 'excused', 'late')
        order by lower(u.first_name), lower(u.username)`,

@@ -11,19 +11,12 @@ import type {
 } from '../../../common/schemas/scheduling';
 import { type AttendanceStatus, attendanceRate } from '../../../common/scheduling';
 import { addDays, todayIn } from '../../../common/zoned-time';
+import { nameColumns } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { calendarTransaction, organizationTimeZone, resolveRange } from '../calendar';
 import { eventAccess, signalAttendanceChanged } from './event-access';
-import {
-  byName,
-  ledTeamIds,
-  PERSON_COLUMNS,
-  type PersonColumns,
-  personOf,
-  teamMemberIds,
-  type Caller,
-} from './people';
+import { byName, ledTeamIds, type PersonColumns, personOf, teamMemberIds, type Caller } from './people';
 
 export const ATTENDANCE_REFUSED = "Only the event's managers (and a class's instructor) can take attendance";
 export const NOT_STARTED = 'Attendance can be taken once the event has started';
@@ -63,7 +56,7 @@ export async function getAttendance(
   const ea = await attendanceAccess(database, access, eventId);
   const people = await eligible(database, organizationId, eventId, ea.event.teamIds);
   const rows = await database.query<PersonColumns & { status: AttendanceStatus | null; note: string | null }>(
-    `select u.id as "userId", ${PERSON_COLUMNS}, r.status, r.note from users u
+    `select u.id as "userId", ${nameColumns('u')}, r.status, r.note from users u
      left join attendance_records r on r.user_id = u.id and r.organization_id = $1 and r.event_id = $2
      where u.id = any($3::int[]) or r.id is not null`,
     [organizationId, eventId, [...people.all]],
@@ -155,7 +148,7 @@ export async function attendanceReport(
   const inRange = `r.organization_id = $1 and e.start_date_time >= $2 and e.start_date_time < $3`;
   const [members, teams] = await Promise.all([
     database.query<PersonColumns & Counts>(
-      `select r.user_id as "userId", ${PERSON_COLUMNS}, ${COUNTS}
+      `select r.user_id as "userId", ${nameColumns('u')}, ${COUNTS}
        from attendance_records r
        join calendar_events e on e.id = r.event_id and e.organization_id = $1
        join users u on u.id = r.user_id

@@ -5,9 +5,10 @@
 import { policy } from '../../../common/permissions';
 import type { CallSheet } from '../../../common/schemas/scheduling';
 import { addDays, toZonedIso, wallTimeToInstant } from '../../../common/zoned-time';
+import { nameColumns } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { scenesOfEvents } from '../breakdown';
-import { byName, ledTeamIds, PERSON_COLUMNS, type PersonColumns, personOf, type Caller } from './people';
+import { byName, ledTeamIds, type PersonColumns, personOf, type Caller } from './people';
 
 interface SheetEvent {
   id: number;
@@ -62,7 +63,7 @@ export async function callSheet(database: Database, access: Caller, date: string
         note: string | null;
       }
     >(
-      `select c.event_id as "eventId", c.user_id as "userId", ${PERSON_COLUMNS}, c.call_time as "callTime", c.status, c.note
+      `select c.event_id as "eventId", c.user_id as "userId", ${nameColumns('u')}, c.call_time as "callTime", c.status, c.note
      from event_calls c join users u on u.id = c.user_id
      where c.organization_id = $1 and c.event_id = any($2::int[])`,
       [organizationId, eventIds],

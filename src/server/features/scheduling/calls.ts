@@ -5,13 +5,14 @@ import type { z } from 'zod';
 import type { CallEntry, CallsAnswer, MyCall, myCallsQuery } from '../../../common/schemas/scheduling';
 import type { callsPutSchema, respondSchema } from '../../../common/schemas/scheduling';
 import { todayIn, toZonedIso } from '../../../common/zoned-time';
+import { nameColumns } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, forbidden } from '../../http/errors';
 import { calendarTransaction, organizationTimeZone, resolveRange, type Runner } from '../calendar';
 import { enqueue } from '../notifications';
 import { CALL_MAIL_JOB } from './call-mail';
 import { eventAccess, signalCallsChanged } from './event-access';
-import { activeMembers, byName, PERSON_COLUMNS, type PersonColumns, personOf, type Caller } from './people';
+import { activeMembers, byName, type PersonColumns, personOf, type Caller } from './people';
 
 export const CALLS_REFUSED =
   "Only the event's reserver, an owner, an admin or a lead of its teams can call people";
@@ -33,7 +34,7 @@ interface CallRow {
 
 async function callRows(q: Runner | Database, organizationId: number, eventId: number) {
   const rows = await q.query<Omit<CallRow, 'name'> & PersonColumns>(
-    `select c.id, c.user_id as "userId", ${PERSON_COLUMNS}, c.status, c.responded_at as "respondedAt",
+    `select c.id, c.user_id as "userId", ${nameColumns('u')}, c.status, c.responded_at as "respondedAt",
        c.call_time as "callTime", c.note, c.response_note as "responseNote"
      from event_calls c join users u on u.id = c.user_id
      where c.organization_id = $1 and c.event_id = $2`,

@@ -11,6 +11,7 @@ import type { ConflictCause } from '../../../common/schemas/scheduling';
 import type { EventInput } from '../../../common/schemas/calendar';
 import type { Areas } from '../../db/areas';
 import { ChangeFeed, orgScopes, type Ticket } from '../../db/change-feed';
+import { nameJson } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { checkReferences, EVENT_NOT_FOUND, getEventRow } from '../calendar';
@@ -75,8 +76,8 @@ with people as (
     or exists (select 1 from event_calls c
       where c.organization_id = $1 and c.event_id = $4 and c.user_id = m.user_id)))
 select
-  (select coalesce(json_agg(json_build_object('userId', user_id, 'firstName', first_name,
-     'lastName', last_name, 'username', username, 'teamIds', team_ids)), '[]') from people) as people,
+  (select coalesce(json_agg(json_build_object('userId', user_id, ${nameJson('people')}, 'teamIds', team_ids)), '[]')
+   from people) as people,
   (select coalesce(json_agg(json_build_object('userId', p.user_id, 'startWall', p.start_wall,
      'endWall', p.end_wall, 'weeklyUntil', p.weekly_until::text, 'timeZone', p.time_zone, 'note', p.note)
      order by p.start_date_time, p.id), '[]')

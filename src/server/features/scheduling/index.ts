@@ -3,6 +3,6 @@
 
 export { CALL_MAIL_JOB, runCallMailJob } from './call-mail';
 export { eventAccess } from './event-access';
-export { PERSON_COLUMNS, byName, ledTeamIds, personOf } from './people';
+export { byName, ledTeamIds, personOf } from './people';
 export type { Caller, PersonColumns } from './people';
 export { keptRehearsable } from './rehearsable';

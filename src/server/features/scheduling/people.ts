@@ -2,6 +2,7 @@
 // from this organization only. A team lead is a team member whose team role is 'team_lead'.
 import { policy } from '../../../common/permissions';
 import { displayName } from '../../../common/teams';
+import { type NameRow, nameColumns } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { OrgAccess } from '../../http/access';
@@ -64,7 +65,7 @@ export async function managedPeople(q: Q, access: Caller): Promise<(Person & { u
   const { organizationId, actor } = access;
   const everyone = policy.manageMember(actor, [], []);
   const rows = await q.query<PersonColumns>(
-    `select u.id as "userId", ${PERSON_COLUMNS}
+    `select u.id as "userId", ${nameColumns('u')}
      from user_organizations m join users u on u.id = m.user_id
      where m.organization_id = $1 and m.status = 'active' and m.user_id is distinct from $2
        and ($3::boolean or exists (select 1 from team_members tm
@@ -79,7 +80,7 @@ export async function managedPeople(q: Q, access: Caller): Promise<(Person & { u
 export async function activeMembers(q: Q, organizationId: number, userIds: number[]): Promise<Person[]> {
   if (userIds.length === 0) return [];
   const rows = await q.query<PersonColumns>(
-    `select u.id as "userId", ${PERSON_COLUMNS}
+    `select u.id as "userId", ${nameColumns('u')}
      from user_organizations m join users u on u.id = m.user_id
      where m.organization_id = $1 and m.status = 'active' and m.user_id = any($2::int[])`,
     [organizationId, userIds],
@@ -89,14 +90,8 @@ export async function activeMembers(q: Q, organizationId: number, userIds: numbe
 
 export const byName = (a: Person, b: Person) => a.name.localeCompare(b.name) || a.userId - b.userId;
 
-/** The columns of users `u` a Person is made of (with personOf). */
-export const PERSON_COLUMNS = 'u.first_name as "firstName", u.last_name as "lastName", u.username';
-export interface PersonColumns {
-  userId: number;
-  firstName: string | null;
-  lastName: string | null;
-  username: string;
-}
+/** A row a Person is made of (with personOf): the user's id and `nameColumns`. */
+export type PersonColumns = NameRow & { userId: number };
 export const personOf = (r: PersonColumns): Person => ({ userId: r.userId, name: displayName(r) });
 
 /** Active members of the given teams (this organization's), de-duplicated. */

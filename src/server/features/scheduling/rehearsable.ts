@@ -5,6 +5,7 @@ import { MISSING_REASONS, type Rehearsable, rehearsableSchema } from '../../../c
 import type { EventInput } from '../../../common/schemas/calendar';
 import { wallSpanToInstants } from '../../../common/zoned-time';
 import { ChangeFeed, orgScopes } from '../../db/change-feed';
+import { displayNameSql } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { KeptBody } from '../../http/etag';
 import { organizationTimeZone } from '../calendar';
@@ -20,7 +21,7 @@ interface SceneCast {
 const SCENE_CASTS = `
 select s.id as "sceneId", s.name,
   coalesce((select json_agg(distinct jsonb_build_object('userId', cc.user_id,
-      'name', coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username)))
+      'name', ${displayNameSql('u')}))
     from production_scene_characters sc
     join production_character_cast cc on cc.character_id = sc.character_id and cc.organization_id = $1
     join user_organizations m on m.user_id = cc.user_id and m.organization_id = $1 and m.status = 'active'

@@ -4,6 +4,7 @@ import type { RespondLinkInfo } from '../../../common/schemas/scheduling';
 import type { CallStatus, ResponseStatus } from '../../../common/scheduling';
 import { displayName } from '../../../common/teams';
 import { toZonedIso } from '../../../common/zoned-time';
+import { type NameRow, nameColumns } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { signalCallsChanged } from './event-access';
@@ -15,7 +16,7 @@ export const LINK_USED =
   'This link has already been used or a newer call mail replaced it. Sign in to change your answer.';
 export const CALL_GONE = 'This call no longer exists';
 
-interface LinkRow {
+interface LinkRow extends NameRow {
   organizationId: number;
   eventId: number;
   userId: number;
@@ -30,9 +31,6 @@ interface LinkRow {
   teamIds: number[];
   organizationName: string;
   timezone: string;
-  firstName: string | null;
-  lastName: string | null;
-  username: string;
 }
 
 async function linkRow(database: Database, claims: CallClaims): Promise<LinkRow> {
@@ -42,7 +40,7 @@ async function linkRow(database: Database, claims: CallClaims): Promise<LinkRow>
        e.start_date_time as start, e.end_date_time as "end", e.reserved_by as "reservedBy",
        coalesce((select array_agg(et.team_id) from calendar_event_teams et
          where et.event_id = e.id and et.organization_id = c.organization_id), '{}') as "teamIds",
-       o.name as "organizationName", o.timezone, u.first_name as "firstName", u.last_name as "lastName", u.username
+       o.name as "organizationName", o.timezone, ${nameColumns('u')}
      from event_calls c
      join calendar_events e on e.id = c.event_id and e.organization_id = c.organization_id
      join organizations o on o.id = c.organization_id

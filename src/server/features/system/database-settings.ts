@@ -10,6 +10,7 @@ import {
 import { APP_VERSION } from '../../app-version';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
+import { readSystemSetting, saveSystemSetting } from './system-settings';
 
 const SETTINGS_KEY = 'database';
 
@@ -50,11 +51,8 @@ export async function systemInfo(database: Database) {
 }
 
 export async function savedSettings(database: Database): Promise<DatabaseSettings | null> {
-  const [row] = await database.query<{ value: unknown }>('select value from system_settings where key = $1', [
-    SETTINGS_KEY,
-  ]);
-  if (!row) return null;
-  const value = typeof row.value === 'string' ? JSON.parse(row.value) : row.value;
+  const value = await readSystemSetting(database, SETTINGS_KEY);
+  if (value === undefined) return null;
   const parsed = databaseSettingsSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
@@ -90,11 +88,7 @@ export async function withPassword(
 }
 
 export async function saveSettings(database: Database, settings: DatabaseSettings) {
-  await database.query(
-    `insert into system_settings (key, value, updated_at) values ($1, $2::jsonb, now())
-     on conflict (key) do update set value = excluded.value, updated_at = now()`,
-    [SETTINGS_KEY, JSON.stringify(settings)],
-  );
+  await saveSystemSetting(database, SETTINGS_KEY, settings);
 }
 
 /** A PostgreSQL address for the settings, for main.ts at the next start. */

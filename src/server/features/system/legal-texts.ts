@@ -9,6 +9,7 @@ import {
 } from '../../../common/schemas/legal';
 import { renderMarkdown } from '../../../common/library/markdown';
 import type { Database } from '../../db/client';
+import { readSystemSetting, saveSystemSetting } from './system-settings';
 
 const SETTINGS_KEY = 'legal';
 
@@ -26,21 +27,14 @@ export const DEFAULT_LEGAL_TEXTS: LegalTexts = {
 };
 
 export async function readLegalTexts(database: Database): Promise<LegalTexts> {
-  const [row] = await database.query<{ value: unknown }>('select value from system_settings where key = $1', [
-    SETTINGS_KEY,
-  ]);
-  if (!row) return DEFAULT_LEGAL_TEXTS;
-  const value = typeof row.value === 'string' ? JSON.parse(row.value) : row.value;
+  const value = await readSystemSetting(database, SETTINGS_KEY);
+  if (value === undefined) return DEFAULT_LEGAL_TEXTS;
   const parsed = legalTextsSchema.safeParse(value);
   return parsed.success ? parsed.data : DEFAULT_LEGAL_TEXTS;
 }
 
 export async function saveLegalTexts(database: Database, texts: LegalTexts): Promise<void> {
-  await database.query(
-    `insert into system_settings (key, value, updated_at) values ($1, $2::jsonb, now())
-     on conflict (key) do update set value = excluded.value, updated_at = now()`,
-    [SETTINGS_KEY, JSON.stringify(texts)],
-  );
+  await saveSystemSetting(database, SETTINGS_KEY, texts);
 }
 
 /** One document as the public page shows it; links stay plain links (no library targets). */

@@ -1,5 +1,8 @@
-// Reads for teams. Every query names the organization in its where; member lists
-// join the membership so a person who has left the organization no longer shows in its teams.
+// Teams' statements: the reads, and the writes that are raw SQL (announced, or on an expression
+// index); service.ts writes the rest through Drizzle. Every query names the organization in its
+// where; member lists join the membership so a person who has left the organization no longer
+// shows in its teams.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   Team,
   TeamAsset,
@@ -19,7 +22,10 @@ import {
   type MemberPage,
   wantsPage,
 } from '../../../common/schemas/member-list';
-import type { Database } from '../../db/client';
+import { memberColumns, memberJson, type MemberRow } from '../../db/columns';
+import { announcedStatement } from '../../db/change-feed';
+import type { Database, Db } from '../../db/client';
+import { teamAssets, teamLinks, teams, userOrganizations } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { afterKey, decodeCursor, type Keyset, orderBy, pageFrom } from '../../http/keyset';
 
@@ -60,10 +66,10 @@ export async function getTeam(
   organizationId: number,
   teamId: number,
 ): Promise<Team | null> {
-  const [row] = await database.query<TeamRow>(
-    `select ${TEAM_COLUMNS} from teams t where t.organization_id = $1 and t.id = $2`,
-    [organizationId, teamId],
-  );
+  const [row] = await database.db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.organizationId, organizationId), eq(teams.id, teamId)));
   return row ? toTeam(row) : null;
 }
 
@@ -89,8 +95,7 @@ export async function listTeams(
           where m.organization_id = $1 and m.team_id = t.id) as "memberCount",
        (select count(*)::int from team_assets a where a.organization_id = $1 and a.team_id = t.id) as "assetCount",
        coalesce((
-         select json_agg(json_build_object('userId', p.id, 'username', p.username, 'firstName', p.first_name,
-                  'lastName', p.last_name, 'profilePicture', p.profile_picture) order by p.n)
+         select json_agg(json_build_object('userId', p.id, ${memberJson('p')}) order by p.n)
          from (
            select u.id, u.username, u.first_name, u.last_name, u.profile_picture,
              row_number() over (order by ${PERSON_ORDER}) as n
@@ -132,16 +137,12 @@ export const toTeamMember = (r: TeamMemberRow): TeamMember => ({
   },
 });
 
-export interface TeamMemberRow {
+export interface TeamMemberRow extends MemberRow {
   id: number;
   teamId: number;
   userId: number;
   role: TeamRole;
   createdAt: Stamp;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  profilePicture: string | null;
 }
 
 export async function teamMembers(
@@ -151,7 +152,7 @@ export async function teamMembers(
 ): Promise<TeamMember[]> {
   const rows = await database.query<TeamMemberRow>(
     `select m.id, m.team_id as "teamId", m.user_id as "userId", m.role, m.created_at as "createdAt",
-       u.username, u.first_name as "firstName", u.last_name as "lastName", u.profile_picture as "profilePicture"
+       ${memberColumns('u')}
      from team_members m
      join users u on u.id = m.user_id
      join user_organizations uo on uo.user_id = m.user_id and uo.organization_id = m.organization_id
@@ -172,16 +173,22 @@ export async function teamMember(
   return members.find((m) => m.userId === userId) ?? null;
 }
 
-export async function teamLinks(
+export async function linksOfTeam(
   database: Database,
   organizationId: number,
   teamId: number,
 ): Promise<TeamLink[]> {
-  const rows = await database.query<Omit<TeamLink, 'createdAt'> & { createdAt: Stamp }>(
-    `select id, team_id as "teamId", url, label, created_at as "createdAt"
-     from team_links where organization_id = $1 and team_id = $2 order by created_at, id`,
-    [organizationId, teamId],
-  );
+  const rows = await database.db
+    .select({
+      id: teamLinks.id,
+      teamId: teamLinks.teamId,
+      url: teamLinks.url,
+      label: teamLinks.label,
+      createdAt: teamLinks.createdAt,
+    })
+    .from(teamLinks)
+    .where(and(eq(teamLinks.organizationId, organizationId), eq(teamLinks.teamId, teamId)))
+    .orderBy(teamLinks.createdAt, teamLinks.id);
   return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
 }
 
@@ -189,8 +196,18 @@ export const assetDownloadPath = (teamId: number, assetId: number) =>
   `/api/teams/${teamId}/assets/${assetId}/download`;
 
 type AssetRow = Omit<TeamAsset, 'createdAt' | 'filePath'> & { createdAt: Stamp };
-const ASSET_COLUMNS = `id, team_id as "teamId", file_name as "fileName", original_name as "originalName",
-  file_size as "fileSize", mime_type as "mimeType", uploaded_by as "uploadedBy", created_at as "createdAt"`;
+const assetFields = {
+  id: teamAssets.id,
+  teamId: teamAssets.teamId,
+  fileName: teamAssets.fileName,
+  originalName: teamAssets.originalName,
+  fileSize: teamAssets.fileSize,
+  mimeType: teamAssets.mimeType,
+  uploadedBy: teamAssets.uploadedBy,
+  createdAt: teamAssets.createdAt,
+};
+const ofTeam = (organizationId: number, teamId: number) =>
+  and(eq(teamAssets.organizationId, organizationId), eq(teamAssets.teamId, teamId));
 
 export const toAsset = (r: AssetRow): TeamAsset => ({
   id: r.id,
@@ -204,24 +221,24 @@ export const toAsset = (r: AssetRow): TeamAsset => ({
   createdAt: iso(r.createdAt),
 });
 
-export async function teamAssets(
+export async function assetsOfTeam(
   database: Database,
   organizationId: number,
   teamId: number,
 ): Promise<TeamAsset[]> {
-  const rows = await database.query<AssetRow>(
-    `select ${ASSET_COLUMNS} from team_assets where organization_id = $1 and team_id = $2 order by created_at desc, id desc`,
-    [organizationId, teamId],
-  );
+  const rows = await database.db
+    .select(assetFields)
+    .from(teamAssets)
+    .where(ofTeam(organizationId, teamId))
+    .orderBy(desc(teamAssets.createdAt), desc(teamAssets.id));
   return rows.map(toAsset);
 }
 
 export async function teamAsset(database: Database, organizationId: number, teamId: number, assetId: number) {
-  const [row] = await database.query<AssetRow & { fileId: number | null }>(
-    `select ${ASSET_COLUMNS}, file_id as "fileId" from team_assets
-     where organization_id = $1 and team_id = $2 and id = $3`,
-    [organizationId, teamId, assetId],
-  );
+  const [row] = await database.db
+    .select({ ...assetFields, fileId: teamAssets.fileId })
+    .from(teamAssets)
+    .where(and(ofTeam(organizationId, teamId), eq(teamAssets.id, assetId)));
   return row ? { asset: toAsset(row), fileId: row.fileId } : null;
 }
 
@@ -266,8 +283,8 @@ export async function teamDetail(
   if (!team) return null;
   const [members, links, assets, shows] = await Promise.all([
     teamMembers(database, organizationId, teamId),
-    teamLinks(database, organizationId, teamId),
-    teamAssets(database, organizationId, teamId),
+    linksOfTeam(database, organizationId, teamId),
+    assetsOfTeam(database, organizationId, teamId),
     upcomingShows(database, organizationId, teamId),
   ]);
   return { ...team, members, links, assets, upcomingShows: shows, viewerTeamRole };
@@ -315,8 +332,7 @@ export async function teamCandidates(
 ): Promise<TeamCandidate[] | MemberPage<TeamCandidate>> {
   const params: unknown[] = [organizationId, excludeTeamId, containsPattern(search)];
   const from = 'from user_organizations uo join users u on u.id = uo.user_id';
-  const select = `select u.id, u.id as "userId", u.username, u.first_name as "firstName", u.last_name as "lastName",
-       u.profile_picture as "profilePicture"`;
+  const select = `select u.id, u.id as "userId", ${memberColumns('u')}`;
   if (!page)
     return database.query<TeamCandidate>(
       `${select} ${from} ${CANDIDATES_WHERE} ${orderBy(CANDIDATE_KEYSET)}`,
@@ -358,18 +374,115 @@ export function candidatesFor(
 /** Which of these user ids are active members of the organization. */
 export async function activeMemberIds(database: Database, organizationId: number, userIds: number[]) {
   if (userIds.length === 0) return new Set<number>();
-  const rows = await database.query<{ userId: number }>(
-    `select user_id as "userId" from user_organizations
-     where organization_id = $1 and status = 'active' and is_active and user_id = any($2::int[])`,
-    [organizationId, userIds],
-  );
+  const rows = await database.db
+    .select({ userId: userOrganizations.userId })
+    .from(userOrganizations)
+    .where(
+      and(
+        eq(userOrganizations.organizationId, organizationId),
+        eq(userOrganizations.status, 'active'),
+        eq(userOrganizations.isActive, true),
+        inArray(userOrganizations.userId, userIds),
+      ),
+    );
   return new Set(rows.map((r) => r.userId));
 }
 
 export async function membershipStatus(database: Database, organizationId: number, userId: number) {
-  const [row] = await database.query<{ status: string; isActive: boolean }>(
-    `select status, is_active as "isActive" from user_organizations where organization_id = $1 and user_id = $2`,
-    [organizationId, userId],
-  );
+  const [row] = await database.db
+    .select({ status: userOrganizations.status, isActive: userOrganizations.isActive })
+    .from(userOrganizations)
+    .where(and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, userId)));
   return row ? (row.status === 'active' && row.isActive ? 'active' : 'inactive') : null;
+}
+
+/**
+ * Sets the fields given (a handle change goes through its own transaction) in one announced
+ * statement, which answers with the team as it now is; undefined when there is no such team.
+ */
+export async function updateFields(
+  database: Database,
+  organizationId: number,
+  teamId: number,
+  input: { name?: string; description?: string | null; teamUrl?: string | null },
+): Promise<TeamRow | undefined> {
+  const [row] = await announcedStatement<TeamRow>(
+    database,
+    organizationId,
+    ['people'],
+    (announcing) =>
+      `update teams t set name = case when $3 then $4::text else t.name end,
+         description = case when $5 then $6::text else t.description end,
+         team_url = case when $7 then $8::text else t.team_url end, updated_at = now()
+       from ${announcing}
+       where t.organization_id = $1 and t.id = $2
+       returning ${TEAM_COLUMNS}`,
+    [
+      organizationId,
+      teamId,
+      input.name !== undefined,
+      input.name ?? null,
+      input.description !== undefined,
+      input.description ?? null,
+      input.teamUrl !== undefined,
+      input.teamUrl ?? null,
+    ],
+  );
+  return row;
+}
+
+/**
+ * One announced statement: the membership check, the insert and the new member's row (a
+ * unique-index clash inserts nothing, so two requests adding one person cannot both succeed).
+ * `status` is null when the user is no member of the organization; `member`, null when nothing
+ * was added.
+ */
+export async function insertMember(
+  database: Database,
+  organizationId: number,
+  teamId: number,
+  userId: number,
+  role: TeamRole,
+) {
+  const [row] = await announcedStatement<{
+    status: 'active' | 'inactive' | null;
+    member: TeamMemberRow | null;
+  }>(
+    database,
+    organizationId,
+    ['people'],
+    (announcing) =>
+      `with person as (
+         select case when status = 'active' and is_active then 'active' else 'inactive' end as status
+         from user_organizations where organization_id = $1 and user_id = $3),
+       added as (
+         insert into team_members (organization_id, team_id, user_id, role)
+         select $1, $2, $3, $4 from person, ${announcing} where person.status = 'active'
+         on conflict do nothing
+         returning id, team_id, user_id, role, created_at)
+       select (select status from person) as status,
+         (select row_to_json(m) from (select a.id, a.team_id as "teamId", a.user_id as "userId", a.role,
+            a.created_at as "createdAt", ${memberColumns('u')} from added a join users u on u.id = a.user_id) m) as member`,
+    [organizationId, teamId, userId, role],
+  );
+  return row;
+}
+
+/**
+ * The old handle keeps leading to this team; the new one is nobody's former handle any more.
+ * `tx`: the handle change's transaction. Raw SQL: the conflict is on the lower-cased handle.
+ */
+export async function rememberFormerHandle(
+  tx: Db,
+  organizationId: number,
+  teamId: number,
+  old: string,
+  now: string,
+) {
+  await tx.execute(sql`
+    insert into team_former_handles (organization_id, team_id, handle) values (${organizationId}, ${teamId}, ${old})
+    on conflict (organization_id, lower(handle)) do update set team_id = excluded.team_id, created_at = now()`);
+  await tx.execute(
+    sql`delete from team_former_handles where organization_id = ${organizationId} and lower(handle) = lower(${now})`,
+  );
 }

@@ -1,6 +1,6 @@
 // Team changes. Every check runs before the one transaction that writes, so a refused request
 // leaves nothing half-made; uploaded bytes are stored first and removed again if the write fails.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   addLinkSchema,
@@ -10,9 +10,9 @@ import type {
 } from '../../../common/schemas/teams';
 import type { TeamRole } from '../../../common/teams';
 import type { TeamMember } from '../../../common/schemas/teams';
-import { announcedStatement } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { sameText } from '../../db/like';
 import { storedFiles, teamAssets, teamLinks, teamMembers, teams } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/upload';
@@ -21,14 +21,14 @@ import { TEAM_IMAGE_OUTPUT_WIDTH } from '../../../common/teams';
 import {
   activeMemberIds,
   getTeam,
-  TEAM_COLUMNS,
-  type TeamMemberRow,
-  type TeamRow,
+  insertMember,
+  rememberFormerHandle,
   teamAsset,
   teamMember,
   toAsset,
   toTeam,
   toTeamMember,
+  updateFields,
 } from './queries';
 
 export const HANDLE_TAKEN = 'A team with this handle already exists';
@@ -40,10 +40,16 @@ async function handleTaken(
   handle: string,
   exceptTeamId?: number,
 ) {
-  const rows = await database.query(
-    'select 1 from teams where organization_id = $1 and lower(handle) = lower($2) and id <> $3',
-    [organizationId, handle, exceptTeamId ?? 0],
-  );
+  const rows = await database.db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(
+      and(
+        eq(teams.organizationId, organizationId),
+        sameText(teams.handle, handle),
+        ne(teams.id, exceptTeamId ?? 0),
+      ),
+    );
   return rows.length > 0;
 }
 
@@ -116,55 +122,16 @@ export async function updateTeam(
   return (await getTeam(database, organizationId, teamId))!;
 }
 
-/** An edit that keeps the handle: one statement, which answers with the team as it now is. */
+/** An edit that keeps the handle (updateFields: one statement). */
 async function updateTeamFields(
   database: Database,
   organizationId: number,
   teamId: number,
   input: z.output<typeof updateTeamSchema>,
 ) {
-  const [row] = await announcedStatement<TeamRow>(
-    database,
-    organizationId,
-    ['people'],
-    (announcing) =>
-      `update teams t set name = case when $3 then $4::text else t.name end,
-         description = case when $5 then $6::text else t.description end,
-         team_url = case when $7 then $8::text else t.team_url end, updated_at = now()
-       from ${announcing}
-       where t.organization_id = $1 and t.id = $2
-       returning ${TEAM_COLUMNS}`,
-    [
-      organizationId,
-      teamId,
-      input.name !== undefined,
-      input.name ?? null,
-      input.description !== undefined,
-      input.description ?? null,
-      input.teamUrl !== undefined,
-      input.teamUrl ?? null,
-    ],
-  );
+  const row = await updateFields(database, organizationId, teamId, input);
   if (!row) throw notFound('Team not found');
   return toTeam(row);
-}
-
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
-
-/** The old handle keeps leading to this team; the new one is nobody's former handle any more. */
-async function rememberFormerHandle(
-  tx: Tx,
-  organizationId: number,
-  teamId: number,
-  old: string,
-  now: string,
-) {
-  await tx.execute(sql`
-    insert into team_former_handles (organization_id, team_id, handle) values (${organizationId}, ${teamId}, ${old})
-    on conflict (organization_id, lower(handle)) do update set team_id = excluded.team_id, created_at = now()`);
-  await tx.execute(
-    sql`delete from team_former_handles where organization_id = ${organizationId} and lower(handle) = lower(${now})`,
-  );
 }
 
 export async function setArchived(
@@ -205,38 +172,14 @@ export async function deleteTeam(database: Database, organizationId: number, tea
 
 export const ALREADY_MEMBER = 'This user is already a member of the team';
 
-/**
- * One statement: the membership check, the insert and the new member's row (a unique-index
- * clash inserts nothing, so two requests adding one person cannot both succeed).
- */
+/** Adds an active member of the organization, once (insertMember: one statement). */
 export async function addMember(
   database: Database,
   organizationId: number,
   teamId: number,
   input: z.output<typeof addMemberSchema>,
 ): Promise<TeamMember> {
-  const [row] = await announcedStatement<{
-    status: 'active' | 'inactive' | null;
-    member: TeamMemberRow | null;
-  }>(
-    database,
-    organizationId,
-    ['people'],
-    (announcing) =>
-      `with person as (
-         select case when status = 'active' and is_active then 'active' else 'inactive' end as status
-         from user_organizations where organization_id = $1 and user_id = $3),
-       added as (
-         insert into team_members (organization_id, team_id, user_id, role)
-         select $1, $2, $3, $4 from person, ${announcing} where person.status = 'active'
-         on conflict do nothing
-         returning id, team_id, user_id, role, created_at)
-       select (select status from person) as status,
-         (select row_to_json(m) from (select a.id, a.team_id as "teamId", a.user_id as "userId", a.role,
-            a.created_at as "createdAt", u.username, u.first_name as "firstName", u.last_name as "lastName",
-            u.profile_picture as "profilePicture" from added a join users u on u.id = a.user_id) m) as member`,
-    [organizationId, teamId, input.userId, input.role],
-  );
+  const row = await insertMember(database, organizationId, teamId, input.userId, input.role);
   if (!row.status) throw notFound('User not found');
   if (row.status !== 'active') throw badRequest('Only active members of the organization can join a team');
   if (!row.member) throw conflict(ALREADY_MEMBER);

@@ -1,56 +1,56 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { userRecoveryCodes, users } from '../../db/schema';
 
-export interface TotpState {
-  username: string;
-  email: string;
-  secret: string | null;
-  pendingSecret: string | null;
-  lastTimeStep: number | null;
-}
+export type TotpState = NonNullable<Awaited<ReturnType<typeof totpState>>>;
 
 export async function totpState(database: Database, userId: number) {
-  const [row] = await database.query<TotpState>(
-    `select username, email, totp_secret as secret, totp_pending_secret as "pendingSecret",
-       totp_last_time_step as "lastTimeStep" from users where id = $1`,
-    [userId],
-  );
+  const [row] = await database.db
+    .select({
+      username: users.username,
+      email: users.email,
+      secret: users.totpSecret,
+      pendingSecret: users.totpPendingSecret,
+      lastTimeStep: users.totpLastTimeStep,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 
 /** Records the step a code was used for; false when that step (or a later one) already was. */
 export async function claimTimeStep(database: Database, userId: number, step: number) {
-  const rows = await database.query(
-    `update users set totp_last_time_step = $2
-     where id = $1 and (totp_last_time_step is null or totp_last_time_step < $2) returning id`,
-    [userId, step],
-  );
+  const rows = await database.db
+    .update(users)
+    .set({ totpLastTimeStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastTimeStep), lt(users.totpLastTimeStep, step))))
+    .returning({ id: users.id });
   return rows.length > 0;
 }
 
+/** The user's code that is not yet used. */
+const unusedCode = (userId: number) =>
+  and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.usedAt));
+
 export async function spendRecoveryCode(database: Database, userId: number, codeHash: string) {
-  const rows = await database.query(
-    `update user_recovery_codes set used_at = now()
-     where user_id = $1 and code_hash = $2 and used_at is null returning id`,
-    [userId, codeHash],
-  );
+  const rows = await database.db
+    .update(userRecoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(unusedCode(userId), eq(userRecoveryCodes.codeHash, codeHash)))
+    .returning({ id: userRecoveryCodes.id });
   return rows.length > 0;
 }
 
 export async function recoveryCodesLeft(database: Database, userId: number) {
-  const [row] = await database.query<{ n: number }>(
-    'select count(*)::int as n from user_recovery_codes where user_id = $1 and used_at is null',
-    [userId],
-  );
+  const [row] = await database.db.select({ n: count() }).from(userRecoveryCodes).where(unusedCode(userId));
   return row.n;
 }
 
 export async function setPendingSecret(database: Database, userId: number, secret: string) {
-  await database.query('update users set totp_pending_secret = $2 where id = $1 and totp_secret is null', [
-    userId,
-    secret,
-  ]);
+  await database.db
+    .update(users)
+    .set({ totpPendingSecret: secret })
+    .where(and(eq(users.id, userId), isNull(users.totpSecret)));
 }
 
 /** Turns the confirmed pending secret on and replaces the recovery codes, in one transaction. */

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { HoursLedger, hoursQuery } from '../../../common/schemas/volunteer';
 import { displayName } from '../../../common/teams';
 import { addDays, todayIn } from '../../../common/zoned-time';
+import { type NameRow, nameColumns } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { organizationTimeZone, resolveRange } from '../calendar';
 import type { Caller } from '../scheduling';
@@ -28,17 +29,16 @@ export async function hoursLedger(
     },
     timeZone,
   );
-  const rows = await database.query<{
-    userId: number;
-    firstName: string | null;
-    lastName: string | null;
-    username: string;
-    shifts: number;
-    hours: number;
-    noShows: number;
-    target: number | null;
-  }>(
-    `select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.username,
+  const rows = await database.query<
+    NameRow & {
+      userId: number;
+      shifts: number;
+      hours: number;
+      noShows: number;
+      target: number | null;
+    }
+  >(
+    `select u.id as "userId", ${nameColumns('u')},
        count(s.id)::int as shifts,
        coalesce(sum(extract(epoch from s.end_date_time - s.start_date_time) / 3600)
          filter (where v.check_in = 'present'), 0)::float8 as hours,

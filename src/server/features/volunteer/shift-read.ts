@@ -4,16 +4,14 @@ import { policy } from '../../../common/permissions';
 import type { Shift, Volunteer } from '../../../common/schemas/volunteer';
 import { displayName } from '../../../common/teams';
 import { toZonedIso } from '../../../common/zoned-time';
+import { type NameRow, nameColumns } from '../../db/columns';
 import type { Database } from '../../db/client';
 import type { Runner } from '../calendar';
 import type { Caller } from '../scheduling';
 
-interface HolderRow {
+interface HolderRow extends NameRow {
   shiftId: number;
   userId: number;
-  firstName: string | null;
-  lastName: string | null;
-  username: string;
   offered: boolean;
   checkIn: 'present' | 'no_show' | null;
 }
@@ -52,8 +50,8 @@ const SHIFT_SELECT = `select s.id, s.event_id as "eventId", e.name as "eventName
   join volunteer_positions p on p.id = s.position_id and p.organization_id = $1`;
 
 /** The holders of the listed shifts, in the order they took their place (one statement for all). */
-const HOLDERS_SQL = `select v.shift_id as "shiftId", v.user_id as "userId", u.first_name as "firstName",
-    u.last_name as "lastName", u.username, v.offered_at is not null as offered, v.check_in as "checkIn"
+const HOLDERS_SQL = `select v.shift_id as "shiftId", v.user_id as "userId", ${nameColumns('u')},
+    v.offered_at is not null as offered, v.check_in as "checkIn"
   from volunteer_signups v join users u on u.id = v.user_id
   where v.organization_id = $1 and v.shift_id = any($2::int[])
   order by v.created_at, v.id`;

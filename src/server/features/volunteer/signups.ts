@@ -7,6 +7,7 @@ import { policy } from '../../../common/permissions';
 import type { Shift } from '../../../common/schemas/volunteer';
 import { displayName } from '../../../common/teams';
 import { CANCEL_BEFORE_HOURS, type SignupRefusal } from '../../../common/volunteer';
+import { displayNameSql, type NameRow, nameColumns } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { SHIFT_FULL_MESSAGE, shiftFull } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
@@ -70,17 +71,16 @@ async function busyRefusal(
   shift: ShiftFacts,
   you: boolean,
 ) {
-  const [row] = await q.query<{
-    firstName: string | null;
-    lastName: string | null;
-    username: string;
-    kind: 'overlap' | 'called';
-    eventId: number;
-    eventName: string;
-    shiftId: number | null;
-    positionName: string | null;
-  }>(
-    `select u.first_name as "firstName", u.last_name as "lastName", u.username, c.*
+  const [row] = await q.query<
+    NameRow & {
+      kind: 'overlap' | 'called';
+      eventId: number;
+      eventName: string;
+      shiftId: number | null;
+      positionName: string | null;
+    }
+  >(
+    `select ${nameColumns('u')}, c.*
      from users u cross join lateral (
        (select 'overlap' as kind, s.event_id as "eventId", e.name as "eventName", s.id as "shiftId",
           p.name as "positionName", 0 as ord
@@ -220,8 +220,7 @@ export async function take(database: Database, access: Caller, shiftId: number):
 async function mailSwap(database: Database, organizationId: number, swap: Swap) {
   const now = new Date();
   const [names] = await database.query<{ offerer: string; taker: string }>(
-    `select coalesce(nullif(trim(concat_ws(' ', a.first_name, a.last_name)), ''), a.username) as offerer,
-       coalesce(nullif(trim(concat_ws(' ', b.first_name, b.last_name)), ''), b.username) as taker
+    `select ${displayNameSql('a')} as offerer, ${displayNameSql('b')} as taker
      from users a, users b where a.id = $1 and b.id = $2`,
     [swap.offererId, swap.takerId],
   );
