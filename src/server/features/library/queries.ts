@@ -8,13 +8,14 @@ import {
   type WikiVersion,
   type WikiVersionSummary,
 } from '../../../common/schemas/library';
+import { nameJson } from '../../db/columns';
 import type { Database } from '../../db/client';
 
 export const PAGE_NOT_FOUND = 'Page not found';
 export const VERSION_NOT_FOUND = 'Version not found';
 
-const author = (alias: string) => `case when ${alias}.id is null then null else json_build_object(
-  'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'username', ${alias}.username) end`;
+const author = (alias: string) =>
+  `case when ${alias}.id is null then null else json_build_object(${nameJson(alias)}) end`;
 
 export const PAGE_COLUMNS = `p.id, p.organization_id as "organizationId", p.title, p.slug, p.content, p.tags,
   p.author_id as "authorId", ${author('u')} as author, p.current_version as "currentVersion",

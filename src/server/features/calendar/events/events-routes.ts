@@ -23,6 +23,7 @@ import type { App } from '../../../http/types';
 import { checkEventScenes, datesReached, scenesOfEvent, setEventScenes, teamsOfEvent } from '../../breakdown';
 import { calendarSettings, getEventView, listEventsCached, organizationTimeZone } from './queries';
 import { createEvent, deleteEvent, EVENT_NOT_FOUND } from '../service';
+import { nameColumns } from '../../../db/columns';
 import { DATES_REMOVED, EVENTS_WRITTEN } from '../sql';
 import { readCheckedEdit, updateEvent } from '../series/update-event';
 import { parseOrThrow, resolveRange } from './validation';
@@ -108,8 +109,7 @@ export async function eventRoutes(app: App) {
           username: string;
           isInstructor: boolean;
         }>(
-          `select u.id, u.first_name as "firstName", u.last_name as "lastName", u.username,
-           $2 = any(m.organization_roles) as "isInstructor"
+          `select u.id, ${nameColumns('u')}, $2 = any(m.organization_roles) as "isInstructor"
          from user_organizations m join users u on u.id = m.user_id
          where m.organization_id = $1 and m.status = 'active'
          order by lower(coalesce(u.first_name, u.username)), lower(u.username)`,

@@ -6,6 +6,7 @@ import type { CalendarEvent } from '../../../../common/schemas/calendar';
 import { formatOffset, offsetMinutes, zoneTransitions } from '../../../../common/zoned-time';
 import type { Database } from '../../../db/client';
 import type { Areas } from '../../../db/areas';
+import { nameColumns } from '../../../db/columns';
 import { ChangeFeed, monthScopes, orgScopes } from '../../../db/change-feed';
 import { etagOf, KeptBody } from '../../../http/etag';
 import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from '../series/lineage';
@@ -42,8 +43,7 @@ const zoned = (col: string, offset: OffsetSql) =>
   `(to_char(${col} at time zone $2, 'YYYY-MM-DD"T"HH24:MI:SS') || ${offset(col)})`;
 
 const person = (alias: string) =>
-  `(select row_to_json(p) from (select ${alias}.id, ${alias}.first_name as "firstName",
-     ${alias}.last_name as "lastName", ${alias}.username) p)`;
+  `(select row_to_json(p) from (select ${alias}.id, ${nameColumns(alias)}) p)`;
 
 const teamsOf = `coalesce((select json_agg(t order by t.name, t.id) from (
     select t.id, t.name from calendar_event_teams et join teams t on t.id = et.team_id
