@@ -260,13 +260,11 @@ describe('areas', () => {
       `select c.relname as table, encode(t.tgargs, 'escape') as args
        from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
        where not t.tgisinternal and c.relnamespace = 'public'::regnamespace
-         and p.proname in ('greenroom_tenant_row_changed', 'greenroom_membership_changed', 'greenroom_user_changed',
-           'greenroom_calendar_row_changed')
+         and p.proname in ('greenroom_tenant_row_changed', 'greenroom_membership_changed', 'greenroom_user_changed')
        order by c.relname`,
     );
-    // Arguments are stored one after another, each ended by a zero byte; the calendar's own
-    // trigger (events and their teams, announced by month as well) takes none.
-    const triggers = rows.map((r) => [r.table, r.args ? r.args.split('\\000').slice(0, -1) : ['calendar']]);
+    // Arguments are stored one after another, each ended by a zero byte.
+    const triggers = rows.map((r) => [r.table, r.args.split('\\000').slice(0, -1)]);
     expect(triggers).toEqual(
       Object.entries(TABLE_AREAS)
         .sort(([a], [b]) => a.localeCompare(b))

@@ -1,30 +1,86 @@
--- Announces the calendar months an event's span touches: 'o:<organization id>:calendar@YYYY-MM' for
--- each UTC month from its start to its end (greenroom_calendar_row_changed.sql says why). In a
--- transaction that announces the calendar area itself, the months are noted in greenroom.months
--- for the app to announce after the commit instead.
-CREATE OR REPLACE FUNCTION greenroom_calendar_months_changed(organization integer, starts timestamptz, ends timestamptz)
-RETURNS void LANGUAGE plpgsql AS $$
+-- Events and their teams change the calendar area (greenroom_tenant_row_changed.sql) and also the
+-- calendar months they lie in: 'o:<organization id>:calendar@YYYY-MM', each UTC month an event's
+-- start to end touches, before and after the change. A kept month of events lies under those
+-- month scopes alone, so a rehearsal booked for next spring leaves this month's kept list in place.
+--
+-- Once per statement, from its transition tables: a series rewritten whole is hundreds of rows in
+-- a few months. In a transaction that announces the calendar area itself (greenroom.announced),
+-- the months are noted in greenroom.months instead (separated by commas), which the app reads with
+-- its COMMIT and announces after it, as it does the area (db/change-feed.ts, announcedTransaction).
+CREATE OR REPLACE FUNCTION greenroom_calendar_months_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  announced boolean := ('o:' || organization || ':calendar') = ANY (
-    coalesce(string_to_array(current_setting('greenroom.announced', true), ','), '{}'));
-  month timestamp;
+  announced text[] := coalesce(string_to_array(current_setting('greenroom.announced', true), ','), '{}');
+  noted text[] := coalesce(string_to_array(nullif(current_setting('greenroom.months', true), ''), ','), '{}');
+  orgs integer[];
+  starts timestamptz[];
+  ends timestamptz[];
+  organization integer;
   scope text;
-  noted text;
 BEGIN
-  IF starts IS NULL OR ends IS NULL THEN
-    RETURN;
-  END IF;
-  FOR month IN SELECT generate_series(date_trunc('month', starts AT TIME ZONE 'UTC'),
-                                      date_trunc('month', greatest(starts, ends) AT TIME ZONE 'UTC'),
-                                      interval '1 month') LOOP
-    scope := 'o:' || organization || ':calendar@' || to_char(month, 'YYYY-MM');
-    IF NOT announced THEN
-      PERFORM pg_notify('greenroom_changes', scope);
+  -- The spans the statement touched: an event's own, or for an event's team, its event's (when
+  -- the event itself is gone, its own rows said them).
+  IF TG_TABLE_NAME = 'calendar_events' THEN
+    IF TG_OP = 'INSERT' THEN
+      SELECT array_agg(organization_id), array_agg(start_date_time), array_agg(end_date_time)
+        INTO orgs, starts, ends FROM new_rows;
+    ELSIF TG_OP = 'DELETE' THEN
+      SELECT array_agg(organization_id), array_agg(start_date_time), array_agg(end_date_time)
+        INTO orgs, starts, ends FROM old_rows;
     ELSE
-      noted := coalesce(current_setting('greenroom.months', true), '');
-      IF position(',' || scope || ',' IN ',' || noted || ',') = 0 THEN
-        PERFORM set_config('greenroom.months', ltrim(noted || ',' || scope, ','), true);
-      END IF;
+      SELECT array_agg(organization_id), array_agg(start_date_time), array_agg(end_date_time)
+        INTO orgs, starts, ends FROM (SELECT * FROM old_rows UNION ALL SELECT * FROM new_rows) r;
+    END IF;
+  ELSE
+    IF TG_OP = 'INSERT' THEN
+      SELECT array_agg(e.organization_id), array_agg(e.start_date_time), array_agg(e.end_date_time)
+        INTO orgs, starts, ends
+        FROM new_rows t JOIN calendar_events e ON e.organization_id = t.organization_id AND e.id = t.event_id;
+    ELSIF TG_OP = 'DELETE' THEN
+      SELECT array_agg(e.organization_id), array_agg(e.start_date_time), array_agg(e.end_date_time)
+        INTO orgs, starts, ends
+        FROM old_rows t JOIN calendar_events e ON e.organization_id = t.organization_id AND e.id = t.event_id;
+    ELSE
+      SELECT array_agg(e.organization_id), array_agg(e.start_date_time), array_agg(e.end_date_time)
+        INTO orgs, starts, ends
+        FROM (SELECT organization_id, event_id FROM old_rows UNION SELECT organization_id, event_id FROM new_rows) t
+        JOIN calendar_events e ON e.organization_id = t.organization_id AND e.id = t.event_id;
+    END IF;
+  END IF;
+  IF orgs IS NULL THEN
+    RETURN NULL;
+  END IF;
+  FOR organization, scope IN
+    SELECT DISTINCT s.o, 'o:' || s.o || ':calendar@' || to_char(m, 'YYYY-MM')
+    FROM unnest(orgs, starts, ends) AS s(o, a, b),
+      generate_series(date_trunc('month', s.a AT TIME ZONE 'UTC'),
+                      date_trunc('month', greatest(s.a, s.b) AT TIME ZONE 'UTC'), interval '1 month') AS m
+  LOOP
+    IF NOT ('o:' || organization || ':calendar') = ANY (announced) THEN
+      PERFORM pg_notify('greenroom_changes', scope);
+    ELSIF NOT scope = ANY (noted) THEN
+      noted := noted || scope;
     END IF;
   END LOOP;
+  PERFORM set_config('greenroom.months', array_to_string(noted, ','), true);
+  RETURN NULL;
 END $$;
+
+CREATE OR REPLACE TRIGGER calendar_events_months_inserted AFTER INSERT ON calendar_events
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION greenroom_calendar_months_changed();
+
+CREATE OR REPLACE TRIGGER calendar_events_months_updated AFTER UPDATE ON calendar_events
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION greenroom_calendar_months_changed();
+
+CREATE OR REPLACE TRIGGER calendar_events_months_deleted AFTER DELETE ON calendar_events
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION greenroom_calendar_months_changed();
+
+CREATE OR REPLACE TRIGGER calendar_event_teams_months_inserted AFTER INSERT ON calendar_event_teams
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION greenroom_calendar_months_changed();
+
+CREATE OR REPLACE TRIGGER calendar_event_teams_months_updated AFTER UPDATE ON calendar_event_teams
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION greenroom_calendar_months_changed();
+
+CREATE OR REPLACE TRIGGER calendar_event_teams_months_deleted AFTER DELETE ON calendar_event_teams
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION greenroom_calendar_months_changed();

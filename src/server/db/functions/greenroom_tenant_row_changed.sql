@@ -28,7 +28,7 @@ BEGIN
 END $$;
 
 -- The tenant tables behind kept answers (events and their teams also name the months they lie
--- in: greenroom_calendar_row_changed.sql). Library page versions are only ever written with their
+-- in: greenroom_calendar_months_changed.sql). Library page versions are only ever written with their
 -- page, so the page's notification covers them; attendance is read fresh every time.
 CREATE OR REPLACE TRIGGER teams_changed AFTER INSERT OR UPDATE OR DELETE ON teams
   FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed('people');
@@ -43,6 +43,12 @@ CREATE OR REPLACE TRIGGER team_assets_changed AFTER INSERT OR UPDATE OR DELETE O
   FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed('people');
 
 CREATE OR REPLACE TRIGGER calendar_event_series_changed AFTER INSERT OR UPDATE OR DELETE ON calendar_event_series
+  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed('calendar');
+
+CREATE OR REPLACE TRIGGER calendar_events_changed AFTER INSERT OR UPDATE OR DELETE ON calendar_events
+  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed('calendar');
+
+CREATE OR REPLACE TRIGGER calendar_event_teams_changed AFTER INSERT OR UPDATE OR DELETE ON calendar_event_teams
   FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed('calendar');
 
 CREATE OR REPLACE TRIGGER calendar_event_followers_changed AFTER INSERT OR UPDATE OR DELETE ON calendar_event_followers
