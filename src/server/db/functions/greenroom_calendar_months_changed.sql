@@ -49,11 +49,14 @@ BEGIN
   IF orgs IS NULL THEN
     RETURN NULL;
   END IF;
+  -- Every month from each organization's first start to its last end: a series rewritten whole
+  -- names its months without a month series per date.
   FOR organization, scope IN
-    SELECT DISTINCT s.o, 'o:' || s.o || ':calendar@' || to_char(m, 'YYYY-MM')
-    FROM unnest(orgs, starts, ends) AS s(o, a, b),
-      generate_series(date_trunc('month', s.a AT TIME ZONE 'UTC'),
-                      date_trunc('month', greatest(s.a, s.b) AT TIME ZONE 'UTC'), interval '1 month') AS m
+    SELECT span.o, 'o:' || span.o || ':calendar@' || to_char(m, 'YYYY-MM')
+    FROM (SELECT s.o, min(s.a) AS a, max(greatest(s.a, s.b)) AS b
+          FROM unnest(orgs, starts, ends) AS s(o, a, b) GROUP BY s.o) AS span,
+      generate_series(date_trunc('month', span.a AT TIME ZONE 'UTC'),
+                      date_trunc('month', span.b AT TIME ZONE 'UTC'), interval '1 month') AS m
   LOOP
     IF NOT ('o:' || organization || ':calendar') = ANY (announced) THEN
       PERFORM pg_notify('greenroom_changes', scope);
