@@ -13,8 +13,10 @@ local headers = {
 local reserver = os.getenv("GR_RESERVER")
 local spaces = { "Main Stage", "Office", "Annex" }
 local threads = 0
--- GR_YEAR: each run books its own year, so the measured run never meets the warm-up's bookings.
-local first = os.time({ year = tonumber(os.getenv("GR_YEAR")), month = 1, day = 1, hour = 0 })
+-- GR_FROM (YYYY-MM-DD): the first day this run books, so the measured run never meets the
+-- warm-up's bookings.
+local y, m, d = os.getenv("GR_FROM"):match("(%d+)-(%d+)-(%d+)")
+local first = os.time({ year = tonumber(y), month = tonumber(m), day = tonumber(d), hour = 0 })
 
 function setup(thread)
   thread:set("lane", threads)
