@@ -14,6 +14,7 @@ import {
   serverEnv,
   startBare,
   startServer,
+  signIn,
   stopChild,
 } from './bench/processes';
 import { BROWSER_EVENTS, BROWSER_MONTH, median, timeMonthView } from './bench/browser';
@@ -173,22 +174,14 @@ async function main() {
   if (BROWSER) organizations.add(BROWSER_ORG);
   for (const shortname of organizations) {
     const host = orgHost(shortname);
-    const login = await request({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/api/login',
-      headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
+    cookies.set(
+      shortname,
+      await signIn(port, host, {
         username: benchOwner(shortname),
         password: BENCH_PASSWORD,
         organizationShortname: shortname,
       }),
-    });
-    const setCookie = login.headers['set-cookie']?.[0];
-    if (login.status !== 200 || !setCookie)
-      throw new Error(`sign-in to ${shortname} failed: ${login.status} ${login.body}`);
-    cookies.set(shortname, setCookie.split(';')[0]);
+    );
   }
 
   // What each run sends, and the app's exact answer to it (which the bare server then repeats).

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { chooseDatabase, freePort, request, startServer, stopChild } from './processes';
+import { chooseDatabase, DEMO_OWNER, freePort, request, signIn, startServer, stopChild } from './processes';
 
 const LOAD_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 10);
 const LIMIT_MB = 300;
@@ -28,20 +28,7 @@ interface Figures {
 /** Signs in as the demo owner and reads the hot endpoints for LOAD_SECONDS; the peak RSS. */
 async function loadPeak(pid: number, port: number): Promise<number> {
   const host = `demo.localhost:${port}`;
-  const login = await request({
-    host: '127.0.0.1',
-    port,
-    method: 'POST',
-    path: '/api/login',
-    headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: 'olivia',
-      password: 'Greenroom-demo-2026',
-      organizationShortname: 'demo',
-    }),
-  });
-  const cookie = login.headers['set-cookie']?.[0]?.split(';')[0];
-  if (login.status !== 200 || !cookie) throw new Error(`demo sign-in failed: ${login.status}`);
+  const cookie = await signIn(port, host, DEMO_OWNER);
   const headers = { host, cookie, accept: 'application/json', 'accept-encoding': 'gzip, br' };
   const me = JSON.parse(
     (await request({ host: '127.0.0.1', port, path: '/api/me', headers })).body.toString(),

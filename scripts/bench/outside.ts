@@ -8,7 +8,16 @@
 // Options (environment): OUTSIDE_SECONDS (20), OUTSIDE_CONNECTIONS (32).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { chooseDatabase, cleanup, cleanups, freePort, request, stopChild } from './processes';
+import {
+  chooseDatabase,
+  cleanup,
+  cleanups,
+  DEMO_OWNER,
+  freePort,
+  request,
+  signIn,
+  stopChild,
+} from './processes';
 
 const SECONDS = Number(process.env.OUTSIDE_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.OUTSIDE_CONNECTIONS ?? 32);
@@ -54,20 +63,7 @@ for (;;) {
   if (Date.now() > deadline || server.exitCode !== null) throw new Error('npm start did not come up');
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
-const login = await request({
-  host: '127.0.0.1',
-  port,
-  method: 'POST',
-  path: '/api/login',
-  headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
-  body: JSON.stringify({
-    username: 'olivia',
-    password: 'Greenroom-demo-2026',
-    organizationShortname: 'demo',
-  }),
-});
-const cookie = login.headers['set-cookie']?.[0]?.split(';')[0];
-if (login.status !== 200 || !cookie) throw new Error(`demo sign-in failed: ${login.status}`);
+const cookie = await signIn(port, host, DEMO_OWNER);
 const me = JSON.parse(
   (await request({ host: '127.0.0.1', port, path: '/api/me', headers: { host, cookie } })).body.toString(),
 );

@@ -218,3 +218,30 @@ export function request(opts: http.RequestOptions & { body?: string }): Promise<
     req.end(opts.body);
   });
 }
+
+/** Signs in on an organization's address (`host`); the session cookie, or an error saying why not. */
+export async function signIn(
+  port: number,
+  host: string,
+  credentials: { username: string; password: string; organizationShortname: string },
+): Promise<string> {
+  const login = await request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/login',
+    headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const cookie = login.headers['set-cookie']?.[0]?.split(';')[0];
+  if (login.status !== 200 || !cookie)
+    throw new Error(`sign-in to ${credentials.organizationShortname} failed: ${login.status} ${login.body}`);
+  return cookie;
+}
+
+/** The demo organization's owner, as the README gives the login. */
+export const DEMO_OWNER = {
+  username: 'olivia',
+  password: 'Greenroom-demo-2026',
+  organizationShortname: 'demo',
+};

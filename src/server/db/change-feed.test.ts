@@ -406,6 +406,19 @@ describe('kept answers by area', () => {
     await expect.poll(read.month).toEqual([]);
   });
 
+  it("a team linked behind the app to an event drops its event's month", async () => {
+    const { org, agent, base, ids } = await world();
+    await ctx.database.query(
+      'insert into calendar_event_teams (organization_id, event_id, team_id) values ($1, $2, $3)',
+      [org.id, ids.event, ids.crew],
+    );
+    const teams = async () =>
+      (await agent.get(`${base}/calendar/events?from=2031-07-01&to=2031-07-31`))
+        .json()
+        .map((e: { teams: { name: string }[] }) => e.teams.map((t) => t.name));
+    await expect.poll(teams).toEqual([['Crew (new)']]);
+  });
+
   it('a member change drops the directory and what shows names, and leaves the library search kept', async () => {
     const { org, ann, agent, read } = await world();
     const stage = await buildTeam(ctx, org, { name: 'Stage' });

@@ -12,6 +12,7 @@ DECLARE
   announced text[] := coalesce(string_to_array(current_setting('greenroom.announced', true), ','), '{}');
   noted text[] := coalesce(string_to_array(nullif(current_setting('greenroom.months', true), ''), ','), '{}');
   orgs integer[];
+  events integer[];
   starts timestamptz[];
   ends timestamptz[];
   organization integer;
@@ -32,19 +33,16 @@ BEGIN
     END IF;
   ELSE
     IF TG_OP = 'INSERT' THEN
-      SELECT array_agg(e.organization_id), array_agg(e.start_date_time), array_agg(e.end_date_time)
-        INTO orgs, starts, ends
-        FROM new_rows t JOIN calendar_events e ON e.organization_id = t.organization_id AND e.id = t.event_id;
+      SELECT array_agg(organization_id), array_agg(event_id) INTO orgs, events FROM new_rows;
     ELSIF TG_OP = 'DELETE' THEN
-      SELECT array_agg(e.organization_id), array_agg(e.start_date_time), array_agg(e.end_date_time)
-        INTO orgs, starts, ends
-        FROM old_rows t JOIN calendar_events e ON e.organization_id = t.organization_id AND e.id = t.event_id;
+      SELECT array_agg(organization_id), array_agg(event_id) INTO orgs, events FROM old_rows;
     ELSE
-      SELECT array_agg(e.organization_id), array_agg(e.start_date_time), array_agg(e.end_date_time)
-        INTO orgs, starts, ends
-        FROM (SELECT organization_id, event_id FROM old_rows UNION SELECT organization_id, event_id FROM new_rows) t
-        JOIN calendar_events e ON e.organization_id = t.organization_id AND e.id = t.event_id;
+      SELECT array_agg(organization_id), array_agg(event_id) INTO orgs, events
+        FROM (SELECT organization_id, event_id FROM old_rows UNION SELECT organization_id, event_id FROM new_rows) t;
     END IF;
+    SELECT array_agg(e.organization_id), array_agg(e.start_date_time), array_agg(e.end_date_time)
+      INTO orgs, starts, ends
+      FROM unnest(orgs, events) AS t(o, id) JOIN calendar_events e ON e.organization_id = t.o AND e.id = t.id;
   END IF;
   IF orgs IS NULL THEN
     RETURN NULL;
