@@ -99,6 +99,17 @@ export async function formerTitles(database: Database, organizationId: number, p
   return rows.map((r) => r.title);
 }
 
+/** The former titles of the page at `slug`: asked beside the page itself, not after it. */
+export async function formerTitlesBySlug(database: Database, organizationId: number, slug: string) {
+  const rows = await database.query<{ title: string }>(
+    `select f.title from wiki_page_former_titles f
+       join wiki_pages p on p.organization_id = f.organization_id and p.id = f.page_id
+     where p.organization_id = $1 and p.slug = $2`,
+    [organizationId, slug],
+  );
+  return rows.map((r) => r.title);
+}
+
 /** "What links here": pages whose internal links name one of `slugs` (the page's names). */
 export function backlinks(
   database: Database,

@@ -24,6 +24,7 @@ import {
   listVersions,
   PAGE_NOT_FOUND,
   pageById,
+  formerTitlesBySlug,
   pageBySlug,
   VERSION_NOT_FOUND,
 } from './queries';
@@ -113,8 +114,13 @@ export async function libraryRoutes(app: App) {
       const slug = request.params.slug;
       if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
       const view = await views(organizationId, `member|${slug}`, async () => {
-        const page = await pageBySlug(database, organizationId, slug);
-        return page ? keptJson(wikiPageViewSchema, await viewPage(database, page)) : null;
+        const [page, former] = await Promise.all([
+          pageBySlug(database, organizationId, slug),
+          formerTitlesBySlug(database, organizationId, slug),
+        ]);
+        if (!page) return null;
+        const view = await viewPage(database, page, { basePath: '/library', formerTitles: former });
+        return keptJson(wikiPageViewSchema, view);
       });
       if (!view) throw notFound(PAGE_NOT_FOUND);
       return sendKept(request, reply, view);

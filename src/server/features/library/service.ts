@@ -51,12 +51,14 @@ function checkSize(content: string | undefined) {
 export async function viewPage(
   database: Database,
   page: WikiPage,
-  opts: { basePath: string; publicOnly?: boolean } = { basePath: '/library' },
+  opts: { basePath: string; publicOnly?: boolean; formerTitles?: string[] } = { basePath: '/library' },
 ): Promise<WikiPageView> {
   const publicOnly = opts.publicOnly ?? false;
   const linksHere = async () => {
-    // Links written under any title the page has had name it by that title's slug.
-    const titles = [page.title, ...(await formerTitles(database, page.organizationId, page.id))];
+    // Links written under any title the page has had name it by that title's slug. A caller that
+    // read the page by slug has them already (formerTitlesBySlug, one wait for the pool fewer).
+    const former = opts.formerTitles ?? (await formerTitles(database, page.organizationId, page.id));
+    const titles = [page.title, ...former];
     const slugs = [...new Set([page.slug, ...titles.map(slugify)])];
     return backlinks(database, page.organizationId, { id: page.id, slugs }, publicOnly);
   };
