@@ -6,6 +6,7 @@
 // readers and their tests, and change-feed.test.ts holds the two equal on both databases.
 export const AREAS = [
   'calendar',
+  'follows',
   'people',
   'library',
   'scheduling',
@@ -35,11 +36,13 @@ export const TABLE_AREAS = {
   team_members: 'people',
   team_links: 'people',
   team_assets: 'people',
-  // Events, their series, teams, followers and the scenes a rehearsal works.
+  // Events, their series, teams and the scenes a rehearsal works.
   calendar_event_series: 'calendar',
   calendar_events: 'calendar',
   calendar_event_teams: 'calendar',
-  calendar_event_followers: 'calendar',
+  // Who follows or unfollows what, apart: a follow is one member's, and an event booked drops
+  // nobody's follow records.
+  calendar_event_followers: 'follows',
   calendar_event_scenes: 'calendar',
   wiki_pages: 'library',
   // Who is unavailable when, and who is called to what.

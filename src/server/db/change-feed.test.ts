@@ -419,6 +419,38 @@ describe('kept answers by area', () => {
     await expect.poll(teams).toEqual([['Crew (new)']]);
   });
 
+  it('an event booked leaves the follow records kept, and a follow drops them', async () => {
+    const { org, agent, base, ids } = await world();
+    const owner = (await agent.get('/api/me')).json().user.id as number;
+    const july = async () =>
+      (await agent.get(`${base}/calendar/events?from=2031-07-01&to=2031-07-31`))
+        .json()
+        .map((e: { isFollowing: boolean }) => e.isFollowing);
+    expect(await july()).toEqual([true]);
+    await quietly(
+      org.id,
+      'follows',
+      `insert into calendar_event_followers (organization_id, event_id, user_id, is_following)
+       values ($1, $2, $3, false)`,
+      [org.id, ids.event, owner],
+    );
+    const september = await agent.post(`${base}/calendar/events`, {
+      name: 'Load-in',
+      startDateTime: '2031-09-10T19:00:00',
+      endDateTime: '2031-09-10T21:00:00',
+      eventType: 'other',
+      spaces: ['Office'],
+      reservedBy: owner,
+    });
+    expect(september.statusCode).toBe(201);
+    // The booking dropped the owner's list but not the follow records it is made from.
+    expect(await july()).toEqual([true]);
+    expect((await agent.post(`${base}/calendar/events/${ids.event}/follow?strategy=this`)).statusCode).toBe(200);
+    expect(await july()).toEqual([true]);
+    expect((await agent.delete(`${base}/calendar/events/${ids.event}/follow?strategy=this`)).statusCode).toBe(200);
+    expect(await july()).toEqual([false]);
+  });
+
   it('a member change drops the directory and what shows names, and leaves the library search kept', async () => {
     const { org, ann, agent, read } = await world();
     const stage = await buildTeam(ctx, org, { name: 'Stage' });

@@ -52,7 +52,7 @@ CREATE OR REPLACE TRIGGER calendar_event_teams_changed AFTER INSERT OR UPDATE OR
   FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed('calendar');
 
 CREATE OR REPLACE TRIGGER calendar_event_followers_changed AFTER INSERT OR UPDATE OR DELETE ON calendar_event_followers
-  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed('calendar');
+  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed('follows');
 
 CREATE OR REPLACE TRIGGER wiki_pages_changed AFTER INSERT OR UPDATE OR DELETE ON wiki_pages
   FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed('library');

@@ -54,10 +54,15 @@ export function calendarTransaction<T>(
     : announcedTransaction(database, organizationId, [first, ...rest], work, settings);
 }
 
-/** What a calendar write changes: its events (their teams, followers and scenes are the same area). */
+/**
+ * What a calendar write changes: its events (their teams and scenes are the same area). One that
+ * writes follow records too (a series grown keeps its unfollows) leaves them to their trigger.
+ */
 export const EVENTS_WRITTEN = ['calendar'] as const satisfies Areas;
-/** A write that may remove dates: the calls and volunteer shifts they carried go with them. */
-export const DATES_REMOVED = ['calendar', 'scheduling', 'volunteer'] as const satisfies Areas;
+/** A write that may remove dates: the calls, volunteer shifts and follow records they carried go with them. */
+export const DATES_REMOVED = ['calendar', 'follows', 'scheduling', 'volunteer'] as const satisfies Areas;
+/** A member following or unfollowing. */
+export const FOLLOWS_WRITTEN = ['follows'] as const satisfies Areas;
 
 /**
  * Each statement of a calendar write is planned once per connection. Left to choose, PostgreSQL

@@ -167,7 +167,7 @@ const viewerLists = (database: Database) =>
     maxSize: 64 * 1024 * 1024,
     sizeOf: (kept) => kept.size,
   });
-const VIEWER_LIST_AREAS = ['calendar', 'people', 'settings'] as const satisfies Areas;
+const VIEWER_LIST_AREAS = ['calendar', 'follows', 'people', 'settings'] as const satisfies Areas;
 
 const keptRanges = (database: Database) =>
   ChangeFeed.of(database).cache<string, KeptRange>('calendar-ranges', {
@@ -227,18 +227,33 @@ async function rangeEvents(database: Database, p: RangeParams): Promise<RangeEve
   }));
 }
 
-/** What the follow rule reads of the viewer for the range: their records there, and their teams. */
-async function followFacts(database: Database, p: RangeParams): Promise<FollowFacts> {
-  const [row] = await database.query<{ records: [number, boolean][]; teams: number[] }>(
-    `select coalesce((select json_agg(json_build_array(f.event_id, f.is_following))
-         from calendar_event_followers f
-         join calendar_events e on e.organization_id = f.organization_id and e.id = f.event_id
-         where f.organization_id = $1 and f.user_id = $2 and e.start_date_time < $4 and e.end_date_time > $3),
-       '[]') as records,
-       array(select team_id from team_members where organization_id = $1 and user_id = $2) as teams`,
-    [p.organizationId, p.viewerId, p.from, p.to],
+/**
+ * What the follow rule reads of a viewer: their follow records and their teams, kept until one of
+ * them changes (a booking or an edit elsewhere in the calendar leaves them).
+ */
+const keptFollowFacts = (database: Database) =>
+  ChangeFeed.of(database).cache<string, FollowFacts>('follow-facts', {
+    maxAgeMs: 5 * 60_000,
+    maxSize: 16 * 1024 * 1024,
+    sizeOf: (facts) => 64 + 16 * (facts.records.size + facts.teams.size),
+  });
+const FOLLOW_FACT_AREAS = ['follows', 'people'] as const satisfies Areas;
+
+function followFacts(database: Database, p: RangeParams): Promise<FollowFacts> {
+  const key = `${p.organizationId}|${p.viewerId}`;
+  return keptFollowFacts(database).getOrLoad(
+    key,
+    orgScopes(p.organizationId, FOLLOW_FACT_AREAS),
+    async () => {
+      const [row] = await database.query<{ records: [number, boolean][]; teams: number[] }>(
+        `select coalesce((select json_agg(json_build_array(event_id, is_following))
+           from calendar_event_followers where organization_id = $1 and user_id = $2), '[]') as records,
+         array(select team_id from team_members where organization_id = $1 and user_id = $2) as teams`,
+        [p.organizationId, p.viewerId],
+      );
+      return { userId: p.viewerId, records: new Map(row.records), teams: new Set(row.teams) };
+    },
   );
-  return { userId: p.viewerId, records: new Map(row.records), teams: new Set(row.teams) };
 }
 
 export async function listPublicEventsJson(

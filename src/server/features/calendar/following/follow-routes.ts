@@ -14,7 +14,7 @@ import { followedEvents, follow, unfollow } from './following';
 import { organizationTimeZone } from '../events/queries';
 import { ensureMaterialized } from '../series/series';
 import { resolveRange } from '../events/validation';
-import { EVENTS_WRITTEN } from '../sql';
+import { FOLLOWS_WRITTEN } from '../sql';
 
 export async function followRoutes(app: App) {
   const { database } = app.deps;
@@ -53,7 +53,7 @@ export async function followRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/calendar/events/:eventId/follow',
     {
-      config: { writes: EVENTS_WRITTEN, access: { organization: 'path' } },
+      config: { writes: FOLLOWS_WRITTEN, access: { organization: 'path' } },
       schema: { params: eventParams, querystring: strategyQuery, response: { 200: followAnswerSchema } },
     },
     async (request) => {
@@ -65,7 +65,7 @@ export async function followRoutes(app: App) {
   app.delete(
     '/api/organizations/:orgId/calendar/events/:eventId/follow',
     {
-      config: { writes: EVENTS_WRITTEN, access: { organization: 'path' } },
+      config: { writes: FOLLOWS_WRITTEN, access: { organization: 'path' } },
       schema: { params: eventParams, querystring: strategyQuery, response: { 200: followAnswerSchema } },
     },
     async (request) => {

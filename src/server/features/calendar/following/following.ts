@@ -7,7 +7,7 @@ import type { Database } from '../../../db/client';
 import { notFound } from '../../../http/errors';
 import { lineageParts } from '../series/lineage';
 import { getEventRow, isFollowingSql } from '../events/queries';
-import { calendarTransaction, EVENTS_WRITTEN, type Runner } from '../sql';
+import { calendarTransaction, FOLLOWS_WRITTEN, type Runner } from '../sql';
 import { EVENT_NOT_FOUND } from '../service';
 
 /** Every occurrence "this and following" or "all dates" reaches, its series held meanwhile. */
@@ -68,12 +68,12 @@ async function setFollowingFor(
       await announcedStatement<{ id: number; following: boolean }>(
         database,
         organizationId,
-        EVENTS_WRITTEN,
+        FOLLOWS_WRITTEN,
         (announcing) => writeFollowingSql(`, ${announcing}`),
         [organizationId, [eventId], userId, value],
       ),
     );
-  return calendarTransaction(database, organizationId, EVENTS_WRITTEN, async (q) => {
+  return calendarTransaction(database, organizationId, FOLLOWS_WRITTEN, async (q) => {
     const ids = await seriesTargets(q, organizationId, eventId, strategy);
     return followedBefore(
       await q.query<{ id: number; following: boolean }>(writeFollowingSql(''), [
