@@ -395,6 +395,26 @@ describe('kept answers by area', () => {
     expect(both.json().map((e: { name: string }) => e.name)).toEqual(['Load-in']);
   });
 
+  it("drops a member's list made from a kept range when the range's month is heard of after the area", async () => {
+    const { org, read } = await world();
+    // Booked quietly: no instance hears of it until the test says so.
+    await quietly(
+      org.id,
+      'calendar',
+      `insert into calendar_events (organization_id, name, spaces, start_date_time, end_date_time,
+         event_type, reserved_by)
+       select organization_id, 'Fitting', '{Annex}', start_date_time, end_date_time, 'other', reserved_by
+       from calendar_events where organization_id = $1`,
+      [org.id],
+    );
+    // Another instance's announcement arrives in two parts: the area first, and a read between.
+    const feed = ChangeFeed.of(ctx.database);
+    feed.changed(areaScope(org.id, 'calendar'));
+    expect(await read.month()).toEqual(['Rehearsal']);
+    feed.changed(`o:${org.id}:calendar@2031-07`);
+    expect(await read.month()).toEqual(['Rehearsal (new)', 'Fitting']);
+  });
+
   it('a write behind the app to an event drops the months it was and is in', async () => {
     const { ids, read } = await world();
     // Moved out of July by SQL alone: its trigger names July (where it was) and September.

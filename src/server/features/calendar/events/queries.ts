@@ -185,28 +185,26 @@ const RANGE_AREAS = ['people', 'settings'] as const satisfies Areas;
 /**
  * The member list ready to send: the range's events as every member sees them, kept until an
  * event or event team in one of its months changes (a write elsewhere in the calendar leaves it),
- * with this viewer's follow flags, read fresh, set in. Series are materialized up to `to` first.
+ * with this viewer's follow flags set in from their kept follow facts. Each viewer's list is kept
+ * too. Series are materialized up to `to` first.
  */
 export async function listEventsCached(database: Database, p: RangeParams): Promise<KeptBody> {
   const key = [p.organizationId, p.timeZone, p.from.toISOString(), p.to.toISOString()].join('|');
   const viewerKey = [key, p.viewerId, p.type ?? '', p.followedOnly ? 'followed' : 'all'].join('|');
-  return viewerLists(database).getOrLoad(
-    viewerKey,
-    orgScopes(p.organizationId, VIEWER_LIST_AREAS),
-    async () => {
-      const scopes = [
-        ...monthScopes(p.organizationId, p.from, p.to),
-        ...orgScopes(p.organizationId, RANGE_AREAS),
-      ];
-      const range = await keptRanges(database).getOrLoad(key, scopes, async () => {
-        await ensureMaterialized(database, p.organizationId, p.to);
-        return new KeptRange(await rangeEvents(database, p));
-      });
-      // After the range: dates it materialized may carry follow records of their own (a series unfollowed).
-      const following = await followFacts(database, p);
-      return range.forViewer(following, p.type ?? null, p.followedOnly ?? false);
-    },
-  );
+  const months = monthScopes(p.organizationId, p.from, p.to);
+  const rangeScopes = [...months, ...orgScopes(p.organizationId, RANGE_AREAS)];
+  // Made from the range, the list lies under its months too: a change to one heard after the
+  // list was made from a range kept before it must drop both.
+  const listScopes = [...months, ...orgScopes(p.organizationId, VIEWER_LIST_AREAS)];
+  return viewerLists(database).getOrLoad(viewerKey, listScopes, async () => {
+    const range = await keptRanges(database).getOrLoad(key, rangeScopes, async () => {
+      await ensureMaterialized(database, p.organizationId, p.to);
+      return new KeptRange(await rangeEvents(database, p));
+    });
+    // After the range: dates it materialized may carry follow records of their own (a series unfollowed).
+    const following = await followFacts(database, p);
+    return range.forViewer(following, p.type ?? null, p.followedOnly ?? false);
+  });
 }
 
 /** Every event overlapping the range as every member sees it, ordered by start. */
