@@ -465,9 +465,13 @@ describe('kept answers by area', () => {
     expect(september.statusCode).toBe(201);
     // The booking dropped the owner's list but not the follow records it is made from.
     expect(await july()).toEqual([true]);
-    expect((await agent.post(`${base}/calendar/events/${ids.event}/follow?strategy=this`)).statusCode).toBe(200);
+    expect((await agent.post(`${base}/calendar/events/${ids.event}/follow?strategy=this`)).statusCode).toBe(
+      200,
+    );
     expect(await july()).toEqual([true]);
-    expect((await agent.delete(`${base}/calendar/events/${ids.event}/follow?strategy=this`)).statusCode).toBe(200);
+    expect((await agent.delete(`${base}/calendar/events/${ids.event}/follow?strategy=this`)).statusCode).toBe(
+      200,
+    );
     expect(await july()).toEqual([false]);
   });
 
