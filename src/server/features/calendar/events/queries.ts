@@ -154,7 +154,8 @@ class KeptRange {
       .filter((e) => !followedOnly || e.following);
     const flags = events.map((e) => (e.following ? '1' : '0')).join('');
     const body = `[${events.map((e) => `${e.event.open}${e.following}}`).join(',')}]`;
-    // Sent once: each viewer's flags make their own body, compressed quickly rather than tightly.
+    // Each viewer's flags make a body of their own, read again by that viewer alone: compressed
+    // quickly rather than tightly.
     return new KeptBody(body, 'once', etagOf(`${this.etag}|${type}|${followedOnly}|${flags}`));
   }
 }
