@@ -16,6 +16,7 @@ import {
   areaScope,
   CHANGES_CHANNEL,
   ChangeFeed,
+  partScope,
   userScope,
 } from './change-feed';
 import { type Database, openDatabase } from './client';
@@ -503,6 +504,42 @@ describe('kept answers by area', () => {
     expect(await read.month()).toEqual(['Rehearsal']);
   });
 
+  it("a page edited drops its own view and the searches, and leaves other pages' views kept until a rename", async () => {
+    const { org, agent, base, ids, read } = await world();
+    const costumes = await agent.post(`${base}/wiki`, {
+      title: 'Costume list',
+      content: 'Fittings on Tuesday',
+      tags: [],
+    });
+    expect(costumes.statusCode).toBe(201);
+    await settled();
+    const content = async (slug: string) => (await agent.get(`${base}/wiki/${slug}`)).json().content;
+    expect(await read.page()).toBe('Blocking (new)');
+    expect(await content('costume-list')).toBe('Fittings on Tuesday');
+    await quietly(org.id, 'library', 'update wiki_pages set content = $2 where id = $1', [
+      costumes.json().id,
+      'Fittings on Thursday',
+    ]);
+    const edited = await agent.patch(`${base}/wiki/${ids.page}`, {
+      content: 'Who stands where, and when',
+      currentVersion: 1,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await content('blocking-notes')).toBe('Who stands where, and when');
+    expect(await read.search()).toEqual(['Blocking (new)']);
+    expect(await content('costume-list')).toBe('Fittings on Tuesday');
+    // A new title shows in other pages' links and "What links here": every view goes.
+    const renamed = await agent.patch(`${base}/wiki/${ids.page}`, { title: 'Fight call', currentVersion: 2 });
+    expect(renamed.statusCode).toBe(200);
+    expect(await content('costume-list')).toBe('Fittings on Thursday');
+  });
+
+  it('a page written behind the app drops its view', async () => {
+    const { ids, read } = await world();
+    await ctx.database.query("update wiki_pages set title = 'Blocking (final)' where id = $1", [ids.page]);
+    await expect.poll(read.page).toBe('Blocking (final)');
+  });
+
   it('a write behind the app drops its area when its trigger announces it, and nothing else', async () => {
     const { ids, read } = await world();
     await ctx.database.query('update wiki_pages set tags = $2 where id = $1', [ids.page, ['blocking']]);
@@ -566,10 +603,16 @@ describe('announced writes', () => {
       const scopes = [people, areaScope(other.id, 'people'), areaScope(mine.id, 'library')];
       await expect.poll(() => scopes.every((scope) => heard.includes(scope))).toBe(true);
       await heardAllSentSoFar(heard);
-      // The trigger stayed silent for the announced area: one notice, the app's.
+      // The trigger stayed silent for the announced area: one notice, the app's. The page's
+      // triggers announced its area and its parts.
       expect(heard.filter((p) => p === people)).toHaveLength(1);
       expect(heard.filter((p) => p.startsWith(`o:${mine.id}:`)).sort()).toEqual(
-        [areaScope(mine.id, 'library'), people].sort(),
+        [
+          areaScope(mine.id, 'library'),
+          partScope(mine.id, 'library', 'names'),
+          partScope(mine.id, 'library', 'page:notes'),
+          people,
+        ].sort(),
       );
 
       // A refused write announces nothing.
@@ -605,9 +648,12 @@ describe('announced writes', () => {
       const scopes = [areaScope(org.id, 'library'), areaScope(org.id, 'people')];
       await expect.poll(() => scopes.every((scope) => heard.includes(scope))).toBe(true);
       await heardAllSentSoFar(heard);
-      // The triggers stayed silent for both: one notice each, the app's.
+      // The triggers stayed silent for both: one notice each, the app's, with the parts of the
+      // library the page's triggers noted.
       expect(heard.filter((p) => p.startsWith(`o:${org.id}:`)).sort()).toEqual([
         areaScope(org.id, 'library'),
+        partScope(org.id, 'library', 'names'),
+        partScope(org.id, 'library', 'page:notes'),
         areaScope(org.id, 'people'),
       ]);
     } finally {

@@ -15,10 +15,23 @@ import type { Database, Runner, TransactionSettings } from './client';
 export const CHANGES_CHANNEL = 'greenroom_changes';
 
 /**
- * What a kept answer lies under: one area of one organization's data, one month of its calendar
- * (events and their teams in that UTC month, 'YYYY-MM'), or one user.
+ * What a kept answer lies under: one area of one organization's data, one part of an area, or one
+ * user. The parts: a month of the calendar (events and their teams in that UTC month, 'YYYY-MM'),
+ * and of the library one page ('page:<slug>') or its names ('names': which pages exist, their titles,
+ * links and visibility). A kept answer under parts lies under nothing else of that area, so a write
+ * elsewhere in the area leaves it; the parts a write touched are named by its tables' triggers.
  */
-export type Scope = `o:${number}:${Area}` | `o:${number}:calendar@${string}` | `u:${number}`;
+export type Scope = `o:${number}:${Area}` | `o:${number}:${PartedArea}@${string}` | `u:${number}`;
+
+/** The areas divided into parts, and what a part's name looks like. */
+const PARTS = {
+  calendar: /^\d{4}-\d{2}$/,
+  library: /^(?:names|page:[a-z0-9-]+)$/,
+} as const;
+type PartedArea = keyof typeof PARTS;
+
+export const partScope = (organizationId: number, area: PartedArea, part: string): Scope =>
+  `o:${organizationId}:${area}@${part}`;
 
 export const areaScope = (organizationId: number, area: Area): Scope => `o:${organizationId}:${area}`;
 /** The scopes of `areas` in one organization: a kept answer lies under each area it reads. */
@@ -36,13 +49,19 @@ export function monthScopes(organizationId: number, from: Date, to: Date): Scope
   const scopes: Scope[] = [];
   const month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1));
   while (month.getTime() <= to.getTime()) {
-    scopes.push(`o:${organizationId}:calendar@${month.toISOString().slice(0, 7)}`);
+    scopes.push(partScope(organizationId, 'calendar', month.toISOString().slice(0, 7)));
     month.setUTCMonth(month.getUTCMonth() + 1);
   }
   return scopes;
 }
 
-const MONTH_SCOPE = /^o:(\d+):calendar@\d{4}-\d{2}$/;
+/** A part scope as announced: its organization, area and part. */
+function parsePart(scope: string): Scope | null {
+  const found = /^o:\d+:([a-z]+)@(.+)$/.exec(scope);
+  if (!found) return null;
+  const pattern = PARTS[found[1] as PartedArea] as RegExp | undefined;
+  return pattern?.test(found[2]) ? (scope as Scope) : null;
+}
 
 /**
  * A write transaction on one organization's rows that announces its change itself, after the
@@ -61,18 +80,24 @@ export async function announcedTransaction<T>(
   work: (q: Runner) => Promise<T>,
   settings: TransactionSettings = {},
 ): Promise<T> {
-  // A calendar write's triggers note the months its events lie in (greenroom.months), read with
-  // the COMMIT, so the months' kept lists go and the others stay.
-  let months: string[] = [];
+  // The triggers of a parted area's tables note the parts written (greenroom.noted: a calendar
+  // write's months, a library write's pages), read with the COMMIT, so those parts' kept answers
+  // go and the others stay.
+  let parts: Scope[] = [];
   const result = await database.transaction(
     work,
     { ...settings, 'greenroom.announced': announcedSetting(organizationId, areas) },
-    areas.includes('calendar')
-      ? { setting: 'greenroom.months', read: (noted) => (months = noted ? noted.split(',') : []) }
+    areas.some((area) => area in PARTS)
+      ? {
+          setting: 'greenroom.noted',
+          read: (noted) => {
+            parts = noted.split(',').flatMap((scope) => parsePart(scope) ?? []);
+          },
+        }
       : undefined,
   );
   announce(database, organizationId, areas);
-  announceScopes(database, months.filter((scope) => MONTH_SCOPE.test(scope)) as Scope[]);
+  announceScopes(database, parts);
   return result;
 }
 
@@ -255,7 +280,7 @@ export class LiveCache<K, V> {
     for (const key of [...(this.byScope.get(scope) ?? [])]) this.delete(key);
   }
 
-  /** Drops everything kept under a scope that starts with `prefix` (every month of a calendar). */
+  /** Drops everything kept under a scope that starts with `prefix` (every part of an area). */
   dropScopesStarting(prefix: string) {
     for (const scope of [...this.byScope.keys()]) if (scope.startsWith(prefix)) this.dropScope(scope);
   }
@@ -342,14 +367,15 @@ export class ChangeFeed {
    */
   organizationChanged(organizationId: number) {
     for (const area of AREAS) this.changed(areaScope(organizationId, area));
-    // A copy loading meanwhile is refused by its area scopes; what is kept by month goes here.
-    const months = `o:${organizationId}:calendar@`;
-    for (const cache of this.caches.values()) cache.dropScopesStarting(months);
+    // A copy loading meanwhile is refused by its area scopes; what is kept by part goes here.
+    for (const area of Object.keys(PARTS))
+      for (const cache of this.caches.values()) cache.dropScopesStarting(`o:${organizationId}:${area}@`);
   }
 
   /** A notification: a scope, or a whole organization ('o:<id>', or an area this instance does not know). */
   private heard(payload: string) {
-    if (MONTH_SCOPE.test(payload)) return this.changed(payload as Scope);
+    const part = parsePart(payload);
+    if (part) return this.changed(part);
     const found = /^(?:u:\d+|o:(\d+)(?::([a-z]+))?)$/.exec(payload);
     if (!found) return;
     const [, organizationId, area] = found;

@@ -5,12 +5,12 @@
 --
 -- Once per statement, from its transition tables: a series rewritten whole is hundreds of rows in
 -- a few months. In a transaction that announces the calendar area itself (greenroom.announced),
--- the months are noted in greenroom.months instead (separated by commas), which the app reads with
+-- the months are noted in greenroom.noted instead (separated by commas), which the app reads with
 -- its COMMIT and announces after it, as it does the area (db/change-feed.ts, announcedTransaction).
 CREATE OR REPLACE FUNCTION greenroom_calendar_months_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   announced text[] := coalesce(string_to_array(current_setting('greenroom.announced', true), ','), '{}');
-  noted text[] := coalesce(string_to_array(nullif(current_setting('greenroom.months', true), ''), ','), '{}');
+  noted text[] := coalesce(string_to_array(nullif(current_setting('greenroom.noted', true), ''), ','), '{}');
   orgs integer[];
   events integer[];
   starts timestamptz[];
@@ -62,7 +62,7 @@ BEGIN
       noted := noted || scope;
     END IF;
   END LOOP;
-  PERFORM set_config('greenroom.months', array_to_string(noted, ','), true);
+  PERFORM set_config('greenroom.noted', array_to_string(noted, ','), true);
   RETURN NULL;
 END $$;
 

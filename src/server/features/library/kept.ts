@@ -1,52 +1,73 @@
 // Kept library answers (db/change-feed.ts): a page view (markdown rendered and sanitized, links
-// and backlinks resolved) and a search answer stay true until the organization's library changes,
-// which the wiki_pages trigger announces (and, for a view, its author's name or the organization's
-// own name, which it shows). Rendering costs far more than the queries, and pages are
-// read far more often than written, so a hot read is one map lookup. Answers are kept as the
-// bytes sent (http/etag.ts: ETag and compressed forms made once), cut to their response schema.
+// and backlinks resolved) stays true until its page changes or the library's names do (a page
+// added, removed, renamed, relinked or made public or private), which the wiki_pages triggers
+// announce; a search answer until anything in the library changes. A view also shows its author's
+// name, and a public one its organization's name. Rendering costs far more than the queries, and
+// pages are read far more often than written, so a hot read is one map lookup. Answers are kept as
+// the bytes sent (http/etag.ts: ETag and compressed forms made once), cut to their response schema.
 import type { z } from 'zod';
 import type { Areas } from '../../db/areas';
 import type { Database } from '../../db/client';
-import { areaScope, ChangeFeed, orgScopes } from '../../db/change-feed';
+import { areaScope, ChangeFeed, orgScopes, partScope, type Scope } from '../../db/change-feed';
 import { KeptBody } from '../../http/etag';
 
 const MB = 1024 * 1024;
 
-export function keptAnswer<V>(
-  database: Database,
-  name: 'wiki-views' | 'wiki-search',
-  areas: Areas,
-  sizeOf: (value: V) => number,
-) {
+function keptAnswer<V>(database: Database, name: 'wiki-views' | 'wiki-search', sizeOf: (value: V) => number) {
   const cache = ChangeFeed.of(database).cache<string, V>(name, {
     maxAgeMs: 10 * 60_000,
     maxSize: 64 * MB,
     sizeOf,
   });
-  return (organizationId: number, key: string, load: () => Promise<V>) =>
-    cache.getOrLoad(`${organizationId}|${key}`, orgScopes(organizationId, areas), load);
+  return (organizationId: number, key: string, scopes: Scope[], load: () => Promise<V>) =>
+    cache.getOrLoad(`${organizationId}|${key}`, scopes, load);
 }
 
 /** JSON of exactly the schema's fields, ready to send. */
 export const keptJson = <S extends z.ZodType>(schema: S, value: z.input<S>) =>
   new KeptBody(JSON.stringify(schema.parse(value)));
 
+const VIEW_AREAS = ['people', 'settings'] as const satisfies Areas;
+const names = (organizationId: number) => partScope(organizationId, 'library', 'names');
+
 /**
- * Page views (null: no such page, kept too until a page is written). A view shows its author's
- * name, and a public one its organization's name.
+ * Page views by slug, for members or the public (null: no such page, kept too until the names
+ * change). A view shows its page, the pages its links name and those linking to it (the names),
+ * its author's name, and a public one its organization's name.
  */
-export const keptViews = (database: Database) =>
-  keptAnswer<KeptBody | null>(
-    database,
-    'wiki-views',
-    ['library', 'people', 'settings'],
-    (v) => 2 * (v?.size ?? 32) + 256,
-  );
+export function keptViews(database: Database) {
+  const answer = keptAnswer<KeptBody | null>(database, 'wiki-views', (v) => 2 * (v?.size ?? 32) + 256);
+  return (
+    organizationId: number,
+    audience: 'member' | 'public',
+    slug: string,
+    load: () => Promise<KeptBody | null>,
+  ) =>
+    answer(
+      organizationId,
+      `${audience}|${slug}`,
+      [
+        partScope(organizationId, 'library', `page:${slug}`),
+        names(organizationId),
+        ...orgScopes(organizationId, VIEW_AREAS),
+      ],
+      load,
+    );
+}
 
 /** Search answers: titles, slugs, tags and headlines of pages, nothing else. */
-export const keptSearches = (database: Database) =>
-  keptAnswer<KeptBody>(database, 'wiki-search', ['library'], (v) => 2 * v.size + 256);
+export function keptSearches(database: Database) {
+  const answer = keptAnswer<KeptBody>(database, 'wiki-search', (v) => 2 * v.size + 256);
+  return (organizationId: number, key: string, load: () => Promise<KeptBody>) =>
+    answer(organizationId, key, orgScopes(organizationId, ['library']), load);
+}
 
-/** A write's own process drops what it kept at once, before the trigger's notification arrives. */
-export const libraryChanged = (database: Database, organizationId: number) =>
-  ChangeFeed.of(database).changed(areaScope(organizationId, 'library'));
+/**
+ * A page added or removed: its process drops what it kept at once (every view, by the names), before
+ * the triggers' notifications arrive.
+ */
+export function libraryChanged(database: Database, organizationId: number) {
+  const feed = ChangeFeed.of(database);
+  feed.changed(areaScope(organizationId, 'library'));
+  feed.changed(names(organizationId));
+}

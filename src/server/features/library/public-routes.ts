@@ -64,7 +64,7 @@ export async function publicLibraryRoutes(app: App) {
       const org = await approvedOrg(request.params.orgShortname);
       const { slug } = request.params;
       if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
-      const view = await views(org.id, `public|${slug}`, async () => {
+      const view = await views(org.id, 'public', slug, async () => {
         const page = await pageBySlug(database, org.id, slug, true);
         // Links to private pages are drawn as missing: outside, they do not exist.
         if (!page) return null;

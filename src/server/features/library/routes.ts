@@ -113,7 +113,7 @@ export async function libraryRoutes(app: App) {
       const { organizationId } = accessOf(request);
       const slug = request.params.slug;
       if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
-      const view = await views(organizationId, `member|${slug}`, async () => {
+      const view = await views(organizationId, 'member', slug, async () => {
         const [page, former] = await Promise.all([
           pageBySlug(database, organizationId, slug),
           formerTitlesBySlug(database, organizationId, slug),

@@ -15,8 +15,8 @@ import {
 } from '../../../common/schemas/library';
 import { internalLinks, linkedSlugs, parseMarkdown, renderParsed } from '../../../common/library/markdown';
 import { RESERVED_SLUGS, slugify } from '../../../common/library/slug';
-import { announcedStatement } from '../../db/change-feed';
-import type { Database, Db } from '../../db/client';
+import { announcedTransaction } from '../../db/change-feed';
+import { type Database, type Db, lastStatement } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { libraryChanged } from './kept';
@@ -175,13 +175,12 @@ async function writeVersion(
   },
 ): Promise<WikiPage> {
   const links = change.content === undefined ? null : linkedSlugs(change.content);
-  // One statement, so one round trip: the page, its version from what the update returned, and
-  // on a rename the old title kept as a former one (the new title stops being anyone's former).
-  const written = await announcedStatement<{ id: number }>(
-    database,
-    organizationId,
-    ['library'],
-    (announcing) =>
+  // One statement, so one round trip with its transaction: the page, its version from what the
+  // update returned, and on a rename the old title kept as a former one (the new title stops being
+  // anyone's former). Announced as its page, and the names when others show the change (the
+  // wiki_pages triggers say which), so other pages' views stay kept.
+  const written = await announcedTransaction(database, organizationId, ['library'], (q) =>
+    lastStatement(q).query<{ id: number }>(
       `with prior as (
          select title from wiki_pages where organization_id = $1 and id = $2 and current_version = $3),
        page as (
@@ -194,7 +193,6 @@ async function writeVersion(
            author_id = $9,
            current_version = current_version + 1,
            updated_at = now()
-         from ${announcing}
          where p.organization_id = $1 and p.id = $2 and p.current_version = $3
          returning p.id, p.title, p.content, p.tags, p.current_version),
        forgotten as (
@@ -207,18 +205,19 @@ async function writeVersion(
        insert into wiki_page_versions (organization_id, page_id, version, title, content, tags, author_id, change_note)
        select $1, id, current_version, title, content, tags, $9, $10 from page
        returning page_id as id`,
-    [
-      organizationId,
-      pageId,
-      baseVersion,
-      change.title ?? null,
-      change.content ?? null,
-      change.tags ?? null,
-      change.isPublic ?? null,
-      links,
-      authorId,
-      change.changeNote,
-    ],
+      [
+        organizationId,
+        pageId,
+        baseVersion,
+        change.title ?? null,
+        change.content ?? null,
+        change.tags ?? null,
+        change.isPublic ?? null,
+        links,
+        authorId,
+        change.changeNote,
+      ],
+    ),
   );
   if (written.length === 0) return staleEdit(database, organizationId, pageId);
   return pageAfterWrite(database, organizationId, pageId);

@@ -160,15 +160,16 @@ class KeptRange {
   }
 }
 
-// One viewer's list as last sent, for the same viewer asking again: it reads their follow records
-// and teams too, which are in the calendar and people areas as a whole.
+// One viewer's list as last sent, for the same viewer asking again: besides the range's months it
+// reads their follow records (follows) and teams (people), so a booking elsewhere in the calendar
+// leaves it kept.
 const viewerLists = (database: Database) =>
   ChangeFeed.of(database).cache<string, KeptBody>('calendar-lists', {
     maxAgeMs: 5 * 60_000,
     maxSize: 64 * 1024 * 1024,
     sizeOf: (kept) => kept.size,
   });
-const VIEWER_LIST_AREAS = ['calendar', 'follows', 'people', 'settings'] as const satisfies Areas;
+const VIEWER_LIST_AREAS = ['follows', 'people', 'settings'] as const satisfies Areas;
 
 const keptRanges = (database: Database) =>
   ChangeFeed.of(database).cache<string, KeptRange>('calendar-ranges', {
