@@ -440,7 +440,7 @@ describe('kept answers by area', () => {
     await expect.poll(teams).toEqual([['Crew (new)']]);
   });
 
-  it('an event booked leaves the follow records kept, and a follow drops them', async () => {
+  it('an event booked or renamed leaves the follow records kept, and a follow drops them', async () => {
     const { org, agent, base, ids } = await world();
     const owner = (await agent.get('/api/me')).json().user.id as number;
     const july = async () =>
@@ -465,6 +465,10 @@ describe('kept answers by area', () => {
     });
     expect(september.statusCode).toBe(201);
     // The booking dropped the owner's list but not the follow records it is made from.
+    expect(await july()).toEqual([true]);
+    // Nor does renaming the event, which writes its row alone.
+    const renamed = await agent.patch(`${base}/calendar/events/${ids.event}?strategy=this`, { name: 'Run' });
+    expect(renamed.statusCode).toBe(200);
     expect(await july()).toEqual([true]);
     expect((await agent.post(`${base}/calendar/events/${ids.event}/follow?strategy=this`)).statusCode).toBe(
       200,

@@ -59,7 +59,8 @@ declare module 'fastify' {
      * The areas of its organization a write route changes (db/areas.ts), cascades included: the
      * caller's next read drops only what this instance keeps of those, before their notification
      * arrives. Without it, all that is kept of the organization goes; empty: a write to nothing
-     * kept.
+     * kept. A write whose transaction announces what it wrote (announcedTransaction) has dropped
+     * that already, so it names only what it always writes.
      */
     writes?: readonly Area[];
   }

@@ -177,7 +177,9 @@ export async function eventRoutes(app: App) {
   app.patch(
     '/api/organizations/:orgId/calendar/events/:eventId',
     {
-      config: { writes: DATES_REMOVED, access: { organization: 'path' } },
+      // An edit that removes dates announces their calls, shifts and follow records itself
+      // (updateEvent), dropping them here at once; one that edits a row leaves them kept.
+      config: { writes: EVENTS_WRITTEN, access: { organization: 'path' } },
       // A refused field is answered by refuseEdit, with what else the edit breaks.
       attachValidation: true,
       schema: {

@@ -92,6 +92,17 @@ export type EditWrite =
   /** Every part, or the series from this date on, rewritten as one statement (rewriteLineage). */
   | { kind: 'rewrite'; rewrite: Omit<LineageRewrite, 'template'> };
 
+/**
+ * Whether an edit may write beyond its events and their teams: dates it removes take their calls,
+ * shifts and follow records along, and a series it starts or rewrites carries follow records to its
+ * dates. One date edited, or a one-off edited as itself, writes its row alone.
+ */
+export function writesBesideEvents(write: EditWrite): boolean {
+  if (write.kind === 'this-date') return false;
+  if (write.kind === 'one-event') return write.dropRowsOf.length > 0 || write.dropParts.length > 0;
+  return true;
+}
+
 /** What an edit books and writes (planEdit). */
 export interface EditPlan {
   row: EventRow;

@@ -7,7 +7,7 @@ import type { Database } from '../../../db/client';
 import type { Sent } from '../../../db/pipelined-write';
 import { AppError, forbidden, notFound } from '../../../http/errors';
 import type { FoldedCheck } from '../conflicts/conflicts';
-import { type EditPlan, planEdit, readEdit } from './edit-plan';
+import { type EditPlan, planEdit, readEdit, writesBesideEvents } from './edit-plan';
 import { writeLineageCount } from './lineage';
 import type { SeriesTemplate } from './occurrences';
 import { getEventRowAndParts, getEventView } from '../events/queries';
@@ -25,7 +25,7 @@ import {
   writeBooking,
   zoneOf,
 } from '../service';
-import { calendarTransaction, DATES_REMOVED, PlanChanged, type Runner } from '../sql';
+import { calendarTransaction, DATES_REMOVED, EVENTS_WRITTEN, PlanChanged, type Runner } from '../sql';
 import { checkReferences } from '../events/validation';
 
 /** Plans made again when concurrent edits of the same series keep changing it meanwhile. */
@@ -85,11 +85,14 @@ async function updateOnce(
   const edit = await readCheckedEdit(database, access, eventId, patch, strategy);
   await checkReferences(database, organizationId, actor, edit.edited, edit.found.row);
   const planned = planEdit(edit);
+  // Announced as exactly what it writes: an edit of one row leaves every member's follow records,
+  // calls and shifts kept.
+  const areas = writesBesideEvents(planned.write) ? DATES_REMOVED : EVENTS_WRITTEN;
   const result = await withMaterialized(database, organizationId, planned.spans, (strict) =>
     calendarTransaction(
       database,
       organizationId,
-      DATES_REMOVED,
+      areas,
       (q) => applyEdit(q, access, planned, strict),
       actor.userId,
     ),
