@@ -13,7 +13,11 @@ import { KeptBody } from '../../http/etag';
 
 const MB = 1024 * 1024;
 
-function keptAnswer<V>(database: Database, name: 'wiki-views' | 'wiki-search', sizeOf: (value: V) => number) {
+function keptAnswer<V>(
+  database: Database,
+  name: 'wiki-views' | 'wiki-search' | 'wiki-lists',
+  sizeOf: (value: V) => number,
+) {
   const cache = ChangeFeed.of(database).cache<string, V>(name, {
     maxAgeMs: 10 * 60_000,
     maxSize: 64 * MB,
@@ -60,6 +64,13 @@ export function keptSearches(database: Database) {
   const answer = keptAnswer<KeptBody>(database, 'wiki-search', (v) => 2 * v.size + 256);
   return (organizationId: number, key: string, load: () => Promise<KeptBody>) =>
     answer(organizationId, key, orgScopes(organizationId, ['library']), load);
+}
+
+/** Page lists (the library's index, a tag's pages, the dashboard's recent ones), with authors' names. */
+export function keptLists(database: Database) {
+  const answer = keptAnswer<KeptBody>(database, 'wiki-lists', (v) => 2 * v.size + 256);
+  return (organizationId: number, key: string, load: () => Promise<KeptBody>) =>
+    answer(organizationId, key, orgScopes(organizationId, ['library', 'people']), load);
 }
 
 /**

@@ -29,7 +29,7 @@ import {
   VERSION_NOT_FOUND,
 } from './queries';
 import { sendKept } from '../../http/etag';
-import { keptJson, keptSearches, keptViews } from './kept';
+import { keptJson, keptLists, keptSearches, keptViews } from './kept';
 import { searchPages } from './search';
 import { createPage, deletePage, revertPage, updatePage, viewPage } from './service';
 
@@ -43,11 +43,13 @@ const WRITE_BODY_LIMIT = 3 * 1024 * 1024;
 
 // Every write here is to the library (its pages, their versions and former titles).
 const library = { writes: ['library'] } as const;
+const wikiPageListSchema = z.array(wikiPageSummarySchema);
 
 export async function libraryRoutes(app: App) {
   const { database } = app.deps;
   const views = keptViews(database);
   const searches = keptSearches(database);
+  const lists = keptLists(database);
 
   app.get(
     '/api/organizations/:orgId/wiki/pages',
@@ -65,12 +67,17 @@ export async function libraryRoutes(app: App) {
             .max(50, 'recent must be between 1 and 50')
             .optional(),
         }),
-        response: { 200: z.array(wikiPageSummarySchema) },
+        // Answered with kept bytes cut to the schema (kept.ts), so it only describes them here.
+        response: { 200: wikiPageListSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { organizationId } = accessOf(request);
-      return listPages(database, organizationId, { tag: request.query.tag, recent: request.query.recent });
+      const { tag, recent } = request.query;
+      const kept = await lists(organizationId, JSON.stringify([tag ?? null, recent ?? null]), async () =>
+        keptJson(wikiPageListSchema, await listPages(database, organizationId, { tag, recent })),
+      );
+      return sendKept(request, reply, kept);
     },
   );
 
