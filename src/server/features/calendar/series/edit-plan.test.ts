@@ -6,7 +6,7 @@ import type { Strategy } from '../../../../common/calendar';
 import { type EventRequest, eventInputSchema } from '../../../../common/schemas/calendar';
 import { instantToWallTime } from '../../../../common/zoned-time';
 import { AppError } from '../../../http/errors';
-import { type EditedEvent, planEdit, readEdit } from './edit-plan';
+import { type EditedEvent, planEdit, readEdit, writesBesideEvents } from './edit-plan';
 import type { Part } from './lineage';
 import type { EventRow } from '../events/queries';
 import { plannedOccurrences, ruleFromInput, templateFromInput } from './series';
@@ -185,6 +185,38 @@ describe('planEdit', () => {
     expect(plan.write.rewrite.total).toBe(3);
     expect(dates(plan.spans)).toEqual(['2031-03-05T19:00', '2031-03-12T19:00', '2031-03-19T19:00']);
     expect(plan.replacing).toEqual({ eventIds: [100], seriesIds: [10], seriesFrom: null });
+  });
+
+  it('says which edits write beyond their events: those that remove dates or start a series', () => {
+    const beside = (found: EditedEvent, patch: Partial<EventRequest>, strategy: Strategy) =>
+      writesBesideEvents(planOf(found, patch, strategy).write);
+    expect(beside(oneOff(), { name: 'Tech run' }, 'this')).toBe(false);
+    expect(beside(series(weekly(4), 1, false), { name: 'Dress rehearsal' }, 'this')).toBe(false);
+    // Renamed or moved date for date, every row stays.
+    expect(beside(series(weekly(3), 0), { name: 'Tech run' }, 'series')).toBe(false);
+    expect(
+      beside(
+        series(weekly(3), 0),
+        { startDateTime: '2031-03-05T19:00:00', endDateTime: '2031-03-05T22:00:00' },
+        'series',
+      ),
+    ).toBe(false);
+    // Fewer dates: the last ones go, with their calls, shifts and follow records.
+    expect(beside(series(weekly(4), 0), { recurringEndCount: 2 }, 'series')).toBe(true);
+    expect(beside(series(weekly(4), 1), { isRecurring: false }, 'future')).toBe(true);
+    expect(
+      beside(
+        oneOff(),
+        {
+          isRecurring: true,
+          recurringPattern: 'weekly',
+          recurringWeeklyDays: ['2'],
+          recurringEndType: 'count',
+          recurringEndCount: 3,
+        },
+        'this',
+      ),
+    ).toBe(true);
   });
 
   it('plans "this and following" of the first date as "all dates"', () => {

@@ -19,7 +19,12 @@ import { lineageTotal, type Part, remainingFrom } from './lineage';
 import type { Occurrence, StoredRule } from './occurrences';
 import type { EventRow } from '../events/queries';
 import { ruleFromInput } from './series';
-import { type LineageRewrite, movedExceptions, type RewrittenPart } from './series-rewrite';
+import {
+  type LineageRewrite,
+  movedExceptions,
+  type RewrittenPart,
+  rewriteRemovesDates,
+} from './series-rewrite';
 import { endedRule, localDate, plan } from '../service';
 import type { LineageRow } from '../sql';
 import { parseOrThrow, spanOf } from '../events/validation';
@@ -94,12 +99,14 @@ export type EditWrite =
 
 /**
  * Whether an edit may write beyond its events and their teams: dates it removes take their calls,
- * shifts and follow records along, and a series it starts or rewrites carries follow records to its
- * dates. One date edited, or a one-off edited as itself, writes its row alone.
+ * shifts and follow records along, and a series it starts carries follow records to its dates. One
+ * date edited, a one-off edited as itself, or a series renamed or moved date for date writes its
+ * events alone.
  */
 export function writesBesideEvents(write: EditWrite): boolean {
   if (write.kind === 'this-date') return false;
   if (write.kind === 'one-event') return write.dropRowsOf.length > 0 || write.dropParts.length > 0;
+  if (write.kind === 'rewrite') return rewriteRemovesDates(write.rewrite);
   return true;
 }
 

@@ -336,6 +336,15 @@ const rewriteText = (needs: Needs) =>
     () => rewriteSql(needs),
   );
 
+/** Whether a rewrite deletes dates: parts that go, or rows their part's new rule no longer reaches. */
+export function rewriteRemovesDates(spec: Omit<LineageRewrite, 'template'>): boolean {
+  if (spec.dropped.length > 0) return true;
+  return spec.parts.some((part) => {
+    const own = spec.rows.filter((row) => targetOf(spec, row) === part.id && !row.isException);
+    return pairRows(own, part.rule, part.occurrences, part.shiftDays).gone.length > 0;
+  });
+}
+
 /**
  * Sends a series edit planned in `spec` as one statement. `written`: once it returns, the
  * surviving row's id (the edited one, or the nearest date of the rewritten parts), the new part's
