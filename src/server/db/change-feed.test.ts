@@ -538,6 +538,28 @@ describe('kept answers by area', () => {
     expect(await content('costume-list')).toBe('Fittings on Thursday');
   });
 
+  it('a search is kept through edits to words it does not look for, and goes with one that adds its word', async () => {
+    const { org, agent, base, ids, read } = await world();
+    const costumes = await agent.post(`${base}/wiki`, {
+      title: 'Costume list',
+      content: 'Fittings on Tuesday',
+      tags: [],
+    });
+    expect(costumes.statusCode).toBe(201);
+    await settled();
+    expect(await read.search()).toEqual(['Blocking (new)']);
+    await quietly(org.id, 'library', 'update wiki_pages set title = $2 where id = $1', [
+      ids.page,
+      'Blocking (quiet)',
+    ]);
+    const edit = (content: string, currentVersion: number) =>
+      agent.patch(`${base}/wiki/${costumes.json().id}`, { content, currentVersion });
+    expect((await edit('Fittings on Thursday', 1)).statusCode).toBe(200);
+    expect(await read.search()).toEqual(['Blocking (new)']);
+    expect((await edit('Fittings on Thursday, after blocking', 2)).statusCode).toBe(200);
+    expect(await read.search()).toEqual(['Blocking (quiet)', 'Costume list']);
+  });
+
   it('a page written behind the app drops its view', async () => {
     const { ids, read } = await world();
     await ctx.database.query("update wiki_pages set title = 'Blocking (final)' where id = $1", [ids.page]);

@@ -17,16 +17,18 @@ export const CHANGES_CHANNEL = 'greenroom_changes';
 /**
  * What a kept answer lies under: one area of one organization's data, one part of an area, or one
  * user. The parts: a month of the calendar (events and their teams in that UTC month, 'YYYY-MM'),
- * and of the library one page ('page:<slug>') or its names ('names': which pages exist, their titles,
- * links and visibility). A kept answer under parts lies under nothing else of that area, so a write
- * elsewhere in the area leaves it; the parts a write touched are named by its tables' triggers.
+ * and of the library one page ('page:<slug>'), its names ('names': which pages exist, their titles,
+ * links and visibility) or the words of its pages by their first letters ('word:<one or two>',
+ * 'words' for words that start otherwise). A kept answer under parts lies under nothing else of
+ * that area, so a write elsewhere in the area leaves it; the parts a write touched are named by
+ * its tables' triggers.
  */
 export type Scope = `o:${number}:${Area}` | `o:${number}:${PartedArea}@${string}` | `u:${number}`;
 
 /** The areas divided into parts, and what a part's name looks like. */
 const PARTS = {
   calendar: /^\d{4}-\d{2}$/,
-  library: /^(?:names|page:[a-z0-9-]+)$/,
+  library: /^(?:names|words|page:[a-z0-9-]+|word:[a-z0-9]{1,2})$/,
 } as const;
 type PartedArea = keyof typeof PARTS;
 

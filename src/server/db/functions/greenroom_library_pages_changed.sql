@@ -1,9 +1,11 @@
 -- Library pages change the library area (greenroom_tenant_row_changed.sql) and also its parts: each
 -- page written, 'o:<organization id>:library@page:<slug>' (its slug before and after), and the
 -- library's names, 'o:<organization id>:library@names', when a page comes or goes or changes what
--- other pages show of it (title, slug, links, visibility: link targets, "What links here"). A kept
--- page view lies under its page and the names alone, so an edit to one page's text leaves every
--- other page's view in place.
+-- other pages show of it (title, slug, links, visibility: link targets, "What links here"), and the
+-- words of its text that changed ('word:<first one or two letters>', or 'words' for any other). A
+-- kept page view lies under its page and the names alone, and a search under the words it looks
+-- for, the pages it found and the names, so an edit to one page's text leaves every other page's
+-- view and most searches in place.
 --
 -- Once per statement, from its transition tables. In a transaction that announces the library area
 -- itself (greenroom.announced), the parts are noted in greenroom.noted instead (separated by
@@ -27,10 +29,28 @@ BEGIN
       FROM old_rows o JOIN new_rows n ON n.organization_id = o.organization_id AND n.id = o.id,
         LATERAL (SELECT 'page:' || o.slug UNION ALL SELECT 'page:' || n.slug
           UNION ALL SELECT 'names' WHERE (o.slug, o.title, o.links, o.is_public)
-            IS DISTINCT FROM (n.slug, n.title, n.links, n.is_public)) AS parts(part);
+            IS DISTINCT FROM (n.slug, n.title, n.links, n.is_public)
+          -- The words whose places or weights in the page changed, by their first letters: every
+          -- search that such a word could match, whole or as a prefix, lies under one of them.
+          UNION ALL SELECT w.part FROM (
+              (SELECT lexeme, positions, weights FROM unnest(coalesce(o.search_vector, ''::tsvector))
+               EXCEPT SELECT lexeme, positions, weights FROM unnest(coalesce(n.search_vector, ''::tsvector)))
+              UNION
+              (SELECT lexeme, positions, weights FROM unnest(coalesce(n.search_vector, ''::tsvector))
+               EXCEPT SELECT lexeme, positions, weights FROM unnest(coalesce(o.search_vector, ''::tsvector)))
+            ) AS d,
+            LATERAL (VALUES
+              (CASE WHEN d.lexeme ~ '^[a-z0-9]{2}' THEN 'word:' || left(d.lexeme, 2) ELSE 'words' END),
+              (CASE WHEN d.lexeme ~ '^[a-z0-9]' THEN 'word:' || left(d.lexeme, 1) ELSE 'words' END)) AS w(part)
+        ) AS parts(part);
   END IF;
-  -- A statement over many pages (a member's pages losing their author) names the names instead,
-  -- under which every view lies: one notification rather than hundreds.
+  -- A statement over many pages or words (a page rewritten, a member's pages losing their author)
+  -- names all words instead, then the names, under which every search and view lies: one
+  -- notification rather than hundreds.
+  IF array_length(scopes, 1) > 100 THEN
+    SELECT array_agg(DISTINCT CASE WHEN split_part(s, '@', 2) LIKE 'word:%' THEN split_part(s, '@', 1) || '@words' ELSE s END)
+      INTO scopes FROM unnest(scopes) AS s;
+  END IF;
   IF array_length(scopes, 1) > 100 THEN
     SELECT array_agg(DISTINCT split_part(s, '@', 1) || '@names') INTO scopes FROM unnest(scopes) AS s;
   END IF;

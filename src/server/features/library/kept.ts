@@ -10,6 +10,8 @@ import type { Areas } from '../../db/areas';
 import type { Database } from '../../db/client';
 import { areaScope, ChangeFeed, orgScopes, partScope, type Scope } from '../../db/change-feed';
 import { KeptBody } from '../../http/etag';
+import { type Searched, wordPart } from './search';
+import { wikiSearchSchema } from '../../../common/schemas/library';
 
 const MB = 1024 * 1024;
 
@@ -23,8 +25,12 @@ function keptAnswer<V>(
     maxSize: 64 * MB,
     sizeOf,
   });
-  return (organizationId: number, key: string, scopes: Scope[], load: () => Promise<V>) =>
-    cache.getOrLoad(`${organizationId}|${key}`, scopes, load);
+  return (
+    organizationId: number,
+    key: string,
+    scopes: Scope[] | ((value: V) => Scope[]),
+    load: () => Promise<V>,
+  ) => cache.getOrLoad(`${organizationId}|${key}`, scopes, load);
 }
 
 /** JSON of exactly the schema's fields, ready to send. */
@@ -59,11 +65,33 @@ export function keptViews(database: Database) {
     );
 }
 
-/** Search answers: titles, slugs, tags and headlines of pages, nothing else. */
+/**
+ * Search answers: titles, slugs, tags and headlines of the pages found. One is kept under the words
+ * it looked for (search.ts, wordPart), the pages it shows and the names, since only a change to
+ * one of those words in some page can find, lose or re-rank a page. One that shows nothing is kept
+ * under the whole library.
+ */
 export function keptSearches(database: Database) {
-  const answer = keptAnswer<KeptBody>(database, 'wiki-search', (v) => 2 * v.size + 256);
-  return (organizationId: number, key: string, load: () => Promise<KeptBody>) =>
-    answer(organizationId, key, orgScopes(organizationId, ['library']), load);
+  const answer = keptAnswer<{ body: KeptBody; scopes: Scope[] }>(
+    database,
+    'wiki-search',
+    (v) => 2 * v.body.size + 256,
+  );
+  return async (organizationId: number, key: string, search: () => Promise<Searched>) => {
+    const load = async () => {
+      const { result, lexemes } = await search();
+      const shown = result.items.map((item) => partScope(organizationId, 'library', `page:${item.slug}`));
+      const words = [...new Set(lexemes.map(wordPart))].map((part) =>
+        partScope(organizationId, 'library', part),
+      );
+      const scopes =
+        shown.length === 0
+          ? orgScopes(organizationId, ['library'])
+          : [...words, ...shown, names(organizationId)];
+      return { body: keptJson(wikiSearchSchema, result), scopes };
+    };
+    return (await answer(organizationId, key, (kept) => kept.scopes, load)).body;
+  };
 }
 
 /** Page lists (the library's index, a tag's pages, the dashboard's recent ones), with authors' names. */

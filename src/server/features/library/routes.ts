@@ -99,8 +99,8 @@ export async function libraryRoutes(app: App) {
     async (request, reply) => {
       const { organizationId } = accessOf(request);
       const { q, limit, offset } = request.query;
-      const kept = await searches(organizationId, JSON.stringify([q, limit, offset]), async () =>
-        keptJson(wikiSearchSchema, await searchPages(database, organizationId, q, { limit, offset })),
+      const kept = await searches(organizationId, JSON.stringify([q, limit, offset]), () =>
+        searchPages(database, organizationId, q, { limit, offset }),
       );
       return sendKept(request, reply, kept);
     },

@@ -96,7 +96,28 @@ interface Hit {
   updatedAt: string;
   rank: number;
   total: number;
+  /** The words looked for, as the page's tsvector holds them (stemmed and as typed). */
+  lexemes: string[];
 }
+
+/** A search answer and the words it looked for (none when it found nothing to show). */
+export interface Searched {
+  result: WikiSearchResult;
+  lexemes: string[];
+}
+
+/**
+ * The part of the library's words a search for `lexeme` lies under (change-feed.ts): its first two
+ * letters, which every word it matches whole or as a prefix shares; a one-letter word its letter;
+ * any other beginning all of them. greenroom_library_pages_changed.sql names the same parts for the
+ * words an edit changed.
+ */
+export const wordPart = (lexeme: string) =>
+  /^[a-z0-9]{2}/.test(lexeme)
+    ? `word:${lexeme.slice(0, 2)}`
+    : /^[a-z0-9]$/.test(lexeme)
+      ? `word:${lexeme}`
+      : 'words';
 
 /**
  * Headlines by page, row version (xmin: any write to the page changes it) and query. Drawing them
@@ -139,21 +160,23 @@ export async function searchPages(
   organizationId: number,
   q: string,
   page: { limit: number; offset: number },
-): Promise<WikiSearchResult> {
+): Promise<Searched> {
   const texts = queryTexts(q);
-  if (!texts) return { total: 0, items: [] };
+  if (!texts) return { result: { total: 0, items: [] }, lexemes: [] };
   // Rank every match (the GIN index finds them), keep one page of them, and only then draw the
-  // headlines not drawn before.
+  // headlines not drawn before. Equal ranks go newest page first, by id: an order no edit to
+  // another page can change, so a kept answer need only hear of the words it looks for.
   const rows = await database.query<Hit>(
     // The tsquery is written in place (not in a CTE) so the planner sees a constant and can use
     // the GIN index.
     `select p.id, p.xmin::text as version, p.title, p.slug, p.tags, p.updated_at as "updatedAt",
        ts_rank(p.search_vector, to_tsquery('english', $2) || to_tsquery('simple', $5))::float8 as rank,
-       (count(*) over ())::int as total
+       (count(*) over ())::int as total,
+       array(select lexeme from unnest(to_tsvector('english', $2) || to_tsvector('simple', $2))) as lexemes
      from wiki_pages p
      where p.organization_id = $1
        and p.search_vector @@ (to_tsquery('english', $2) || to_tsquery('simple', $5))
-     order by rank desc, p.updated_at desc, p.id
+     order by rank desc, p.id desc
      limit $3 offset $4`,
     [organizationId, texts.words, page.limit, page.offset, texts.prefixes],
   );
@@ -167,15 +190,18 @@ export async function searchPages(
   }
   const headline = (r: Hit) => kept.get(keyOf(r)) ?? '';
   return {
-    total: rows[0]?.total ?? 0,
-    items: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      slug: r.slug,
-      tags: r.tags,
-      updatedAt: new Date(r.updatedAt).toISOString(),
-      rank: Number(r.rank),
-      snippet: snippetHtml(headline(r)),
-    })),
+    lexemes: rows[0]?.lexemes ?? [],
+    result: {
+      total: rows[0]?.total ?? 0,
+      items: rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        slug: r.slug,
+        tags: r.tags,
+        updatedAt: new Date(r.updatedAt).toISOString(),
+        rank: Number(r.rank),
+        snippet: snippetHtml(headline(r)),
+      })),
+    },
   };
 }
