@@ -30,14 +30,16 @@ BEGIN
         LATERAL (SELECT 'page:' || o.slug UNION ALL SELECT 'page:' || n.slug
           UNION ALL SELECT 'names' WHERE (o.slug, o.title, o.links, o.is_public)
             IS DISTINCT FROM (n.slug, n.title, n.links, n.is_public)
-          -- The words whose places or weights in the page changed, by their first letters: every
-          -- search that such a word could match, whole or as a prefix, lies under one of them.
+          -- The words found, lost or weighted otherwise in the page (their weights in order, which
+          -- is what a search ranks by), by their first letters: every search that such a word could
+          -- match, whole or as a prefix, lies under one of them. Where the words stand is left out:
+          -- text added to the page moves every later word along, and the rank does not read it.
           UNION ALL SELECT w.part FROM (
-              (SELECT lexeme, positions, weights FROM unnest(coalesce(o.search_vector, ''::tsvector))
-               EXCEPT SELECT lexeme, positions, weights FROM unnest(coalesce(n.search_vector, ''::tsvector)))
+              (SELECT lexeme, weights FROM unnest(coalesce(o.search_vector, ''::tsvector))
+               EXCEPT SELECT lexeme, weights FROM unnest(coalesce(n.search_vector, ''::tsvector)))
               UNION
-              (SELECT lexeme, positions, weights FROM unnest(coalesce(n.search_vector, ''::tsvector))
-               EXCEPT SELECT lexeme, positions, weights FROM unnest(coalesce(o.search_vector, ''::tsvector)))
+              (SELECT lexeme, weights FROM unnest(coalesce(n.search_vector, ''::tsvector))
+               EXCEPT SELECT lexeme, weights FROM unnest(coalesce(o.search_vector, ''::tsvector)))
             ) AS d,
             LATERAL (VALUES
               (CASE WHEN d.lexeme ~ '^[a-z0-9]{2}' THEN 'word:' || left(d.lexeme, 2) ELSE 'words' END),

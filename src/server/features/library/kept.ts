@@ -68,8 +68,8 @@ export function keptViews(database: Database) {
 /**
  * Search answers: titles, slugs, tags and headlines of the pages found. One is kept under the words
  * it looked for (search.ts, wordPart), the pages it shows and the names, since only a change to
- * one of those words in some page can find, lose or re-rank a page. One that shows nothing is kept
- * under the whole library.
+ * one of those words in some page can find, lose or re-rank a page. One that shows nothing, or
+ * looks only for stop words, is kept under the whole library.
  */
 export function keptSearches(database: Database) {
   const answer = keptAnswer<{ body: KeptBody; scopes: Scope[] }>(
@@ -85,7 +85,7 @@ export function keptSearches(database: Database) {
         partScope(organizationId, 'library', part),
       );
       const scopes =
-        shown.length === 0
+        shown.length === 0 || lexemes.length === 0
           ? orgScopes(organizationId, ['library'])
           : [...words, ...shown, names(organizationId)];
       return { body: keptJson(wikiSearchSchema, result), scopes };

@@ -96,7 +96,10 @@ interface Hit {
   updatedAt: string;
   rank: number;
   total: number;
-  /** The words looked for, as the page's tsvector holds them (stemmed and as typed). */
+  /**
+   * The words looked for, as the page's tsvector holds them (stemmed and as typed); none when the
+   * words are all stop words, since then the rank reads where the words stand (kept.ts).
+   */
   lexemes: string[];
 }
 
@@ -172,7 +175,9 @@ export async function searchPages(
     `select p.id, p.xmin::text as version, p.title, p.slug, p.tags, p.updated_at as "updatedAt",
        ts_rank(p.search_vector, to_tsquery('english', $2) || to_tsquery('simple', $5))::float8 as rank,
        (count(*) over ())::int as total,
-       array(select lexeme from unnest(to_tsvector('english', $2) || to_tsvector('simple', $2))) as lexemes
+       case when numnode(to_tsquery('english', $2)) > 0
+         then array(select lexeme from unnest(to_tsvector('english', $2) || to_tsvector('simple', $2)))
+         else '{}' end as lexemes
      from wiki_pages p
      where p.organization_id = $1
        and p.search_vector @@ (to_tsquery('english', $2) || to_tsquery('simple', $5))
