@@ -9,7 +9,7 @@ import { publicWikiIndexSchema, publicWikiPageAnswerSchema } from '../../../comm
 import { isSlug } from '../../../common/library/slug';
 import { notFound } from '../../http/errors';
 import type { App } from '../../http/types';
-import { listPages, PAGE_NOT_FOUND, pageBySlug } from './queries';
+import { listPages, PAGE_NOT_FOUND, pageAndFormerTitles } from './queries';
 import { sendKept } from '../../http/etag';
 import { keptJson, keptViews } from './kept';
 import { viewPage } from './service';
@@ -65,12 +65,13 @@ export async function publicLibraryRoutes(app: App) {
       const { slug } = request.params;
       if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
       const view = await views(org.id, 'public', slug, async () => {
-        const page = await pageBySlug(database, org.id, slug, true);
+        const found = await pageAndFormerTitles(database, org.id, slug, true);
         // Links to private pages are drawn as missing: outside, they do not exist.
-        if (!page) return null;
-        const view = await viewPage(database, page, {
+        if (!found) return null;
+        const view = await viewPage(database, found.page, {
           basePath: `/public/${org.shortname}/library`,
           publicOnly: true,
+          formerTitles: found.formerTitles,
         });
         return keptJson(publicWikiPageAnswerSchema, {
           ...view,

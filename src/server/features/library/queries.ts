@@ -38,9 +38,6 @@ async function onePage(database: Database, where: string, params: unknown[]) {
   return row ? toPage(row) : undefined;
 }
 
-export const pageBySlug = (database: Database, organizationId: number, slug: string, publicOnly = false) =>
-  onePage(database, `p.slug = $2${publicOnly ? ' and p.is_public' : ''}`, [organizationId, slug]);
-
 export const pageById = (database: Database, organizationId: number, pageId: number) =>
   onePage(database, 'p.id = $2', [organizationId, pageId]);
 
@@ -65,64 +62,66 @@ export async function listPages(
 }
 
 /**
- * The pages that internal links name, found by title (case-insensitive) or by slug, then the
- * pages that once had a linked title (renamed since). Current titles come first, so a page that
- * has a title now wins it over the page that had it before.
+ * A page by slug with the titles it had before, which links written then still use (one query:
+ * a page view asks for both).
  */
-export async function linkTargets(
+export async function pageAndFormerTitles(
   database: Database,
   organizationId: number,
-  links: { titles: string[]; slugs: string[] },
+  slug: string,
   publicOnly = false,
-): Promise<LinkTarget[]> {
-  if (links.titles.length === 0 && links.slugs.length === 0) return [];
-  return database.query<LinkTarget>(
-    `select title, slug from (
-       select title, slug, 0 as former, id from wiki_pages
-       where organization_id = $1 and (slug = any($2::text[]) or lower(title) = any($3::text[]))
-         and (not $4::boolean or is_public)
-       union all
-       select f.title, p.slug, 1, p.id from wiki_page_former_titles f join wiki_pages p on p.id = f.page_id
-       where f.organization_id = $1 and lower(f.title) = any($3::text[]) and (not $4::boolean or p.is_public)
-     ) t
-     order by former, id`,
-    [organizationId, links.slugs, links.titles.map((t) => t.toLowerCase()), publicOnly],
-  );
-}
-
-/** The titles a page had before, which links written then still use. */
-export async function formerTitles(database: Database, organizationId: number, pageId: number) {
-  const rows = await database.query<{ title: string }>(
-    'select title from wiki_page_former_titles where organization_id = $1 and page_id = $2',
-    [organizationId, pageId],
-  );
-  return rows.map((r) => r.title);
-}
-
-/** The former titles of the page at `slug`: asked beside the page itself, not after it. */
-export async function formerTitlesBySlug(database: Database, organizationId: number, slug: string) {
-  const rows = await database.query<{ title: string }>(
-    `select f.title from wiki_page_former_titles f
-       join wiki_pages p on p.organization_id = f.organization_id and p.id = f.page_id
-     where p.organization_id = $1 and p.slug = $2`,
+): Promise<{ page: WikiPage; formerTitles: string[] } | undefined> {
+  const [row] = await database.query<Row & { formerTitles: string[] }>(
+    `select ${PAGE_COLUMNS}, array(select f.title from wiki_page_former_titles f
+       where f.organization_id = p.organization_id and f.page_id = p.id) as "formerTitles"
+     from wiki_pages p left join users u on u.id = p.author_id
+     where p.organization_id = $1 and p.slug = $2${publicOnly ? ' and p.is_public' : ''}`,
     [organizationId, slug],
   );
-  return rows.map((r) => r.title);
+  if (!row) return undefined;
+  const { formerTitles, ...page } = row;
+  return { page: toPage(page), formerTitles };
 }
 
-/** "What links here": pages whose internal links name one of `slugs` (the page's names). */
-export function backlinks(
+/**
+ * What a page view shows of other pages, in one query: the pages its internal links name, found
+ * by title (case-insensitive) or by slug, then the pages that once had a linked title (renamed
+ * since), current titles first, so a page that has a title now wins it over the page that had it
+ * before; and "What links here", the pages whose internal links name one of `names` (the slugs of
+ * the page's titles, now and before).
+ */
+export async function linkedPages(
   database: Database,
   organizationId: number,
-  page: { id: number; slugs: string[] },
+  page: { id: number; names: string[]; links: { titles: string[]; slugs: string[] } },
   publicOnly = false,
-): Promise<LinkTarget[]> {
-  return database.query<LinkTarget>(
-    `select title, slug from wiki_pages
-     where organization_id = $1 and links && $2::text[] and id <> $3 and (not $4::boolean or is_public)
-     order by lower(title), id limit 100`,
-    [organizationId, page.slugs, page.id, publicOnly],
+): Promise<{ targets: LinkTarget[]; linking: LinkTarget[] }> {
+  const [row] = await database.query<{ targets: LinkTarget[] | string; linking: LinkTarget[] | string }>(
+    `select
+       coalesce((select json_agg(json_build_object('title', t.title, 'slug', t.slug) order by t.former, t.id) from (
+         select title, slug, 0 as former, id from wiki_pages
+         where organization_id = $1 and (slug = any($2::text[]) or lower(title) = any($3::text[]))
+           and (not $4::boolean or is_public)
+         union all
+         select f.title, p.slug, 1, p.id from wiki_page_former_titles f join wiki_pages p on p.id = f.page_id
+         where f.organization_id = $1 and lower(f.title) = any($3::text[]) and (not $4::boolean or p.is_public)
+       ) t), '[]') as targets,
+       coalesce((select json_agg(json_build_object('title', b.title, 'slug', b.slug) order by lower(b.title), b.id) from (
+         select title, slug, id from wiki_pages
+         where organization_id = $1 and links && $5::text[] and id <> $6 and (not $4::boolean or is_public)
+         order by lower(title), id limit 100
+       ) b), '[]') as linking`,
+    [
+      organizationId,
+      page.links.slugs,
+      page.links.titles.map((t) => t.toLowerCase()),
+      publicOnly,
+      page.names,
+      page.id,
+    ],
   );
+  const parse = (v: LinkTarget[] | string) => (typeof v === 'string' ? (JSON.parse(v) as LinkTarget[]) : v);
+  return { targets: parse(row.targets), linking: parse(row.linking) };
 }
 
 const VERSION_COLUMNS = `v.id, v.page_id as "pageId", v.version, v.title, v.tags, v.author_id as "authorId",

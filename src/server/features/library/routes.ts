@@ -23,9 +23,8 @@ import {
   listPages,
   listVersions,
   PAGE_NOT_FOUND,
+  pageAndFormerTitles,
   pageById,
-  formerTitlesBySlug,
-  pageBySlug,
   VERSION_NOT_FOUND,
 } from './queries';
 import { sendKept } from '../../http/etag';
@@ -121,12 +120,12 @@ export async function libraryRoutes(app: App) {
       const slug = request.params.slug;
       if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
       const view = await views(organizationId, 'member', slug, async () => {
-        const [page, former] = await Promise.all([
-          pageBySlug(database, organizationId, slug),
-          formerTitlesBySlug(database, organizationId, slug),
-        ]);
-        if (!page) return null;
-        const view = await viewPage(database, page, { basePath: '/library', formerTitles: former });
+        const found = await pageAndFormerTitles(database, organizationId, slug);
+        if (!found) return null;
+        const view = await viewPage(database, found.page, {
+          basePath: '/library',
+          formerTitles: found.formerTitles,
+        });
         return keptJson(wikiPageViewSchema, view);
       });
       if (!view) throw notFound(PAGE_NOT_FOUND);

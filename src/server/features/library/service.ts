@@ -20,15 +20,7 @@ import { type Database, type Db, lastStatement } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { libraryChanged } from './kept';
-import {
-  backlinks,
-  formerTitles,
-  getVersion,
-  linkTargets,
-  PAGE_NOT_FOUND,
-  pageById,
-  VERSION_NOT_FOUND,
-} from './queries';
+import { getVersion, linkedPages, PAGE_NOT_FOUND, pageById, VERSION_NOT_FOUND } from './queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = Record<string, unknown>;
@@ -51,23 +43,18 @@ function checkSize(content: string | undefined) {
 export async function viewPage(
   database: Database,
   page: WikiPage,
-  opts: { basePath: string; publicOnly?: boolean; formerTitles?: string[] } = { basePath: '/library' },
+  opts: { basePath: string; publicOnly?: boolean; formerTitles: string[] },
 ): Promise<WikiPageView> {
-  const publicOnly = opts.publicOnly ?? false;
-  const linksHere = async () => {
-    // Links written under any title the page has had name it by that title's slug. A caller that
-    // read the page by slug has them already (formerTitlesBySlug, one wait for the pool fewer).
-    const former = opts.formerTitles ?? (await formerTitles(database, page.organizationId, page.id));
-    const titles = [page.title, ...former];
-    const slugs = [...new Set([page.slug, ...titles.map(slugify)])];
-    return backlinks(database, page.organizationId, { id: page.id, slugs }, publicOnly);
-  };
-  // Parsed once: the links it names are looked up, then the same tokens are drawn.
+  // Links written under any title the page has had name it by that title's slug. Parsed once: the
+  // links it names are looked up, then the same tokens are drawn.
+  const names = [...new Set([page.slug, ...[page.title, ...opts.formerTitles].map(slugify)])];
   const parsed = parseMarkdown(page.content);
-  const [targets, linking] = await Promise.all([
-    linkTargets(database, page.organizationId, internalLinks(parsed), publicOnly),
-    linksHere(),
-  ]);
+  const { targets, linking } = await linkedPages(
+    database,
+    page.organizationId,
+    { id: page.id, names, links: internalLinks(parsed) },
+    opts.publicOnly ?? false,
+  );
   const { html } = renderParsed(parsed, { basePath: opts.basePath, targets });
   return { ...page, html, linkTargets: targets, backlinks: linking };
 }
