@@ -12,6 +12,7 @@ export const AREAS = [
   'scheduling',
   'breakdown',
   'volunteer',
+  'announcements',
   'settings',
 ] as const;
 
@@ -55,4 +56,6 @@ export const TABLE_AREAS = {
   volunteer_positions: 'volunteer',
   volunteer_shifts: 'volunteer',
   volunteer_signups: 'volunteer',
+  // The dashboard's announcements (each member's list is kept).
+  announcements: 'announcements',
 } as const satisfies Record<string, Area>;

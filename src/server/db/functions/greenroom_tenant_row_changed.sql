@@ -87,3 +87,7 @@ CREATE OR REPLACE TRIGGER volunteer_shifts_changed AFTER INSERT OR UPDATE OR DEL
 
 CREATE OR REPLACE TRIGGER volunteer_signups_changed AFTER INSERT OR UPDATE OR DELETE ON volunteer_signups
   FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed('volunteer');
+
+-- Each member's announcements are kept for their dashboard.
+CREATE OR REPLACE TRIGGER announcements_changed AFTER INSERT OR UPDATE OR DELETE ON announcements
+  FOR EACH ROW EXECUTE FUNCTION greenroom_tenant_row_changed('announcements');

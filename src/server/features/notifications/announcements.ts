@@ -4,6 +4,8 @@
 import { ANNOUNCEMENT_KIND_LABELS } from '../../../common/announcements';
 import type { Announcement, AnnouncementInput } from '../../../common/schemas/notifications';
 import { nameJson } from '../../db/columns';
+import type { Areas } from '../../db/areas';
+import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { policy } from '../../../common/permissions';
 import { AppError, notFound } from '../../http/errors';
@@ -21,7 +23,7 @@ const SELECT = `select a.id, a.kind, a.title, a.body,
   left join teams t on t.id = a.team_id and t.organization_id = a.organization_id`;
 
 /** The latest announcements the member can see: the organization's and their teams'. */
-export function listAnnouncements(database: Database, organizationId: number, userId: number) {
+function listAnnouncements(database: Database, organizationId: number, userId: number) {
   return database.query<Announcement>(
     `${SELECT}
      where a.organization_id = $1 and (a.team_id is null or a.author_id = $2 or exists (
@@ -30,6 +32,23 @@ export function listAnnouncements(database: Database, organizationId: number, us
     [organizationId, userId],
   );
 }
+
+/**
+ * Each member's list, kept until an announcement is posted or removed or their teams, names or
+ * memberships change: every dashboard opens with it.
+ */
+export function keptAnnouncements(database: Database) {
+  const lists = ChangeFeed.of(database).cache<string, Announcement[]>('announcements', {
+    maxAgeMs: 10 * 60_000,
+    maxSize: 16 * 1024 * 1024,
+    sizeOf: (list) => 256 + list.reduce((sum, a) => sum + 256 + a.title.length + a.body.length, 0),
+  });
+  return (organizationId: number, userId: number) =>
+    lists.getOrLoad(`${organizationId}|${userId}`, orgScopes(organizationId, LIST_AREAS), () =>
+      listAnnouncements(database, organizationId, userId),
+    );
+}
+const LIST_AREAS = ['announcements', 'people'] as const satisfies Areas;
 
 export const MAY_NOT_ANNOUNCE = 'Only owners, admins, board members and team leads can post announcements';
 const NOT_TO_ORGANIZATION = 'Only owners, admins and board members can post to the whole organization';

@@ -161,6 +161,41 @@ describe('announcements', () => {
     expect(titles).toEqual([{ team_id: led.id }, { team_id: notLed.id }, { team_id: null }]);
   });
 
+  it("keeps each member's list until an announcement is posted or their teams change", async () => {
+    const { org, people, agents } = await buildOrgWithRoles(ctx);
+    const crew = await buildTeam(ctx, org, { name: 'Crew' });
+    const base = `/api/organizations/${org.id}/announcements`;
+    const titles = async () =>
+      (await agents.standard_user.get(base)).json().map((a: { title: string }) => a.title);
+    expect(await titles()).toEqual([]);
+    const posted = await agents.admin.post(base, { kind: 'production', title: 'Load-in', body: 'Saturday' });
+    expect(posted.statusCode).toBe(201);
+    expect(await titles()).toEqual(['Load-in']);
+    // Written where no kept list hears of it: the member's list stays as it was.
+    await ctx.database.transaction(
+      (q) =>
+        q.query(
+          `insert into announcements (organization_id, author_id, kind, title, body)
+           values ($1, $2, 'production', 'Strike', 'Sunday')`,
+          [org.id, people.admin.id],
+        ),
+      { 'greenroom.announced': `o:${org.id}:announcements` },
+    );
+    expect(await titles()).toEqual(['Load-in']);
+    // The crew's announcement is not theirs, but the list is read again.
+    expect(
+      (await agents.admin.post(base, { kind: 'casting', title: 'Crew call', body: '6pm', teamId: crew.id }))
+        .statusCode,
+    ).toBe(201);
+    expect(await titles()).toEqual(['Strike', 'Load-in']);
+    // Joining the crew (behind the app: its trigger announces it) brings its announcement in.
+    await ctx.database.query(
+      'insert into team_members (organization_id, team_id, user_id) values ($1, $2, $3)',
+      [org.id, crew.id, people.standard_user.id],
+    );
+    await expect.poll(titles).toEqual(['Crew call', 'Strike', 'Load-in']);
+  });
+
   it('reaches only the team it is for, and validates with the form messages', async () => {
     const { org, people, agents } = await buildOrgWithRoles(ctx);
     const [team] = await ctx.database.query<{ id: number }>(

@@ -15,7 +15,7 @@ import { errorsAsPage, htmlPage } from '../../http/link-page';
 import { accessOf, authOf, type ObjectRule, type OrgAccess } from '../../http/access';
 import { orgParams } from '../../http/params';
 import type { App } from '../../http/types';
-import { listAnnouncements, mayAnnounce, postAnnouncement } from './announcements';
+import { keptAnnouncements, mayAnnounce, postAnnouncement } from './announcements';
 import { loadInbox, markRead } from './inbox';
 import { loadPreferences, updatePreferences } from './preferences';
 import { verifyUnsubscribe } from './unsubscribe';
@@ -39,6 +39,7 @@ declare module 'fastify' {
 
 export async function notificationRoutes(app: App) {
   const { database, sessionSecret } = app.deps;
+  const announcements = keptAnnouncements(database);
   // RFC 8058 one-click POSTs (and the confirm page's form) send 'List-Unsubscribe=One-Click' as a
   // form; its content carries nothing the route needs. Only this plugin's routes accept forms.
   app.addContentTypeParser(
@@ -94,7 +95,7 @@ export async function notificationRoutes(app: App) {
     },
     async (request) => {
       const { organizationId, actor } = accessOf(request);
-      return listAnnouncements(database, organizationId, actor.userId);
+      return announcements(organizationId, actor.userId);
     },
   );
 
@@ -108,8 +109,8 @@ export async function notificationRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/announcements',
     {
-      // Announcements and the notices they leave are read fresh every time: nothing kept to drop.
-      config: { writes: [], access: { organization: 'path', object: announcer } },
+      // The notices an announcement leaves are read fresh every time; the lists it joins are kept.
+      config: { writes: ['announcements'], access: { organization: 'path', object: announcer } },
       schema: { params: orgParams, body: announcementInputSchema, response: { 201: announcementSchema } },
     },
     async (request, reply) => {
