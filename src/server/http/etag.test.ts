@@ -19,4 +19,16 @@ describe('a kept body compressed', () => {
     expect(gunzipSync(await kept.encode('gzip')).toString()).toBe(body);
     expect((await kept.encode('br')).length).toBeLessThan(body.length / 4);
   });
+
+  it('compresses a body made to be sent once tightly when it is asked for again', async () => {
+    const body = JSON.stringify(
+      Array.from({ length: 10_000 }, (_, i) => ({ id: i, name: `Rehearsal ${i % 13}`, space: 'Main Stage' })),
+    );
+    const kept = new KeptBody(body, 'once');
+    const quick = await kept.encode('br');
+    // The second read still gets the quick form, and starts the tight one.
+    expect(await kept.encode('br')).toBe(quick);
+    await expect.poll(async () => (await kept.encode('br')).length).toBeLessThan(quick.length);
+    expect(brotliDecompressSync(await kept.encode('br')).toString()).toBe(body);
+  });
 });

@@ -31,7 +31,8 @@ const COMPRESS_IN_LINE_UNDER = 32 * 1024;
 const brotliWindowBits = (size: number) => Math.min(22, Math.max(16, Math.ceil(Math.log2(size + 1))));
 
 /**
- * How hard brotli works, by how often the body is sent. A body read again and again (a kept month
+ * How hard brotli works, by how often the body is sent (a body made to be sent once that is read
+ * again is compressed again as one sent often: KeptBody.encode). A body read again and again (a kept month
  * of 2,000 occurrences) earns quality 7: 29 KB instead of 33 KB, made once. A body mostly sent once
  * (a conflicts answer to a question that keeps changing) takes quality 1, since it is made on the
  * event loop that every other request waits on: for the bench's 23 KB answer 2.1 KB instead of
@@ -73,34 +74,48 @@ export class KeptBody {
     return this.utf8;
   }
 
-  /** The body compressed, made once (a large one on the thread pool, off the event loop). */
+  /**
+   * The body compressed, made once (a large one on the thread pool, off the event loop). A body
+   * made to be sent once that is asked for again is worth compressing tightly after all: its
+   * quick form serves until the tight one is ready, which then serves every later read.
+   */
   encode(encoding: Encoding): Promise<Buffer> {
-    let made = this.encoded.get(encoding);
-    if (!made) {
-      // A body sent once needs its bytes only to be compressed: they are not kept beside it.
-      const input = this.sent === 'once' ? Buffer.from(this.body) : this.bytes();
-      const options =
-        encoding === 'br'
-          ? {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[this.sent],
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
-                [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(input.length),
-              },
-            }
-          : { level: 6 };
-      made =
-        input.length < COMPRESS_IN_LINE_UNDER
-          ? Promise.resolve(
-              encoding === 'br' ? zlib.brotliCompressSync(input, options) : zlib.gzipSync(input, options),
-            )
-          : encoding === 'br'
-            ? brotli(input, options)
-            : gzip(input, options);
-      this.encoded.set(encoding, made);
+    const made = this.encoded.get(encoding);
+    if (made && this.sent === 'once' && !this.tightened.has(encoding)) {
+      this.tightened.add(encoding);
+      const tight = compress(Buffer.from(this.body), encoding, 'often');
+      tight.then(
+        (buffer) => this.encoded.set(encoding, Promise.resolve(buffer)),
+        () => undefined,
+      );
     }
-    return made;
+    if (made) return made;
+    // A body sent once needs its bytes only to be compressed: they are not kept beside it.
+    const fresh = compress(this.sent === 'once' ? Buffer.from(this.body) : this.bytes(), encoding, this.sent);
+    this.encoded.set(encoding, fresh);
+    return fresh;
   }
+
+  private tightened = new Set<Encoding>();
+}
+
+/** `input` compressed as `encoding`, as hard as how often it is sent earns. */
+function compress(input: Buffer, encoding: Encoding, sent: SentHowOften): Promise<Buffer> {
+  const options =
+    encoding === 'br'
+      ? {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[sent],
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+            [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(input.length),
+          },
+        }
+      : { level: 6 };
+  if (input.length < COMPRESS_IN_LINE_UNDER)
+    return Promise.resolve(
+      encoding === 'br' ? zlib.brotliCompressSync(input, options) : zlib.gzipSync(input, options),
+    );
+  return encoding === 'br' ? brotli(input, options) : gzip(input, options);
 }
 
 function acceptedEncoding(request: FastifyRequest): Encoding | null {
