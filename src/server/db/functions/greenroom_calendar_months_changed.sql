@@ -4,19 +4,13 @@
 -- month scopes alone, so a rehearsal booked for next spring leaves this month's kept list in place.
 --
 -- Once per statement, from its transition tables: a series rewritten whole is hundreds of rows in
--- a few months. In a transaction that announces the calendar area itself (greenroom.announced),
--- the months are noted in greenroom.noted instead (separated by commas), which the app reads with
--- its COMMIT and announces after it, as it does the area (db/change-feed.ts, announcedTransaction).
+-- a few months. Announced, or noted for the app to announce, by greenroom_announce_parts.
 CREATE OR REPLACE FUNCTION greenroom_calendar_months_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  announced text[] := coalesce(string_to_array(current_setting('greenroom.announced', true), ','), '{}');
-  noted text[] := coalesce(string_to_array(nullif(current_setting('greenroom.noted', true), ''), ','), '{}');
   orgs integer[];
   events integer[];
   starts timestamptz[];
   ends timestamptz[];
-  organization integer;
-  scope text;
 BEGIN
   -- The spans the statement touched: an event's own, or for an event's team, its event's (when
   -- the event itself is gone, its own rows said them).
@@ -49,20 +43,12 @@ BEGIN
   END IF;
   -- Every month from each organization's first start to its last end: a series rewritten whole
   -- names its months without a month series per date.
-  FOR organization, scope IN
-    SELECT span.o, 'o:' || span.o || ':calendar@' || to_char(m, 'YYYY-MM')
+  PERFORM greenroom_announce_parts(array(
+    SELECT 'o:' || span.o || ':calendar@' || to_char(m, 'YYYY-MM')
     FROM (SELECT s.o, min(s.a) AS a, max(greatest(s.a, s.b)) AS b
           FROM unnest(orgs, starts, ends) AS s(o, a, b) GROUP BY s.o) AS span,
       generate_series(date_trunc('month', span.a AT TIME ZONE 'UTC'),
-                      date_trunc('month', span.b AT TIME ZONE 'UTC'), interval '1 month') AS m
-  LOOP
-    IF NOT ('o:' || organization || ':calendar') = ANY (announced) THEN
-      PERFORM pg_notify('greenroom_changes', scope);
-    ELSIF NOT scope = ANY (noted) THEN
-      noted := noted || scope;
-    END IF;
-  END LOOP;
-  PERFORM set_config('greenroom.noted', array_to_string(noted, ','), true);
+                      date_trunc('month', span.b AT TIME ZONE 'UTC'), interval '1 month') AS m));
   RETURN NULL;
 END $$;
 

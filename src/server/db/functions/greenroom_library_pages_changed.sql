@@ -7,15 +7,11 @@
 -- for, the pages it found and the names, so an edit to one page's text leaves every other page's
 -- view and most searches in place.
 --
--- Once per statement, from its transition tables. In a transaction that announces the library area
--- itself (greenroom.announced), the parts are noted in greenroom.noted instead (separated by
--- commas), which the app reads with its COMMIT and announces after it (db/change-feed.ts).
+-- Once per statement, from its transition tables; announced, or noted for the app to announce, by
+-- greenroom_announce_parts.
 CREATE OR REPLACE FUNCTION greenroom_library_pages_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  announced text[] := coalesce(string_to_array(current_setting('greenroom.announced', true), ','), '{}');
-  noted text[] := coalesce(string_to_array(nullif(current_setting('greenroom.noted', true), ''), ','), '{}');
   scopes text[];
-  scope text;
 BEGIN
   -- A page that came or went changes the names; an updated one when what others show of it moved.
   IF TG_OP = 'INSERT' THEN
@@ -56,14 +52,7 @@ BEGIN
   IF array_length(scopes, 1) > 100 THEN
     SELECT array_agg(DISTINCT split_part(s, '@', 1) || '@names') INTO scopes FROM unnest(scopes) AS s;
   END IF;
-  FOREACH scope IN ARRAY coalesce(scopes, '{}') LOOP
-    IF NOT ('o:' || split_part(scope, ':', 2) || ':library') = ANY (announced) THEN
-      PERFORM pg_notify('greenroom_changes', scope);
-    ELSIF NOT scope = ANY (noted) THEN
-      noted := noted || scope;
-    END IF;
-  END LOOP;
-  PERFORM set_config('greenroom.noted', array_to_string(noted, ','), true);
+  PERFORM greenroom_announce_parts(scopes);
   RETURN NULL;
 END $$;
 

@@ -66,6 +66,15 @@ function eventRow(id: number, seriesId: number | null, span: { start: Date; end:
   };
 }
 
+/** A one-off made a series: three Tuesdays. */
+const REPEATS_THREE_TUESDAYS: Partial<EventRequest> = {
+  isRecurring: true,
+  recurringPattern: 'weekly',
+  recurringWeeklyDays: ['2'],
+  recurringEndType: 'count',
+  recurringEndCount: 3,
+};
+
 /** A one-off event as an edit reads it. */
 function oneOff(id = 5): EditedEvent {
   const start = new Date('2031-03-05T00:00:00Z');
@@ -125,17 +134,7 @@ describe('planEdit', () => {
   });
 
   it('turns a one-off event into a series whose first date is its row, every date booked', () => {
-    const plan = planOf(
-      oneOff(),
-      {
-        isRecurring: true,
-        recurringPattern: 'weekly',
-        recurringWeeklyDays: ['2'],
-        recurringEndType: 'count',
-        recurringEndCount: 3,
-      },
-      'this',
-    );
+    const plan = planOf(oneOff(), REPEATS_THREE_TUESDAYS, 'this');
     expect(plan.write.kind).toBe('new-series');
     if (plan.write.kind !== 'new-series') return;
     expect(plan.rules).toEqual([plan.write.rule]);
@@ -204,19 +203,7 @@ describe('planEdit', () => {
     // Fewer dates: the last ones go, with their calls, shifts and follow records.
     expect(beside(series(weekly(4), 0), { recurringEndCount: 2 }, 'series')).toBe(true);
     expect(beside(series(weekly(4), 1), { isRecurring: false }, 'future')).toBe(true);
-    expect(
-      beside(
-        oneOff(),
-        {
-          isRecurring: true,
-          recurringPattern: 'weekly',
-          recurringWeeklyDays: ['2'],
-          recurringEndType: 'count',
-          recurringEndCount: 3,
-        },
-        'this',
-      ),
-    ).toBe(true);
+    expect(beside(oneOff(), REPEATS_THREE_TUESDAYS, 'this')).toBe(true);
   });
 
   it('plans "this and following" of the first date as "all dates"', () => {
