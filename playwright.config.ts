@@ -13,8 +13,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  // Two cores: one for the server, one for the browser.
-  workers: CI ? 1 : 2,
+  // Two at once: each spec builds its own data or only reads the demo organization's, and spends
+  // much of its time waiting on the browser or the server, so two share the two cores well.
+  workers: 2,
   // Whole user journeys on a shared 2-core machine: generous, since a slow step is not a failure.
   timeout: 90_000,
   expect: { timeout: 15_000 },
@@ -32,7 +33,17 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // What changes the demo organization's look runs first, one test at a time: an accessibility
+    // walk or a screenshot beside it would read its colours halfway.
+    { name: 'branding', grep: /@branding/, workers: 1, use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'chromium',
+      grepInvert: /@branding/,
+      dependencies: ['branding'],
+      use: { ...devices['Desktop Chrome'] },
+    },
+  ],
   webServer: {
     // Builds the web bundle when missing or stale (scripts/start.mjs), then serves it with the API.
     command: 'node --import tsx tests/e2e/support/web-server.ts',

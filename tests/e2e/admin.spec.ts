@@ -2,7 +2,7 @@
 // every member; a disabled member is out at once and back when enabled; an added user can sign in.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { brandColorFor } from '../../src/web/lib/branding';
-import { DEMO, DEMO_ORG, newPerson, orgUrl, signIn } from './support/app';
+import { BRANDING, DEMO, DEMO_ORG, newPerson, orgUrl, signIn } from './support/app';
 import { createDemoMembers, loginOf } from './support/people';
 
 const brandVar = (page: Page, name: string) =>
@@ -18,69 +18,70 @@ async function signedInPage(browser: Browser, login: Parameters<typeof signIn>[1
   return { context, page };
 }
 
-test('changing the primary colour and the theme restyles the app for every member', async ({
-  page,
-  browser,
-}) => {
-  await signIn(page, DEMO.admin);
-  const saved = await page.evaluate(async () => {
-    const me = await (await fetch('/api/me')).json();
-    return {
-      orgId: me.organization.id as number,
-      branding: await (await fetch(`/api/organizations/${me.organization.id}/branding`)).json(),
-    };
-  });
-  try {
-    await page.goto(orgUrl(DEMO_ORG, '/admin/branding'));
-    await expect(page.getByRole('heading', { name: 'Branding', exact: true })).toBeVisible();
+test(
+  'changing the primary colour and the theme restyles the app for every member',
+  BRANDING,
+  async ({ page, browser }) => {
+    await signIn(page, DEMO.admin);
+    const saved = await page.evaluate(async () => {
+      const me = await (await fetch('/api/me')).json();
+      return {
+        orgId: me.organization.id as number,
+        branding: await (await fetch(`/api/organizations/${me.organization.id}/branding`)).json(),
+      };
+    });
+    try {
+      await page.goto(orgUrl(DEMO_ORG, '/admin/branding'));
+      await expect(page.getByRole('heading', { name: 'Branding', exact: true })).toBeVisible();
 
-    const primary = page.getByLabel('Primary Color', { exact: true });
-    await primary.fill('#0a7d3b');
-    await page.getByRole('radio', { name: /Dark/ }).check();
-    // The live preview follows before anything is saved; the app itself does not yet.
-    const preview = page.getByTestId('branding-preview');
-    await expect(preview).toHaveClass(/dark/);
-    expect(await isDark(page)).toBe(false);
+      const primary = page.getByLabel('Primary Color', { exact: true });
+      await primary.fill('#0a7d3b');
+      await page.getByRole('radio', { name: /Dark/ }).check();
+      // The live preview follows before anything is saved; the app itself does not yet.
+      const preview = page.getByTestId('branding-preview');
+      await expect(preview).toHaveClass(/dark/);
+      expect(await isDark(page)).toBe(false);
 
-    await page.getByRole('button', { name: 'Save Branding' }).click();
-    await expect(page.getByText('Branding updated').first()).toBeVisible();
-    await expect.poll(() => brandVar(page, '--brand-primary-light')).toBe('#0a7d3b');
-    await expect.poll(() => isDark(page)).toBe(true);
-    // Buttons take the colour as the dark theme shows it: lifted just enough to read on its
-    // surfaces (the mouse moved off, so no hover tint).
-    await page.mouse.move(0, 0);
-    const saveButton = page.getByRole('button', { name: 'Save Branding' });
-    await expect(saveButton).toHaveCSS('background-color', rgb(brandColorFor('#0a7d3b', 'dark')));
+      await page.getByRole('button', { name: 'Save Branding' }).click();
+      await expect(page.getByText('Branding updated').first()).toBeVisible();
+      await expect.poll(() => brandVar(page, '--brand-primary-light')).toBe('#0a7d3b');
+      await expect.poll(() => isDark(page)).toBe(true);
+      // Buttons take the colour as the dark theme shows it: lifted just enough to read on its
+      // surfaces (the mouse moved off, so no hover tint).
+      await page.mouse.move(0, 0);
+      const saveButton = page.getByRole('button', { name: 'Save Branding' });
+      await expect(saveButton).toHaveCSS('background-color', rgb(brandColorFor('#0a7d3b', 'dark')));
 
-    // Another member, in their own browser, sees the same.
-    const other = await signedInPage(browser, DEMO.standard);
-    await expect.poll(() => brandVar(other.page, '--brand-primary-light')).toBe('#0a7d3b');
-    expect(await isDark(other.page)).toBe(true);
-    await expect(other.page.locator('body')).toHaveCSS('background-color', 'rgb(15, 23, 42)');
-    await other.context.close();
-  } finally {
-    // The demo organization is shared by every spec: put its look back.
-    const status = await page.evaluate(
-      async ({ orgId, branding }) =>
-        (
-          await fetch(`/api/organizations/${orgId}/branding`, {
-            method: 'PUT',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              primaryColor: branding.primaryColor,
-              secondaryColor: branding.secondaryColor,
-              accentColor: branding.accentColor,
-              backgroundColor: branding.backgroundColor,
-              textColor: branding.textColor,
-              theme: branding.theme,
-            }),
-          })
-        ).status,
-      saved,
-    );
-    expect(status).toBe(200);
-  }
-});
+      // Another member, in their own browser, sees the same.
+      const other = await signedInPage(browser, DEMO.standard);
+      await expect.poll(() => brandVar(other.page, '--brand-primary-light')).toBe('#0a7d3b');
+      expect(await isDark(other.page)).toBe(true);
+      await expect(other.page.locator('body')).toHaveCSS('background-color', 'rgb(15, 23, 42)');
+      await other.context.close();
+    } finally {
+      // The demo organization is shared by every spec: put its look back.
+      const status = await page.evaluate(
+        async ({ orgId, branding }) =>
+          (
+            await fetch(`/api/organizations/${orgId}/branding`, {
+              method: 'PUT',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                primaryColor: branding.primaryColor,
+                secondaryColor: branding.secondaryColor,
+                accentColor: branding.accentColor,
+                backgroundColor: branding.backgroundColor,
+                textColor: branding.textColor,
+                theme: branding.theme,
+              }),
+            })
+          ).status,
+        saved,
+      );
+      expect(status).toBe(200);
+    }
+  },
+);
 
 test('a disabled member is signed out at once and can sign in again when enabled', async ({
   page,

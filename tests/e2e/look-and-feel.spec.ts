@@ -314,7 +314,10 @@ async function nextRehearsal(page: Page): Promise<{ id: number; startDateTime: s
 /** Waits for the network to settle and every animation on the page to end, then takes a picture. */
 async function shot(page: Page, name: string) {
   await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  // An animation cancelled meanwhile (its element gone) rejects `finished`: it is over all the same.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 

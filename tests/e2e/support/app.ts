@@ -9,6 +9,12 @@ export { allMail, linkIn, waitForMail } from './mail';
 
 /** The demo organization seeded at boot (src/server/seed/demo.ts); every demo user shares one password. */
 export const DEMO_ORG = 'demo';
+
+/**
+ * The tag of a test that changes the demo organization's look, which every other spec may be
+ * reading meanwhile: such tests run first, one at a time, before the rest (playwright.config.ts).
+ */
+export const BRANDING = { tag: '@branding' };
 export const DEMO_PASSWORD = 'Greenroom-demo-2026';
 export const DEMO = {
   owner: { username: 'olivia', password: DEMO_PASSWORD, org: DEMO_ORG },
