@@ -1,6 +1,6 @@
 // Browser tests against the real app as `npm start` runs it: built SPA, embedded PostgreSQL in a
 // fresh directory, demo data, a known system password and a mail catcher (tests/e2e/support).
-// Chromium is Debian's /usr/bin/chromium (DESIGN §2); organizations are {shortname}.localhost,
+// Chromium is Debian's /usr/bin/chromium, never a downloaded one; organizations are {shortname}.localhost,
 // which Chromium resolves to loopback with no set-up.
 import { defineConfig, devices } from '@playwright/test';
 import { BASE_URL, PORT, serverEnv } from './tests/e2e/support/env';
