@@ -116,6 +116,21 @@ describe('ChangeFeed and its caches', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
+  it('refuses a value under parts alone read before a change to its whole organization', async () => {
+    const { feed, cache, notify } = await fakeFeed();
+    const ticket = feed.ticket();
+    notify('o:7');
+    cache.set(
+      'search',
+      'old',
+      [partScope(7, 'library', 'word:re'), partScope(7, 'library', 'names')],
+      ticket,
+    );
+    expect(cache.get('search')).toBeUndefined();
+    cache.set('other', 'kept', [partScope(8, 'library', 'word:re')], ticket);
+    expect(cache.get('other')).toBe('kept');
+  });
+
   it('serves nothing while the listening connection is down, and forgets what it kept', async () => {
     const { feed, cache, ...fake } = await fakeFeed();
     cache.set('a', 'A', [areaScope(1, 'people')], feed.ticket());

@@ -57,6 +57,9 @@ export function monthScopes(organizationId: number, from: Date, to: Date): Scope
   return scopes;
 }
 
+/** The scope that stands for every part of a part scope's area ('*' is no part's name). */
+const everyPart = (scope: Scope) => `${scope.slice(0, scope.indexOf('@'))}@*` as Scope;
+
 /** A part scope as announced: its organization, area and part. */
 function parsePart(scope: string): Scope | null {
   const found = /^o:\d+:([a-z]+)@(.+)$/.exec(scope);
@@ -350,7 +353,8 @@ export class ChangeFeed {
 
   unchangedSince(ticket: Ticket, scopes: Scope[]): boolean {
     if (!this.live || this.resetAt > ticket) return false;
-    return scopes.every((scope) => (this.changedAt.get(scope) ?? 0) <= ticket);
+    const unchanged = (scope: Scope) => (this.changedAt.get(scope) ?? 0) <= ticket;
+    return scopes.every((scope) => unchanged(scope) && (!scope.includes('@') || unchanged(everyPart(scope))));
   }
 
   /**
@@ -369,9 +373,12 @@ export class ChangeFeed {
    */
   organizationChanged(organizationId: number) {
     for (const area of AREAS) this.changed(areaScope(organizationId, area));
-    // A copy loading meanwhile is refused by its area scopes; what is kept by part goes here.
-    for (const area of Object.keys(PARTS))
+    // What is kept by part goes here; a copy loading meanwhile under parts alone (a search) is
+    // refused by its area's every-part scope.
+    for (const area of Object.keys(PARTS) as PartedArea[]) {
+      this.changedAt.set(partScope(organizationId, area, '*'), ++this.sequence);
       for (const cache of this.caches.values()) cache.dropScopesStarting(`o:${organizationId}:${area}@`);
+    }
   }
 
   /** A notification: a scope, or a whole organization ('o:<id>', or an area this instance does not know). */
