@@ -1,7 +1,8 @@
 // Kept library answers (db/change-feed.ts): a page view (markdown rendered and sanitized, links
 // and backlinks resolved) stays true until its page changes or the library's names do (a page
-// added, removed, renamed, relinked or made public or private), which the wiki_pages triggers
-// announce; a search answer until anything in the library changes. A view also shows its author's
+// added, removed, renamed, relinked or made public or private), and a search until the words it
+// looks for, the pages it shows or the names change, all of which the wiki_pages triggers
+// announce; a page list until anything in the library changes. A view also shows its author's
 // name, and a public one its organization's name. Rendering costs far more than the queries, and
 // pages are read far more often than written, so a hot read is one map lookup. Answers are kept as
 // the bytes sent (http/etag.ts: ETag and compressed forms made once), cut to their response schema.

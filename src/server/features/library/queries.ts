@@ -29,17 +29,20 @@ export function toPage(row: Row): WikiPage {
   return { ...(row as unknown as WikiPage), createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
 }
 
-async function onePage(database: Database, where: string, params: unknown[]) {
-  const [row] = await database.query<Row>(
-    `select ${PAGE_COLUMNS} from wiki_pages p left join users u on u.id = p.author_id
+/** One page's row (organization $1, `where` on `p`), with any `more` columns after the page's. */
+async function onePageRow<T extends Row>(database: Database, where: string, params: unknown[], more = '') {
+  const [row] = await database.query<T>(
+    `select ${PAGE_COLUMNS}${more} from wiki_pages p left join users u on u.id = p.author_id
      where p.organization_id = $1 and ${where}`,
     params,
   );
-  return row ? toPage(row) : undefined;
+  return row;
 }
 
-export const pageById = (database: Database, organizationId: number, pageId: number) =>
-  onePage(database, 'p.id = $2', [organizationId, pageId]);
+export async function pageById(database: Database, organizationId: number, pageId: number) {
+  const row = await onePageRow(database, 'p.id = $2', [organizationId, pageId]);
+  return row ? toPage(row) : undefined;
+}
 
 export async function listPages(
   database: Database,
@@ -71,12 +74,12 @@ export async function pageAndFormerTitles(
   slug: string,
   publicOnly = false,
 ): Promise<{ page: WikiPage; formerTitles: string[] } | undefined> {
-  const [row] = await database.query<Row & { formerTitles: string[] }>(
-    `select ${PAGE_COLUMNS}, array(select f.title from wiki_page_former_titles f
-       where f.organization_id = p.organization_id and f.page_id = p.id) as "formerTitles"
-     from wiki_pages p left join users u on u.id = p.author_id
-     where p.organization_id = $1 and p.slug = $2${publicOnly ? ' and p.is_public' : ''}`,
+  const row = await onePageRow<Row & { formerTitles: string[] }>(
+    database,
+    `p.slug = $2${publicOnly ? ' and p.is_public' : ''}`,
     [organizationId, slug],
+    `, array(select f.title from wiki_page_former_titles f
+       where f.organization_id = p.organization_id and f.page_id = p.id) as "formerTitles"`,
   );
   if (!row) return undefined;
   const { formerTitles, ...page } = row;
