@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BoundedMap, DEFAULT_MAX_ENTRIES } from '../bounded-map';
 
-export function etagOf(body: string): string {
+export function etagOf(body: string | Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
@@ -47,9 +47,9 @@ export class KeptBody {
   private encoded = new Map<Encoding, Promise<Buffer>>();
   private digest?: string;
 
-  /** `etag`: when the caller knows one cheaper than a digest of the whole body. */
+  /** `body`: JSON text, or its UTF-8 bytes. `etag`: when the caller knows one cheaper than a digest of the whole body. */
   constructor(
-    readonly body: string,
+    readonly body: string | Buffer,
     private readonly sent: SentHowOften = 'often',
     etag?: string,
   ) {
@@ -70,7 +70,7 @@ export class KeptBody {
 
   /** The body as bytes, encoded once: a large answer is not re-encoded on every send. */
   bytes(): Buffer {
-    this.utf8 ??= Buffer.from(this.body);
+    this.utf8 ??= typeof this.body === 'string' ? Buffer.from(this.body) : this.body;
     return this.utf8;
   }
 
@@ -83,7 +83,7 @@ export class KeptBody {
     const made = this.encoded.get(encoding);
     if (made && this.sent === 'once' && !this.tightened.has(encoding)) {
       this.tightened.add(encoding);
-      const tight = compress(Buffer.from(this.body), encoding, 'often');
+      const tight = compress(this.fresh(), encoding, 'often');
       tight.then(
         (buffer) => this.encoded.set(encoding, Promise.resolve(buffer)),
         () => undefined,
@@ -91,12 +91,17 @@ export class KeptBody {
     }
     if (made) return made;
     // A body sent once needs its bytes only to be compressed: they are not kept beside it.
-    const fresh = compress(this.sent === 'once' ? Buffer.from(this.body) : this.bytes(), encoding, this.sent);
+    const fresh = compress(this.sent === 'once' ? this.fresh() : this.bytes(), encoding, this.sent);
     this.encoded.set(encoding, fresh);
     return fresh;
   }
 
   private tightened = new Set<Encoding>();
+
+  /** The body as bytes without keeping text's encoding beside it. */
+  private fresh(): Buffer {
+    return typeof this.body === 'string' ? Buffer.from(this.body) : this.body;
+  }
 }
 
 /** `input` compressed as `encoding`, as hard as how often it is sent earns. */

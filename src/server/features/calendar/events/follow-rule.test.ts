@@ -27,7 +27,8 @@ describe('the follow rule', () => {
       teamIds: [c.teamId],
     });
     await create({ eventType: 'class', instructorId: c.instructor.id, spaces: ['Annex'] });
-    await create({ name: 'Fitting', spaces: ['Office'], reservedBy: c.actor.id });
+    // Letters of two, three and four bytes: the list sets flags at byte offsets, not characters.
+    await create({ name: 'Anprobe für Ärmel — 🎭', spaces: ['Office'], reservedBy: c.actor.id });
     const ids = (
       await ctx.database.query<{ id: number }>(
         'select id from calendar_events where organization_id = $1 order by start_date_time, id',
@@ -55,6 +56,12 @@ describe('the follow rule', () => {
         [c.org.id, viewer.id],
       );
       expect(listed.map((e) => [e.id, e.isFollowing])).toEqual(bySql.map((e) => [e.id, e.following]));
+      // A filtered list is made another way: its flags and text must match the whole list's.
+      const classes: { id: number; isFollowing: boolean }[] = (
+        await agent.get(`${c.base}/events?from=2031-03-01&to=2031-04-30&type=class`)
+      ).json();
+      expect(classes).toHaveLength(1);
+      expect(classes).toEqual(listed.filter((e) => classes[0].id === e.id));
     }
   });
 });

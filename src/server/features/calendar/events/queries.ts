@@ -134,29 +134,57 @@ interface RangeEvent {
   open: string;
 }
 
+// A follow flag as the template writes it and as a followed event's is written over it: the same
+// length (JSON allows the space), so setting a viewer's flags moves no other byte.
+const UNFOLLOWED = 'false';
+const FOLLOWED = 'true ';
+
 /** A range of events as every member sees them, kept and shared by all viewers. */
 class KeptRange {
   readonly etag: string;
+  /** The whole list as bytes with every flag unfollowed, and where each event's flag starts. */
+  private readonly template: Buffer;
+  private readonly flagAt: number[] = [];
 
   constructor(readonly events: RangeEvent[]) {
     this.etag = etagOf(events.map((e) => e.open).join('\n'));
+    let at = 1;
+    for (const event of events) {
+      at += Buffer.byteLength(event.open);
+      this.flagAt.push(at);
+      at += UNFOLLOWED.length + 2;
+    }
+    this.template = Buffer.from(`[${events.map((e) => `${e.open}${UNFOLLOWED}}`).join(',')}]`);
   }
 
   get size() {
-    return this.events.reduce((sum, e) => sum + e.open.length, 0);
+    return this.template.length;
   }
 
   /** The list one viewer reads: their follow flags, and the type or follow filter asked for. */
   forViewer(viewer: FollowFacts, type: string | null, followedOnly: boolean): KeptBody {
+    // Each viewer's flags make a body of their own, read again by that viewer alone: compressed
+    // quickly rather than tightly.
+    if (type === null && !followedOnly) return this.withFlags(viewer);
     const events = this.events
       .filter((e) => type === null || e.eventType === type)
       .map((e) => ({ event: e, following: follows(viewer, e) }))
       .filter((e) => !followedOnly || e.following);
     const flags = events.map((e) => (e.following ? '1' : '0')).join('');
     const body = `[${events.map((e) => `${e.event.open}${e.following}}`).join(',')}]`;
-    // Each viewer's flags make a body of their own, read again by that viewer alone: compressed
-    // quickly rather than tightly.
     return new KeptBody(body, 'once', etagOf(`${this.etag}|${type}|${followedOnly}|${flags}`));
+  }
+
+  /** The whole range for one viewer: the template copied, with the flags of what they follow set. */
+  private withFlags(viewer: FollowFacts): KeptBody {
+    const body = Buffer.from(this.template);
+    const followed: number[] = [];
+    this.events.forEach((event, i) => {
+      if (!follows(viewer, event)) return;
+      body.write(FOLLOWED, this.flagAt[i], 'latin1');
+      followed.push(i);
+    });
+    return new KeptBody(body, 'once', etagOf(`${this.etag}|${followed.join(',')}`));
   }
 }
 
