@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { policy } from '../../../common/permissions';
 import { AppError, notFound } from '../../http/errors';
 import { type Caller, ledTeamIds } from '../scheduling';
-import { deliver, pushAll, type Pushed } from './deliver';
+import { deliverAll, type Notice, pushAll } from './deliver';
 import { inTransaction } from './scans';
 
 const GATES = { casting: 'castingUpdates', production: 'productionAnnouncements' } as const;
@@ -87,24 +87,19 @@ export async function postAnnouncement(database: Database, access: Caller, input
                where tm.team_id = $3 and tm.user_id = m.user_id and tm.organization_id = $1))`,
       [organizationId, authorId, teamId],
     );
-    const out: (Pushed | null)[] = [];
-    for (const r of recipients)
-      out.push(
-        await deliver(
-          q,
-          {
-            organizationId,
-            userId: r.userId,
-            kind: 'announcement',
-            gate: GATES[input.kind],
-            key: `announcement:${row.id}:${r.userId}`,
-            title: `${ANNOUNCEMENT_KIND_LABELS[input.kind]}: ${input.title}`,
-            body: input.body,
-            link: '/dashboard',
-          },
-          now,
-        ),
-      );
+    const notices = recipients.map(
+      (r): Notice => ({
+        organizationId,
+        userId: r.userId,
+        kind: 'announcement',
+        gate: GATES[input.kind],
+        key: `announcement:${row.id}:${r.userId}`,
+        title: `${ANNOUNCEMENT_KIND_LABELS[input.kind]}: ${input.title}`,
+        body: input.body,
+        link: '/dashboard',
+      }),
+    );
+    const out = await deliverAll(q, notices, now);
     return { id: row.id, pushed: out };
   });
   await pushAll(database, pushed);

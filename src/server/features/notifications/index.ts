@@ -3,7 +3,7 @@
 
 export { composeMail } from './compose';
 export type { MailSection } from './compose';
-export { deliver, pushAll } from './deliver';
+export { deliverAll, pushAll } from './deliver';
 export type { Notice, Pushed } from './deliver';
 export { enqueue } from './jobs';
 export type { Job } from './jobs';

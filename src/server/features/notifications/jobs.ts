@@ -35,6 +35,22 @@ export async function enqueue(
   return rows.length > 0;
 }
 
+/** Mail jobs for recorded notices, in one statement: each sends notification `id`, unless its key exists. */
+export async function enqueueMails(
+  q: Runner | Database,
+  mails: readonly { key: string; id: number }[],
+  runAt: Date,
+) {
+  if (mails.length === 0) return;
+  await q.query(
+    `insert into jobs (kind, unique_key, payload, run_at)
+     select 'mail', m.key, jsonb_build_object('notificationId', m.id), $3
+     from unnest($1::text[], $2::int[]) as m(key, id)
+     on conflict (unique_key) do nothing`,
+    [mails.map((m) => m.key), mails.map((m) => m.id), runAt],
+  );
+}
+
 /**
  * Takes up to `limit` due jobs for this worker, leasing them until now + LEASE_MS. Single mails
  * (reminders, immediate notices) go before digests, which may be many at 07:00.

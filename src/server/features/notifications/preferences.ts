@@ -16,6 +16,19 @@ export async function loadPreferences(
   return withDefaults(row?.settings);
 }
 
+/** Several members' preferences in one statement, by user id (defaults for anyone not found). */
+export async function loadPreferencesOf(
+  q: Runner | Database,
+  userIds: readonly number[],
+): Promise<Map<number, NotificationPreferences>> {
+  const rows = await q.query<{ id: number; settings: unknown }>(
+    'select id, notification_settings as settings from users where id = any($1::int[])',
+    [[...new Set(userIds)]],
+  );
+  const found = new Map(rows.map((r) => [r.id, r.settings]));
+  return new Map(userIds.map((id) => [id, withDefaults(found.get(id))]));
+}
+
 /** `patch` is already validated by the route (unknown fields and values answer 400 there). */
 export async function updatePreferences(
   database: Database,

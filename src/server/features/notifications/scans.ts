@@ -4,7 +4,7 @@
 import type { Database } from '../../db/client';
 import { ensureMaterialized, isFollowingSql, materializationTarget, runner, type Runner } from '../calendar';
 import { getOrCreate } from '../../../common/maps';
-import { deliver, type Notice, type Pushed } from './deliver';
+import { deliverAll, type Notice, type Pushed } from './deliver';
 import { digestUntil } from './digest-window';
 import { formatInstant } from '../../../common/format-date';
 import { prefSql } from './preferences';
@@ -133,23 +133,19 @@ export async function scanReminders(database: Database, now: Date): Promise<(Pus
   for (const d of due) getOrCreate(byOrganization, d.organizationId, () => []).push(d);
   const pushed: (Pushed | null)[] = [];
   for (const [organizationId, reminders] of byOrganization) {
-    const batch = await inTransaction(database, async (q) => {
-      const out: (Pushed | null)[] = [];
-      for (const d of reminders) {
-        const notice: Notice = {
-          organizationId,
-          userId: d.userId,
-          kind: 'reminder',
-          gate: 'scheduleReminders',
-          key: `reminder:${d.userId}:${d.eventId}`,
-          title: `Reminder: ${d.name}`,
-          body: `${formatInstant(d.start, 'weekdayTime', d.timezone)} · ${d.spaces.join(', ')}`,
-          link: '/calendar/my-schedule',
-        };
-        out.push(await deliver(q, notice, now));
-      }
-      return out;
-    });
+    const notices = reminders.map(
+      (d): Notice => ({
+        organizationId,
+        userId: d.userId,
+        kind: 'reminder',
+        gate: 'scheduleReminders',
+        key: `reminder:${d.userId}:${d.eventId}`,
+        title: `Reminder: ${d.name}`,
+        body: `${formatInstant(d.start, 'weekdayTime', d.timezone)} · ${d.spaces.join(', ')}`,
+        link: '/calendar/my-schedule',
+      }),
+    );
+    const batch = await inTransaction(database, (q) => deliverAll(q, notices, now));
     pushed.push(...batch);
   }
   return pushed;
@@ -219,7 +215,7 @@ export async function processChanges(
       const key = `${r.organizationId}:${r.tx}`;
       groups.set(key, [...(groups.get(key) ?? []), r]);
     }
-    const pushed: (Pushed | null)[] = [];
+    const notices: Notice[] = [];
     for (const group of groups.values()) {
       const first = group[0];
       const members = new Set(group.flatMap((c) => c.followerIds));
@@ -232,24 +228,18 @@ export async function processChanges(
           : `${group.length} dates of ${name} were ${cancelled ? 'cancelled' : 'changed'}`;
       for (const userId of members) {
         const lines = group.filter((c) => c.followerIds.includes(userId)).map(describeChange);
-        pushed.push(
-          await deliver(
-            q,
-            {
-              organizationId: first.organizationId,
-              userId,
-              kind: 'change',
-              key: `change:${first.id}:${userId}`,
-              title,
-              body:
-                lines.slice(0, 20).join('\n') + (lines.length > 20 ? `\n…and ${lines.length - 20} more` : ''),
-              link: '/calendar',
-            },
-            now,
-          ),
-        );
+        notices.push({
+          organizationId: first.organizationId,
+          userId,
+          kind: 'change',
+          key: `change:${first.id}:${userId}`,
+          title,
+          body: lines.slice(0, 20).join('\n') + (lines.length > 20 ? `\n…and ${lines.length - 20} more` : ''),
+          link: '/calendar',
+        });
       }
     }
+    const pushed = await deliverAll(q, notices, now);
     // The followers named here are kept beside the change, as a deletion's are (those recorded
     // with it stay as they were).
     await q.query(

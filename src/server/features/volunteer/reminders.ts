@@ -5,7 +5,7 @@
 // keep a notice from being sent twice, whichever worker finds it.
 import { formatInstant } from '../../../common/format-date';
 import type { Database } from '../../db/client';
-import { deliver, inTransaction, type Notice, prefSql, type Pushed } from '../notifications';
+import { deliverAll, inTransaction, type Notice, prefSql, type Pushed } from '../notifications';
 
 const DAY_MS = 86_400_000;
 /** A coordinator hears of a date's open shifts this many days before, and again closer. */
@@ -14,13 +14,9 @@ const DIGEST_DAYS = [3, 1] as const;
 const wants = `${prefSql.flag('volunteerReminders')}
   and (${prefSql.flag('emailNotifications')} or ${prefSql.flag('pushNotifications')})`;
 
-async function deliverAll(database: Database, notices: Notice[], now: Date) {
+async function deliverNotices(database: Database, notices: Notice[], now: Date): Promise<(Pushed | null)[]> {
   if (notices.length === 0) return [];
-  return inTransaction(database, async (q) => {
-    const out: (Pushed | null)[] = [];
-    for (const n of notices) out.push(await deliver(q, n, now));
-    return out;
-  });
+  return inTransaction(database, (q) => deliverAll(q, notices, now));
 }
 
 /** Holders whose reminder time (start − their reminder timing) has come. */
@@ -53,7 +49,7 @@ export async function scanShiftReminders(database: Database, now: Date) {
      limit 500`,
     [now],
   );
-  return deliverAll(
+  return deliverNotices(
     database,
     due.map((d) => ({
       organizationId: d.organizationId,
@@ -145,7 +141,7 @@ export async function scanOpenShiftDigests(database: Database, now: Date) {
       )
     ).map((r) => r.key),
   );
-  return deliverAll(
+  return deliverNotices(
     database,
     notices.filter((n) => !known.has(n.key)),
     now,

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { SHIFT_FULL_MESSAGE, shiftFull } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { lockKey, organizationTimeZone, type Runner } from '../calendar';
-import { deliver, pushAll } from '../notifications';
+import { deliverAll, pushAll } from '../notifications';
 import type { Caller } from '../scheduling';
 import { readShift } from './shift-read';
 import { SHIFT_NOT_FOUND } from './shifts';
@@ -236,9 +236,9 @@ async function mailSwap(database: Database, organizationId: number, swap: Swap) 
   });
   const key = `shift-swap:${swap.signupId}:${swap.takerId}:${now.getTime()}`;
   const pushed = await database.transaction((q) =>
-    Promise.all([
-      deliver(
-        q,
+    deliverAll(
+      q,
+      [
         {
           organizationId,
           userId: swap.offererId,
@@ -248,10 +248,6 @@ async function mailSwap(database: Database, organizationId: number, swap: Swap) 
           body: `${names.taker} took your place (${when}). You are no longer on this shift.`,
           link: '/volunteer',
         },
-        now,
-      ),
-      deliver(
-        q,
         {
           organizationId,
           userId: swap.takerId,
@@ -261,9 +257,9 @@ async function mailSwap(database: Database, organizationId: number, swap: Swap) 
           body: `You took ${names.offerer}'s place (${when}).`,
           link: '/volunteer',
         },
-        now,
-      ),
-    ]),
+      ],
+      now,
+    ),
   );
   await pushAll(database, pushed);
 }
