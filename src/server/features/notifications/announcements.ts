@@ -102,7 +102,7 @@ export async function postAnnouncement(database: Database, access: Caller, input
     const out = await deliverAll(q, notices, now);
     return { id: row.id, pushed: out };
   });
-  await pushAll(database, pushed);
+  pushAll(database, pushed);
   const [created] = await database.query<Announcement>(`${SELECT} where a.id = $1`, [id]);
   return created;
 }

@@ -108,7 +108,7 @@ export async function deliverAll(
 }
 
 /** After commit: each member's open pages (on any instance) get their new notices. */
-export async function pushAll(database: Database, pushed: (Pushed | null)[]) {
+export function pushAll(database: Database, pushed: (Pushed | null)[]) {
   for (const p of pushed)
-    if (p) await sendToUser(database, p.organizationId, p.userId, { type: 'notification', data: p.item });
+    if (p) sendToUser(database, p.organizationId, p.userId, { type: 'notification', data: p.item });
 }

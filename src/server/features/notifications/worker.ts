@@ -72,12 +72,12 @@ export class NotificationWorker {
   async tick(): Promise<void> {
     const now = this.now();
     const { database } = this.deps;
-    await pushAll(database, await scanReminders(database, now));
-    await pushAll(database, await scanShiftReminders(database, now));
-    await pushAll(database, await scanOpenShiftDigests(database, now));
+    pushAll(database, await scanReminders(database, now));
+    pushAll(database, await scanShiftReminders(database, now));
+    pushAll(database, await scanOpenShiftDigests(database, now));
     for (let batch = 0; batch < CHANGE_BATCHES_PER_TICK && !this.stopped; batch++) {
       const { pushed, more } = await processChanges(database, now);
-      await pushAll(database, pushed);
+      pushAll(database, pushed);
       if (!more) break;
       await giveWay();
     }

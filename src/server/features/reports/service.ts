@@ -252,7 +252,7 @@ export async function publishReport(database: Database, access: Caller, eventId:
     return out;
   });
   for (const p of pushed)
-    await sendToUser(database, organizationId, p.userId, {
+    sendToUser(database, organizationId, p.userId, {
       type: 'notification',
       data: {
         id: p.id,

@@ -4,6 +4,7 @@ import { buildOrg, buildUser, signedIn } from '../../../../tests/support/factori
 import { SM } from '../../../common/schemas/scheduling';
 import { ATTENDANCE_REFUSED, NOT_ELIGIBLE, NOT_STARTED, REPORT_REFUSED, TEAM_NOT_FOUND } from './attendance';
 import { bookEvent, schedulingOrg } from './test-helpers';
+import { PRESENCE_CHANNEL } from '../../http/presence-signal';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -144,10 +145,11 @@ describe('attendance', () => {
       instructorId: s.instructor.id,
     });
     await s.agents.owner.put(`${s.orgBase}/calendar/events/${lesson}/calls`, { userIds: [s.castB.id] });
-    const notify = vi.spyOn(ctx.database, 'notify');
+    const notify = vi.spyOn(ctx.database, 'notifySoon');
     try {
       const sent = () =>
         notify.mock.calls
+          .filter(([channel]) => channel === PRESENCE_CHANNEL)
           .map(([, payload]) => JSON.parse(payload))
           .filter((m) => m.t === 'user' && m.o === s.org.id && m.m?.type === 'attendance-changed');
       const to = () => new Set(sent().map((m) => m.u));

@@ -8,6 +8,7 @@ import { BROWSER_ACCEPT } from '../../../../tests/support/html';
 import { escapeHtml } from '../../http/link-page';
 import { CALL_GONE, LINK_EXPIRED, LINK_INVALID, LINK_USED } from './respond-link';
 import { bookEvent, linksOf, runCallMails, schedulingOrg } from './test-helpers';
+import { PRESENCE_CHANNEL } from '../../http/presence-signal';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -187,11 +188,12 @@ describe('calls', () => {
   it('signals calls-changed to the managers and the people concerned, on every change', async () => {
     const s = await schedulingOrg(ctx);
     const eventId = await bookEvent(s);
-    const notify = vi.spyOn(ctx.database, 'notify');
+    const notify = vi.spyOn(ctx.database, 'notifySoon');
     try {
       await s.agents.owner.put(callsUrl(s, eventId), { userIds: [s.actor.id] });
       const sent = () =>
         notify.mock.calls
+          .filter(([channel]) => channel === PRESENCE_CHANNEL)
           .map(([, payload]) => JSON.parse(payload))
           .filter((m) => m.t === 'user' && m.o === s.org.id && m.m?.type === 'calls-changed');
       const to = (list: { u: number }[]) => new Set(list.map((m) => m.u));

@@ -68,7 +68,7 @@ export async function signalCallsChanged(
 ) {
   const to = new Set([...(await eventManagers(database, organizationId, event, null)), ...people]);
   for (const userId of to)
-    await sendToUser(database, organizationId, userId, { type: 'calls-changed', eventId: event.id });
+    sendToUser(database, organizationId, userId, { type: 'calls-changed', eventId: event.id });
 }
 
 /**
@@ -84,5 +84,5 @@ export async function signalAttendanceChanged(
   // takeAttendance: the managers and, for a class, its instructor.
   const instructor = event.eventType === 'class' ? event.instructorId : null;
   for (const userId of await eventManagers(database, organizationId, event, instructor))
-    await sendToUser(database, organizationId, userId, { type: 'attendance-changed', eventId: event.id });
+    sendToUser(database, organizationId, userId, { type: 'attendance-changed', eventId: event.id });
 }

@@ -261,7 +261,7 @@ async function mailSwap(database: Database, organizationId: number, swap: Swap) 
       now,
     ),
   );
-  await pushAll(database, pushed);
+  pushAll(database, pushed);
 }
 
 /** Cancel one's own place, until the cutoff before the shift; later it must be offered. */
