@@ -146,7 +146,6 @@ class KeptRange {
   private readonly flagAt: number[] = [];
 
   constructor(readonly events: RangeEvent[]) {
-    this.etag = etagOf(events.map((e) => e.open).join('\n'));
     let at = 1;
     for (const event of events) {
       at += Buffer.byteLength(event.open);
@@ -154,6 +153,7 @@ class KeptRange {
       at += UNFOLLOWED.length + 2;
     }
     this.template = Buffer.from(`[${events.map((e) => `${e.open}${UNFOLLOWED}}`).join(',')}]`);
+    this.etag = etagOf(this.template);
   }
 
   get size() {
