@@ -120,7 +120,10 @@ function compress(input: Buffer, encoding: Encoding, sent: SentHowOften): Promis
     return Promise.resolve(
       encoding === 'br' ? zlib.brotliCompressSync(input, options) : zlib.gzipSync(input, options),
     );
-  return encoding === 'br' ? brotli(input, options) : gzip(input, options);
+  // One output buffer as large as the input: with zlib's default 16 KB, the thread pool hands
+  // back each piece to the event loop (0.75 ms of its time for a 230 KB month, 0.26 ms so).
+  const whole = { ...options, chunkSize: Math.max(zlib.constants.Z_DEFAULT_CHUNK, input.length) };
+  return encoding === 'br' ? brotli(input, whole) : gzip(input, whole);
 }
 
 function acceptedEncoding(request: FastifyRequest): Encoding | null {
