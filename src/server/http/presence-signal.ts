@@ -33,5 +33,8 @@ export function disconnectSession(database: Database, sid: string) {
  * and a notice to each of a thousand followers is one statement, not a thousand.
  */
 export function sendToUser(database: Database, organizationId: number, userId: number, message: unknown) {
-  database.notifySoon(PRESENCE_CHANNEL, JSON.stringify({ t: 'user', o: organizationId, u: userId, m: message }));
+  database.notifySoon(
+    PRESENCE_CHANNEL,
+    JSON.stringify({ t: 'user', o: organizationId, u: userId, m: message }),
+  );
 }
