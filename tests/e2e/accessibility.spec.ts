@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { contrastRatio } from '../../src/common/contrast';
 import { BASE_URL, BRANDING, DEMO, DEMO_ORG, type Login, orgUrl, SYSTEM, signIn } from './support/app';
+import { putBranding, readBranding } from './support/branding';
 
 interface Finding {
   state: string;
@@ -473,34 +474,9 @@ test(
   BRANDING,
   async ({ browser }) => {
     const { context, page } = await signedIn(browser, DEMO.owner);
-    const saved = await page.evaluate(async () => {
-      const me = await (await fetch('/api/me')).json();
-      return {
-        orgId: me.organization.id as number,
-        branding: await (await fetch(`/api/organizations/${me.organization.id}/branding`)).json(),
-      };
-    });
-    const putBranding = (primaryColor: string) =>
-      page.evaluate(
-        async ({ orgId, branding, primaryColor }) =>
-          (
-            await fetch(`/api/organizations/${orgId}/branding`, {
-              method: 'PUT',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({
-                primaryColor,
-                secondaryColor: branding.secondaryColor,
-                accentColor: branding.accentColor,
-                backgroundColor: branding.backgroundColor,
-                textColor: branding.textColor,
-                theme: branding.theme,
-              }),
-            })
-          ).status,
-        { ...saved, primaryColor },
-      );
+    const saved = await readBranding(page);
     try {
-      expect(await putBranding('#f5e663')).toBe(200);
+      expect(await putBranding(page, saved, { primaryColor: '#f5e663' })).toBe(200);
       await page.goto(member('/library/home'));
       await expect(page.locator('h1').first()).toBeVisible();
       const link = 'main .wiki-content a';
@@ -532,7 +508,7 @@ test(
       expect(found).toEqual([]);
     } finally {
       // The demo organization is shared by every spec: put its colour back.
-      expect(await putBranding(saved.branding.primaryColor)).toBe(200);
+      expect(await putBranding(page, saved)).toBe(200);
       await context.close();
     }
   },

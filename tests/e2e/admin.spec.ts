@@ -3,6 +3,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { brandColorFor } from '../../src/web/lib/branding';
 import { BRANDING, DEMO, DEMO_ORG, newPerson, orgUrl, signIn } from './support/app';
+import { putBranding, readBranding } from './support/branding';
 import { createDemoMembers, loginOf } from './support/people';
 
 const brandVar = (page: Page, name: string) =>
@@ -23,13 +24,7 @@ test(
   BRANDING,
   async ({ page, browser }) => {
     await signIn(page, DEMO.admin);
-    const saved = await page.evaluate(async () => {
-      const me = await (await fetch('/api/me')).json();
-      return {
-        orgId: me.organization.id as number,
-        branding: await (await fetch(`/api/organizations/${me.organization.id}/branding`)).json(),
-      };
-    });
+    const saved = await readBranding(page);
     try {
       await page.goto(orgUrl(DEMO_ORG, '/admin/branding'));
       await expect(page.getByRole('heading', { name: 'Branding', exact: true })).toBeVisible();
@@ -60,24 +55,7 @@ test(
       await other.context.close();
     } finally {
       // The demo organization is shared by every spec: put its look back.
-      const status = await page.evaluate(
-        async ({ orgId, branding }) =>
-          (
-            await fetch(`/api/organizations/${orgId}/branding`, {
-              method: 'PUT',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({
-                primaryColor: branding.primaryColor,
-                secondaryColor: branding.secondaryColor,
-                accentColor: branding.accentColor,
-                backgroundColor: branding.backgroundColor,
-                textColor: branding.textColor,
-                theme: branding.theme,
-              }),
-            })
-          ).status,
-        saved,
-      );
+      const status = await putBranding(page, saved);
       expect(status).toBe(200);
     }
   },
