@@ -122,7 +122,10 @@ export interface RangeParams {
   followedOnly?: boolean;
 }
 
-/** One event of a kept range: its JSON text open for the viewer's follow flag, and what filters it. */
+/** What the follow rule and the type filter read of an event of a kept range. */
+type RangeFacts = Pick<RangeEvent, 'id' | 'eventType' | 'reservedBy' | 'instructorId' | 'teamIds'>;
+
+/** One event of a range as read: what filters it, and its JSON text open for the viewer's follow flag. */
 interface RangeEvent {
   id: number;
   eventType: string;
@@ -141,19 +144,26 @@ const FOLLOWED = 'true ';
 /** A range of events as every member sees them, kept and shared by all viewers. */
 class KeptRange {
   readonly etag: string;
-  /** The whole list as bytes with every flag unfollowed, and where each event's flag starts. */
+  readonly events: RangeFacts[];
+  /**
+   * The whole list as bytes with every flag unfollowed; where each event's text starts and where
+   * its flag does. An event's text is kept there alone, so a filtered list is cut from it.
+   */
   private readonly template: Buffer;
+  private readonly startAt: number[] = [];
   private readonly flagAt: number[] = [];
 
-  constructor(readonly events: RangeEvent[]) {
+  constructor(events: RangeEvent[]) {
     let at = 1;
     for (const event of events) {
+      this.startAt.push(at);
       at += Buffer.byteLength(event.open);
       this.flagAt.push(at);
       at += UNFOLLOWED.length + 2;
     }
     this.template = Buffer.from(`[${events.map((e) => `${e.open}${UNFOLLOWED}}`).join(',')}]`);
     this.etag = etagOf(this.template);
+    this.events = events.map(({ open: _open, ...facts }) => facts);
   }
 
   get size() {
@@ -166,11 +176,15 @@ class KeptRange {
     // quickly rather than tightly.
     if (type === null && !followedOnly) return this.withFlags(viewer);
     const events = this.events
-      .filter((e) => type === null || e.eventType === type)
-      .map((e) => ({ event: e, following: follows(viewer, e) }))
-      .filter((e) => !followedOnly || e.following);
+      .map((event, i) => ({ event, i, following: follows(viewer, event) }))
+      .filter((e) => (type === null || e.event.eventType === type) && (!followedOnly || e.following));
     const flags = events.map((e) => (e.following ? '1' : '0')).join('');
-    const body = `[${events.map((e) => `${e.event.open}${e.following}}`).join(',')}]`;
+    const pieces = events.flatMap(({ i, following }, n) => [
+      Buffer.from(n === 0 ? '[' : ','),
+      this.template.subarray(this.startAt[i], this.flagAt[i]),
+      Buffer.from(`${following}}`),
+    ]);
+    const body = Buffer.concat([...(pieces.length > 0 ? pieces : [Buffer.from('[')]), Buffer.from(']')]);
     return new KeptBody(body, 'once', etagOf(`${this.etag}|${type}|${followedOnly}|${flags}`));
   }
 
