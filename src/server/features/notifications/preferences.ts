@@ -9,11 +9,7 @@ export async function loadPreferences(
   q: Runner | Database,
   userId: number,
 ): Promise<NotificationPreferences> {
-  const [row] = await q.query<{ settings: unknown }>(
-    'select notification_settings as settings from users where id = $1',
-    [userId],
-  );
-  return withDefaults(row?.settings);
+  return (await loadPreferencesOf(q, [userId])).get(userId)!;
 }
 
 /** Several members' preferences in one statement, by user id (defaults for anyone not found). */
