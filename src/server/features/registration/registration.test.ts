@@ -418,7 +418,8 @@ describe('POST /api/register-organization', () => {
       const res = await agent.post('/api/register-organization', {
         ...newOrgFields(),
         challengeToken,
-        challengeAnswer: String(i),
+        // Never a number: a question's right answer may be 0, 1 or 2.
+        challengeAnswer: `${WRONG_ANSWER} ${i}`,
       });
       expect(res.json()).toEqual(VERIFY_REFUSED);
     }
