@@ -64,4 +64,35 @@ describe('the follow rule', () => {
       expect(classes).toEqual(listed.filter((e) => classes[0].id === e.id));
     }
   });
+  it("keeps the organization's follow facts, yet a member's follow or new team changes their list alone", async () => {
+    const c = await calendarOrg(ctx);
+    const created = await c.agents.owner.post(`${c.base}/events`, eventBody(c.people.owner.id));
+    const teamEvent = await c.agents.owner.post(
+      `${c.base}/events`,
+      eventBody(c.people.owner.id, { spaces: ['Office'], teamIds: [c.teamId] }),
+    );
+    const [eventId, teamEventId] = [created.json().event.id, teamEvent.json().event.id];
+    const board = await signedIn(ctx, c.people.board, c.org);
+    const flags = async (agent: typeof board) => {
+      const listed: { id: number; isFollowing: boolean }[] = (
+        await agent.get(`${c.base}/events?from=2031-03-01&to=2031-03-31`)
+      ).json();
+      return Object.fromEntries(listed.map((e) => [e.id, e.isFollowing]));
+    };
+    // The board member's read keeps the whole organization's facts, the actor's from then on.
+    expect(await flags(board)).toEqual({ [eventId]: false, [teamEventId]: false });
+    expect(await flags(c.actorAgent)).toEqual({ [eventId]: false, [teamEventId]: true });
+
+    expect((await c.actorAgent.post(`${c.base}/events/${eventId}/follow`, {})).statusCode).toBe(200);
+    expect(await flags(c.actorAgent)).toEqual({ [eventId]: true, [teamEventId]: true });
+    expect(await flags(board)).toEqual({ [eventId]: false, [teamEventId]: false });
+
+    const joined = await c.agents.owner.post(`/api/teams/${c.teamId}/members`, {
+      userId: c.people.board.id,
+      role: 'member',
+    });
+    expect(joined.statusCode).toBe(201);
+    expect(await flags(board)).toEqual({ [eventId]: false, [teamEventId]: true });
+    expect(await flags(c.actorAgent)).toEqual({ [eventId]: true, [teamEventId]: true });
+  });
 });

@@ -268,33 +268,64 @@ async function rangeEvents(database: Database, p: RangeParams): Promise<RangeEve
   }));
 }
 
+/** What the follow rule reads of every member of an organization, by member. */
+interface OrganizationFollowFacts {
+  records: ReadonlyMap<number, ReadonlyMap<number, boolean>>;
+  teams: ReadonlyMap<number, ReadonlySet<number>>;
+  size: number;
+}
+
 /**
- * What the follow rule reads of a viewer: their follow records and their teams, kept until one of
- * them changes (a booking or an edit elsewhere in the calendar leaves them).
+ * Kept for the whole organization, not per member: in a school of thousands most members open the
+ * calendar once, so facts kept per member were read afresh, one query per member, while the whole
+ * organization's follow records and team places are one query kept until one of them changes (a
+ * booking or an edit elsewhere in the calendar leaves them).
  */
 const keptFollowFacts = (database: Database) =>
-  ChangeFeed.of(database).cache<string, FollowFacts>('follow-facts', {
+  ChangeFeed.of(database).cache<number, OrganizationFollowFacts>('follow-facts', {
     maxAgeMs: 5 * 60_000,
-    maxSize: 16 * 1024 * 1024,
-    sizeOf: (facts) => 64 + 16 * (facts.records.size + facts.teams.size),
+    maxSize: 64 * 1024 * 1024,
+    sizeOf: (facts) => 64 + 16 * facts.size,
   });
 const FOLLOW_FACT_AREAS = ['follows', 'people'] as const satisfies Areas;
 
-function followFacts(database: Database, p: RangeParams): Promise<FollowFacts> {
-  const key = `${p.organizationId}|${p.viewerId}`;
-  return keptFollowFacts(database).getOrLoad(
-    key,
+async function followFacts(database: Database, p: RangeParams): Promise<FollowFacts> {
+  const organization = await keptFollowFacts(database).getOrLoad(
+    p.organizationId,
     orgScopes(p.organizationId, FOLLOW_FACT_AREAS),
-    async () => {
-      const [row] = await database.query<{ records: [number, boolean][]; teams: number[] }>(
-        `select coalesce((select json_agg(json_build_array(event_id, is_following))
-           from calendar_event_followers where organization_id = $1 and user_id = $2), '[]') as records,
-         array(select team_id from team_members where organization_id = $1 and user_id = $2) as teams`,
-        [p.organizationId, p.viewerId],
-      );
-      return { userId: p.viewerId, records: new Map(row.records), teams: new Set(row.teams) };
-    },
+    () => organizationFollowFacts(database, p.organizationId),
   );
+  return {
+    userId: p.viewerId,
+    records: organization.records.get(p.viewerId) ?? new Map(),
+    teams: organization.teams.get(p.viewerId) ?? new Set(),
+  };
+}
+
+async function organizationFollowFacts(
+  database: Database,
+  organizationId: number,
+): Promise<OrganizationFollowFacts> {
+  const [row] = await database.query<{ records: [number, number, boolean][]; teams: [number, number][] }>(
+    `select coalesce((select json_agg(json_build_array(user_id, event_id, is_following))
+       from calendar_event_followers where organization_id = $1), '[]') as records,
+     coalesce((select json_agg(json_build_array(user_id, team_id))
+       from team_members where organization_id = $1), '[]') as teams`,
+    [organizationId],
+  );
+  const records = new Map<number, Map<number, boolean>>();
+  for (const [user, event, following] of row.records) {
+    const mine = records.get(user) ?? new Map<number, boolean>();
+    mine.set(event, following);
+    records.set(user, mine);
+  }
+  const teams = new Map<number, Set<number>>();
+  for (const [user, team] of row.teams) {
+    const mine = teams.get(user) ?? new Set<number>();
+    mine.add(team);
+    teams.set(user, mine);
+  }
+  return { records, teams, size: row.records.length + row.teams.length };
 }
 
 export async function listPublicEventsJson(
