@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { policy } from '../../../common/permissions';
 import { AppError, notFound } from '../../http/errors';
 import { type Caller, ledTeamIds } from '../scheduling';
+import { memberTeams } from '../teams';
 import { deliverAll, type Notice, pushAll } from './deliver';
 import { inTransaction } from './scans';
 
@@ -22,31 +23,49 @@ const SELECT = `select a.id, a.kind, a.title, a.body,
   from announcements a join users u on u.id = a.author_id
   left join teams t on t.id = a.team_id and t.organization_id = a.organization_id`;
 
-/** The latest announcements the member can see: the organization's and their teams'. */
-function listAnnouncements(database: Database, organizationId: number, userId: number) {
+/**
+ * The latest announcements the member can see (the organization's, their teams' and their own),
+ * or with no member every one of the organization.
+ */
+function listAnnouncements(database: Database, organizationId: number, userId: number | null, limit: number) {
   return database.query<Announcement>(
     `${SELECT}
-     where a.organization_id = $1 and (a.team_id is null or a.author_id = $2 or exists (
+     where a.organization_id = $1 and ($2::int is null or a.team_id is null or a.author_id = $2 or exists (
        select 1 from team_members tm where tm.team_id = a.team_id and tm.user_id = $2 and tm.organization_id = $1))
-     order by a.id desc limit 20`,
-    [organizationId, userId],
+     order by a.id desc limit $3`,
+    [organizationId, userId, limit],
   );
 }
 
+/** How many of an organization's latest announcements are kept for every member's list to be cut from. */
+const KEPT_LATEST = 200;
+const LIST_LENGTH = 20;
+
 /**
- * Each member's list, kept until an announcement is posted or removed or their teams, names or
- * memberships change: every dashboard opens with it.
+ * Each member's list: the organization's latest announcements are kept until one is posted or
+ * removed or a name changes, and a member's is cut from them with their kept teams, so a member's
+ * first dashboard reads nothing. A member whose twenty reach past the kept ones is read from the
+ * database.
  */
 export function keptAnnouncements(database: Database) {
-  const lists = ChangeFeed.of(database).cache<string, Announcement[]>('announcements', {
+  const latest = ChangeFeed.of(database).cache<number, Announcement[]>('announcements', {
     maxAgeMs: 10 * 60_000,
     maxSize: 16 * 1024 * 1024,
     sizeOf: (list) => 256 + list.reduce((sum, a) => sum + 256 + a.title.length + a.body.length, 0),
   });
-  return (organizationId: number, userId: number) =>
-    lists.getOrLoad(`${organizationId}|${userId}`, orgScopes(organizationId, LIST_AREAS), () =>
-      listAnnouncements(database, organizationId, userId),
-    );
+  return async (organizationId: number, userId: number) => {
+    const [kept, teams] = await Promise.all([
+      latest.getOrLoad(organizationId, orgScopes(organizationId, LIST_AREAS), () =>
+        listAnnouncements(database, organizationId, null, KEPT_LATEST),
+      ),
+      memberTeams(database, organizationId, userId),
+    ]);
+    const mine = kept
+      .filter((a) => a.team === null || a.author.id === userId || teams.has(a.team.id))
+      .slice(0, LIST_LENGTH);
+    if (mine.length === LIST_LENGTH || kept.length < KEPT_LATEST) return mine;
+    return listAnnouncements(database, organizationId, userId, LIST_LENGTH);
+  };
 }
 const LIST_AREAS = ['announcements', 'people'] as const satisfies Areas;
 

@@ -196,6 +196,27 @@ describe('announcements', () => {
     await expect.poll(titles).toEqual(['Crew call', 'Strike', 'Load-in']);
   });
 
+  it("finds a member's announcements older than the organization's latest two hundred", async () => {
+    const { org, people, agents } = await buildOrgWithRoles(ctx);
+    const crew = await buildTeam(ctx, org, { name: 'Crew', members: [{ userId: people.board.id }] });
+    const base = `/api/organizations/${org.id}/announcements`;
+    expect(
+      (await agents.admin.post(base, { kind: 'production', title: 'Old news', body: 'x' })).statusCode,
+    ).toBe(201);
+    await ctx.database.query(
+      `insert into announcements (organization_id, author_id, team_id, kind, title, body)
+       select $1, $2, $3, 'casting', 'Crew call ' || n, 'x' from generate_series(1, 250) n`,
+      [org.id, people.admin.id, crew.id],
+    );
+    const titles = async (agent: Agent) =>
+      (await agent.get(base)).json().map((a: { title: string }) => a.title);
+    await expect.poll(() => titles(agents.standard_user)).toEqual(['Old news']);
+    const crewTitles = await titles(agents.board);
+    expect(crewTitles).toHaveLength(20);
+    expect(crewTitles[0]).toBe('Crew call 250');
+    expect(crewTitles[19]).toBe('Crew call 231');
+  });
+
   it('reaches only the team it is for, and validates with the form messages', async () => {
     const { org, people, agents } = await buildOrgWithRoles(ctx);
     const [team] = await ctx.database.query<{ id: number }>(

@@ -11,6 +11,7 @@ import { ChangeFeed, monthScopes, orgScopes } from '../../../db/change-feed';
 import { etagOf, KeptBody } from '../../../http/etag';
 import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from '../series/lineage';
 import { ensureMaterialized } from '../series/series';
+import { memberTeams } from '../../teams';
 import { type LineageRow, lineageVersion, type Runner } from '../sql';
 
 /** SQL for a column's UTC offset text in zone $2, e.g. '-04:00'. */
@@ -268,64 +269,41 @@ async function rangeEvents(database: Database, p: RangeParams): Promise<RangeEve
   }));
 }
 
-/** What the follow rule reads of every member of an organization, by member. */
-interface OrganizationFollowFacts {
-  records: ReadonlyMap<number, ReadonlyMap<number, boolean>>;
-  teams: ReadonlyMap<number, ReadonlySet<number>>;
-  size: number;
-}
-
 /**
- * Kept for the whole organization, not per member: in a school of thousands most members open the
- * calendar once, so facts kept per member were read afresh, one query per member, while the whole
- * organization's follow records and team places are one query kept until one of them changes (a
- * booking or an edit elsewhere in the calendar leaves them).
+ * Every member's explicit follow records, kept for the whole organization, not per member: in a
+ * school of thousands most members open the calendar once, so records kept per member were a query
+ * per member. A follow anywhere in the organization drops them (a booking or an edit does not).
  */
-const keptFollowFacts = (database: Database) =>
-  ChangeFeed.of(database).cache<number, OrganizationFollowFacts>('follow-facts', {
+const keptFollowRecords = (database: Database) =>
+  ChangeFeed.of(database).cache<number, { records: FollowRecords; size: number }>('follow-records', {
     maxAgeMs: 5 * 60_000,
-    maxSize: 64 * 1024 * 1024,
-    sizeOf: (facts) => 64 + 16 * facts.size,
+    maxSize: 32 * 1024 * 1024,
+    sizeOf: (kept) => 64 + 24 * kept.size,
   });
-const FOLLOW_FACT_AREAS = ['follows', 'people'] as const satisfies Areas;
+type FollowRecords = ReadonlyMap<number, ReadonlyMap<number, boolean>>;
+const FOLLOW_RECORD_AREAS = ['follows'] as const satisfies Areas;
+const NO_RECORDS: ReadonlyMap<number, boolean> = new Map();
 
 async function followFacts(database: Database, p: RangeParams): Promise<FollowFacts> {
-  const organization = await keptFollowFacts(database).getOrLoad(
-    p.organizationId,
-    orgScopes(p.organizationId, FOLLOW_FACT_AREAS),
-    () => organizationFollowFacts(database, p.organizationId),
-  );
-  return {
-    userId: p.viewerId,
-    records: organization.records.get(p.viewerId) ?? new Map(),
-    teams: organization.teams.get(p.viewerId) ?? new Set(),
-  };
+  const [{ records }, teams] = await Promise.all([
+    keptFollowRecords(database).getOrLoad(
+      p.organizationId,
+      orgScopes(p.organizationId, FOLLOW_RECORD_AREAS),
+      () => followRecords(database, p.organizationId),
+    ),
+    memberTeams(database, p.organizationId, p.viewerId),
+  ]);
+  return { userId: p.viewerId, records: records.get(p.viewerId) ?? NO_RECORDS, teams };
 }
 
-async function organizationFollowFacts(
-  database: Database,
-  organizationId: number,
-): Promise<OrganizationFollowFacts> {
-  const [row] = await database.query<{ records: [number, number, boolean][]; teams: [number, number][] }>(
-    `select coalesce((select json_agg(json_build_array(user_id, event_id, is_following))
-       from calendar_event_followers where organization_id = $1), '[]') as records,
-     coalesce((select json_agg(json_build_array(user_id, team_id))
-       from team_members where organization_id = $1), '[]') as teams`,
+async function followRecords(database: Database, organizationId: number) {
+  const rows = await database.query<{ userId: number; records: [number, boolean][] }>(
+    `select user_id as "userId", json_agg(json_build_array(event_id, is_following)) as records
+     from calendar_event_followers where organization_id = $1 group by user_id`,
     [organizationId],
   );
-  const records = new Map<number, Map<number, boolean>>();
-  for (const [user, event, following] of row.records) {
-    const mine = records.get(user) ?? new Map<number, boolean>();
-    mine.set(event, following);
-    records.set(user, mine);
-  }
-  const teams = new Map<number, Set<number>>();
-  for (const [user, team] of row.teams) {
-    const mine = teams.get(user) ?? new Set<number>();
-    mine.add(team);
-    teams.set(user, mine);
-  }
-  return { records, teams, size: row.records.length + row.teams.length };
+  const records: FollowRecords = new Map(rows.map((row) => [row.userId, new Map(row.records)]));
+  return { records, size: rows.reduce((n, row) => n + row.records.length, 0) };
 }
 
 export async function listPublicEventsJson(
