@@ -6,7 +6,7 @@ import type { Areas } from '../../db/areas';
 import { ChangeFeed, orgScopes } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 
-export type TeamPlaces = ReadonlyMap<number, ReadonlySet<number>>;
+type TeamPlaces = ReadonlyMap<number, ReadonlySet<number>>;
 
 const PLACE_AREAS = ['people'] as const satisfies Areas;
 const NO_TEAMS: ReadonlySet<number> = new Set();
