@@ -133,19 +133,25 @@ interface RangeEvent {
   reservedBy: number;
   instructorId: number | null;
   teamIds: number[];
+  /** The row version it was read at (rangeEvents): its xmin, then its teams. */
+  version: string;
   /** The event's JSON object without its closing brace, ending in `"isFollowing":`. */
-  open: string;
+  open: Buffer;
 }
 
 // A follow flag as the template writes it and as a followed event's is written over it: the same
 // length (JSON allows the space), so setting a viewer's flags moves no other byte.
 const UNFOLLOWED = 'false';
 const FOLLOWED = 'true ';
+const CLOSE_UNFOLLOWED = Buffer.from(`${UNFOLLOWED}}`);
+const [OPEN_LIST, COMMA, CLOSE_LIST] = ['[', ',', ']'].map((c) => Buffer.from(c));
 
 /** A range of events as every member sees them, kept and shared by all viewers. */
 class KeptRange {
   readonly etag: string;
   readonly events: RangeFacts[];
+  /** Each event's row version by id, and its place in the list: what a later read reuses. */
+  private readonly versions = new Map<number, { version: string; i: number }>();
   /**
    * The whole list as bytes with every flag unfollowed; where each event's text starts and where
    * its flag does. An event's text is kept there alone, so a filtered list is cut from it.
@@ -155,20 +161,38 @@ class KeptRange {
   private readonly flagAt: number[] = [];
 
   constructor(events: RangeEvent[]) {
+    const pieces: Buffer[] = [OPEN_LIST];
     let at = 1;
-    for (const event of events) {
+    events.forEach((event, i) => {
+      if (i > 0) pieces.push(COMMA);
+      pieces.push(event.open, CLOSE_UNFOLLOWED);
       this.startAt.push(at);
-      at += Buffer.byteLength(event.open);
+      at += event.open.length;
       this.flagAt.push(at);
-      at += UNFOLLOWED.length + 2;
-    }
-    this.template = Buffer.from(`[${events.map((e) => `${e.open}${UNFOLLOWED}}`).join(',')}]`);
+      at += CLOSE_UNFOLLOWED.length + 1;
+      this.versions.set(event.id, { version: event.version, i });
+    });
+    pieces.push(CLOSE_LIST);
+    this.template = Buffer.concat(pieces);
     this.etag = etagOf(this.template);
-    this.events = events.map(({ open: _open, ...facts }) => facts);
+    this.events = events.map(({ open: _open, version: _version, ...facts }) => facts);
   }
 
   get size() {
     return this.template.length;
+  }
+
+  /** Every event's row version by id, as rangeEvents reads them against. */
+  known(): Record<number, string> {
+    return Object.fromEntries([...this.versions].map(([id, { version }]) => [id, version]));
+  }
+
+  /** The event's text as kept, if kept at this row version. */
+  openAt(id: number, version: string): Buffer | undefined {
+    const kept = this.versions.get(id);
+    return kept?.version === version
+      ? this.template.subarray(this.startAt[kept.i], this.flagAt[kept.i])
+      : undefined;
   }
 
   /** The list one viewer reads: their follow flags, and the type or follow filter asked for. */
@@ -181,11 +205,11 @@ class KeptRange {
       .filter((e) => (type === null || e.event.eventType === type) && (!followedOnly || e.following));
     const flags = events.map((e) => (e.following ? '1' : '0')).join('');
     const pieces = events.flatMap(({ i, following }, n) => [
-      Buffer.from(n === 0 ? '[' : ','),
+      n === 0 ? OPEN_LIST : COMMA,
       this.template.subarray(this.startAt[i], this.flagAt[i]),
       Buffer.from(`${following}}`),
     ]);
-    const body = Buffer.concat([...(pieces.length > 0 ? pieces : [Buffer.from('[')]), Buffer.from(']')]);
+    const body = Buffer.concat([...(pieces.length > 0 ? pieces : [OPEN_LIST]), CLOSE_LIST]);
     return new KeptBody(body, 'once', etagOf(`${this.etag}|${type}|${followedOnly}|${flags}`));
   }
 
@@ -227,6 +251,19 @@ const keptRanges = (database: Database) =>
 const RANGE_AREAS = ['people', 'settings'] as const satisfies Areas;
 
 /**
+ * The last range made for each key, kept past a change to its months: a range read again after an
+ * event in it changed reuses the text of every event still at the row version it was made from,
+ * so the database writes out only the events that changed. What else the text shows (names, the
+ * zone) drops it, as it drops the range.
+ */
+const formerRanges = (database: Database) =>
+  ChangeFeed.of(database).cache<string, KeptRange>('calendar-former-ranges', {
+    maxAgeMs: 5 * 60_000,
+    maxSize: 64 * 1024 * 1024,
+    sizeOf: (kept) => kept.size,
+  });
+
+/**
  * The member list ready to send: the range's events as every member sees them, kept until an
  * event or event team in one of its months changes (a write elsewhere in the calendar leaves it),
  * with this viewer's follow flags set in from their kept follow facts. Each viewer's list is kept
@@ -236,14 +273,19 @@ export async function listEventsCached(database: Database, p: RangeParams): Prom
   const key = [p.organizationId, p.timeZone, p.from.toISOString(), p.to.toISOString()].join('|');
   const viewerKey = [key, p.viewerId, p.type ?? '', p.followedOnly ? 'followed' : 'all'].join('|');
   const months = monthScopes(p.organizationId, p.from, p.to);
-  const rangeScopes = [...months, ...orgScopes(p.organizationId, RANGE_AREAS)];
+  const formerScopes = orgScopes(p.organizationId, RANGE_AREAS);
+  const rangeScopes = [...months, ...formerScopes];
   // Made from the range, the list lies under its months too: a change to one heard after the
   // list was made from a range kept before it must drop both.
   const listScopes = [...months, ...orgScopes(p.organizationId, VIEWER_LIST_AREAS)];
   return viewerLists(database).getOrLoad(viewerKey, listScopes, async () => {
     const range = await keptRanges(database).getOrLoad(key, rangeScopes, async () => {
       await ensureMaterialized(database, p.organizationId, p.to);
-      return new KeptRange(await rangeEvents(database, p));
+      const feed = ChangeFeed.of(database);
+      const ticket = feed.ticket();
+      const made = new KeptRange(await rangeEvents(database, p, formerRanges(database).get(key)));
+      formerRanges(database).set(key, made, formerScopes, ticket);
+      return made;
     });
     // After the range: dates it materialized may carry follow records of their own (a series unfollowed).
     const following = await followFacts(database, p);
@@ -251,22 +293,39 @@ export async function listEventsCached(database: Database, p: RangeParams): Prom
   });
 }
 
-/** Every event overlapping the range as every member sees it, ordered by start. */
-async function rangeEvents(database: Database, p: RangeParams): Promise<RangeEvent[]> {
-  const offsets = offsetsForRange(p.timeZone, p.from, p.to, 5);
-  const rows = await database.query<Omit<RangeEvent, 'open'> & { json: string }>(
-    `select x.id, x."eventType", x."reservedBy"->>'id' as "reservedBy", x."instructorId",
-       array(select (t->>'id')::int from json_array_elements(x.teams) t) as "teamIds",
-       row_to_json(x)::text as json
-     from (select ${sharedEvent(offsets.sql)} from calendar_events e where ${inRange('$3', '$4', 'null')}
-       order by e.start_date_time, e.id) x`,
-    [p.organizationId, p.timeZone, p.from, p.to, ...offsets.params],
+/**
+ * Every event overlapping the range as every member sees it, ordered by start. The text of an
+ * event `former` holds at the row version it has now is taken from there; the database writes
+ * out only the rest. A row version is the row's xmin, which every write to the row changes, and
+ * the ids of its teams (their names are people, under which a former range lies).
+ */
+async function rangeEvents(database: Database, p: RangeParams, former?: KeptRange): Promise<RangeEvent[]> {
+  const offsets = offsetsForRange(p.timeZone, p.from, p.to, 6);
+  const rows = await database.query<Omit<RangeEvent, 'open'> & { json: string | null }>(
+    // `offset 0` keeps the teams' subquery one per row (pulled up, it ran once per use).
+    `select e.id, e.event_type as "eventType", e.reserved_by as "reservedBy", e.instructor_id as "instructorId",
+       t.ids as "teamIds", v.version,
+       case when ($5::jsonb ->> e.id::text) is distinct from v.version
+         then (select row_to_json(x)::text from (select ${sharedEvent(offsets.sql)}) x) end as json
+     from calendar_events e
+     cross join lateral (select array(select et.team_id from calendar_event_teams et
+       where et.event_id = e.id and et.organization_id = $1 order by et.team_id) as ids offset 0) t
+     cross join lateral (select e.xmin::text || ':' || array_to_string(t.ids, ',') as version) v
+     where ${inRange('$3', '$4', 'null')}
+     order by e.start_date_time, e.id`,
+    [p.organizationId, p.timeZone, p.from, p.to, JSON.stringify(former?.known() ?? {}), ...offsets.params],
   );
   return rows.map(({ json, ...row }) => ({
     ...row,
-    reservedBy: Number(row.reservedBy),
-    open: `${json.slice(0, -1)},"isFollowing":`,
+    open: json === null ? keptOpen(former, row) : Buffer.from(`${json.slice(0, -1)},"isFollowing":`),
   }));
+}
+
+/** An event's text from the former range: there, since the database left it out as known. */
+function keptOpen(former: KeptRange | undefined, row: { id: number; version: string }): Buffer {
+  const open = former?.openAt(row.id, row.version);
+  if (!open) throw new Error(`event ${row.id} was neither read nor kept`);
+  return open;
 }
 
 /**

@@ -1,0 +1,124 @@
+// A month read again after an event in it changed takes every other event's text from the range
+// made before: the database writes out only the events that changed. What it sends must still be
+// exactly what a read from nothing kept sends.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getTestApp, type TestContext } from '../../../../../tests/support/app';
+import { ChangeFeed } from '../../../db/change-feed';
+import { calendarOrg, eventBody } from '../test-helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await getTestApp();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** How many events each month read had the database write out (the others were reused). */
+function writtenOut() {
+  const counts: number[] = [];
+  const query = ctx.database.query.bind(ctx.database);
+  vi.spyOn(ctx.database, 'query').mockImplementation(async (text: string, params?: unknown[]) => {
+    const rows = await query(text, params);
+    if (text.includes('is distinct from v.version'))
+      counts.push((rows as { json: string | null }[]).filter((r) => r.json !== null).length);
+    return rows as never;
+  });
+  return counts;
+}
+
+describe('a month read again after some of its events changed', () => {
+  it('writes out only the changed events, and sends what a read from nothing kept sends', async () => {
+    const c = await calendarOrg(ctx);
+    const owner = c.agents.owner;
+    const create = async (overrides: Parameters<typeof eventBody>[1]) => {
+      const res = await owner.post(`${c.base}/events`, eventBody(c.people.owner.id, overrides));
+      expect(res.statusCode).toBe(201);
+      return res.json().event.id as number;
+    };
+    const series = await create({
+      name: 'Weekly run',
+      isRecurring: true,
+      recurringPattern: 'weekly',
+      recurringEndType: 'count',
+      recurringEndCount: 4,
+      teamIds: [c.teamId],
+    });
+    const single = await create({
+      name: 'Fitting',
+      startDateTime: '2031-03-05T10:00:00',
+      endDateTime: '2031-03-05T11:00:00',
+    });
+    const other = await create({
+      name: 'Notes',
+      startDateTime: '2031-03-06T10:00:00',
+      endDateTime: '2031-03-06T11:00:00',
+    });
+    const month = `${c.base}/events?from=2031-03-01&to=2031-03-31`;
+    const read = async () => {
+      const res = await c.agents.standard_user.get(month);
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    /** The month as read with nothing kept at all. */
+    const fresh = async () => {
+      ChangeFeed.of(ctx.database).reset();
+      return read();
+    };
+    const counts = writtenOut();
+
+    const first = await read();
+    expect(counts).toEqual([6]);
+    expect(JSON.parse(first).map((e: { name: string }) => e.name)).toContain('Fitting');
+
+    // One date renamed: that date alone is written out.
+    expect(
+      (await owner.patch(`${c.base}/events/${single}?strategy=this`, { name: 'Costume fitting' })).statusCode,
+    ).toBe(200);
+    const renamed = await read();
+    expect(counts.at(-1)).toBe(1);
+    expect(renamed).toContain('Costume fitting');
+    expect(renamed).toBe(await fresh());
+
+    // A team added to an event: its text shows the team, so it is written out again.
+    await read();
+    expect(
+      (await owner.patch(`${c.base}/events/${other}?strategy=this`, { teamIds: [c.teamId] })).statusCode,
+    ).toBe(200);
+    const teamed = await read();
+    expect(counts.at(-1)).toBe(1);
+    expect(JSON.parse(teamed).find((e: { id: number }) => e.id === other).teams).toEqual([
+      { id: c.teamId, name: 'Hamlet Cast' },
+    ]);
+    expect(teamed).toBe(await fresh());
+
+    // A whole series renamed: its four dates.
+    await read();
+    expect(
+      (await owner.patch(`${c.base}/events/${series}?strategy=series`, { name: 'Weekly call' })).statusCode,
+    ).toBe(200);
+    const series4 = await read();
+    expect(counts.at(-1)).toBe(4);
+    expect(series4).toBe(await fresh());
+
+    // A date deleted and one added: the new one alone is written out, the deleted one is gone.
+    await read();
+    expect((await owner.delete(`${c.base}/events/${single}?strategy=this`)).statusCode).toBe(200);
+    await create({
+      name: 'Photo call',
+      startDateTime: '2031-03-07T10:00:00',
+      endDateTime: '2031-03-07T11:00:00',
+    });
+    const changed = await read();
+    expect(counts.at(-1)).toBe(1);
+    expect(changed).not.toContain('Costume fitting');
+    expect(changed).toContain('Photo call');
+    expect(changed).toBe(await fresh());
+
+    // A name shown in every event changed (people): nothing kept is reused.
+    await read();
+    expect((await owner.patch(`/api/teams/${c.teamId}`, { name: 'Hamlet Company' })).statusCode).toBe(200);
+    await expect.poll(read).toContain('Hamlet Company');
+    expect(counts.at(-1)).toBe(6);
+  });
+});
