@@ -114,6 +114,12 @@ describe('snippetHtml', () => {
   it('escapes text, turns only the markers into marks and closes a mark cut by the limit', () => {
     expect(snippetHtml('a <b> \u0002hit\u0003 & c')).toBe('a &lt;b&gt; <mark>hit</mark> &amp; c');
     expect(snippetHtml(`\u0002${'x'.repeat(400)}\u0003`)).toBe(`<mark>${'x'.repeat(300)}</mark>`);
+    // Nothing after the cut: no empty mark for a match beyond it.
+    expect(snippetHtml(`${'x'.repeat(400)} \u0002hit\u0003`)).toBe('x'.repeat(300));
+    expect(snippetHtml(`${'x'.repeat(300)}\u0002hit\u0003`)).toBe('x'.repeat(300));
+    // Characters as typed: an emoji is one of the 300, and is never cut in half.
+    expect(snippetHtml(`${'🎭'.repeat(299)}ab`)).toBe(`${'🎭'.repeat(299)}a`);
+    expect(snippetHtml('\u0002a\u0003\u0002b\u0003 c')).toBe('<mark>a</mark><mark>b</mark> c');
   });
 });
 

@@ -5,6 +5,7 @@
 import { SEARCH_SNIPPET_CHARS, type WikiSearchResult } from '../../../common/schemas/library';
 import { BoundedMap, holding } from '../../bounded-map';
 import type { Database } from '../../db/client';
+import { escapeHtml } from '../../http/link-page';
 
 // ts_headline marks matches with these; they are stripped from the text first, so after the
 // text is escaped they are the only places `<mark>` can appear.
@@ -22,37 +23,34 @@ export function queryTexts(q: string): { words: string; prefixes: string } | nul
   return { words: words.join(' & '), prefixes: words.map((w) => `${w}:*`).join(' & ') };
 }
 
-const escapeHtml = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
 /**
  * A headline cut to 300 visible characters, escaped, with only the match markers turned into
- * `<mark>`; a mark cut open by the limit is closed.
+ * `<mark>`; a mark cut open by the limit is closed. Escaped a run of text at a time.
  */
 export function snippetHtml(headline: string, limit = SEARCH_SNIPPET_CHARS): string {
   let out = '';
   let visible = 0;
   let open = false;
-  for (const ch of headline.replace(/\s+/g, ' ').trim()) {
-    if (ch === START) {
+  for (const run of headline.replace(/\s+/g, ' ').trim().split(MARKERS)) {
+    if (run === '') continue;
+    if (visible >= limit) break;
+    if (run === START) {
       if (!open) out += '<mark>';
       open = true;
-    } else if (ch === STOP) {
+    } else if (run === STOP) {
       if (open) out += '</mark>';
       open = false;
     } else {
-      if (visible >= limit) break;
-      out += escapeHtml(ch);
-      visible++;
+      // By code points, as typed: a letter outside the basic plane is one character, not two.
+      const letters = Array.from(run);
+      out += escapeHtml(letters.slice(0, limit - visible).join(''));
+      visible += letters.length;
     }
   }
   return open ? `${out}</mark>` : out;
 }
+// Split keeps the markers, each a piece of its own.
+const MARKERS = new RegExp(`([${START}${STOP}])`);
 
 /**
  * Markdown syntax taken out of a page's text before its snippet is drawn, in order: PostgreSQL
