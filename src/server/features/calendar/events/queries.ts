@@ -8,6 +8,7 @@ import type { Database } from '../../../db/client';
 import type { Areas } from '../../../db/areas';
 import { nameColumns } from '../../../db/columns';
 import { ChangeFeed, monthScopes, orgScopes } from '../../../db/change-feed';
+import { BoundedMap } from '../../../bounded-map';
 import { etagOf, KeptBody } from '../../../http/etag';
 import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from '../series/lineage';
 import { ensureMaterialized } from '../series/series';
@@ -146,6 +147,12 @@ const FOLLOWED = 'true ';
 const CLOSE_UNFOLLOWED = Buffer.from(`${UNFOLLOWED}}`);
 const [OPEN_LIST, COMMA, CLOSE_LIST] = ['[', ',', ']'].map((c) => Buffer.from(c));
 
+/**
+ * How many viewers' bodies a range keeps for others who follow the same events: the most common
+ * (following none) and one more. Each is as large as the range, and counted in its size.
+ */
+const SHARED_BODIES = 2;
+
 /** A range of events as every member sees them, kept and shared by all viewers. */
 class KeptRange {
   readonly etag: string;
@@ -179,7 +186,7 @@ class KeptRange {
   }
 
   get size() {
-    return this.template.length;
+    return this.template.length * (1 + SHARED_BODIES);
   }
 
   /** Every event's row version by id, as rangeEvents reads them against. */
@@ -213,17 +220,28 @@ class KeptRange {
     return new KeptBody(body, 'once', etagOf(`${this.etag}|${type}|${followedOnly}|${flags}`));
   }
 
-  /** The whole range for one viewer: the template copied, with the flags of what they follow set. */
+  /**
+   * The whole range for one viewer: the template copied, with the flags of what they follow set.
+   * Viewers who follow the same events share one body (and its compressed forms): in a month of a
+   * large school most members follow none or one of its events.
+   */
   private withFlags(viewer: FollowFacts): KeptBody {
-    const body = Buffer.from(this.template);
     const followed: number[] = [];
     this.events.forEach((event, i) => {
-      if (!follows(viewer, event)) return;
-      body.write(FOLLOWED, this.flagAt[i], 'latin1');
-      followed.push(i);
+      if (follows(viewer, event)) followed.push(i);
     });
-    return new KeptBody(body, 'once', etagOf(`${this.etag}|${followed.join(',')}`));
+    const key = followed.join(',');
+    const shared = this.bodies.get(key);
+    if (shared) return shared;
+    const body = Buffer.from(this.template);
+    for (const i of followed) body.write(FOLLOWED, this.flagAt[i], 'latin1');
+    const made = new KeptBody(body, 'once', etagOf(`${this.etag}|${key}`));
+    this.bodies.set(key, made);
+    return made;
   }
+
+  /** Bodies by the events their viewers follow (withFlags), the most recently made. */
+  private readonly bodies = new BoundedMap<string, KeptBody>(SHARED_BODIES);
 }
 
 // One viewer's list as last sent, for the same viewer asking again: besides the range's months it
