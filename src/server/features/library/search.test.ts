@@ -9,6 +9,23 @@ beforeAll(async () => {
   ctx = await getTestApp();
 });
 
+describe('where a page keeps its words', () => {
+  it("keeps each page's search words in its row, and still saves and finds a page too long for one", async () => {
+    // A search reads the words of every page it matches: out of the row, each read was a lookup.
+    const [column] = await ctx.database.query<{ storage: string }>(
+      `select attstorage as storage from pg_attribute
+       where attrelid = 'wiki_pages'::regclass and attname = 'search_vector'`,
+    );
+    expect(column.storage).toBe('m');
+    const w = await buildLibraryWorld(ctx);
+    // Words enough that they cannot stay in an 8 KB row: they go out of it after all.
+    const words = Array.from({ length: 5000 }, (_, i) => `cue${i}`).join(' ');
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Cue sheet', content: words });
+    const found = (await w.agents.standard_user.get(w.wiki('/search?q=cue4999'))).json();
+    expect(found.items.map((i: { title: string }) => i.title)).toEqual(['Cue sheet']);
+  });
+});
+
 describe('GET /api/organizations/:orgId/wiki/search', () => {
   it('ranks title matches above tags above content, counts, and scopes to the organization', async () => {
     const w = await buildLibraryWorld(ctx);
