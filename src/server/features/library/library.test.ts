@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildSystemUser } from '../../../../tests/support/factories';
 import { buildPage, buildLibraryWorld, WRITER_ROLES } from '../../../../tests/support/library';
@@ -241,5 +241,26 @@ describe('DELETE /api/organizations/:orgId/wiki/:pageId', () => {
     expect(await count('wiki_pages', w.org.id)).toBe(0);
     expect(await count('wiki_page_versions', w.org.id)).toBe(0);
     expect((await w.agents.owner.delete(path)).statusCode).toBe(404);
+  });
+});
+
+describe('a first page view', () => {
+  it('reads the page and what it links to on one connection, and answers 404 for no page', async () => {
+    const w = await buildLibraryWorld(ctx);
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Fly cues', content: 'See [[Rigging]].' });
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Rigging', content: 'Back to [[Fly cues]].' });
+    const transactions = vi.spyOn(ctx.database, 'transaction');
+    const queries = vi.spyOn(ctx.database, 'query');
+    try {
+      const page = (await w.agents.standard_user.get(w.wiki('/fly-cues'))).json();
+      expect(page.linkTargets).toEqual([{ title: 'Rigging', slug: 'rigging' }]);
+      expect(page.backlinks).toEqual([{ title: 'Rigging', slug: 'rigging' }]);
+      // Under load each statement through the pool waits for a connection: the view waits once.
+      expect(transactions).toHaveBeenCalledTimes(1);
+      expect(queries.mock.calls.filter(([text]) => text.includes('wiki_pages'))).toEqual([]);
+      expect((await w.agents.standard_user.get(w.wiki('/no-such-page'))).statusCode).toBe(404);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

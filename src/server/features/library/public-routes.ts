@@ -9,10 +9,10 @@ import { publicWikiIndexSchema, publicWikiPageAnswerSchema } from '../../../comm
 import { isSlug } from '../../../common/library/slug';
 import { notFound } from '../../http/errors';
 import type { App } from '../../http/types';
-import { listPages, PAGE_NOT_FOUND, pageAndFormerTitles } from './queries';
+import { listPages, PAGE_NOT_FOUND } from './queries';
 import { sendKept } from '../../http/etag';
 import { keptJson, keptViews } from './kept';
-import { viewPage } from './service';
+import { readPageView } from './service';
 
 const REVALIDATE = 'no-cache';
 
@@ -65,14 +65,12 @@ export async function publicLibraryRoutes(app: App) {
       const { slug } = request.params;
       if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
       const view = await views(org.id, 'public', slug, async () => {
-        const found = await pageAndFormerTitles(database, org.id, slug, true);
         // Links to private pages are drawn as missing: outside, they do not exist.
-        if (!found) return null;
-        const view = await viewPage(database, found.page, {
+        const view = await readPageView(database, org.id, slug, {
           basePath: `/public/${org.shortname}/library`,
           publicOnly: true,
-          formerTitles: found.formerTitles,
         });
+        if (!view) return null;
         return keptJson(publicWikiPageAnswerSchema, {
           ...view,
           organization: { name: org.name, shortname: org.shortname },

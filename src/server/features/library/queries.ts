@@ -9,7 +9,7 @@ import {
   type WikiVersionSummary,
 } from '../../../common/schemas/library';
 import { nameJson } from '../../db/columns';
-import type { Database } from '../../db/client';
+import type { Database, Runner } from '../../db/client';
 
 export const PAGE_NOT_FOUND = 'Page not found';
 export const VERSION_NOT_FOUND = 'Version not found';
@@ -30,7 +30,7 @@ export function toPage(row: Row): WikiPage {
 }
 
 /** One page's row (organization $1, `where` on `p`), with any `more` columns after the page's. */
-async function onePageRow<T extends Row>(database: Database, where: string, params: unknown[], more = '') {
+async function onePageRow<T extends Row>(database: Runner, where: string, params: unknown[], more = '') {
   const [row] = await database.query<T>(
     `select ${PAGE_COLUMNS}${more} from wiki_pages p left join users u on u.id = p.author_id
      where p.organization_id = $1 and ${where}`,
@@ -69,7 +69,7 @@ export async function listPages(
  * a page view asks for both).
  */
 export async function pageAndFormerTitles(
-  database: Database,
+  database: Runner,
   organizationId: number,
   slug: string,
   publicOnly = false,
@@ -94,7 +94,7 @@ export async function pageAndFormerTitles(
  * the page's titles, now and before).
  */
 export async function linkedPages(
-  database: Database,
+  database: Runner,
   organizationId: number,
   page: { id: number; names: string[]; links: { titles: string[]; slugs: string[] } },
   publicOnly = false,

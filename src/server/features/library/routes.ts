@@ -18,19 +18,11 @@ import { notFound } from '../../http/errors';
 import { accessOf } from '../../http/access';
 import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
-import {
-  getVersion,
-  listPages,
-  listVersions,
-  PAGE_NOT_FOUND,
-  pageAndFormerTitles,
-  pageById,
-  VERSION_NOT_FOUND,
-} from './queries';
+import { getVersion, listPages, listVersions, PAGE_NOT_FOUND, pageById, VERSION_NOT_FOUND } from './queries';
 import { sendKept } from '../../http/etag';
 import { keptJson, keptLists, keptSearches, keptViews } from './kept';
 import { searchPages } from './search';
-import { createPage, deletePage, revertPage, updatePage, viewPage } from './service';
+import { createPage, deletePage, readPageView, revertPage, updatePage } from './service';
 
 const WRITE_REFUSED = 'You do not have permission to edit the library';
 const pageParams = orgParams.extend({ pageId: idSchema });
@@ -120,13 +112,8 @@ export async function libraryRoutes(app: App) {
       const slug = request.params.slug;
       if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
       const view = await views(organizationId, 'member', slug, async () => {
-        const found = await pageAndFormerTitles(database, organizationId, slug);
-        if (!found) return null;
-        const view = await viewPage(database, found.page, {
-          basePath: '/library',
-          formerTitles: found.formerTitles,
-        });
-        return keptJson(wikiPageViewSchema, view);
+        const read = await readPageView(database, organizationId, slug, { basePath: '/library' });
+        return read && keptJson(wikiPageViewSchema, read);
       });
       if (!view) throw notFound(PAGE_NOT_FOUND);
       return sendKept(request, reply, view);

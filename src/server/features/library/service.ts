@@ -16,11 +16,18 @@ import {
 import { internalLinks, linkedSlugs, parseMarkdown, renderParsed } from '../../../common/library/markdown';
 import { RESERVED_SLUGS, slugify } from '../../../common/library/slug';
 import { announcedTransaction } from '../../db/change-feed';
-import { type Database, type Db, lastStatement } from '../../db/client';
+import { type Database, type Db, lastStatement, type Runner } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { libraryChanged } from './kept';
-import { getVersion, linkedPages, PAGE_NOT_FOUND, pageById, VERSION_NOT_FOUND } from './queries';
+import {
+  getVersion,
+  linkedPages,
+  PAGE_NOT_FOUND,
+  pageAndFormerTitles,
+  pageById,
+  VERSION_NOT_FOUND,
+} from './queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = Record<string, unknown>;
@@ -39,9 +46,28 @@ function checkSize(content: string | undefined) {
   }
 }
 
-/** The page as read: rendered with links resolved, and the pages linking to it. */
-export async function viewPage(
+/**
+ * A page by slug as read (null: no such page), rendered with its links resolved, the pages linking
+ * to it and its former titles. Its two statements share one connection (a read-only transaction,
+ * BEGIN sent with the first and COMMIT with the last): through the pool, the second waited for a
+ * free connection again, and on a busy instance that wait was most of a first view's time.
+ */
+export function readPageView(
   database: Database,
+  organizationId: number,
+  slug: string,
+  opts: { basePath: string; publicOnly?: boolean },
+): Promise<WikiPageView | null> {
+  return database.transaction(async (q) => {
+    const found = await pageAndFormerTitles(q, organizationId, slug, opts.publicOnly);
+    if (!found) return null;
+    return viewPage(lastStatement(q), found.page, { ...opts, formerTitles: found.formerTitles });
+  });
+}
+
+/** The page as read: rendered with links resolved, and the pages linking to it. */
+async function viewPage(
+  database: Runner,
   page: WikiPage,
   opts: { basePath: string; publicOnly?: boolean; formerTitles: string[] },
 ): Promise<WikiPageView> {
