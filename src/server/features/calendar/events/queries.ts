@@ -11,7 +11,7 @@ import { ChangeFeed, monthScopes, orgScopes } from '../../../db/change-feed';
 import { BoundedMap } from '../../../bounded-map';
 import { etagOf, KeptBody } from '../../../http/etag';
 import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from '../series/lineage';
-import { ensureMaterialized } from '../series/series';
+import { readMaterialized } from '../series/series';
 import { memberTeams } from '../../teams';
 import { type LineageRow, lineageVersion, type Runner } from '../sql';
 
@@ -298,10 +298,12 @@ export async function listEventsCached(database: Database, p: RangeParams): Prom
   const listScopes = [...months, ...orgScopes(p.organizationId, VIEWER_LIST_AREAS)];
   return viewerLists(database).getOrLoad(viewerKey, listScopes, async () => {
     const range = await keptRanges(database).getOrLoad(key, rangeScopes, async () => {
-      await ensureMaterialized(database, p.organizationId, p.to);
-      const feed = ChangeFeed.of(database);
-      const ticket = feed.ticket();
-      const made = new KeptRange(await rangeEvents(database, p, formerRanges(database).get(key)));
+      const ticket = ChangeFeed.of(database).ticket();
+      const former = formerRanges(database).get(key);
+      const events = await readMaterialized(database, p.organizationId, p.to, (q) =>
+        rangeEvents(q, p, former),
+      );
+      const made = new KeptRange(events);
       formerRanges(database).set(key, made, formerScopes, ticket);
       return made;
     });
@@ -317,7 +319,7 @@ export async function listEventsCached(database: Database, p: RangeParams): Prom
  * out only the rest. A row version is the row's xmin, which every write to the row changes, and
  * the ids of its teams (their names are people, under which a former range lies).
  */
-async function rangeEvents(database: Database, p: RangeParams, former?: KeptRange): Promise<RangeEvent[]> {
+async function rangeEvents(database: Runner, p: RangeParams, former?: KeptRange): Promise<RangeEvent[]> {
   const offsets = offsetsForRange(p.timeZone, p.from, p.to, 6);
   const rows = await database.query<Omit<RangeEvent, 'open'> & { json: string | null }>(
     // `offset 0` keeps the teams' subquery one per row (pulled up, it ran once per use).

@@ -4,6 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getTestApp, type TestContext } from '../../../../../tests/support/app';
 import { ChangeFeed } from '../../../db/change-feed';
+import type { Database, Runner } from '../../../db/client';
 import { calendarOrg, eventBody } from '../test-helpers';
 
 let ctx: TestContext;
@@ -17,13 +18,20 @@ afterEach(() => {
 /** How many events each month read had the database write out (the others were reused). */
 function writtenOut() {
   const counts: number[] = [];
-  const query = ctx.database.query.bind(ctx.database);
-  vi.spyOn(ctx.database, 'query').mockImplementation(async (text: string, params?: unknown[]) => {
-    const rows = await query(text, params);
+  const counted = <T>(text: string, rows: T[]) => {
     if (text.includes('is distinct from v.version'))
       counts.push((rows as { json: string | null }[]).filter((r) => r.json !== null).length);
-    return rows as never;
+    return rows;
+  };
+  const watched = (q: Runner): Runner => ({
+    query: async (text, params) => counted(text, await q.query(text, params)),
+    last: q.last && (async (text, params) => counted(text, await q.last!(text, params))),
   });
+  const { database } = ctx;
+  const [query, transaction] = [database.query.bind(database), database.transaction.bind(database)];
+  vi.spyOn(database, 'query').mockImplementation(watched({ query }).query as Database['query']);
+  vi.spyOn(database, 'transaction').mockImplementation(((work, ...rest) =>
+    transaction((q) => work(watched(q)), ...rest)) as Database['transaction']);
   return counts;
 }
 

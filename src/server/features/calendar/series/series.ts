@@ -3,7 +3,7 @@
 import { completeRule, wallMinutesBetween } from '../../../../common/recurrence';
 import type { EventInput } from '../../../../common/schemas/calendar';
 import { wallTimeToInstant } from '../../../../common/zoned-time';
-import type { Database } from '../../../db/client';
+import { type Database, lastStatement } from '../../../db/client';
 import {
   type Occurrence,
   occurrencesBetween,
@@ -332,6 +332,31 @@ async function extendSeries(q: Runner, organizationId: number, seriesId: number,
     [organizationId, seriesId, until === null ? null : new Date(until)],
   );
   return ids.length;
+}
+
+/**
+ * `read`, once every series of the organization has its rows up to `target`. The check and the
+ * read share one connection (a read-only transaction): through the pool, a read that finds
+ * nothing to materialize, nearly all of them, waited for a connection twice. Should a series
+ * need rows, they are written first and `read` runs again on its own.
+ */
+export async function readMaterialized<T>(
+  database: Database,
+  organizationId: number,
+  target: Date,
+  read: (q: Runner) => Promise<T>,
+): Promise<T> {
+  const done = await database.transaction(async (q) => {
+    const [{ stale }] = await q.query<{ stale: boolean }>(
+      `select exists (select 1 from calendar_event_series where organization_id = $1
+         and materialized_until < $2) as stale`,
+      [organizationId, materializationTarget(target)],
+    );
+    return stale ? null : { value: await read(lastStatement(q)) };
+  });
+  if (done) return done.value;
+  await ensureMaterialized(database, organizationId, target);
+  return read(database);
 }
 
 /** How far series must be materialized before a read reaching `target`. */
