@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildUser } from '../../../../tests/support/factories';
 import { buildPage, buildLibraryWorld } from '../../../../tests/support/library';
@@ -200,5 +200,23 @@ describe('public library pages', () => {
     expect(refused.json().message).toBe('Page not found');
     expect((await anon.get(`/api/public/${pending.shortname}/wiki`)).statusCode).toBe(404);
     expect((await anon.get('/api/public/no-such-org/wiki/open-day')).statusCode).toBe(404);
+  });
+});
+
+describe('a search not kept', () => {
+  it('ranks the pages and draws their headlines on one connection', async () => {
+    const w = await buildLibraryWorld(ctx);
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Trap room', content: 'Mind the trap door.' });
+    const transactions = vi.spyOn(ctx.database, 'transaction');
+    const queries = vi.spyOn(ctx.database, 'query');
+    try {
+      const found = (await w.agents.standard_user.get(w.wiki('/search?q=trap'))).json();
+      expect(found.items[0].snippet).toContain('<mark>trap</mark>');
+      // Under load each statement through the pool waits for a connection: the search waits once.
+      expect(transactions).toHaveBeenCalledTimes(1);
+      expect(queries.mock.calls.filter(([text]) => text.includes('wiki_pages'))).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

@@ -4,7 +4,7 @@
 // someone is still typing.
 import { SEARCH_SNIPPET_CHARS, type WikiSearchResult } from '../../../common/schemas/library';
 import { BoundedMap, holding } from '../../bounded-map';
-import type { Database } from '../../db/client';
+import { type Database, lastStatement, type Runner } from '../../db/client';
 import { escapeHtml } from '../../http/link-page';
 
 // ts_headline marks matches with these; they are stripped from the text first, so after the
@@ -138,7 +138,7 @@ function headlinesOf(database: Database) {
 
 /** The headlines of pages `ids` for the query, drawn in one statement. */
 async function drawHeadlines(
-  database: Database,
+  database: Runner,
   organizationId: number,
   texts: { words: string; prefixes: string },
   ids: number[],
@@ -166,31 +166,21 @@ export async function searchPages(
   if (!texts) return { result: { total: 0, items: [] }, lexemes: [] };
   // Rank every match (the GIN index finds them), keep one page of them, and only then draw the
   // headlines not drawn before. Equal ranks go newest page first, by id: an order no edit to
-  // another page can change, so a kept answer need only hear of the words it looks for.
-  const rows = await database.query<Hit>(
-    // The tsquery is written in place (not in a CTE) so the planner sees a constant and can use
-    // the GIN index.
-    `select p.id, p.xmin::text as version, p.title, p.slug, p.tags, p.updated_at as "updatedAt",
-       ts_rank(p.search_vector, to_tsquery('english', $2) || to_tsquery('simple', $5))::float8 as rank,
-       (count(*) over ())::int as total,
-       case when numnode(to_tsquery('english', $2)) > 0
-         then array(select lexeme from unnest(to_tsvector('english', $2) || to_tsvector('simple', $2)))
-         else '{}' end as lexemes
-     from wiki_pages p
-     where p.organization_id = $1
-       and p.search_vector @@ (to_tsquery('english', $2) || to_tsquery('simple', $5))
-     order by rank desc, p.id desc
-     limit $3 offset $4`,
-    [organizationId, texts.words, page.limit, page.offset, texts.prefixes],
-  );
+  // another page can change, so a kept answer need only hear of the words it looks for. Both
+  // statements share one connection (a read-only transaction): through the pool, the headlines
+  // waited for a free connection again.
   const kept = headlinesOf(database);
   const keyOf = (r: Hit) => `${organizationId}|${r.id}|${r.version}|${texts.words}|${texts.prefixes}`;
-  const missing = rows.filter((r) => kept.get(keyOf(r)) === undefined);
-  if (missing.length > 0) {
-    const ids = missing.map((r) => r.id);
-    const drawn = await drawHeadlines(database, organizationId, texts, ids);
-    for (const r of missing) kept.set(keyOf(r), drawn.get(r.id) ?? '');
-  }
+  const rows = await database.transaction(async (q) => {
+    const rows = await rankedPage(q, organizationId, texts, page);
+    const missing = rows.filter((r) => kept.get(keyOf(r)) === undefined);
+    if (missing.length > 0) {
+      const ids = missing.map((r) => r.id);
+      const drawn = await drawHeadlines(lastStatement(q), organizationId, texts, ids);
+      for (const r of missing) kept.set(keyOf(r), drawn.get(r.id) ?? '');
+    }
+    return rows;
+  });
   const headline = (r: Hit) => kept.get(keyOf(r)) ?? '';
   return {
     lexemes: rows[0]?.lexemes ?? [],
@@ -207,4 +197,29 @@ export async function searchPages(
       })),
     },
   };
+}
+
+/** One page of the pages matching the words, best first, with the count of all. */
+function rankedPage(
+  q: Runner,
+  organizationId: number,
+  texts: { words: string; prefixes: string },
+  page: { limit: number; offset: number },
+): Promise<Hit[]> {
+  return q.query<Hit>(
+    // The tsquery is written in place (not in a CTE) so the planner sees a constant and can use
+    // the GIN index.
+    `select p.id, p.xmin::text as version, p.title, p.slug, p.tags, p.updated_at as "updatedAt",
+       ts_rank(p.search_vector, to_tsquery('english', $2) || to_tsquery('simple', $5))::float8 as rank,
+       (count(*) over ())::int as total,
+       case when numnode(to_tsquery('english', $2)) > 0
+         then array(select lexeme from unnest(to_tsvector('english', $2) || to_tsvector('simple', $2)))
+         else '{}' end as lexemes
+     from wiki_pages p
+     where p.organization_id = $1
+       and p.search_vector @@ (to_tsquery('english', $2) || to_tsquery('simple', $5))
+     order by rank desc, p.id desc
+     limit $3 offset $4`,
+    [organizationId, texts.words, page.limit, page.offset, texts.prefixes],
+  );
 }
