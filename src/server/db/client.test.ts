@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { type Database, lastStatement, openDatabase, sql } from './client';
+import { type Database, lastStatement, openDatabase, readTogether, type Runner, sql } from './client';
 
 const url = process.env.DATABASE_URL;
 
@@ -191,6 +191,24 @@ describe.each(kinds)('a transaction on the $kind database', ({ open }) => {
         expect(await database.query('select v from transaction_probe order by v')).toEqual([{ v: 2 }]);
       }
       // The connections still work for what comes next.
+      expect(await database.query('select 1 as one')).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('reads together on one connection, whether or not its last statement is sent', async () => {
+    // The same server process answers both: the second statement did not go back to the pool.
+    const database = await open();
+    try {
+      const pid = (q: Runner) => q.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const [[first], [last]] = await readTogether(database, async (q, last) => [
+        await pid(q),
+        await pid(last),
+      ]);
+      expect(last.pid).toBe(first.pid);
+      const none = await readTogether(database, async (q) => (await pid(q)).length);
+      expect(none).toBe(1);
       expect(await database.query('select 1 as one')).toEqual([{ one: 1 }]);
     } finally {
       await database.close();

@@ -31,6 +31,17 @@ export const lastStatement = (q: Runner): Runner => ({
 });
 
 /**
+ * A read whose statements each need the one before (a page, then what it links to), on one
+ * connection: a transaction whose BEGIN goes with the first statement and COMMIT with the one sent
+ * through `last`. Through the pool every statement after the first waited for a free connection
+ * again, and on a busy instance those waits were most of such a read's time.
+ */
+export const readTogether = <T>(
+  database: Pick<Database, 'transaction'>,
+  read: (q: Runner, last: Runner) => Promise<T>,
+): Promise<T> => database.transaction((q) => read(q, lastStatement(q)));
+
+/**
  * Transaction-local settings (set_config(name, value, true)) that triggers read, e.g. who is
  * acting. Names and values are limited to letters, digits and `_ . : , -`: on PostgreSQL they
  * travel in the same round trip as BEGIN, as text.

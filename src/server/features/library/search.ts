@@ -4,7 +4,7 @@
 // someone is still typing.
 import { SEARCH_SNIPPET_CHARS, type WikiSearchResult } from '../../../common/schemas/library';
 import { BoundedMap, holding } from '../../bounded-map';
-import { type Database, lastStatement, type Runner } from '../../db/client';
+import { type Database, type Runner, readTogether } from '../../db/client';
 import { escapeHtml } from '../../http/link-page';
 
 // ts_headline marks matches with these; they are stripped from the text first, so after the
@@ -166,17 +166,16 @@ export async function searchPages(
   if (!texts) return { result: { total: 0, items: [] }, lexemes: [] };
   // Rank every match (the GIN index finds them), keep one page of them, and only then draw the
   // headlines not drawn before. Equal ranks go newest page first, by id: an order no edit to
-  // another page can change, so a kept answer need only hear of the words it looks for. Both
-  // statements share one connection (a read-only transaction): through the pool, the headlines
-  // waited for a free connection again.
+  // another page can change, so a kept answer need only hear of the words it looks for. The
+  // ranking, then the headlines, on one connection.
   const kept = headlinesOf(database);
   const keyOf = (r: Hit) => `${organizationId}|${r.id}|${r.version}|${texts.words}|${texts.prefixes}`;
-  const rows = await database.transaction(async (q) => {
+  const rows = await readTogether(database, async (q, last) => {
     const rows = await rankedPage(q, organizationId, texts, page);
     const missing = rows.filter((r) => kept.get(keyOf(r)) === undefined);
     if (missing.length > 0) {
       const ids = missing.map((r) => r.id);
-      const drawn = await drawHeadlines(lastStatement(q), organizationId, texts, ids);
+      const drawn = await drawHeadlines(last, organizationId, texts, ids);
       for (const r of missing) kept.set(keyOf(r), drawn.get(r.id) ?? '');
     }
     return rows;

@@ -16,7 +16,7 @@ import {
 import { internalLinks, linkedSlugs, parseMarkdown, renderParsed } from '../../../common/library/markdown';
 import { RESERVED_SLUGS, slugify } from '../../../common/library/slug';
 import { announcedTransaction } from '../../db/change-feed';
-import { type Database, type Db, lastStatement, type Runner } from '../../db/client';
+import { type Database, type Db, lastStatement, type Runner, readTogether } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { libraryChanged } from './kept';
@@ -48,9 +48,7 @@ function checkSize(content: string | undefined) {
 
 /**
  * A page by slug as read (null: no such page), rendered with its links resolved, the pages linking
- * to it and its former titles. Its two statements share one connection (a read-only transaction,
- * BEGIN sent with the first and COMMIT with the last): through the pool, the second waited for a
- * free connection again, and on a busy instance that wait was most of a first view's time.
+ * to it and its former titles: the page, then what its links name, on one connection.
  */
 export function readPageView(
   database: Database,
@@ -58,10 +56,10 @@ export function readPageView(
   slug: string,
   opts: { basePath: string; publicOnly?: boolean },
 ): Promise<WikiPageView | null> {
-  return database.transaction(async (q) => {
+  return readTogether(database, async (q, last) => {
     const found = await pageAndFormerTitles(q, organizationId, slug, opts.publicOnly);
     if (!found) return null;
-    return viewPage(lastStatement(q), found.page, { ...opts, formerTitles: found.formerTitles });
+    return viewPage(last, found.page, { ...opts, formerTitles: found.formerTitles });
   });
 }
 

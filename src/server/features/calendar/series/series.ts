@@ -3,7 +3,7 @@
 import { completeRule, wallMinutesBetween } from '../../../../common/recurrence';
 import type { EventInput } from '../../../../common/schemas/calendar';
 import { wallTimeToInstant } from '../../../../common/zoned-time';
-import { type Database, lastStatement } from '../../../db/client';
+import { type Database, readTogether } from '../../../db/client';
 import {
   type Occurrence,
   occurrencesBetween,
@@ -335,10 +335,9 @@ async function extendSeries(q: Runner, organizationId: number, seriesId: number,
 }
 
 /**
- * `read`, once every series of the organization has its rows up to `target`. The check and the
- * read share one connection (a read-only transaction): through the pool, a read that finds
- * nothing to materialize, nearly all of them, waited for a connection twice. Should a series
- * need rows, they are written first and `read` runs again on its own.
+ * `read`, once every series of the organization has its rows up to `target`: the check, then the
+ * read, on one connection. Should a series need rows (rarely), they are written first and `read`
+ * runs again on its own.
  */
 export async function readMaterialized<T>(
   database: Database,
@@ -346,13 +345,13 @@ export async function readMaterialized<T>(
   target: Date,
   read: (q: Runner) => Promise<T>,
 ): Promise<T> {
-  const done = await database.transaction(async (q) => {
+  const done = await readTogether(database, async (q, last) => {
     const [{ stale }] = await q.query<{ stale: boolean }>(
       `select exists (select 1 from calendar_event_series where organization_id = $1
          and materialized_until < $2) as stale`,
       [organizationId, materializationTarget(target)],
     );
-    return stale ? null : { value: await read(lastStatement(q)) };
+    return stale ? null : { value: await read(last) };
   });
   if (done) return done.value;
   await ensureMaterialized(database, organizationId, target);
