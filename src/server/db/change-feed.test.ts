@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, getTestApp, type TestContext, testConfig } from '../../../tests/support/app';
 import { buildOrg, buildUser, signedIn } from '../../../tests/support/factories';
 import { buildTeam } from '../../../tests/support/teams';
+import { settled } from '../../../tests/support/change-feed';
 import { buildApp } from '../app';
 import type { App } from '../http/types';
 import { type Area, TABLE_AREAS } from './areas';
@@ -290,24 +291,6 @@ describe('areas', () => {
 });
 
 /**
- * Returns once every notification sent so far has reached this instance's feed: the marker goes
- * out after the app's own announcements (the same batches, in order) and after every commit before.
- */
-async function settled() {
-  const marker = `marker-${randomUUID()}`;
-  let heard = false;
-  const stop = await ctx.database.listen!(CHANGES_CHANNEL, (payload) => {
-    if (payload === marker) heard = true;
-  });
-  try {
-    ctx.database.notifySoon(CHANGES_CHANNEL, marker);
-    await expect.poll(() => heard).toBe(true);
-  } finally {
-    await stop();
-  }
-}
-
-/**
  * A write that nobody announces: the setting silences its trigger, and the app is not told. A kept
  * answer that still shows the old value afterwards was served from memory.
  */
@@ -362,7 +345,7 @@ describe('kept answers by area', () => {
           .map((e: { name: string }) => e.name),
     };
     // Whatever setting up announced has arrived, so the reads below are kept.
-    await settled();
+    await settled(ctx.database);
     expect(await read.directory()).toEqual(['Crew']);
     expect(await read.search()).toEqual(['Blocking notes']);
     expect(await read.page()).toBe('Blocking notes');
@@ -498,7 +481,7 @@ describe('kept answers by area', () => {
   it('a member change drops the directory and what shows names, and leaves the library search kept', async () => {
     const { org, ann, agent, read } = await world();
     const stage = await buildTeam(ctx, org, { name: 'Stage' });
-    await settled();
+    await settled(ctx.database);
     expect(
       (await agent.post(`/api/teams/${stage.id}/members`, { userId: ann.id, role: 'member' })).statusCode,
     ).toBe(201);
@@ -531,7 +514,7 @@ describe('kept answers by area', () => {
       tags: [],
     });
     expect(costumes.statusCode).toBe(201);
-    await settled();
+    await settled(ctx.database);
     const content = async (slug: string) => (await agent.get(`${base}/wiki/${slug}`)).json().content;
     expect(await read.page()).toBe('Blocking (new)');
     expect(await content('costume-list')).toBe('Fittings on Tuesday');
@@ -566,7 +549,7 @@ describe('kept answers by area', () => {
       const answer = (await agent.get(`${base}/wiki/search?q=blocking&limit=1`)).json();
       return [answer.total, ...answer.items.map((i: { title: string }) => i.title)];
     };
-    await settled();
+    await settled(ctx.database);
     expect(await best()).toEqual([2, 'Blocking (new)']);
     await quietly(org.id, 'library', 'update wiki_pages set title = $2 where id = $1', [
       ids.page,
@@ -591,7 +574,7 @@ describe('kept answers by area', () => {
     const { ids, read } = await world();
     await ctx.database.query('update wiki_pages set tags = $2 where id = $1', [ids.page, ['blocking']]);
     await expect.poll(read.search).toEqual(['Blocking (new)']);
-    await settled();
+    await settled(ctx.database);
     expect(await read.directory()).toEqual(['Crew']);
     expect(await read.month()).toEqual(['Rehearsal']);
     await ctx.database.query(

@@ -10,6 +10,7 @@ import {
 import { BROWSER_ACCEPT } from '../../../../tests/support/html';
 import { escapeHtml } from '../../http/link-page';
 import { buildTeam } from '../../../../tests/support/teams';
+import { settled } from '../../../../tests/support/change-feed';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../../common/schemas/notifications';
 import { unsubscribeUrl } from './unsubscribe';
 
@@ -170,6 +171,9 @@ describe('announcements', () => {
     expect(await titles()).toEqual([]);
     const posted = await agents.admin.post(base, { kind: 'production', title: 'Load-in', body: 'Saturday' });
     expect(posted.statusCode).toBe(201);
+    // The post's own announcement comes back from the database too: once heard, no late echo of it
+    // drops the list kept below.
+    await settled(ctx.database);
     expect(await titles()).toEqual(['Load-in']);
     // Written where no kept list hears of it: the member's list stays as it was.
     await ctx.database.transaction(
