@@ -166,6 +166,8 @@ class KeptRange {
   private readonly template: Buffer;
   private readonly startAt: number[] = [];
   private readonly flagAt: number[] = [];
+  /** Bodies by the events their viewers follow (withFlags), the most recently made. */
+  private readonly bodies = new BoundedMap<string, KeptBody>(SHARED_BODIES);
 
   constructor(events: RangeEvent[]) {
     const pieces: Buffer[] = [OPEN_LIST];
@@ -197,9 +199,12 @@ class KeptRange {
   /** The event's text as kept, if kept at this row version. */
   openAt(id: number, version: string): Buffer | undefined {
     const kept = this.versions.get(id);
-    return kept?.version === version
-      ? this.template.subarray(this.startAt[kept.i], this.flagAt[kept.i])
-      : undefined;
+    return kept?.version === version ? this.openOf(kept.i) : undefined;
+  }
+
+  /** The text of the i-th event, up to its follow flag. */
+  private openOf(i: number): Buffer {
+    return this.template.subarray(this.startAt[i], this.flagAt[i]);
   }
 
   /** The list one viewer reads: their follow flags, and the type or follow filter asked for. */
@@ -213,7 +218,7 @@ class KeptRange {
     const flags = events.map((e) => (e.following ? '1' : '0')).join('');
     const pieces = events.flatMap(({ i, following }, n) => [
       n === 0 ? OPEN_LIST : COMMA,
-      this.template.subarray(this.startAt[i], this.flagAt[i]),
+      this.openOf(i),
       Buffer.from(`${following}}`),
     ]);
     const body = Buffer.concat([...(pieces.length > 0 ? pieces : [OPEN_LIST]), CLOSE_LIST]);
@@ -239,28 +244,24 @@ class KeptRange {
     this.bodies.set(key, made);
     return made;
   }
-
-  /** Bodies by the events their viewers follow (withFlags), the most recently made. */
-  private readonly bodies = new BoundedMap<string, KeptBody>(SHARED_BODIES);
 }
+
+/** Bounds of the caches of lists, ranges and former ranges, each weighed by its bytes. */
+const KEPT_BODIES = {
+  maxAgeMs: 5 * 60_000,
+  maxSize: 64 * 1024 * 1024,
+  sizeOf: (kept: { size: number }) => kept.size,
+};
 
 // One viewer's list as last sent, for the same viewer asking again: besides the range's months it
 // reads their follow records (follows) and teams (people), so a booking elsewhere in the calendar
 // leaves it kept.
 const viewerLists = (database: Database) =>
-  ChangeFeed.of(database).cache<string, KeptBody>('calendar-lists', {
-    maxAgeMs: 5 * 60_000,
-    maxSize: 64 * 1024 * 1024,
-    sizeOf: (kept) => kept.size,
-  });
+  ChangeFeed.of(database).cache<string, KeptBody>('calendar-lists', KEPT_BODIES);
 const VIEWER_LIST_AREAS = ['follows', 'people', 'settings'] as const satisfies Areas;
 
 const keptRanges = (database: Database) =>
-  ChangeFeed.of(database).cache<string, KeptRange>('calendar-ranges', {
-    maxAgeMs: 5 * 60_000,
-    maxSize: 64 * 1024 * 1024,
-    sizeOf: (kept) => kept.size,
-  });
+  ChangeFeed.of(database).cache<string, KeptRange>('calendar-ranges', KEPT_BODIES);
 
 /**
  * What a kept range reads besides its months' events and their teams: reservers', instructors' and
@@ -275,11 +276,7 @@ const RANGE_AREAS = ['people', 'settings'] as const satisfies Areas;
  * zone) drops it, as it drops the range.
  */
 const formerRanges = (database: Database) =>
-  ChangeFeed.of(database).cache<string, KeptRange>('calendar-former-ranges', {
-    maxAgeMs: 5 * 60_000,
-    maxSize: 64 * 1024 * 1024,
-    sizeOf: (kept) => kept.size,
-  });
+  ChangeFeed.of(database).cache<string, KeptRange>('calendar-former-ranges', KEPT_BODIES);
 
 /**
  * The member list ready to send: the range's events as every member sees them, kept until an

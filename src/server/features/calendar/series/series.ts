@@ -347,8 +347,7 @@ export async function readMaterialized<T>(
 ): Promise<T> {
   const done = await readTogether(database, async (q, last) => {
     const [{ stale }] = await q.query<{ stale: boolean }>(
-      `select exists (select 1 from calendar_event_series where organization_id = $1
-         and materialized_until < $2) as stale`,
+      `select exists (select 1 ${STALE_SERIES}) as stale`,
       [organizationId, materializationTarget(target)],
     );
     return stale ? null : { value: await read(last) };
@@ -357,6 +356,9 @@ export async function readMaterialized<T>(
   await ensureMaterialized(database, organizationId, target);
   return read(database);
 }
+
+/** The organization's ($1) series whose rows stop short of a target ($2). */
+const STALE_SERIES = 'from calendar_event_series where organization_id = $1 and materialized_until < $2';
 
 /** How far series must be materialized before a read reaching `target`. */
 export function materializationTarget(target: Date): Date {
@@ -372,8 +374,7 @@ export async function ensureMaterialized(database: Database, organizationId: num
   const cap = Date.now() + MAX_HORIZON_DAYS * DAY_MS;
   const want = materializationTarget(target).getTime();
   const [row] = await database.query<{ stale: number[]; publicEventTypes: string[] | null }>(
-    `select array(select id from calendar_event_series where organization_id = $1
-         and materialized_until < $2 order by id) as stale,
+    `select array(select id ${STALE_SERIES} order by id) as stale,
        (select public_event_types from organizations where id = $1) as "publicEventTypes"`,
     [organizationId, new Date(want)],
   );
