@@ -23,6 +23,9 @@ export function queryTexts(q: string): { words: string; prefixes: string } | nul
   return { words: words.join(' & '), prefixes: words.map((w) => `${w}:*`).join(' & ') };
 }
 
+// Split keeps the markers, each a piece of its own.
+const MARKERS = new RegExp(`([${START}${STOP}])`);
+
 /**
  * A headline cut to 300 visible characters, escaped, with only the match markers turned into
  * `<mark>`; a mark cut open by the limit is closed. Escaped a run of text at a time.
@@ -49,8 +52,6 @@ export function snippetHtml(headline: string, limit = SEARCH_SNIPPET_CHARS): str
   }
   return open ? `${out}</mark>` : out;
 }
-// Split keeps the markers, each a piece of its own.
-const MARKERS = new RegExp(`([${START}${STOP}])`);
 
 /**
  * Markdown syntax taken out of a page's text before its snippet is drawn, in order: PostgreSQL
