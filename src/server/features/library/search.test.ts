@@ -26,6 +26,31 @@ describe('where a page keeps its words', () => {
   });
 });
 
+describe("the library's word, link and tag indexes", () => {
+  it('take each write into the index itself, so no read walks a list of entries waiting for vacuum', async () => {
+    const rows = await ctx.database.query<{ index: string; options: string[] | null }>(
+      `select c.relname as index, c.reloptions as options from pg_index i
+       join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+       where i.indrelid = 'wiki_pages'::regclass and a.amname = 'gin' order by 1`,
+    );
+    expect(rows.map((r) => r.index)).toEqual(['wiki_pages_links', 'wiki_pages_search', 'wiki_pages_tags']);
+    for (const row of rows) expect(row.options, row.index).toContain('fastupdate=off');
+    const w = await buildLibraryWorld(ctx);
+    const linked = await buildPage(ctx, w.org, w.people.owner.id, {
+      title: 'Fly plot',
+      content: 'Battens and weights.',
+    });
+    await buildPage(ctx, w.org, w.people.owner.id, {
+      title: 'Crew notes',
+      content: 'See [[Fly plot]] before the cue.',
+    });
+    const view = (await w.agents.standard_user.get(w.wiki(`/${linked.slug}`))).json();
+    expect(view.backlinks.map((b: { title: string }) => b.title)).toEqual(['Crew notes']);
+    const found = (await w.agents.standard_user.get(w.wiki('/search?q=battens'))).json();
+    expect(found.items.map((i: { title: string }) => i.title)).toEqual(['Fly plot']);
+  });
+});
+
 describe('GET /api/organizations/:orgId/wiki/search', () => {
   it('ranks title matches above tags above content, counts, and scopes to the organization', async () => {
     const w = await buildLibraryWorld(ctx);
