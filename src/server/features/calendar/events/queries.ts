@@ -149,7 +149,8 @@ const [OPEN_LIST, COMMA, CLOSE_LIST] = ['[', ',', ']'].map((c) => Buffer.from(c)
 
 /**
  * How many viewers' bodies a range keeps for others who follow the same events: the most common
- * (following none) and one more. Each is as large as the range, and counted in its size.
+ * (following none), kept for the range's life, and the one made last. Each is as large as the
+ * range, and counted in its size.
  */
 const SHARED_BODIES = 2;
 
@@ -166,8 +167,14 @@ class KeptRange {
   private readonly template: Buffer;
   private readonly startAt: number[] = [];
   private readonly flagAt: number[] = [];
-  /** Bodies by the events their viewers follow (withFlags), the most recently made. */
-  private readonly bodies = new BoundedMap<string, KeptBody>(SHARED_BODIES);
+  /**
+   * The body of viewers following none of its events: most members of a large school. Kept apart
+   * from the others, whom it outnumbers: among them it was pushed out by each new set of flags,
+   * then made and compressed again by its next reader.
+   */
+  private unfollowed?: KeptBody;
+  /** Bodies by the other events their viewers follow (withFlags), the most recently made. */
+  private readonly bodies = new BoundedMap<string, KeptBody>(SHARED_BODIES - 1);
 
   constructor(events: RangeEvent[]) {
     const pieces: Buffer[] = [OPEN_LIST];
@@ -236,6 +243,9 @@ class KeptRange {
       if (follows(viewer, event)) followed.push(i);
     });
     const key = followed.join(',');
+    // The template is that body already; many read it, so it is compressed tightly at once.
+    if (followed.length === 0)
+      return (this.unfollowed ??= new KeptBody(this.template, 'often', etagOf(`${this.etag}|`)));
     const shared = this.bodies.get(key);
     if (shared) return shared;
     const body = Buffer.from(this.template);

@@ -6,6 +6,7 @@ import { getTestApp, type TestContext } from '../../../../../tests/support/app';
 import { ChangeFeed } from '../../../db/change-feed';
 import type { Database, Runner } from '../../../db/client';
 import { calendarOrg, eventBody } from '../test-helpers';
+import { listEventsCached } from './queries';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -128,5 +129,53 @@ describe('a month read again after some of its events changed', () => {
     expect((await owner.patch(`/api/teams/${c.teamId}`, { name: 'Hamlet Company' })).statusCode).toBe(200);
     await expect.poll(read).toContain('Hamlet Company');
     expect(counts.at(-1)).toBe(6);
+  });
+});
+
+describe('the bodies of a kept month', () => {
+  it('keeps one body for everyone following none of its events, however many others read between them', async () => {
+    const c = await calendarOrg(ctx);
+    for (const [name, day, teamIds] of [
+      ['Fitting', 5, []],
+      ['Run', 6, [c.teamId]],
+    ] as const) {
+      const res = await c.agents.owner.post(
+        `${c.base}/events`,
+        eventBody(c.people.owner.id, {
+          name,
+          teamIds: [...teamIds],
+          startDateTime: `2031-03-0${day}T10:00:00`,
+          endDateTime: `2031-03-0${day}T11:00:00`,
+        }),
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    const month = (viewerId: number) =>
+      listEventsCached(ctx.database, {
+        organizationId: c.org.id,
+        timeZone: 'America/New_York',
+        viewerId,
+        from: new Date('2031-03-01T05:00:00Z'),
+        to: new Date('2031-04-01T04:00:00Z'),
+      });
+    const followingNone = await month(c.people.standard_user.id);
+    // The reserver follows both; the cast member follows their team's: two other sets of flags.
+    const followingBoth = await month(c.people.owner.id);
+    const followingRun = await month(c.actor.id);
+    expect(new Set([followingNone, followingBoth, followingRun]).size).toBe(3);
+    expect(await month(c.people.admin.id)).toBe(followingNone);
+    const flags = (body: typeof followingNone) =>
+      JSON.parse(body.body.toString()).map((e: { name: string; isFollowing: boolean }) => [
+        e.name,
+        e.isFollowing,
+      ]);
+    expect(flags(followingNone)).toEqual([
+      ['Fitting', false],
+      ['Run', false],
+    ]);
+    expect(flags(followingRun)).toEqual([
+      ['Fitting', false],
+      ['Run', true],
+    ]);
   });
 });
