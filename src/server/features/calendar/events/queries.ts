@@ -244,8 +244,10 @@ class KeptRange {
     });
     const key = followed.join(',');
     // The template is that body already; many read it, so it is compressed tightly at once.
-    if (followed.length === 0)
-      return (this.unfollowed ??= new KeptBody(this.template, 'often', etagOf(`${this.etag}|`)));
+    if (followed.length === 0) {
+      this.unfollowed ??= new KeptBody(this.template, 'often', etagOf(`${this.etag}|`));
+      return this.unfollowed;
+    }
     const shared = this.bodies.get(key);
     if (shared) return shared;
     const body = Buffer.from(this.template);
