@@ -189,15 +189,17 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
 
   // The caller's next read must see this write even before its notification arrives
-  // (db/change-feed.ts): what is kept for them goes now, with what is kept of the areas of their
-  // organization the route says it writes (`config.writes`), or of all of it when it does not say.
+  // (db/change-feed.ts): what is kept of the areas of their organization the route says it writes
+  // (`config.writes`), or of all of it when it does not say, goes now; and the caller as kept
+  // (their session) when the write may have changed them: one of people, or one that does not say.
+  // A member booking events all day keeps their session between the bookings.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (readsOnly(request) || !request.authCache) return payload;
     const auth = await request.authCache;
     if (auth?.user.isSystemUser) changes.reset();
     else if (auth) {
-      changes.changed(userScope(auth.user.id));
       const writes = request.routeOptions.config?.writes;
+      if (!writes || writes.includes('people')) changes.changed(userScope(auth.user.id));
       if (!auth.organization) return payload;
       if (!writes) changes.organizationChanged(auth.organization.id);
       else for (const scope of orgScopes(auth.organization.id, writes)) changes.changed(scope);

@@ -3,7 +3,7 @@
 // two-instance and lost-connection cases need separate connections, so a PostgreSQL server.
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, getTestApp, type TestContext, testConfig } from '../../../tests/support/app';
 import { buildOrg, buildUser, signedIn } from '../../../tests/support/factories';
 import { buildTeam } from '../../../tests/support/teams';
@@ -235,6 +235,39 @@ describe('kept answers on the test database', () => {
       expect(created.statusCode).toBe(201);
       expect((await agent.get(list)).json()).toHaveLength(i + 1);
     }
+  });
+
+  it('keep the caller through a write that cannot change them, and not through one that can', async () => {
+    const org = await buildOrg(ctx.database);
+    const owner = await buildUser(ctx.database, { org, role: 'owner', firstName: 'Ann' });
+    const agent = await signedIn(ctx, owner, org);
+    const { user } = (await agent.get('/api/me')).json();
+    const lookups = vi.spyOn(ctx.database, 'query');
+    const sessionLookups = () =>
+      lookups.mock.calls.filter(([text]) => text.includes('from session s')).length;
+    const booked = await agent.post(`/api/organizations/${org.id}/calendar/events`, {
+      name: 'Fitting',
+      startDateTime: '2031-06-10T19:00:00',
+      endDateTime: '2031-06-10T21:00:00',
+      eventType: 'other',
+      spaces: ['Office'],
+      reservedBy: owner.id,
+    });
+    expect(booked.statusCode).toBe(201);
+    // The booking itself asked the database who is calling; the read after it need not.
+    expect(sessionLookups()).toBe(1);
+    expect((await agent.get('/api/me')).statusCode).toBe(200);
+    expect(sessionLookups()).toBe(1);
+    const renamed = await agent.patch(`/api/users/${owner.id}/profile`, {
+      email: user.email,
+      username: user.username,
+      firstName: 'Annette',
+      lastName: user.lastName,
+      bio: null,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await agent.get('/api/me')).json().user.firstName).toBe('Annette');
+    lookups.mockRestore();
   });
 
   it('end with the session: signing out refuses the old cookie at once', async () => {
