@@ -39,7 +39,7 @@ async function onePageRow<T extends Row>(database: Runner, where: string, params
   return row;
 }
 
-export async function pageById(database: Database, organizationId: number, pageId: number) {
+export async function pageById(database: Runner, organizationId: number, pageId: number) {
   const row = await onePageRow(database, 'p.id = $2', [organizationId, pageId]);
   return row ? toPage(row) : undefined;
 }

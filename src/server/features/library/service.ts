@@ -163,13 +163,6 @@ export async function createPage(
   }
 }
 
-/** The 409 answer: the page as it now stands, so the editor can show it beside the user's text. */
-async function staleEdit(database: Database, organizationId: number, pageId: number): Promise<never> {
-  const now = await pageById(database, organizationId, pageId);
-  if (!now) throw notFound(PAGE_NOT_FOUND);
-  throw conflict(STALE_EDIT, now);
-}
-
 /** Applies a new version on top of `baseVersion`; 409 when the page has moved on since. */
 async function writeVersion(
   database: Database,
@@ -186,13 +179,15 @@ async function writeVersion(
   },
 ): Promise<WikiPage> {
   const links = change.content === undefined ? null : linkedSlugs(change.content);
-  // One statement, so one round trip with its transaction: the page, its version from what the
-  // update returned, and on a rename the old title kept as a former one (the new title stops being
-  // anyone's former). Announced as its page, and the names when others show the change (the
-  // wiki_pages triggers say which), so other pages' views stay kept.
-  const written = await announcedTransaction(database, organizationId, ['library'], (q) =>
-    lastStatement(q).query<{ id: number }>(
-      `with prior as (
+  // One statement writes the page, its version from what the update returned, and on a rename the
+  // old title kept as a former one (the new title stops being anyone's former); the page as it then
+  // stands is read after it, with the COMMIT: the edit's answer, or a stale edit's 409. All in one
+  // round trip on one connection. Announced as its page, and the names when others show the change
+  // (the wiki_pages triggers say which), so other pages' views stay kept.
+  const [written, now] = await announcedTransaction(database, organizationId, ['library'], (q) =>
+    Promise.all([
+      q.query<{ id: number }>(
+        `with prior as (
          select title from wiki_pages where organization_id = $1 and id = $2 and current_version = $3),
        page as (
          update wiki_pages p set
@@ -216,22 +211,26 @@ async function writeVersion(
        insert into wiki_page_versions (organization_id, page_id, version, title, content, tags, author_id, change_note)
        select $1, id, current_version, title, content, tags, $9, $10 from page
        returning page_id as id`,
-      [
-        organizationId,
-        pageId,
-        baseVersion,
-        change.title ?? null,
-        change.content ?? null,
-        change.tags ?? null,
-        change.isPublic ?? null,
-        links,
-        authorId,
-        change.changeNote,
-      ],
-    ),
+        [
+          organizationId,
+          pageId,
+          baseVersion,
+          change.title ?? null,
+          change.content ?? null,
+          change.tags ?? null,
+          change.isPublic ?? null,
+          links,
+          authorId,
+          change.changeNote,
+        ],
+      ),
+      pageById(lastStatement(q), organizationId, pageId),
+    ]),
   );
-  if (written.length === 0) return staleEdit(database, organizationId, pageId);
-  return pageAfterWrite(database, organizationId, pageId);
+  if (!now) throw notFound(PAGE_NOT_FOUND);
+  // The 409 answer carries the page as it now stands, so the editor can show it beside the user's text.
+  if (written.length === 0) throw conflict(STALE_EDIT, now);
+  return now;
 }
 
 export async function updatePage(

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildPage, buildLibraryWorld, WRITER_ROLES } from '../../../../tests/support/library';
 
@@ -47,6 +47,30 @@ describe('PATCH /api/organizations/:orgId/wiki/:pageId', () => {
     expect(stale.json().message).toBe('This page was changed by someone else since you started editing');
     expect(stale.json().data).toMatchObject({ id: page.id, currentVersion: 2, content: 'first' });
     expect((await versionsOf(page.id)).map((v) => v.content)).toEqual(['base', 'first']);
+  });
+
+  it('writes an edit and reads back the page it answers with on one connection, a stale edit too', async () => {
+    const w = await buildLibraryWorld(ctx);
+    const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Cue list', content: 'base' });
+    const transactions = vi.spyOn(ctx.database, 'transaction');
+    const queries = vi.spyOn(ctx.database, 'query');
+    try {
+      const edit = (currentVersion: number) =>
+        w.agents.admin.patch(w.wiki(`/${page.id}`), {
+          content: `edit from ${currentVersion}`,
+          currentVersion,
+        });
+      const edited = await edit(1);
+      expect(edited.json()).toMatchObject({ currentVersion: 2, content: 'edit from 1' });
+      const stale = await edit(1);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().data).toMatchObject({ currentVersion: 2, content: 'edit from 1' });
+      // Under load each statement through the pool waits for a connection: an edit waits once.
+      expect(transactions).toHaveBeenCalledTimes(2);
+      expect(queries.mock.calls.filter(([text]) => text.includes('wiki_pages'))).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('lets exactly one of twenty concurrent edits from one base succeed', async () => {
