@@ -208,18 +208,27 @@ function rankedPage(
 ): Promise<Hit[]> {
   return q.query<Hit>(
     // The tsquery is written in place (not in a CTE) so the planner sees a constant and can use
-    // the GIN index.
-    `select p.id, p.xmin::text as version, p.title, p.slug, p.tags, p.updated_at as "updatedAt",
-       ts_rank(p.search_vector, to_tsquery('english', $2) || to_tsquery('simple', $5))::float8 as rank,
-       (count(*) over ())::int as total,
+    // the GIN index. Every match is ranked and counted as its id and rank alone (`offset 0` keeps
+    // the words out of the rows): counted with the page's columns and words beside them, a common
+    // word's 2,000 matches were buffered at 1.6 KB each, half the query's time. Only the page's
+    // rows shown are then read whole.
+    `select p.id, p.xmin::text as version, p.title, p.slug, p.tags, p.updated_at as "updatedAt", top.rank,
+       top.total,
        case when numnode(to_tsquery('english', $2)) > 0
          then array(select lexeme from unnest(to_tsvector('english', $2) || to_tsvector('simple', $2)))
          else '{}' end as lexemes
-     from wiki_pages p
-     where p.organization_id = $1
-       and p.search_vector @@ (to_tsquery('english', $2) || to_tsquery('simple', $5))
-     order by rank desc, p.id desc
-     limit $3 offset $4`,
+     from (
+       select id, rank, (count(*) over ())::int as total
+       from (
+         select p.id, ts_rank(p.search_vector, to_tsquery('english', $2) || to_tsquery('simple', $5))::float8 as rank
+         from wiki_pages p
+         where p.organization_id = $1
+           and p.search_vector @@ (to_tsquery('english', $2) || to_tsquery('simple', $5))
+         offset 0) matched
+       order by rank desc, id desc
+       limit $3 offset $4) top
+     join wiki_pages p on p.organization_id = $1 and p.id = top.id
+     order by top.rank desc, p.id desc`,
     [organizationId, texts.words, page.limit, page.offset, texts.prefixes],
   );
 }
