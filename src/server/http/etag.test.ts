@@ -1,10 +1,10 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import zlib, { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
 import { KeptBody } from './etag';
 
 describe('a kept body compressed', () => {
-  // A small body is compressed on the event loop, a large one on the thread pool; both for a body
-  // sent often (quality 7) and one sent once (quality 5).
+  // Sent often (quality 7) a small body is compressed on the event loop and a large one on the
+  // thread pool; sent once (quality 1), both on the event loop.
   it.each([
     ['small, sent often', 5_000, 'often'],
     ['small, sent once', 5_000, 'once'],
@@ -18,6 +18,23 @@ describe('a kept body compressed', () => {
     expect(brotliDecompressSync(await kept.encode('br')).toString()).toBe(body);
     expect(gunzipSync(await kept.encode('gzip')).toString()).toBe(body);
     expect((await kept.encode('br')).length).toBeLessThan(body.length / 4);
+  });
+
+  it('compresses a body sent once on the event loop up to 1 MB, and a large one sent often on the pool', async () => {
+    // Its reader would otherwise wait a turn of the event loop for the pool's answer.
+    const bodyOf = (bytes: number) =>
+      JSON.stringify('x'.repeat(bytes)).replace(/x/g, (_, i) => String(i % 7));
+    const inLine = vi.spyOn(zlib, 'brotliCompressSync');
+    try {
+      const month = bodyOf(600_000);
+      await new KeptBody(month, 'once').encode('br');
+      expect(inLine).toHaveBeenCalledTimes(1);
+      await new KeptBody(month, 'often').encode('br');
+      await new KeptBody(bodyOf(1_100_000), 'once').encode('br');
+      expect(inLine).toHaveBeenCalledTimes(1);
+    } finally {
+      inLine.mockRestore();
+    }
   });
 
   it('compresses a body made to be sent once tightly when it is asked for again', async () => {

@@ -17,10 +17,13 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 // Below this a compressed answer saves less than the work of making it.
 const COMPRESS_FROM = 2048;
-// Below this a body is compressed on the event loop: handing it to the thread pool and back cost
-// more CPU than compressing it (a 20 KB conflicts answer: ~0.1 ms at quality 5, and the handoff
-// ~0.08 ms more, with the pool's thread waking on the same two cores as the event loop).
-const COMPRESS_IN_LINE_UNDER = 32 * 1024;
+// Below these a body is compressed on the event loop rather than on the thread pool. A body sent
+// often is compressed tightly, which is costly for a large one, so only under 32 KB: handing a 20
+// KB answer to the pool and back cost more CPU than compressing it (~0.1 ms, and ~0.08 ms more for
+// the handoff). A body sent once is compressed quickly, up to 1 MB: its reader waited a turn of the
+// event loop for the pool's answer (6 ms at p50 under load, far more than the 0.5 ms a 456 KB month
+// takes to compress), and a large school's month read at p50 in 25 ms instead of 14.
+const COMPRESS_IN_LINE_UNDER: Record<SentHowOften, number> = { often: 32 * 1024, once: 1024 * 1024 };
 
 /**
  * A brotli window just large enough for the whole body, from 16 bits up to brotli's default 22
@@ -116,7 +119,7 @@ function compress(input: Buffer, encoding: Encoding, sent: SentHowOften): Promis
           },
         }
       : { level: 6 };
-  if (input.length < COMPRESS_IN_LINE_UNDER)
+  if (input.length < COMPRESS_IN_LINE_UNDER[sent])
     return Promise.resolve(
       encoding === 'br' ? zlib.brotliCompressSync(input, options) : zlib.gzipSync(input, options),
     );
