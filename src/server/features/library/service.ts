@@ -113,8 +113,8 @@ async function insertVersion(
   );
 }
 
-async function pageAfterWrite(database: Database, organizationId: number, pageId: number) {
-  const page = await pageById(database, organizationId, pageId);
+/** The page a write answers with; 404 when it is gone (deleted meanwhile). */
+function written(page: WikiPage | undefined): WikiPage {
   if (!page) throw notFound(PAGE_NOT_FOUND);
   return page;
 }
@@ -156,7 +156,7 @@ export async function createPage(
         return page.id;
       });
       libraryChanged(database, organizationId);
-      return pageAfterWrite(database, organizationId, id);
+      return written(await pageById(database, organizationId, id));
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= 5) throw err;
     }
@@ -184,7 +184,7 @@ async function writeVersion(
   // stands is read after it, with the COMMIT: the edit's answer, or a stale edit's 409. All in one
   // round trip on one connection. Announced as its page, and the names when others show the change
   // (the wiki_pages triggers say which), so other pages' views stay kept.
-  const [written, now] = await announcedTransaction(database, organizationId, ['library'], (q) =>
+  const [changed, after] = await announcedTransaction(database, organizationId, ['library'], (q) =>
     Promise.all([
       q.query<{ id: number }>(
         `with prior as (
@@ -227,9 +227,9 @@ async function writeVersion(
       pageById(lastStatement(q), organizationId, pageId),
     ]),
   );
-  if (!now) throw notFound(PAGE_NOT_FOUND);
+  const now = written(after);
   // The 409 answer carries the page as it now stands, so the editor can show it beside the user's text.
-  if (written.length === 0) throw conflict(STALE_EDIT, now);
+  if (changed.length === 0) throw conflict(STALE_EDIT, now);
   return now;
 }
 

@@ -242,12 +242,12 @@ class KeptRange {
     this.events.forEach((event, i) => {
       if (follows(viewer, event)) followed.push(i);
     });
-    const key = followed.join(',');
     // The template is that body already; many read it, so it is compressed tightly at once.
     if (followed.length === 0) {
       this.unfollowed ??= new KeptBody(this.template, 'often', etagOf(`${this.etag}|`));
       return this.unfollowed;
     }
+    const key = followed.join(',');
     const shared = this.bodies.get(key);
     if (shared) return shared;
     const body = Buffer.from(this.template);
