@@ -1,6 +1,7 @@
 // The library of a busy company: 5,000 generated pages (about 2 KB of markdown each, a tenth of
 // them about rigging) in one organization. Bulk SQL, so the search trigger indexes them in the
 // database and seeding takes seconds; pages link to their neighbours for "What links here".
+import { storedLinks } from '../../../src/common/library/markdown';
 import type { Database } from '../../../src/server/db/client';
 import { type BenchOrganization, benchCases } from '../registry';
 
@@ -31,18 +32,21 @@ export const WORDS = [
 
 /**
  * `pages` generated pages (about 2 KB of markdown each, a tenth about rigging, slugs
- * bench-page-1…) with their first version, written by the owner; each links to the next two.
+ * bench-page-1…) with their first version, written by the owner; each links to the next two,
+ * stored as the app stores a page's links.
  */
 export async function seedWikiPages(database: Database, org: BenchOrganization, pages: number) {
   await database.query(
-    `insert into wiki_pages (organization_id, title, slug, content, tags, author_id, links)
+    `insert into wiki_pages (organization_id, title, slug, content, tags, author_id, links, link_slugs, link_titles, title_slug)
      select $1, 'Page ' || i || ' about the ' || w[1 + i % 20], 'bench-page-' || i,
        '# Page ' || i || E'\\n\\n## Notes\\n\\n' ||
          (select string_agg(w[1 + ((i * 7 + j * 13) % 20)], ' ') from generate_series(1, 260) j) ||
          case when i % 10 = 0 then E'\\n\\n## Rigging\\n\\nThe rigging harness is inspected before every flying cue.' else '' end ||
          E'\\n\\nNext: [page ' || (i + 1) || '](/library/bench-page-' || (i + 1) || ') and [[Page ' || (i + 2) || ' about the ' || w[1 + (i + 2) % 20] || ']].',
        array[w[1 + i % 20], w[1 + (i + 5) % 20]], $2,
-       array['bench-page-' || (i + 1), 'page-' || (i + 2) || '-about-the-' || w[1 + (i + 2) % 20]]
+       array['bench-page-' || (i + 1), 'page-' || (i + 2) || '-about-the-' || w[1 + (i + 2) % 20]],
+       array['bench-page-' || (i + 1)], array['page ' || (i + 2) || ' about the ' || w[1 + (i + 2) % 20]],
+       'page-' || i || '-about-the-' || w[1 + i % 20]
      from generate_series(1, $3::int) as i, (select $4::text[] as w) v`,
     [org.organizationId, org.ownerId, pages, WORDS],
   );
@@ -98,13 +102,16 @@ benchCases.push({
   async setup(ctx) {
     const org = await ctx.addOrganization('benchwikilong');
     ctx.values.longPageOrganizationId = org.organizationId;
+    const content = longHandbook(1000 * 1000);
+    const links = storedLinks(content);
     await ctx.database.query(
       `with page as (
-         insert into wiki_pages (organization_id, title, slug, content, author_id)
-         values ($1, 'Handbook', 'handbook', $2, $3) returning id, organization_id, title, content, author_id)
+         insert into wiki_pages (organization_id, title, slug, content, author_id, links, link_titles, link_slugs, title_slug)
+         values ($1, 'Handbook', 'handbook', $2, $3, $4, $5, $6, 'handbook')
+         returning id, organization_id, title, content, author_id)
        insert into wiki_page_versions (organization_id, page_id, version, title, content, author_id)
        select organization_id, id, 1, title, content, author_id from page`,
-      [org.organizationId, longHandbook(1000 * 1000), org.ownerId],
+      [org.organizationId, content, org.ownerId, links.links, links.titles, links.slugs],
     );
   },
 });

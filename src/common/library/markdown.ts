@@ -294,8 +294,16 @@ export function internalLinks(source: string | ParsedMarkdown): { titles: string
   return { titles: [...titles], slugs: [...slugs] };
 }
 
-/** The slugs a page links to, as stored for "What links here" ([[Title]] counted by its slug). */
-export function linkedSlugs(source: string): string[] {
+/**
+ * What a page's links name, as stored with it: `links`, the slugs for "What links here" ([[Title]]
+ * counted by its slug); and for its view, the wikilink titles in lower case (as they are looked up)
+ * and the page addresses its links name.
+ */
+export function storedLinks(source: string): { links: string[]; titles: string[]; slugs: string[] } {
   const { titles, slugs } = internalLinks(source);
-  return [...new Set([...slugs, ...titles.map(slugify)])];
+  return {
+    links: [...new Set([...slugs, ...titles.map(slugify)])],
+    titles: [...new Set(titles.map((t) => t.toLowerCase()))],
+    slugs,
+  };
 }

@@ -469,6 +469,10 @@ export const wikiPages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Slugs this page's internal links point at, for "What links here" (GIN-indexed in SQL). */
     links: text('links').array().notNull().default(sql`'{}'::text[]`),
+    /** A page view's links, worked out as the page is written (null: not known; work them out). */
+    linkTitles: text('link_titles').array(),
+    linkSlugs: text('link_slugs').array(),
+    titleSlug: text('title_slug'),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
@@ -515,6 +519,8 @@ export const wikiPageFormerTitles = pgTable(
     organizationId: orgId(),
     pageId: integer('page_id').notNull(),
     title: text('title').notNull(),
+    /** The title's slug, kept from the page as it was renamed (null: not known). */
+    titleSlug: text('title_slug'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -245,22 +245,88 @@ describe('DELETE /api/organizations/:orgId/wiki/:pageId', () => {
 });
 
 describe('a first page view', () => {
-  it('reads the page and what it links to on one connection, and answers 404 for no page', async () => {
-    const w = await buildLibraryWorld(ctx);
-    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Fly cues', content: 'See [[Rigging]].' });
-    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Rigging', content: 'Back to [[Fly cues]].' });
+  const spied = async <T>(read: () => Promise<T>) => {
     const transactions = vi.spyOn(ctx.database, 'transaction');
     const queries = vi.spyOn(ctx.database, 'query');
     try {
-      const page = (await w.agents.standard_user.get(w.wiki('/fly-cues'))).json();
-      expect(page.linkTargets).toEqual([{ title: 'Rigging', slug: 'rigging' }]);
-      expect(page.backlinks).toEqual([{ title: 'Rigging', slug: 'rigging' }]);
-      // Under load each statement through the pool waits for a connection: the view waits once.
-      expect(transactions).toHaveBeenCalledTimes(1);
-      expect(queries.mock.calls.filter(([text]) => text.includes('wiki_pages'))).toEqual([]);
-      expect((await w.agents.standard_user.get(w.wiki('/no-such-page'))).statusCode).toBe(404);
+      const result = await read();
+      const statements = queries.mock.calls.filter(([text]) => text.includes('wiki_pages')).length;
+      return { result, transactions: transactions.mock.calls.length, statements };
     } finally {
       vi.restoreAllMocks();
     }
+  };
+
+  it('reads the page and what it links to in one statement, and answers 404 for no page', async () => {
+    const w = await buildLibraryWorld(ctx);
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Fly cues', content: 'See [[Rigging]].' });
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Rigging', content: 'Back to [[Fly cues]].' });
+    const view = await spied(async () => (await w.agents.standard_user.get(w.wiki('/fly-cues'))).json());
+    expect(view.result.linkTargets).toEqual([{ title: 'Rigging', slug: 'rigging' }]);
+    expect(view.result.backlinks).toEqual([{ title: 'Rigging', slug: 'rigging' }]);
+    // Under load each statement through the pool waits for a connection: the view waits once.
+    expect(view).toMatchObject({ transactions: 0, statements: 1 });
+    expect((await w.agents.standard_user.get(w.wiki('/no-such-page'))).statusCode).toBe(404);
+  });
+
+  it('finds links written under a former title in the same statement, after renames through the app', async () => {
+    const w = await buildLibraryWorld(ctx);
+    const cues = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Fly cues', content: 'Plot.' });
+    await buildPage(ctx, w.org, w.people.owner.id, {
+      title: 'Rigging',
+      content: 'See [[Fly cues]] and [the plot](/library/fly-cues).',
+    });
+    for (const [title, currentVersion] of [
+      ['Flying', 1],
+      ['Flying plot', 2],
+    ] as const) {
+      const renamed = await w.agents.owner.patch(w.wiki(`/${cues.id}`), { title, currentVersion });
+      expect(renamed.statusCode).toBe(200);
+    }
+    const rigging = await spied(async () => (await w.agents.standard_user.get(w.wiki('/rigging'))).json());
+    // [[Fly cues]] leads to the page that had that title.
+    expect(rigging.result.linkTargets).toEqual([
+      { title: 'Flying plot', slug: 'fly-cues' },
+      { title: 'Fly cues', slug: 'fly-cues' },
+    ]);
+    const flying = await spied(async () => (await w.agents.standard_user.get(w.wiki('/fly-cues'))).json());
+    expect(flying.result.backlinks).toEqual([{ title: 'Rigging', slug: 'rigging' }]);
+    expect(flying).toMatchObject({ transactions: 0, statements: 1 });
+  });
+
+  it('works out the links of a page whose title or content changed behind the app', async () => {
+    const w = await buildLibraryWorld(ctx);
+    const notes = await buildPage(ctx, w.org, w.people.owner.id, {
+      title: 'Notes',
+      content: 'See [[Rigging]].',
+    });
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Rigging', content: 'Plot.' });
+    await buildPage(ctx, w.org, w.people.owner.id, { title: 'Sound', content: 'Back to [[Blocking]].' });
+    const read = () => spied(async () => (await w.agents.standard_user.get(w.wiki('/notes'))).json());
+    // As the database manager writes: title and content only.
+    await ctx.database.query(
+      `update wiki_pages set title = 'Blocking', content = 'See [[Sound]].' where id = $1`,
+      [notes.id],
+    );
+    const view = await read();
+    expect(view.result).toMatchObject({
+      title: 'Blocking',
+      linkTargets: [{ title: 'Sound', slug: 'sound' }],
+      backlinks: [{ title: 'Sound', slug: 'sound' }],
+    });
+    expect(view.statements).toBe(2);
+    // The next edit through the app stores the links again; the title's slug, which it did not
+    // write, stays unknown, so the view still works out the page's names.
+    const edit = (change: object, currentVersion: number) =>
+      w.agents.owner.patch(w.wiki(`/${notes.id}`), { ...change, currentVersion });
+    expect((await edit({ content: 'See [[Rigging]].' }, 1)).statusCode).toBe(200);
+    const edited = await read();
+    expect(edited.result).toMatchObject({
+      linkTargets: [{ title: 'Rigging', slug: 'rigging' }],
+      backlinks: [{ title: 'Sound', slug: 'sound' }],
+    });
+    expect(edited.statements).toBe(2);
+    await ctx.database.query(`update wiki_pages set content = 'See [[Sound]].' where id = $1`, [notes.id]);
+    expect((await read()).result.linkTargets).toEqual([{ title: 'Sound', slug: 'sound' }]);
   });
 });

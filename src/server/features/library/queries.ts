@@ -29,10 +29,19 @@ export function toPage(row: Row): WikiPage {
   return { ...(row as unknown as WikiPage), createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
 }
 
-/** One page's row (organization $1, `where` on `p`), with any `more` columns after the page's. */
-async function onePageRow<T extends Row>(database: Runner, where: string, params: unknown[], more = '') {
+/**
+ * One page's row (organization $1, `where` on `p`), with any `more` columns after the page's and
+ * any `joined` FROM items after its author.
+ */
+async function onePageRow<T extends Row>(
+  database: Runner,
+  where: string,
+  params: unknown[],
+  more = '',
+  joined = '',
+) {
   const [row] = await database.query<T>(
-    `select ${PAGE_COLUMNS}${more} from wiki_pages p left join users u on u.id = p.author_id
+    `select ${PAGE_COLUMNS}${more} from wiki_pages p left join users u on u.id = p.author_id ${joined}
      where p.organization_id = $1 and ${where}`,
     params,
   );
@@ -65,55 +74,112 @@ export async function listPages(
 }
 
 /**
- * A page by slug with the titles it had before, which links written then still use (one query:
- * a page view asks for both).
+ * What a page view shows of other pages, as two SQL expressions (organization $1; the others are
+ * SQL too): `targets`, the pages its internal links name, found by address (`slugs`) or by title
+ * in lower case (`titles`), then the pages that once had a linked title (renamed since), current
+ * titles first, so a page that has a title now wins it over the page that had it before; and
+ * `linking`, "What links here": up to 100 pages whose links name one of `names` (the slugs of
+ * the page's titles, now and before), other than page `id`.
  */
-export async function pageAndFormerTitles(
+function linkedExpressions(o: {
+  slugs: string;
+  titles: string;
+  names: string;
+  id: string;
+  publicOnly: string;
+}) {
+  return {
+    targets: `coalesce((select json_agg(json_build_object('title', t.title, 'slug', t.slug) order by t.former, t.id) from (
+         select title, slug, 0 as former, id from wiki_pages
+         where organization_id = $1 and (slug = any(${o.slugs}) or lower(title) = any(${o.titles}))
+           and (not ${o.publicOnly} or is_public)
+         union all
+         select f.title, renamed.slug, 1, renamed.id
+         from wiki_page_former_titles f join wiki_pages renamed on renamed.id = f.page_id
+         where f.organization_id = $1 and lower(f.title) = any(${o.titles}) and (not ${o.publicOnly} or renamed.is_public)
+       ) t), '[]')`,
+    linking: `coalesce((select json_agg(json_build_object('title', b.title, 'slug', b.slug) order by lower(b.title), b.id) from (
+         select title, slug, id from wiki_pages
+         where organization_id = $1 and links && ${o.names} and id <> ${o.id} and (not ${o.publicOnly} or is_public)
+         order by lower(title), id limit 100
+       ) b), '[]')`,
+  };
+}
+
+type Linked = { targets: LinkTarget[]; linking: LinkTarget[] };
+const parseLinked = (v: LinkTarget[] | string) =>
+  typeof v === 'string' ? (JSON.parse(v) as LinkTarget[]) : v;
+
+// The names a page is linked by, from what its writes stored: null when any is not known.
+const STORED_NAMES = `case when p.link_titles is not null and p.link_slugs is not null and p.title_slug is not null
+    and not exists (select 1 from wiki_page_former_titles f
+      where f.organization_id = p.organization_id and f.page_id = p.id and f.title_slug is null)
+  then array[p.slug::text, p.title_slug] || array(select f.title_slug from wiki_page_former_titles f
+    where f.organization_id = p.organization_id and f.page_id = p.id)
+  end`;
+
+const STORED_LINKED = linkedExpressions({
+  slugs: 'p.link_slugs',
+  titles: 'p.link_titles',
+  names: 'k.names',
+  id: 'p.id',
+  publicOnly: '$3::boolean',
+});
+
+/**
+ * A page by slug as a view reads it, in one statement: the page, the titles it had before (which
+ * links written then still use), and what its view shows of other pages (see linkedExpressions)
+ * from the links and names its writes stored with it; `linked` is null when those are not known
+ * (a page written before they were kept, or changed behind the app), and `linkedPages` finds them.
+ */
+export async function pageView(
   database: Runner,
   organizationId: number,
   slug: string,
   publicOnly = false,
-): Promise<{ page: WikiPage; formerTitles: string[] } | undefined> {
-  const row = await onePageRow<Row & { formerTitles: string[] }>(
+): Promise<{ page: WikiPage; formerTitles: string[]; linked: Linked | null } | undefined> {
+  const row = await onePageRow<
+    Row & {
+      formerTitles: string[];
+      targets: LinkTarget[] | string | null;
+      linking: LinkTarget[] | string | null;
+    }
+  >(
     database,
-    `p.slug = $2${publicOnly ? ' and p.is_public' : ''}`,
-    [organizationId, slug],
+    `p.slug = $2 and (not $3::boolean or p.is_public)`,
+    [organizationId, slug, publicOnly],
     `, array(select f.title from wiki_page_former_titles f
-       where f.organization_id = p.organization_id and f.page_id = p.id) as "formerTitles"`,
+       where f.organization_id = p.organization_id and f.page_id = p.id) as "formerTitles",
+     case when k.names is not null then ${STORED_LINKED.targets} end as targets,
+     case when k.names is not null then ${STORED_LINKED.linking} end as linking`,
+    `cross join lateral (select ${STORED_NAMES} as names) k`,
   );
   if (!row) return undefined;
-  const { formerTitles, ...page } = row;
-  return { page: toPage(page), formerTitles };
+  const { formerTitles, targets, linking, ...page } = row;
+  const linked =
+    targets === null || linking === null
+      ? null
+      : { targets: parseLinked(targets), linking: parseLinked(linking) };
+  return { page: toPage(page), formerTitles, linked };
 }
 
-/**
- * What a page view shows of other pages, in one query: the pages its internal links name, found
- * by title (case-insensitive) or by slug, then the pages that once had a linked title (renamed
- * since), current titles first, so a page that has a title now wins it over the page that had it
- * before; and "What links here", the pages whose internal links name one of `names` (the slugs of
- * the page's titles, now and before).
- */
+const LINKED = linkedExpressions({
+  slugs: '$2::text[]',
+  titles: '$3::text[]',
+  names: '$5::text[]',
+  id: '$6',
+  publicOnly: '$4::boolean',
+});
+
+/** What a page view shows of other pages (see linkedExpressions), from links read from its content. */
 export async function linkedPages(
   database: Runner,
   organizationId: number,
   page: { id: number; names: string[]; links: { titles: string[]; slugs: string[] } },
   publicOnly = false,
-): Promise<{ targets: LinkTarget[]; linking: LinkTarget[] }> {
+): Promise<Linked> {
   const [row] = await database.query<{ targets: LinkTarget[] | string; linking: LinkTarget[] | string }>(
-    `select
-       coalesce((select json_agg(json_build_object('title', t.title, 'slug', t.slug) order by t.former, t.id) from (
-         select title, slug, 0 as former, id from wiki_pages
-         where organization_id = $1 and (slug = any($2::text[]) or lower(title) = any($3::text[]))
-           and (not $4::boolean or is_public)
-         union all
-         select f.title, p.slug, 1, p.id from wiki_page_former_titles f join wiki_pages p on p.id = f.page_id
-         where f.organization_id = $1 and lower(f.title) = any($3::text[]) and (not $4::boolean or p.is_public)
-       ) t), '[]') as targets,
-       coalesce((select json_agg(json_build_object('title', b.title, 'slug', b.slug) order by lower(b.title), b.id) from (
-         select title, slug, id from wiki_pages
-         where organization_id = $1 and links && $5::text[] and id <> $6 and (not $4::boolean or is_public)
-         order by lower(title), id limit 100
-       ) b), '[]') as linking`,
+    `select ${LINKED.targets} as targets, ${LINKED.linking} as linking`,
     [
       organizationId,
       page.links.slugs,
@@ -123,8 +189,7 @@ export async function linkedPages(
       page.id,
     ],
   );
-  const parse = (v: LinkTarget[] | string) => (typeof v === 'string' ? (JSON.parse(v) as LinkTarget[]) : v);
-  return { targets: parse(row.targets), linking: parse(row.linking) };
+  return { targets: parseLinked(row.targets), linking: parseLinked(row.linking) };
 }
 
 const VERSION_COLUMNS = `v.id, v.page_id as "pageId", v.version, v.title, v.tags, v.author_id as "authorId",

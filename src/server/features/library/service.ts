@@ -13,21 +13,14 @@ import {
   type WikiPage,
   type WikiPageView,
 } from '../../../common/schemas/library';
-import { internalLinks, linkedSlugs, parseMarkdown, renderParsed } from '../../../common/library/markdown';
+import { internalLinks, parseMarkdown, renderParsed, storedLinks } from '../../../common/library/markdown';
 import { RESERVED_SLUGS, slugify } from '../../../common/library/slug';
 import { announcedTransaction } from '../../db/change-feed';
-import { type Database, type Db, lastStatement, type Runner, readTogether } from '../../db/client';
+import { type Database, type Db, lastStatement } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { libraryChanged } from './kept';
-import {
-  getVersion,
-  linkedPages,
-  PAGE_NOT_FOUND,
-  pageAndFormerTitles,
-  pageById,
-  VERSION_NOT_FOUND,
-} from './queries';
+import { getVersion, linkedPages, PAGE_NOT_FOUND, pageView, pageById, VERSION_NOT_FOUND } from './queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = Record<string, unknown>;
@@ -48,37 +41,33 @@ function checkSize(content: string | undefined) {
 
 /**
  * A page by slug as read (null: no such page), rendered with its links resolved, the pages linking
- * to it and its former titles: the page, then what its links name, on one connection.
+ * to it and its former titles: one statement for a page whose writes stored its links and names,
+ * and for one whose did not, a second finding them from its content.
  */
-export function readPageView(
+export async function readPageView(
   database: Database,
   organizationId: number,
   slug: string,
   opts: { basePath: string; publicOnly?: boolean },
 ): Promise<WikiPageView | null> {
-  return readTogether(database, async (q, last) => {
-    const found = await pageAndFormerTitles(q, organizationId, slug, opts.publicOnly);
-    if (!found) return null;
-    return viewPage(last, found.page, { ...opts, formerTitles: found.formerTitles });
-  });
-}
-
-/** The page as read: rendered with links resolved, and the pages linking to it. */
-async function viewPage(
-  database: Runner,
-  page: WikiPage,
-  opts: { basePath: string; publicOnly?: boolean; formerTitles: string[] },
-): Promise<WikiPageView> {
-  // Links written under any title the page has had name it by that title's slug. Parsed once: the
-  // links it names are looked up, then the same tokens are drawn.
-  const names = [...new Set([page.slug, ...[page.title, ...opts.formerTitles].map(slugify)])];
+  const found = await pageView(database, organizationId, slug, opts.publicOnly);
+  if (!found) return null;
+  const { page, formerTitles } = found;
+  // Parsed once: the links it names are looked up (when not stored), then the same tokens are drawn.
   const parsed = parseMarkdown(page.content);
-  const { targets, linking } = await linkedPages(
-    database,
-    page.organizationId,
-    { id: page.id, names, links: internalLinks(parsed) },
-    opts.publicOnly ?? false,
-  );
+  const { targets, linking } =
+    found.linked ??
+    (await linkedPages(
+      database,
+      organizationId,
+      // Links written under any title the page has had name it by that title's slug.
+      {
+        id: page.id,
+        names: [...new Set([page.slug, ...[page.title, ...formerTitles].map(slugify)])],
+        links: internalLinks(parsed),
+      },
+      opts.publicOnly ?? false,
+    ));
   const { html } = renderParsed(parsed, { basePath: opts.basePath, targets });
   return { ...page, html, linkTargets: targets, backlinks: linking };
 }
@@ -126,7 +115,7 @@ export async function createPage(
   input: z.output<typeof createWikiPageSchema>,
 ): Promise<WikiPage> {
   checkSize(input.content);
-  const links = linkedSlugs(input.content);
+  const links = storedLinks(input.content);
   // New pages of one organization take their slugs one at a time (a transaction lock), so two
   // writers using one title at once get `x` and `x-2`; the unique index stays the last word.
   for (let attempt = 0; ; attempt++) {
@@ -136,9 +125,11 @@ export async function createPage(
         const slug = await freeSlug(tx, organizationId, input.slug?.trim() || input.title);
         const [page] = await rows<{ id: number }>(
           tx,
-          sql`insert into wiki_pages (organization_id, title, slug, content, tags, author_id, is_public, links)
+          sql`insert into wiki_pages (organization_id, title, slug, content, tags, author_id, is_public,
+                links, link_titles, link_slugs, title_slug)
               values (${organizationId}, ${input.title}, ${slug}, ${input.content}, ${sql.param(input.tags)}::text[],
-                ${authorId}, ${input.isPublic}, ${sql.param(links)}::text[])
+                ${authorId}, ${input.isPublic}, ${sql.param(links.links)}::text[], ${sql.param(links.titles)}::text[],
+                ${sql.param(links.slugs)}::text[], ${slugify(input.title)})
               returning id`,
         );
         // The title is this page's now: links written with it lead here, not to a renamed page.
@@ -163,6 +154,13 @@ export async function createPage(
   }
 }
 
+/**
+ * Said by a write that stores a page's links and title slug with its content and title. Without
+ * it, a change to either (the database manager's, say) clears them (a wiki_pages trigger), and the
+ * page's views work them out from the content again.
+ */
+const LIBRARY_DERIVED = { 'greenroom.library_derived': 'on' };
+
 /** Applies a new version on top of `baseVersion`; 409 when the page has moved on since. */
 async function writeVersion(
   database: Database,
@@ -178,17 +176,21 @@ async function writeVersion(
     changeNote: string | null;
   },
 ): Promise<WikiPage> {
-  const links = change.content === undefined ? null : linkedSlugs(change.content);
+  const links = change.content === undefined ? null : storedLinks(change.content);
   // One statement writes the page, its version from what the update returned, and on a rename the
   // old title kept as a former one (the new title stops being anyone's former); the page as it then
   // stands is read after it, with the COMMIT: the edit's answer, or a stale edit's 409. All in one
   // round trip on one connection. Announced as its page, and the names when others show the change
   // (the wiki_pages triggers say which), so other pages' views stay kept.
-  const [changed, after] = await announcedTransaction(database, organizationId, ['library'], (q) =>
-    Promise.all([
-      q.query<{ id: number }>(
-        `with prior as (
-         select title from wiki_pages where organization_id = $1 and id = $2 and current_version = $3),
+  const [changed, after] = await announcedTransaction(
+    database,
+    organizationId,
+    ['library'],
+    (q) =>
+      Promise.all([
+        q.query<{ id: number }>(
+          `with prior as (
+         select title, title_slug from wiki_pages where organization_id = $1 and id = $2 and current_version = $3),
        page as (
          update wiki_pages p set
            title = coalesce($4::text, title),
@@ -196,6 +198,9 @@ async function writeVersion(
            tags = coalesce($6::text[], tags),
            is_public = coalesce($7::boolean, is_public),
            links = coalesce($8::text[], links),
+           link_titles = coalesce($11::text[], link_titles),
+           link_slugs = coalesce($12::text[], link_slugs),
+           title_slug = coalesce($13::text, title_slug),
            author_id = $9,
            current_version = current_version + 1,
            updated_at = now()
@@ -205,27 +210,33 @@ async function writeVersion(
          delete from wiki_page_former_titles f using page
          where f.organization_id = $1 and lower(f.title) = lower(page.title)),
        remembered as (
-         insert into wiki_page_former_titles (organization_id, page_id, title)
-         select $1, page.id, prior.title from page, prior where lower(prior.title) <> lower(page.title)
-         on conflict (organization_id, lower(title)) do update set page_id = excluded.page_id, created_at = now())
+         insert into wiki_page_former_titles (organization_id, page_id, title, title_slug)
+         select $1, page.id, prior.title, prior.title_slug from page, prior where lower(prior.title) <> lower(page.title)
+         on conflict (organization_id, lower(title))
+           do update set page_id = excluded.page_id, title_slug = excluded.title_slug, created_at = now())
        insert into wiki_page_versions (organization_id, page_id, version, title, content, tags, author_id, change_note)
        select $1, id, current_version, title, content, tags, $9, $10 from page
        returning page_id as id`,
-        [
-          organizationId,
-          pageId,
-          baseVersion,
-          change.title ?? null,
-          change.content ?? null,
-          change.tags ?? null,
-          change.isPublic ?? null,
-          links,
-          authorId,
-          change.changeNote,
-        ],
-      ),
-      pageById(lastStatement(q), organizationId, pageId),
-    ]),
+          [
+            organizationId,
+            pageId,
+            baseVersion,
+            change.title ?? null,
+            change.content ?? null,
+            change.tags ?? null,
+            change.isPublic ?? null,
+            links?.links ?? null,
+            authorId,
+            change.changeNote,
+            links?.titles ?? null,
+            links?.slugs ?? null,
+            change.title === undefined ? null : slugify(change.title),
+          ],
+        ),
+        pageById(lastStatement(q), organizationId, pageId),
+      ]),
+    // The links and title slug set here are the content's and title's own (see LIBRARY_DERIVED).
+    LIBRARY_DERIVED,
   );
   const now = written(after);
   // The 409 answer carries the page as it now stands, so the editor can show it beside the user's text.
