@@ -327,6 +327,9 @@ describe('a first page view', () => {
     });
     expect(edited.statements).toBe(2);
     await ctx.database.query(`update wiki_pages set content = 'See [[Sound]].' where id = $1`, [notes.id]);
-    expect((await read()).result.linkTargets).toEqual([{ title: 'Sound', slug: 'sound' }]);
+    // The kept view goes when the trigger's announcement arrives.
+    await expect
+      .poll(async () => (await read()).result.linkTargets)
+      .toEqual([{ title: 'Sound', slug: 'sound' }]);
   });
 });
