@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildSystemUser, buildUser, signedIn } from '../../../../tests/support/factories';
 
@@ -199,6 +199,32 @@ describe('POST /api/login', () => {
     expect(agent.cookie).not.toBe(old);
     const stale = await new Agent(ctx.app, org.host).get('/api/me', { cookie: String(old) });
     expect(stale.statusCode).toBe(401);
+  });
+
+  it('looks the user up while it counts the attempt, not one after the other', async () => {
+    const org = await buildOrg(ctx.database);
+    const user = await buildUser(ctx.database, { org });
+    const query = ctx.database.query.bind(ctx.database);
+    let running = 0;
+    let most = 0;
+    const spy = vi.spyOn(ctx.database, 'query').mockImplementation(async (text, params) => {
+      most = Math.max(most, ++running);
+      try {
+        return await query(text, params);
+      } finally {
+        running--;
+      }
+    });
+    try {
+      const res = await new Agent(ctx.app, org.host).post('/api/login', {
+        username: user.username,
+        password: user.password,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(most).toBeGreaterThanOrEqual(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('answers 429 with Retry-After after repeated failures for one username', async () => {

@@ -38,15 +38,20 @@ export async function signIn(
   clientAddress: string,
 ): Promise<LoginResult> {
   const { database } = deps;
-  const user = await findUserByUsername(database, input.username);
+  // The user is looked up while the attempt is counted: on a busy server each statement waits for
+  // a pooled connection, and these two need nothing of each other. Should the count refuse the
+  // attempt first (429), the lookup's own failure is not left unhandled.
+  const found = findUserByUsername(database, input.username);
+  found.catch(() => {});
   const ok = await rateLimit.countFailures(
     database,
     [
       { key: `login:user:${input.username.toLowerCase()}`, rule: LOGIN_FAILURES_PER_USER },
       { key: `login:ip:${clientAddress}`, rule: LOGIN_FAILURES_PER_ADDRESS },
     ],
-    () => verifyPassword(user?.password, input.password),
+    async () => verifyPassword((await found)?.password, input.password),
   );
+  const user = await found;
   if (!user || !ok) throw unauthorized('Invalid username or password');
   if (user.isSystemUser) {
     // On an organization's address a system user works in that organization:
