@@ -299,7 +299,11 @@ export function internalLinks(source: string | ParsedMarkdown): { titles: string
  * counted by its slug); and for its view, the wikilink titles in lower case (as they are looked up)
  * and the page addresses its links name.
  */
-export function storedLinks(source: string): { links: string[]; titles: string[]; slugs: string[] } {
+export function storedLinks(source: string | ParsedMarkdown): {
+  links: string[];
+  titles: string[];
+  slugs: string[];
+} {
   const { titles, slugs } = internalLinks(source);
   return {
     links: [...new Set([...slugs, ...titles.map(slugify)])],

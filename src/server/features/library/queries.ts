@@ -171,7 +171,10 @@ const LINKED = linkedExpressions({
   publicOnly: '$4::boolean',
 });
 
-/** What a page view shows of other pages (see linkedExpressions), from links read from its content. */
+/**
+ * What a page view shows of other pages (see linkedExpressions), from links read from its content
+ * (storedLinks: the titles in lower case).
+ */
 export async function linkedPages(
   database: Runner,
   organizationId: number,
@@ -180,14 +183,7 @@ export async function linkedPages(
 ): Promise<Linked> {
   const [row] = await database.query<{ targets: LinkTarget[] | string; linking: LinkTarget[] | string }>(
     `select ${LINKED.targets} as targets, ${LINKED.linking} as linking`,
-    [
-      organizationId,
-      page.links.slugs,
-      page.links.titles.map((t) => t.toLowerCase()),
-      publicOnly,
-      page.names,
-      page.id,
-    ],
+    [organizationId, page.links.slugs, page.links.titles, publicOnly, page.names, page.id],
   );
   return { targets: parseLinked(row.targets), linking: parseLinked(row.linking) };
 }

@@ -13,7 +13,7 @@ import {
   type WikiPage,
   type WikiPageView,
 } from '../../../common/schemas/library';
-import { internalLinks, parseMarkdown, renderParsed, storedLinks } from '../../../common/library/markdown';
+import { parseMarkdown, renderParsed, storedLinks } from '../../../common/library/markdown';
 import { RESERVED_SLUGS, slugify } from '../../../common/library/slug';
 import { announcedTransaction } from '../../db/change-feed';
 import { type Database, type Db, lastStatement } from '../../db/client';
@@ -64,7 +64,7 @@ export async function readPageView(
       {
         id: page.id,
         names: [...new Set([page.slug, ...[page.title, ...formerTitles].map(slugify)])],
-        links: internalLinks(parsed),
+        links: storedLinks(parsed),
       },
       opts.publicOnly ?? false,
     ));
