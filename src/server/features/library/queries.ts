@@ -110,13 +110,14 @@ type Linked = { targets: LinkTarget[]; linking: LinkTarget[] };
 const parseLinked = (v: LinkTarget[] | string) =>
   typeof v === 'string' ? (JSON.parse(v) as LinkTarget[]) : v;
 
+// A page's former titles, read once: as written, their stored slugs, and whether every slug is known.
+const FORMER_TITLES = `cross join lateral (select coalesce(array_agg(f.title), '{}') as titles,
+    coalesce(array_agg(f.title_slug), '{}') as slugs, bool_and(f.title_slug is not null) is not false as known
+  from wiki_page_former_titles f where f.organization_id = p.organization_id and f.page_id = p.id) former`;
+
 // The names a page is linked by, from what its writes stored: null when any is not known.
-const STORED_NAMES = `case when p.link_titles is not null and p.link_slugs is not null and p.title_slug is not null
-    and not exists (select 1 from wiki_page_former_titles f
-      where f.organization_id = p.organization_id and f.page_id = p.id and f.title_slug is null)
-  then array[p.slug::text, p.title_slug] || array(select f.title_slug from wiki_page_former_titles f
-    where f.organization_id = p.organization_id and f.page_id = p.id)
-  end`;
+const STORED_NAMES = `cross join lateral (select case when p.link_titles is not null and p.link_slugs is not null
+    and p.title_slug is not null and former.known then array[p.slug::text, p.title_slug] || former.slugs end as names) k`;
 
 const STORED_LINKED = linkedExpressions({
   slugs: 'p.link_slugs',
@@ -148,11 +149,10 @@ export async function pageView(
     database,
     `p.slug = $2 and (not $3::boolean or p.is_public)`,
     [organizationId, slug, publicOnly],
-    `, array(select f.title from wiki_page_former_titles f
-       where f.organization_id = p.organization_id and f.page_id = p.id) as "formerTitles",
+    `, former.titles as "formerTitles",
      case when k.names is not null then ${STORED_LINKED.targets} end as targets,
      case when k.names is not null then ${STORED_LINKED.linking} end as linking`,
-    `cross join lateral (select ${STORED_NAMES} as names) k`,
+    `${FORMER_TITLES} ${STORED_NAMES}`,
   );
   if (!row) return undefined;
   const { formerTitles, targets, linking, ...page } = row;
