@@ -134,6 +134,37 @@ describe.skipIf(!url)('LISTEN/NOTIFY on a PostgreSQL server', () => {
       for (const s of sockets) s.destroy();
     }
   });
+
+  it('gives a free connection to a statement waiting before a write transaction waiting', async () => {
+    const database = await openDatabase({ databaseUrl: url, pool: { max: 1 } });
+    try {
+      const order: string[] = [];
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started: () => void = () => {};
+      const holding = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const first = database.transaction(async (q) => {
+        await q.query('select 1');
+        started();
+        await held;
+      });
+      await holding;
+      const write = database.transaction(async (q) => {
+        order.push('write');
+        await q.query('select 2');
+      });
+      const read = database.query('select 3').then(() => order.push('read'));
+      release();
+      await Promise.all([first, write, read]);
+      expect(order).toEqual(['read', 'write']);
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 const kinds = [

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { BoundedMap, holding } from '../bounded-map';
+import { ConnectionTurns, type TurnKind } from './connection-turns';
 import { corkedSends } from './pg-corking';
 import * as schema from './schema';
 
@@ -39,7 +40,7 @@ export const lastStatement = (q: Runner): Runner => ({
 export const readTogether = <T>(
   database: Pick<Database, 'transaction'>,
   read: (q: Runner, last: Runner) => Promise<T>,
-): Promise<T> => database.transaction((q) => read(q, lastStatement(q)));
+): Promise<T> => database.transaction((q) => read(q, lastStatement(q)), {}, undefined, 'brief');
 
 /**
  * Transaction-local settings (set_config(name, value, true)) that triggers read, e.g. who is
@@ -73,6 +74,8 @@ export interface Database {
     work: (q: Runner) => Promise<T>,
     settings?: TransactionSettings,
     atCommit?: SettingAtCommit,
+    /** How soon it is served when every connection is busy (connection-turns.ts): writes are long. */
+    turn?: TurnKind,
   ): Promise<T>;
   /**
    * Sends a notification soon, outside any transaction: several sent meanwhile go together in one
@@ -267,16 +270,18 @@ async function openPostgres(
   const { Pool, Client, types } = pg.default;
   // int8 (count(*)) as a JS number; our counts never approach 2^53.
   types.setTypeParser(20, (v: string) => Number(v));
+  const max = poolOptions.max ?? poolSize();
+  const connectTimeout =
+    poolOptions.connectionTimeoutMillis ?? Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000);
   const pool = new Pool({
     connectionString: url,
     // Statements sent while others are answered go out at once (a transaction's BEGIN with its
     // first statement, its last with the COMMIT): one round trip instead of two.
     pipeline: true,
-    max: poolOptions.max ?? poolSize(),
+    max,
     // Without a limit a request waits for ever on a server that accepts but never answers;
     // with it the request fails and answers 503 (app.ts).
-    connectionTimeoutMillis:
-      poolOptions.connectionTimeoutMillis ?? Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
+    connectionTimeoutMillis: connectTimeout,
     // The same for a connection already open whose server stops answering (stuck disk, a paused
     // host): the query fails, its connection is thrown away, and the request answers 503. Long
     // enough for the slowest honest query of a loaded server.
@@ -356,76 +361,81 @@ async function openPostgres(
     }, delay);
   };
   const soon = batchedNotifier(url, pool);
+  // Callers wait for their turn here, not in the pool, so the pool's limit applies here too.
+  const turns = new ConnectionTurns(max, connectTimeout);
   return {
     db,
     kind: 'postgres',
     async query<T>(text: string, params: unknown[] = []) {
-      const result = await pool.query({ name: statementName(text), text, values: params });
+      const result = await turns.run('brief', () =>
+        pool.query({ name: statementName(text), text, values: params }),
+      );
       return result.rows as T[];
     },
-    async transaction(work, settings = {}, atCommit) {
-      const opening = `begin; ${settingsSql(settings)}`;
-      const client = await pool.connect();
-      // node-postgres corks each query's own messages, but queries sent one after another would
-      // still be a write each. Everything a transaction sends at once (BEGIN with its first
-      // statement; a write, the answer's read and COMMIT) leaves in one write (pg-corking.ts).
-      const together = corkedSends(client);
-      let broken: Error | undefined;
-      let begun = false;
-      try {
-        // The connections pipeline (Pool option below): BEGIN and the settings (simple protocol,
-        // several statements) go out with the first statement, one round trip for both; the last
-        // statement (Runner.last) takes the COMMIT along the same way.
-        let committed = false;
-        let setting: Promise<string> | null = null;
-        // The setting read at commit goes out just before the COMMIT, in the same write.
-        const readSetting = () =>
-          atCommit
-            ? client
-                .query<{ value: string }>({
-                  name: statementName(READ_SETTING),
-                  text: READ_SETTING,
-                  values: [atCommit.setting],
-                })
-                .then((r) => r.rows[0].value)
-            : null;
-        const send = async <T>(text: string, params: unknown[], commit: boolean) => {
-          if (committed) throw new Error('a statement after the transaction ended');
-          const [began, sent, read, ending] = together(() => [
-            begun ? null : client.query(opening),
-            client.query({ name: statementName(text), text, values: params }),
-            commit ? readSetting() : null,
-            commit ? client.query('commit') : null,
-          ]);
-          begun = true;
-          committed = commit;
-          setting = read;
-          // Promise.all: a failure of one settles the others' too (none goes unhandled).
-          const [, result] = await Promise.all([began, sent, read, ending]);
-          return result.rows as T[];
-        };
-        const result = await work({
-          query: (text, params = []) => send(text, params, false),
-          last: (text, params = []) => send(text, params, true),
-        });
-        if (begun && !committed) {
-          const [read, ending] = together(() => [readSetting(), client.query('commit')] as const);
-          setting = read;
-          await Promise.all([read, ending]);
-        }
-        if (atCommit) atCommit.read((await setting) ?? '');
-        return result;
-      } catch (err) {
-        if (begun)
-          await client.query('rollback').catch((e: Error) => {
-            broken = e;
+    transaction: (work, settings = {}, atCommit, turn = 'long') =>
+      turns.run(turn, async () => {
+        const opening = `begin; ${settingsSql(settings)}`;
+        const client = await pool.connect();
+        // node-postgres corks each query's own messages, but queries sent one after another would
+        // still be a write each. Everything a transaction sends at once (BEGIN with its first
+        // statement; a write, the answer's read and COMMIT) leaves in one write (pg-corking.ts).
+        const together = corkedSends(client);
+        let broken: Error | undefined;
+        let begun = false;
+        try {
+          // The connections pipeline (Pool option below): BEGIN and the settings (simple protocol,
+          // several statements) go out with the first statement, one round trip for both; the last
+          // statement (Runner.last) takes the COMMIT along the same way.
+          let committed = false;
+          let setting: Promise<string> | null = null;
+          // The setting read at commit goes out just before the COMMIT, in the same write.
+          const readSetting = () =>
+            atCommit
+              ? client
+                  .query<{ value: string }>({
+                    name: statementName(READ_SETTING),
+                    text: READ_SETTING,
+                    values: [atCommit.setting],
+                  })
+                  .then((r) => r.rows[0].value)
+              : null;
+          const send = async <T>(text: string, params: unknown[], commit: boolean) => {
+            if (committed) throw new Error('a statement after the transaction ended');
+            const [began, sent, read, ending] = together(() => [
+              begun ? null : client.query(opening),
+              client.query({ name: statementName(text), text, values: params }),
+              commit ? readSetting() : null,
+              commit ? client.query('commit') : null,
+            ]);
+            begun = true;
+            committed = commit;
+            setting = read;
+            // Promise.all: a failure of one settles the others' too (none goes unhandled).
+            const [, result] = await Promise.all([began, sent, read, ending]);
+            return result.rows as T[];
+          };
+          const result = await work({
+            query: (text, params = []) => send(text, params, false),
+            last: (text, params = []) => send(text, params, true),
           });
-        throw err;
-      } finally {
-        // A connection that could not even roll back is closed rather than reused.
-        client.release(broken);
-      }
-    },
+          if (begun && !committed) {
+            const [read, ending] = together(() => [readSetting(), client.query('commit')] as const);
+            setting = read;
+            await Promise.all([read, ending]);
+          }
+          if (atCommit) atCommit.read((await setting) ?? '');
+          return result;
+        } catch (err) {
+          if (begun)
+            await client.query('rollback').catch((e: Error) => {
+              broken = e;
+            });
+          throw err;
+        } finally {
+          // A connection that could not even roll back is closed rather than reused.
+          client.release(broken);
+        }
+      }),
     notifySoon: soon.send,
     async listen(channel, onMessage) {
       // Channel names are identifiers in SQL text, so only our own fixed names are accepted.
