@@ -19,7 +19,13 @@ import { hostContext } from '../common/tenancy';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { ChangeFeed, orgScopes, userScope } from './db/change-feed';
-import { databaseRuleRefusal, isDatabaseUnavailable, isDiskFull, sqlState } from './db/errors';
+import {
+  databaseRuleRefusal,
+  isDatabaseUnavailable,
+  isDiskFull,
+  sessionNoLongerStands,
+  sqlState,
+} from './db/errors';
 import { RESPOND_PAGE_PATH } from '../common/scheduling';
 import { featureRoutes } from './features';
 import { createMailer, type Mailer } from './features/mail/mailer';
@@ -31,7 +37,7 @@ import { enforceTwoFactorSetup } from './http/two-factor-gate';
 import { matchedRoute, refuseNonOriginTarget, requestPath } from './http/request-target';
 import { bufferedStdout, loggableError } from './http/log';
 import { registerOpenApi } from './http/openapi';
-import { readSessionId, loadSession } from './http/session';
+import { forgetSession, loadSession, readSessionId } from './http/session';
 import type { PresenceClock } from './features/presence/clock';
 import type { App, Deps, RegisteredRoute } from './http/types';
 
@@ -44,6 +50,10 @@ export interface BuildOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Its writes check the session they act on themselves (http/session.ts's sessionCheck), so the
+// kept one serves it as it serves a read.
+const checksSessionInWrite = (request: FastifyRequest) =>
+  request.routeOptions.config?.checksSessionInWrite === true;
 /** GETs, and POSTs whose route declares it only reads (`config: { readsOnly: true }`). */
 const readsOnly = (request: FastifyRequest) =>
   SAFE_METHODS.has(request.method) || request.routeOptions.config?.readsOnly === true;
@@ -132,6 +142,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         websocket,
         access: route.config?.access,
         ownPreValidation: route.preValidation !== undefined,
+        checksSessionInWrite: route.config?.checksSessionInWrite === true,
       });
     }
   });
@@ -154,13 +165,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       // On an organization's address a session counts only for that organization (custom
       // domains could otherwise carry a cookie across).
       this.authCache = sid
-        ? loadSession(database, sid, { fresh: !readsOnly(this) }).then((auth) =>
-            auth &&
-            !auth.user.isSystemUser &&
-            host?.shortname &&
-            auth.organization?.shortname !== host.shortname
-              ? null
-              : auth,
+        ? loadSession(database, sid, { fresh: !readsOnly(this) && !checksSessionInWrite(this) }).then(
+            (auth) =>
+              auth &&
+              !auth.user.isSystemUser &&
+              host?.shortname &&
+              auth.organization?.shortname !== host.shortname
+                ? null
+                : auth,
           )
         : Promise.resolve(null);
     }
@@ -243,6 +255,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       }
       return reply.code(400).send({ message: error.validation[0]?.message ?? 'Invalid request', errors });
     }
+    // The kept session the write acted on no longer stands: the caller's next request asks the
+    // database, even if the change's notification has not arrived yet.
+    if (sessionNoLongerStands(error) && request.authCache)
+      void request.authCache.then((auth) => auth && forgetSession(database, auth.sid));
     const rule = databaseRuleRefusal(error);
     if (rule) return reply.code(rule.status).send({ message: rule.message });
     const refused = databaseInputError(error);

@@ -111,6 +111,19 @@ const SAFE_SETTING = /^[A-Za-z0-9_.:,-]*$/;
 /** Server settings a transaction may set for itself (custom `greenroom.*` ones always). */
 const SERVER_SETTINGS = new Set(['plan_cache_mode']);
 
+/**
+ * The setting by which a write names the session it acts on and what that session could do when
+ * it was looked up (`<session id>.<standing>`, http/session.ts's sessionCheck). The transaction
+ * then checks, in the round trip of its BEGIN, that the session still stands so: if not, it fails
+ * there (greenroom_session_holds.sql: GR401 ended, GR409 changed) and nothing behind it commits.
+ */
+export const SESSION_CHECK = 'greenroom.session_check';
+
+function checkArguments(check: string) {
+  const dot = check.lastIndexOf('.');
+  return `'${check.slice(0, dot)}', '${check.slice(dot + 1)}'`;
+}
+
 /** `set_config` calls for a transaction's settings, as SQL text (checked characters only). */
 function settingsSql(settings: TransactionSettings): string {
   const calls = Object.entries(settings).map(([name, value]) => {
@@ -122,7 +135,9 @@ function settingsSql(settings: TransactionSettings): string {
       throw new Error(`unsafe transaction setting ${name}`);
     return `set_config('${name}', '${value}', true)`;
   });
-  return calls.length > 0 ? `select ${calls.join(', ')}` : '';
+  const check = settings[SESSION_CHECK];
+  const checked = check === undefined ? '' : `; select greenroom_session_holds(${checkArguments(check)})`;
+  return calls.length > 0 ? `select ${calls.join(', ')}${checked}` : '';
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

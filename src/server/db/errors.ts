@@ -26,10 +26,25 @@ export const SHIFT_FULL = 'GR020';
 export const SHIFT_FULL_MESSAGE = 'This shift is full';
 export const shiftFull = (err: unknown) => sqlState(err) === SHIFT_FULL;
 
+/**
+ * Raised by a write's session check (functions/greenroom_session_holds.sql) when the session it
+ * acts on ended, or changed in what it may do, after the app kept it in memory.
+ */
+export const SESSION_ENDED = 'GR401';
+export const SESSION_CHANGED = 'GR409';
+export const SESSION_CHANGED_MESSAGE =
+  'Your access changed while this was being saved. Nothing was saved; please try again.';
+export const sessionNoLongerStands = (err: unknown) => {
+  const code = sqlState(err);
+  return code === SESSION_ENDED || code === SESSION_CHANGED;
+};
+
 /** Rules the database itself keeps: the answer a refused write gets, whichever route sent it. */
 const RULE_REFUSALS: Record<string, { status: number; message: string }> = {
   [OWNERLESS_ORGANIZATION]: { status: 409, message: OWNER_REQUIRED },
   [SHIFT_FULL]: { status: 409, message: SHIFT_FULL_MESSAGE },
+  [SESSION_ENDED]: { status: 401, message: 'Not authenticated' },
+  [SESSION_CHANGED]: { status: 409, message: SESSION_CHANGED_MESSAGE },
 };
 
 export function databaseRuleRefusal(err: unknown): { status: number; message: string } | undefined {

@@ -10,7 +10,7 @@ import type { Actor } from '../../common/permissions';
 import type { SessionOrganization, SessionUser } from '../../common/schemas/auth';
 import { ChangeFeed, orgScopes, userScope } from '../db/change-feed';
 import { profileColumns } from '../db/columns';
-import type { Database } from '../db/client';
+import { type Database, SESSION_CHECK, type TransactionSettings } from '../db/client';
 import { disconnectSession } from './presence-signal';
 
 export const IDLE_TIMEOUT_MS = 7 * 24 * 3600_000;
@@ -24,6 +24,8 @@ export interface AuthContext {
   organization: SessionOrganization | null;
   membership: { id: number; role: string; status: string; organizationRoles: string[] } | null;
   actor: Actor & { userId: number };
+  /** What the session may do as it was looked up (greenroom_session_standing.sql). */
+  standing: string;
 }
 
 // The user columns come flat beside the session's own, with the user id as `uid`.
@@ -37,6 +39,7 @@ interface Row extends Omit<SessionUser, 'id'> {
   role: string | null;
   status: string | null;
   organizationRoles: string[] | null;
+  standing: string;
 }
 
 const LOOKUP = `
@@ -51,7 +54,10 @@ select s.sid, s.expire, s.sess->>'createdAt' as created,
     'timezone', o.timezone, 'publicEventTypes', o.public_event_types, 'approvalStatus', o.approval_status,
     'enablePublicRegistration', o.enable_public_registration,
     'requireTwoFactorForAdmins', o.require_two_factor_for_admins, 'updatedAt', o.updated_at) end as org,
-  m.id as mid, m.role, m.status, m.organization_roles as "organizationRoles"
+  m.id as mid, m.role, m.status, m.organization_roles as "organizationRoles",
+  greenroom_session_standing(u.id, u.is_system_user, u.totp_enabled_at is not null, o.id,
+    o.approval_status, o.require_two_factor_for_admins, m.id, m.role, m.status,
+    m.organization_roles) as standing
 from session s
 join users u on u.id = s.user_id
 left join organizations o on o.id = (s.sess->>'organizationId')::int
@@ -110,6 +116,25 @@ export async function loadSession(
   return stillValid(database, sid, session);
 }
 
+/**
+ * The setting by which a write checks, in its own first round trip, that the caller's session
+ * still stands as it was looked up (db/client.ts's SESSION_CHECK). A route whose writes all carry
+ * it acts on the kept session instead of asking the database first (`checksSessionInWrite`).
+ */
+export const sessionCheck = (auth: Pick<AuthContext, 'sid' | 'standing'>): TransactionSettings => ({
+  [SESSION_CHECK]: `${auth.sid}.${auth.standing}`,
+});
+
+/** Who writes, and the session they write in when the write is a request's (OrgAccess is one). */
+export interface Writer {
+  actor: { userId: number };
+  auth?: Pick<AuthContext, 'sid' | 'standing'>;
+}
+
+/** A writer's session check (sessionCheck), or none for a write no request made (a demo, say). */
+export const writerCheck = (writer: Writer): TransactionSettings =>
+  writer.auth ? sessionCheck(writer.auth) : {};
+
 async function stillValid(database: Database, sid: string, session: KeptSession) {
   const now = Date.now();
   if (session.expire <= now) {
@@ -154,6 +179,7 @@ function authContext(sid: string, row: Row): AuthContext {
             organizationRoles: row.organizationRoles ?? [],
           },
     actor: { isSystemUser: row.isSystemUser, role: row.role, userId: row.uid },
+    standing: row.standing,
   };
 }
 
@@ -197,6 +223,11 @@ export async function createSession(
     ],
   );
   return sid;
+}
+
+/** This instance stops keeping the session (its next request looks it up). */
+export function forgetSession(database: Database, sid: string) {
+  sessionCache(database).delete(sid);
 }
 
 // Ending a session also closes the WebSockets opened with it, on whichever instance holds them.

@@ -44,6 +44,8 @@ export interface RegisteredRoute {
   access?: Access;
   /** Whether the route adds a preValidation hook of its own (access is decided by the app's one). */
   ownPreValidation?: boolean;
+  /** Whether its writes check the session themselves (`config.checksSessionInWrite`). */
+  checksSessionInWrite?: boolean;
 }
 
 declare module 'fastify' {
@@ -55,6 +57,13 @@ declare module 'fastify' {
      * the session like a GET and does not drop the caller's kept answers as a write would.
      */
     readsOnly?: boolean;
+    /**
+     * A write whose every statement that changes anything carries the caller's session check
+     * (http/session.ts's sessionCheck): it acts on the session kept in memory, and its
+     * transaction refuses if that session ended or changed meanwhile, where any other write looks
+     * the session up in the database first.
+     */
+    checksSessionInWrite?: boolean;
     /**
      * The areas of its organization a write route changes (db/areas.ts), cascades included: the
      * caller's next read drops only what this instance keeps of those, before their notification

@@ -2,6 +2,7 @@
 // with their people for the event's details, its calls and the call sheet.
 import type { Database, Runner } from '../../db/client';
 import { badRequest } from '../../http/errors';
+import { type Writer, writerCheck } from '../../http/session';
 import { type EventScene, scenesOfEvents } from './queries';
 
 export const SCENES_NOT_OF_TEAMS = "Scenes must be scenes of the event's teams";
@@ -41,6 +42,7 @@ export async function setEventScenes(
   organizationId: number,
   eventIds: readonly number[],
   sceneIds: readonly number[],
+  writer: Writer,
 ) {
   if (eventIds.length === 0) return;
   await database.transaction(async (q) => {
@@ -55,7 +57,7 @@ export async function setEventScenes(
        on conflict do nothing`,
       [organizationId, eventIds, sceneIds],
     );
-  });
+  }, writerCheck(writer));
 }
 
 /**

@@ -8,6 +8,7 @@ import { addDays, instantToWallTime } from '../../../common/zoned-time';
 import type { Database } from '../../db/client';
 import { type PipelinedWrite, pipelinedWrite } from '../../db/pipelined-write';
 import { badRequest, forbidden, notFound } from '../../http/errors';
+import type { AuthContext } from '../../http/session';
 import { FoldedCheck, findConflicts, type Replacing, resolveConflicts } from './conflicts/conflicts';
 import type { StoredRule } from './series/occurrences';
 import { instancesBefore, lineageParts, type Part, writeLineageCount } from './series/lineage';
@@ -42,8 +43,13 @@ import { checkReferences, NO_DATES, spanOf, TOO_FAR_BACK } from './events/valida
 export interface Access {
   organizationId: number;
   actor: Actor & { userId: number };
-  /** The caller's session (http/access.ts): it holds its own organization's calendar settings. */
-  auth?: { organization: { id: number; timezone: string; publicEventTypes: string[] } | null };
+  /**
+   * The caller's session (http/access.ts): it holds its own organization's calendar settings, and
+   * its writes check it still stands (calendarTransaction).
+   */
+  auth?: Pick<AuthContext, 'sid' | 'standing'> & {
+    organization: { id: number; timezone: string; publicEventTypes: string[] } | null;
+  };
 }
 
 /** The caller's session's organization, when it is the one being written to. */
@@ -187,46 +193,52 @@ export async function createEvent(
     ({ occurrences: spans, until } = plan(rule));
   }
   const created = await withMaterialized(database, organizationId, spans, (strict) =>
-    calendarTransaction(database, organizationId, EVENTS_WRITTEN, async (q) => {
-      const check = await checkSpaces(q, access, timeZone, input, spans, {}, strict);
-      return writeBooking(q, check, {
-        write: async (q) => {
-          const isPublic = input.isPublic ?? publicEventTypes.includes(input.eventType);
-          const template = templateFromInput(input, check.overridden, isPublic);
-          let ids: number[] = [];
-          if (rule) rule.template = template;
-          // A series and its dates are one statement; a series with no date yet is its row alone.
-          if (rule && spans.length > 0)
-            ({ ids } = await insertSeriesWithOccurrences(
-              q,
-              organizationId,
-              template,
-              rule,
-              until,
-              spans,
-              check.folded,
-            ));
-          else if (rule) await createSeries(q, organizationId, rule, until);
-          else
-            ids = await insertOccurrences(
-              q,
-              organizationId,
-              null,
-              template,
-              null,
-              spans,
-              false,
-              check.folded,
-            );
-          if (check.overridden) await recordOverride(q, access, ids[0], check.count);
-          return { value: ids };
-        },
-        answer: async (last, ids) => ({
-          event: await getEventView(last, organizationId, timeZone, actor.userId, ids[0]),
-          count: ids.length,
-        }),
-      });
-    }),
+    calendarTransaction(
+      database,
+      organizationId,
+      EVENTS_WRITTEN,
+      async (q) => {
+        const check = await checkSpaces(q, access, timeZone, input, spans, {}, strict);
+        return writeBooking(q, check, {
+          write: async (q) => {
+            const isPublic = input.isPublic ?? publicEventTypes.includes(input.eventType);
+            const template = templateFromInput(input, check.overridden, isPublic);
+            let ids: number[] = [];
+            if (rule) rule.template = template;
+            // A series and its dates are one statement; a series with no date yet is its row alone.
+            if (rule && spans.length > 0)
+              ({ ids } = await insertSeriesWithOccurrences(
+                q,
+                organizationId,
+                template,
+                rule,
+                until,
+                spans,
+                check.folded,
+              ));
+            else if (rule) await createSeries(q, organizationId, rule, until);
+            else
+              ids = await insertOccurrences(
+                q,
+                organizationId,
+                null,
+                template,
+                null,
+                spans,
+                false,
+                check.folded,
+              );
+            if (check.overridden) await recordOverride(q, access, ids[0], check.count);
+            return { value: ids };
+          },
+          answer: async (last, ids) => ({
+            event: await getEventView(last, organizationId, timeZone, actor.userId, ids[0]),
+            count: ids.length,
+          }),
+        });
+      },
+      access,
+    ),
   );
   return { event: created.event, occurrenceCount: created.count };
 }
@@ -346,6 +358,6 @@ export async function deleteEvent(database: Database, access: Access, eventId: n
       }
       return { deletedCount: removed.length };
     },
-    actor.userId,
+    access,
   );
 }

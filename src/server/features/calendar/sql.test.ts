@@ -32,7 +32,7 @@ describe(`a calendar write's transaction (${url ? 'PostgreSQL' : 'PGlite'})`, ()
         );
         return row;
       },
-      7,
+      { actor: { userId: 7 } },
     );
     expect(inside).toEqual({ mode: 'force_generic_plan', actor: '7' });
     // The same connection (a pool of one) plans as the server says once the transaction is over.

@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Area, Areas } from '../../db/areas';
 import { announcedTransaction } from '../../db/change-feed';
 import type { Database, Db, Runner } from '../../db/client';
+import { type Writer, writerCheck } from '../../http/session';
 
 export type { Runner } from '../../db/client';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -33,20 +34,21 @@ export function runner(tx: Tx): Runner {
  * write takes only what it may clash over as its first step (lockBookings for the spaces and days
  * it books, row locks on the series it rewrites, lockKey for anything else), so unrelated writes
  * run side by side. Its change to `areas` is announced after the commit (announcedTransaction;
- * none: a write to nothing kept, announced by nobody), and `actorId` names the editor for the
- * change-notice trigger (left out of their own notice); both are set in the same round trip as
- * BEGIN.
+ * none: a write to nothing kept, announced by nobody), and `writer` names the editor for the
+ * change-notice trigger (left out of their own notice) and, when the write is a request's, checks
+ * their session still stands (sessionCheck); all in the same round trip as BEGIN.
  */
 export function calendarTransaction<T>(
   database: Database,
   organizationId: number,
   areas: readonly Area[],
   work: (q: Runner) => Promise<T>,
-  actorId?: number,
+  writer?: Writer,
 ): Promise<T> {
   const settings = {
     ...GENERIC_PLANS,
-    ...(actorId === undefined ? {} : { 'greenroom.actor_id': String(actorId) }),
+    ...(writer ? { 'greenroom.actor_id': String(writer.actor.userId) } : {}),
+    ...(writer ? writerCheck(writer) : {}),
   };
   const [first, ...rest] = areas;
   return first === undefined

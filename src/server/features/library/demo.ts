@@ -77,11 +77,17 @@ export const seedDemoLibrary: DemoSeeder = async (database: Database, { organiza
   const write = (authorId: number, input: Record<string, unknown>) =>
     createPage(database, organizationId, authorId, createWikiPageSchema.parse(input));
   const edit = (page: WikiPage, authorId: number, change: Record<string, unknown>) =>
-    updatePage(database, organizationId, page.id, authorId, {
-      currentVersion: page.currentVersion,
-      changeNote: null,
-      ...change,
-    });
+    updatePage(
+      database,
+      organizationId,
+      page.id,
+      { actor: { userId: authorId } },
+      {
+        currentVersion: page.currentVersion,
+        changeNote: null,
+        ...change,
+      },
+    );
 
   await write(userIds.olivia, {
     title: 'Home',

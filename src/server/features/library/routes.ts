@@ -172,13 +172,17 @@ export async function libraryRoutes(app: App) {
   app.patch(
     '/api/organizations/:orgId/wiki/:pageId',
     {
-      config: { ...library, access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED } },
+      config: {
+        ...library,
+        checksSessionInWrite: true,
+        access: { organization: 'path', may: 'editWiki', refusal: WRITE_REFUSED },
+      },
       bodyLimit: WRITE_BODY_LIMIT,
       schema: { params: pageParams, body: updateWikiPageSchema, response: { 200: wikiPageSchema } },
     },
     async (request) => {
-      const { organizationId, actor } = accessOf(request);
-      return updatePage(database, organizationId, request.params.pageId, actor.userId, request.body);
+      const access = accessOf(request);
+      return updatePage(database, access.organizationId, request.params.pageId, access, request.body);
     },
   );
 
@@ -202,9 +206,9 @@ export async function libraryRoutes(app: App) {
       schema: { params: versionParams, response: { 200: wikiPageSchema } },
     },
     async (request) => {
-      const { organizationId, actor } = accessOf(request);
+      const access = accessOf(request);
       const { pageId, version } = request.params;
-      return revertPage(database, organizationId, pageId, version, actor.userId);
+      return revertPage(database, access.organizationId, pageId, version, access);
     },
   );
 }

@@ -19,6 +19,7 @@ import { announcedTransaction } from '../../db/change-feed';
 import { type Database, type Db, lastStatement } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { type Writer, writerCheck } from '../../http/session';
 import { libraryChanged } from './kept';
 import { getVersion, linkedPages, PAGE_NOT_FOUND, pageView, pageById, VERSION_NOT_FOUND } from './queries';
 
@@ -167,7 +168,7 @@ async function writeVersion(
   organizationId: number,
   pageId: number,
   baseVersion: number,
-  authorId: number,
+  author: Writer,
   change: {
     title?: string;
     content?: string;
@@ -226,7 +227,7 @@ async function writeVersion(
             change.tags ?? null,
             change.isPublic ?? null,
             links?.links ?? null,
-            authorId,
+            author.actor.userId,
             change.changeNote,
             links?.titles ?? null,
             links?.slugs ?? null,
@@ -236,7 +237,7 @@ async function writeVersion(
         pageById(lastStatement(q), organizationId, pageId),
       ]),
     // The links and title slug set here are the content's and title's own (see LIBRARY_DERIVED).
-    LIBRARY_DERIVED,
+    { ...LIBRARY_DERIVED, ...writerCheck(author) },
   );
   const now = written(after);
   // The 409 answer carries the page as it now stands, so the editor can show it beside the user's text.
@@ -248,12 +249,12 @@ export async function updatePage(
   database: Database,
   organizationId: number,
   pageId: number,
-  authorId: number,
+  author: Writer,
   input: z.output<typeof updateWikiPageSchema>,
 ): Promise<WikiPage> {
   checkSize(input.content);
   const { currentVersion, ...change } = input;
-  return writeVersion(database, organizationId, pageId, currentVersion, authorId, change);
+  return writeVersion(database, organizationId, pageId, currentVersion, author, change);
 }
 
 export async function revertPage(
@@ -261,14 +262,14 @@ export async function revertPage(
   organizationId: number,
   pageId: number,
   version: number,
-  authorId: number,
+  author: Writer,
 ): Promise<WikiPage> {
   const page = await pageById(database, organizationId, pageId);
   if (!page) throw notFound(PAGE_NOT_FOUND);
   if (version >= page.currentVersion) throw badRequest(EARLIER_VERSION_ONLY);
   const old = await getVersion(database, organizationId, pageId, version);
   if (!old) throw notFound(VERSION_NOT_FOUND);
-  return writeVersion(database, organizationId, pageId, page.currentVersion, authorId, {
+  return writeVersion(database, organizationId, pageId, page.currentVersion, author, {
     title: old.title,
     content: old.content,
     tags: old.tags,

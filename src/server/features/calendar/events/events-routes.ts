@@ -158,7 +158,7 @@ export async function eventRoutes(app: App) {
   app.post(
     '/api/organizations/:orgId/calendar/events',
     {
-      config: { writes: EVENTS_WRITTEN, access: { organization: 'path' } },
+      config: { writes: EVENTS_WRITTEN, checksSessionInWrite: true, access: { organization: 'path' } },
       schema: { params: orgParams, body: eventInputSchema, response: { 201: eventCreatedSchema } },
     },
     async (request, reply) => {
@@ -168,7 +168,7 @@ export async function eventRoutes(app: App) {
       const result = await createEvent(database, access, request.body);
       if (sceneIds.length > 0 && result.event) {
         const dates = await datesReached(database, access.organizationId, result.event, 'create');
-        await setEventScenes(database, access.organizationId, dates, sceneIds);
+        await setEventScenes(database, access.organizationId, dates, sceneIds, access);
       }
       return reply.code(201).send({ ...result, event: result.event && { ...result.event, sceneIds } });
     },
@@ -179,7 +179,7 @@ export async function eventRoutes(app: App) {
     {
       // An edit that removes dates announces their calls, shifts and follow records itself
       // (updateEvent), dropping them here at once; one that edits a row leaves them kept.
-      config: { writes: EVENTS_WRITTEN, access: { organization: 'path' } },
+      config: { writes: EVENTS_WRITTEN, checksSessionInWrite: true, access: { organization: 'path' } },
       // A refused field is answered by refuseEdit, with what else the edit breaks.
       attachValidation: true,
       schema: {
@@ -204,7 +204,7 @@ export async function eventRoutes(app: App) {
       const result = await updateEvent(database, access, eventId, patch, request.query.strategy);
       if (sceneIds && result.event) {
         const dates = await datesReached(database, organizationId, result.event, request.query.strategy);
-        await setEventScenes(database, organizationId, dates, sceneIds);
+        await setEventScenes(database, organizationId, dates, sceneIds, access);
       }
       return result;
     },

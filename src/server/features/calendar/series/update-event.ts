@@ -94,7 +94,7 @@ async function updateOnce(
       organizationId,
       areas,
       (q) => applyEdit(q, access, planned, strict),
-      actor.userId,
+      access,
     ),
   );
   return { event: result.event, ...result.counts };
