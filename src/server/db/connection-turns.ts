@@ -6,7 +6,7 @@
 // a row, so a write always gets its turn.
 
 /** How many waiting brief turns may be served while a long one waits, before it is. */
-export const BRIEF_AHEAD = 4;
+export const BRIEF_AHEAD = 6;
 
 /** The same words node-postgres uses, so the caller answers 503 as for a pool that timed out. */
 export const TURN_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
