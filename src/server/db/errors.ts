@@ -31,7 +31,7 @@ export const shiftFull = (err: unknown) => sqlState(err) === SHIFT_FULL;
  * acts on ended, or changed in what it may do, after the app kept it in memory.
  */
 export const SESSION_ENDED = 'GR401';
-export const SESSION_CHANGED = 'GR409';
+export const SESSION_CHANGED = 'GR403';
 export const SESSION_CHANGED_MESSAGE =
   'Your access changed while this was being saved. Nothing was saved; please try again.';
 export const sessionNoLongerStands = (err: unknown) => {

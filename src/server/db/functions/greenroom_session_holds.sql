@@ -1,5 +1,5 @@
 -- A write acting on a session the app kept in memory checks, in its first round trip, that the
--- session still stands as it was kept: GR401 when it has ended or expired, GR409 when what it may
+-- session still stands as it was kept: GR401 when it has ended or expired, GR403 when what it may
 -- do has changed since (its membership, its organization's approval, the user's own standing).
 -- Either aborts the transaction, so nothing sent behind the check commits.
 CREATE OR REPLACE FUNCTION greenroom_session_holds(session_id text, standing text) RETURNS void LANGUAGE plpgsql AS $$
@@ -19,7 +19,7 @@ BEGIN
     RAISE EXCEPTION 'The session has ended' USING ERRCODE = 'GR401';
   END IF;
   IF now_standing IS DISTINCT FROM standing THEN
-    RAISE EXCEPTION 'What the session may do has changed' USING ERRCODE = 'GR409';
+    RAISE EXCEPTION 'What the session may do has changed' USING ERRCODE = 'GR403';
   END IF;
 END;
 $$;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WholeSeries } from '@common/whole-series';
 import type { CalendarEvent } from '@common/schemas/calendar';
-import { endFor } from './form-values';
+import { ApiError } from '@web/lib/api';
+import { conflictsOf, endFor } from './form-values';
 
 const whole: WholeSeries = {
   start: '2026-12-01T19:00',
@@ -31,5 +32,22 @@ describe('the event form of a split series', () => {
     expect(
       endFor({ ...event, wholeSeries: { ...whole, endType: 'count', endDate: null, endCount: 6 } }, 'series'),
     ).toEqual({ recurringEndType: 'count', recurringEnd: '' });
+  });
+});
+
+describe('conflictsOf', () => {
+  const refused = (status: number, body: unknown) => new ApiError(status, JSON.stringify(body), body);
+
+  it('reads the bookings a refused save clashed with', () => {
+    const conflicts = [{ id: 4, name: 'Tech', spaces: ['Main Stage'] }];
+    expect(conflictsOf(refused(409, { message: 'Conflicts', data: { conflicts } }))).toEqual(conflicts);
+  });
+
+  it('leaves any other refusal to be shown as a message, a 409 without bookings included', () => {
+    const changed = refused(409, {
+      message: 'Your access changed while this was being saved. Nothing was saved; please try again.',
+    });
+    expect(conflictsOf(changed)).toBeNull();
+    expect(conflictsOf(refused(400, { message: 'Invalid' }))).toBeNull();
   });
 });

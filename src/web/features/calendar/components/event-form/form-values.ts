@@ -6,7 +6,7 @@ import { type EventFormValues, eventFormSchema, formToRequest } from '@common/sc
 import type { ConflictsRequest } from '@common/schemas/scheduling';
 import { MAX_CALLED } from '@common/scheduling';
 import { addDays, weekdayOf } from '@common/zoned-time';
-import { type ApiError, isApiError } from '@web/lib/api';
+import { isApiError } from '@web/lib/api';
 import type { CalendarEvent, SpaceConflict, Strategy } from '@common/schemas/calendar';
 import { wallDate } from '../../lib/dates';
 
@@ -97,17 +97,14 @@ export function endFor(
   return { recurringEndType: whole.endType, recurringEnd: whole.endDate ?? '' };
 }
 
-/** The conflicts a 409 carries (beyond the spec: double-booking protection). */
+/**
+ * The conflicts a 409 carries (double-booking protection), or null for any other refusal, a 409
+ * without them included (the caller's access changed meanwhile, say): that one is a message.
+ */
 export function conflictsOf(error: unknown): SpaceConflict[] | null {
   if (!isApiError(error, 409)) return null;
-  try {
-    const body = JSON.parse((error as ApiError).message.replace(/^409: /, '')) as {
-      data?: { conflicts?: SpaceConflict[] };
-    };
-    return body.data?.conflicts ?? [];
-  } catch {
-    return [];
-  }
+  const conflicts = (error.data as { conflicts?: unknown } | undefined)?.conflicts;
+  return Array.isArray(conflicts) ? (conflicts as SpaceConflict[]) : null;
 }
 
 /**
