@@ -50,7 +50,7 @@ export interface BuildOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-// Its writes check the session they act on themselves (http/session.ts's sessionCheck), so the
+// Its writes check the session they act on themselves (http/session.ts's writerCheck), so the
 // kept one serves it as it serves a read.
 const checksSessionInWrite = (request: FastifyRequest) =>
   request.routeOptions.config?.checksSessionInWrite === true;

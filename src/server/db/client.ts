@@ -113,7 +113,7 @@ const SERVER_SETTINGS = new Set(['plan_cache_mode']);
 
 /**
  * The setting by which a write names the session it acts on and what that session could do when
- * it was looked up (`<session id>.<standing>`, http/session.ts's sessionCheck). The transaction
+ * it was looked up (`<session id>.<standing>`, http/session.ts's writerCheck). The transaction
  * then checks, in the round trip of its BEGIN, that the session still stands so: if not, it fails
  * there (greenroom_session_holds.sql: GR401 ended, GR403 changed) and nothing behind it commits.
  */

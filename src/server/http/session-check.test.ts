@@ -11,6 +11,7 @@ import {
   signedIn,
 } from '../../../tests/support/factories';
 import { buildPage } from '../../../tests/support/library';
+import { ChangeFeed } from '../db/change-feed';
 import { SESSION_CHANGED_MESSAGE } from '../db/errors';
 
 let ctx: TestContext;
@@ -153,7 +154,6 @@ describe('a write that checks its session in its own transaction', () => {
   it('looks the session up when none is kept, and the write goes through', async () => {
     const w = await world();
     // A new instance keeps nothing yet: the request looks the session up, then checks it.
-    const { ChangeFeed } = await import('../db/change-feed');
     ChangeFeed.of(ctx.database).reset();
     const answer = await w.writes['library edit'](w.agent);
     expect(answer.statusCode).toBe(200);

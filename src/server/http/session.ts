@@ -116,24 +116,20 @@ export async function loadSession(
   return stillValid(database, sid, session);
 }
 
-/**
- * The setting by which a write checks, in its own first round trip, that the caller's session
- * still stands as it was looked up (db/client.ts's SESSION_CHECK). A route whose writes all carry
- * it acts on the kept session instead of asking the database first (`checksSessionInWrite`).
- */
-export const sessionCheck = (auth: Pick<AuthContext, 'sid' | 'standing'>): TransactionSettings => ({
-  [SESSION_CHECK]: `${auth.sid}.${auth.standing}`,
-});
-
 /** Who writes, and the session they write in when the write is a request's (OrgAccess is one). */
 export interface Writer {
   actor: { userId: number };
   auth?: Pick<AuthContext, 'sid' | 'standing'>;
 }
 
-/** A writer's session check (sessionCheck), or none for a write no request made (a demo, say). */
-export const writerCheck = (writer: Writer): TransactionSettings =>
-  writer.auth ? sessionCheck(writer.auth) : {};
+/**
+ * The setting by which a writer's write checks, in its own first round trip, that their session
+ * still stands as it was looked up (db/client.ts's SESSION_CHECK); none for a write no request
+ * made (a demo, say). A route whose writes all carry it acts on the kept session instead of
+ * asking the database first (`checksSessionInWrite`).
+ */
+export const writerCheck = ({ auth }: Writer): TransactionSettings =>
+  auth ? { [SESSION_CHECK]: `${auth.sid}.${auth.standing}` } : {};
 
 async function stillValid(database: Database, sid: string, session: KeptSession) {
   const now = Date.now();

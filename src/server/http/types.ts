@@ -59,7 +59,7 @@ declare module 'fastify' {
     readsOnly?: boolean;
     /**
      * A write whose every statement that changes anything carries the caller's session check
-     * (http/session.ts's sessionCheck): it acts on the session kept in memory, and its
+     * (http/session.ts's writerCheck): it acts on the session kept in memory, and its
      * transaction refuses if that session ended or changed meanwhile, where any other write looks
      * the session up in the database first.
      */

@@ -36,7 +36,7 @@ export function runner(tx: Tx): Runner {
  * run side by side. Its change to `areas` is announced after the commit (announcedTransaction;
  * none: a write to nothing kept, announced by nobody), and `writer` names the editor for the
  * change-notice trigger (left out of their own notice) and, when the write is a request's, checks
- * their session still stands (sessionCheck); all in the same round trip as BEGIN.
+ * their session still stands (writerCheck); all in the same round trip as BEGIN.
  */
 export function calendarTransaction<T>(
   database: Database,
@@ -47,8 +47,7 @@ export function calendarTransaction<T>(
 ): Promise<T> {
   const settings = {
     ...GENERIC_PLANS,
-    ...(writer ? { 'greenroom.actor_id': String(writer.actor.userId) } : {}),
-    ...(writer ? writerCheck(writer) : {}),
+    ...(writer ? { 'greenroom.actor_id': String(writer.actor.userId), ...writerCheck(writer) } : {}),
   };
   const [first, ...rest] = areas;
   return first === undefined
