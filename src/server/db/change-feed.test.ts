@@ -597,6 +597,25 @@ describe('kept answers by area', () => {
     expect(await best()).toEqual([1, 'Blocking (quiet)']);
   });
 
+  it('a search goes with an edit that changes words of more beginnings than are named one by one', async () => {
+    const { agent, base } = await world();
+    const costumes = await agent.post(`${base}/wiki`, { title: 'Costume list', content: 'Fittings', tags: [] });
+    expect(costumes.statusCode).toBe(201);
+    const found = async () => (await agent.get(`${base}/wiki/search?q=blocking`)).json().total;
+    await settled(ctx.database);
+    expect(await found()).toBe(1);
+    // 130 words of different first two letters: their parts are announced as all the words.
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const many = [...letters].flatMap((a) => [...'abcde'].map((b) => `${a}${b}zz`)).join(' ');
+    const edited = await agent.patch(`${base}/wiki/${costumes.json().id}`, {
+      content: `Fittings after blocking. ${many}`,
+      currentVersion: 1,
+    });
+    expect(edited.statusCode).toBe(200);
+    await settled(ctx.database);
+    expect(await found()).toBe(2);
+  });
+
   it('a page written behind the app drops its view', async () => {
     const { ids, read } = await world();
     await ctx.database.query("update wiki_pages set title = 'Blocking (final)' where id = $1", [ids.page]);

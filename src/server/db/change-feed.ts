@@ -19,16 +19,16 @@ export const CHANGES_CHANNEL = 'greenroom_changes';
  * user. The parts: a month of the calendar (events and their teams in that UTC month, 'YYYY-MM'),
  * and of the library one page ('page:<slug>'), its names ('names': which pages exist, their titles,
  * links and visibility) or the words of its pages by their first letters ('word:<one or two>',
- * 'words' for words that start otherwise). A kept answer under parts lies under nothing else of
- * that area, so a write elsewhere in the area leaves it; the parts a write touched are named by
- * its tables' triggers.
+ * 'words' for words that start otherwise, 'word:*' for a write of more words than are named one by
+ * one). A kept answer under parts lies under nothing else of that area, so a write elsewhere in the
+ * area leaves it; the parts a write touched are named by its tables' triggers.
  */
 export type Scope = `o:${number}:${Area}` | `o:${number}:${PartedArea}@${string}` | `u:${number}`;
 
 /** The areas divided into parts, and what a part's name looks like. */
 const PARTS = {
   calendar: /^\d{4}-\d{2}$/,
-  library: /^(?:names|words|page:[a-z0-9-]+|word:[a-z0-9]{1,2})$/,
+  library: /^(?:names|words|page:[a-z0-9-]+|word:(?:[a-z0-9]{1,2}|\*))$/,
 } as const;
 type PartedArea = keyof typeof PARTS;
 

@@ -43,10 +43,10 @@ BEGIN
         ) AS parts(part);
   END IF;
   -- A statement over many pages or words (a page rewritten, a member's pages losing their author)
-  -- names all words instead, then the names, under which every search and view lies: one
-  -- notification rather than hundreds.
+  -- names every word instead ('word:*', under which every search lies, beside its own words), then
+  -- the names, under which every search and view lies: one notification rather than hundreds.
   IF array_length(scopes, 1) > 100 THEN
-    SELECT array_agg(DISTINCT CASE WHEN split_part(s, '@', 2) LIKE 'word:%' THEN split_part(s, '@', 1) || '@words' ELSE s END)
+    SELECT array_agg(DISTINCT CASE WHEN split_part(s, '@', 2) LIKE 'word%' THEN split_part(s, '@', 1) || '@word:*' ELSE s END)
       INTO scopes FROM unnest(scopes) AS s;
   END IF;
   IF array_length(scopes, 1) > 100 THEN

@@ -11,7 +11,7 @@ import type { Areas } from '../../db/areas';
 import type { Database } from '../../db/client';
 import { areaScope, ChangeFeed, orgScopes, partScope, type Scope } from '../../db/change-feed';
 import { KeptBody } from '../../http/etag';
-import { type Searched, wordPart } from './search';
+import { EVERY_WORD, type Searched, wordPart } from './search';
 import { wikiSearchSchema } from '../../../common/schemas/library';
 
 const MB = 1024 * 1024;
@@ -68,9 +68,9 @@ export function keptViews(database: Database) {
 
 /**
  * Search answers: titles, slugs, tags and headlines of the pages found. One is kept under the words
- * it looked for (search.ts, wordPart), the pages it shows and the names, since only a change to
- * one of those words in some page can find, lose or re-rank a page. One that shows nothing, or
- * looks only for stop words, is kept under the whole library.
+ * it looked for (search.ts, wordPart, and EVERY_WORD), the pages it shows and the names, since only
+ * a change to one of those words in some page can find, lose or re-rank a page. One that shows
+ * nothing, or looks only for stop words, is kept under the whole library.
  */
 export function keptSearches(database: Database) {
   const answer = keptAnswer<{ body: KeptBody; scopes: Scope[] }>(
@@ -82,7 +82,7 @@ export function keptSearches(database: Database) {
     const load = async () => {
       const { result, lexemes } = await search();
       const shown = result.items.map((item) => partScope(organizationId, 'library', `page:${item.slug}`));
-      const words = [...new Set(lexemes.map(wordPart))].map((part) =>
+      const words = [...new Set([...lexemes.map(wordPart), EVERY_WORD])].map((part) =>
         partScope(organizationId, 'library', part),
       );
       const scopes =

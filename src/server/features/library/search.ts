@@ -109,6 +109,12 @@ export interface Searched {
 }
 
 /**
+ * The part a write of more words than are named one by one announces instead; every search lies
+ * under it beside its own words' parts (greenroom_library_pages_changed.sql).
+ */
+export const EVERY_WORD = 'word:*';
+
+/**
  * The part of the library's words a search for `lexeme` lies under (change-feed.ts): its first two
  * letters, which every word it matches whole or as a prefix shares; a one-letter word its letter;
  * any other beginning all of them. greenroom_library_pages_changed.sql names the same parts for the
