@@ -599,7 +599,11 @@ describe('kept answers by area', () => {
 
   it('a search goes with an edit that changes words of more beginnings than are named one by one', async () => {
     const { agent, base } = await world();
-    const costumes = await agent.post(`${base}/wiki`, { title: 'Costume list', content: 'Fittings', tags: [] });
+    const costumes = await agent.post(`${base}/wiki`, {
+      title: 'Costume list',
+      content: 'Fittings',
+      tags: [],
+    });
     expect(costumes.statusCode).toBe(201);
     const found = async () => (await agent.get(`${base}/wiki/search?q=blocking`)).json().total;
     await settled(ctx.database);
