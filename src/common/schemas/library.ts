@@ -34,11 +34,10 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return out;
 }
 
-export const wikiTagsSchema = z
+const tagListSchema = z
   .array(z.string().max(50, 'Tags must be at most 50 characters'), { error: 'Tags must be a list' })
-  .max(50, 'At most 50 tags')
-  .default([])
-  .transform(normalizeTags);
+  .max(50, 'At most 50 tags');
+export const wikiTagsSchema = tagListSchema.default([]).transform(normalizeTags);
 
 const changeNoteSchema = z
   .string()
@@ -61,7 +60,8 @@ export type CreateWikiPageInput = z.input<typeof createWikiPageSchema>;
 export const updateWikiPageSchema = z.object({
   title: wikiTitleSchema.optional(),
   content: wikiContentSchema.optional(),
-  tags: wikiTagsSchema.optional(),
+  // Without the default: an edit that leaves tags out keeps the page's.
+  tags: tagListSchema.transform(normalizeTags).optional(),
   isPublic: z.boolean().optional(),
   changeNote: changeNoteSchema,
   /** The version the edit started from: a newer one on the server means someone else saved first. */

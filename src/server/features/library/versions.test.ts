@@ -37,6 +37,27 @@ describe('PATCH /api/organizations/:orgId/wiki/:pageId', () => {
     expect(renamed.json()).toMatchObject({ title: 'Bible', slug: 'show-bible', content: 'by team_lead' });
   });
 
+  it('changes only the fields an edit sends: tags, title and visibility left out stay as they were', async () => {
+    const w = await buildLibraryWorld(ctx);
+    const page = await buildPage(ctx, w.org, w.people.owner.id, {
+      title: 'Fly plot',
+      content: 'Battens.',
+      tags: ['rigging', 'crew'],
+      isPublic: true,
+    });
+    const res = await w.agents.owner.patch(w.wiki(`/${page.id}`), {
+      content: 'Battens and weights.',
+      currentVersion: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ title: 'Fly plot', tags: ['rigging', 'crew'], isPublic: true });
+    const [stored] = await ctx.database.query<{ tags: string[] }>(
+      'select tags from wiki_page_versions where page_id = $1 and version = 2',
+      [page.id],
+    );
+    expect(stored.tags).toEqual(['rigging', 'crew']);
+  });
+
   it('answers 409 with the newer page for a stale currentVersion, and changes nothing', async () => {
     const w = await buildLibraryWorld(ctx);
     const page = await buildPage(ctx, w.org, w.people.owner.id, { title: 'Home', content: 'base' });
