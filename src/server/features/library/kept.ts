@@ -11,14 +11,14 @@ import type { Areas } from '../../db/areas';
 import type { Database } from '../../db/client';
 import { areaScope, ChangeFeed, orgScopes, partScope, type Scope } from '../../db/change-feed';
 import { KeptBody } from '../../http/etag';
-import { EVERY_WORD, type Searched, wordPart } from './search';
+import { EVERY_WORD, type Ranking, type Rankings, type Searched, wordPart } from './search';
 import { wikiSearchSchema } from '../../../common/schemas/library';
 
 const MB = 1024 * 1024;
 
 function keptAnswer<V>(
   database: Database,
-  name: 'wiki-views' | 'wiki-search' | 'wiki-lists',
+  name: 'wiki-views' | 'wiki-search' | 'wiki-rankings' | 'wiki-lists',
   sizeOf: (value: V) => number,
 ) {
   const cache = ChangeFeed.of(database).cache<string, V>(name, {
@@ -82,17 +82,39 @@ export function keptSearches(database: Database) {
     const load = async () => {
       const { result, lexemes } = await search();
       const shown = result.items.map((item) => partScope(organizationId, 'library', `page:${item.slug}`));
-      const words = [...new Set([...lexemes.map(wordPart), EVERY_WORD])].map((part) =>
-        partScope(organizationId, 'library', part),
-      );
       const scopes =
         shown.length === 0 || lexemes.length === 0
           ? orgScopes(organizationId, ['library'])
-          : [...words, ...shown, names(organizationId)];
+          : [...wordScopes(organizationId, lexemes), ...shown, names(organizationId)];
       return { body: keptJson(wikiSearchSchema, result), scopes };
     };
     return (await answer(organizationId, key, (kept) => kept.scopes, load)).body;
   };
+}
+
+/** The parts of the words a search looks for, and every word (search.ts, EVERY_WORD). */
+const wordScopes = (organizationId: number, lexemes: string[]) =>
+  [...new Set([...lexemes.map(wordPart), EVERY_WORD])].map((part) =>
+    partScope(organizationId, 'library', part),
+  );
+
+/**
+ * Search rankings (search.ts, Ranking): kept under the words looked for and the names alone, not
+ * the pages shown, since a page's rank reads only those words' weights in it; one that found
+ * nothing, or looks only for stop words, under the whole library.
+ */
+export function keptRankings(database: Database): Rankings {
+  const answer = keptAnswer<Ranking>(database, 'wiki-rankings', (v) => 16 * v.ids.length + 256);
+  return (organizationId, key, rank) =>
+    answer(
+      organizationId,
+      key,
+      (ranking) =>
+        ranking.ids.length === 0 || ranking.lexemes.length === 0
+          ? orgScopes(organizationId, ['library'])
+          : [...wordScopes(organizationId, ranking.lexemes), names(organizationId)],
+      rank,
+    );
 }
 
 /** Page lists (the library's index, a tag's pages, the dashboard's recent ones), with authors' names. */

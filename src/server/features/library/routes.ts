@@ -20,7 +20,7 @@ import { idSchema, orgParams } from '../../http/params';
 import type { App } from '../../http/types';
 import { getVersion, listPages, listVersions, PAGE_NOT_FOUND, pageById, VERSION_NOT_FOUND } from './queries';
 import { sendKept } from '../../http/etag';
-import { keptJson, keptLists, keptSearches, keptViews } from './kept';
+import { keptJson, keptLists, keptRankings, keptSearches, keptViews } from './kept';
 import { searchPages } from './search';
 import { createPage, deletePage, readPageView, revertPage, updatePage } from './service';
 
@@ -40,6 +40,7 @@ export async function libraryRoutes(app: App) {
   const { database } = app.deps;
   const views = keptViews(database);
   const searches = keptSearches(database);
+  const rankings = keptRankings(database);
   const lists = keptLists(database);
 
   app.get(
@@ -91,7 +92,7 @@ export async function libraryRoutes(app: App) {
       const { organizationId } = accessOf(request);
       const { q, limit, offset } = request.query;
       const kept = await searches(organizationId, JSON.stringify([q, limit, offset]), () =>
-        searchPages(database, organizationId, q, { limit, offset }),
+        searchPages(database, organizationId, q, { limit, offset }, rankings),
       );
       return sendKept(request, reply, kept);
     },

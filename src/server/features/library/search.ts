@@ -4,7 +4,7 @@
 // someone is still typing.
 import { SEARCH_SNIPPET_CHARS, type WikiSearchResult } from '../../../common/schemas/library';
 import { BoundedMap, holding } from '../../bounded-map';
-import { type Database, type Runner, readTogether } from '../../db/client';
+import type { Database } from '../../db/client';
 import { escapeHtml } from '../../http/link-page';
 
 // ts_headline marks matches with these; they are stripped from the text first, so after the
@@ -84,23 +84,34 @@ export const plainTextSql = (expr: string) =>
   );
 
 /** A page's text without markdown syntax, its match markers (`markers`: START + STOP) taken out first. */
-const plainContent = (markers: string) => plainTextSql(`translate(left(h.content, 20000), ${markers}, '')`);
+const plainContent = (markers: string) => plainTextSql(`translate(left(p.content, 20000), ${markers}, '')`);
 
-interface Hit {
-  id: number;
-  version: string;
-  title: string;
-  slug: string;
-  tags: string[];
-  updatedAt: string;
-  rank: number;
+type QueryTexts = NonNullable<ReturnType<typeof queryTexts>>;
+
+/**
+ * The order a search shows its pages in: those of the page of results asked for, best first, with
+ * their ranks, how many pages match in all, and the words looked for as the pages' tsvectors hold
+ * them (stemmed and as typed; none when the words are all stop words, since then the rank reads
+ * where the words stand: kept.ts).
+ */
+export interface Ranking {
+  ids: number[];
+  ranks: number[];
   total: number;
-  /**
-   * The words looked for, as the page's tsvector holds them (stemmed and as typed); none when the
-   * words are all stop words, since then the rank reads where the words stand (kept.ts).
-   */
   lexemes: string[];
 }
+
+/**
+ * Where a search finds its ranking: kept (kept.ts, keptRankings) under the words it looks for and
+ * the names alone, since a page's rank reads only the weights of those words in it: an edit to a
+ * page shown that leaves them alone changes what the search shows of the page, not the order.
+ */
+export type Rankings = (
+  organizationId: number,
+  key: string,
+  rank: () => Promise<Ranking>,
+) => Promise<Ranking>;
+const rankEveryTime: Rankings = (_organizationId, _key, rank) => rank();
 
 /** A search answer and the words it looked for (none when it found nothing to show). */
 export interface Searched {
@@ -128,113 +139,152 @@ export const wordPart = (lexeme: string) =>
       : 'words';
 
 /**
- * Headlines by page, row version (xmin: any write to the page changes it) and query. Drawing them
- * is the costly part of a search, and an edit to one page re-ranks every search but changes no
- * other page's headline. One map per database handle, since row versions are per database.
+ * Headlines drawn for a query, by page, with the row version (xmin: any write to the page changes
+ * it) each was drawn from. Drawing them is the costly part of showing a page found, and an edit to
+ * one page changes no other page's headline, so a search sends those it holds and the database
+ * draws only the rest. One map per database handle, since row versions are per database; for each
+ * query as many headlines as the largest page of results shows.
  */
-const headlineMaps = new WeakMap<Database, BoundedMap<string, string>>();
-const HEADLINES_KEPT = 20_000;
-function headlinesOf(database: Database) {
+interface Headline {
+  version: string;
+  text: string;
+}
+const headlineMaps = new WeakMap<Database, BoundedMap<string, Map<number, Headline>>>();
+const QUERIES_KEPT = 200;
+const HEADLINES_PER_QUERY = 100;
+
+function headlinesFor(database: Database, organizationId: number, texts: QueryTexts) {
   let map = headlineMaps.get(database);
   if (!map) {
-    map = holding('library search headlines', new BoundedMap<string, string>(HEADLINES_KEPT));
+    map = holding('library search headlines', new BoundedMap<string, Map<number, Headline>>(QUERIES_KEPT));
     headlineMaps.set(database, map);
   }
-  return map;
+  const key = `${organizationId}|${texts.words}|${texts.prefixes}`;
+  let held = map.get(key);
+  if (!held) {
+    held = new Map();
+    map.set(key, held);
+  }
+  return held;
 }
 
-/** The headlines of pages `ids` for the query, drawn in one statement. */
-async function drawHeadlines(
-  database: Runner,
-  organizationId: number,
-  texts: { words: string; prefixes: string },
-  ids: number[],
-): Promise<Map<number, string>> {
-  const rows = await database.query<{ id: number; headline: string }>(
-    // Highlighting reads the text as written, so the stems count there as prefixes too.
-    `select h.id, ts_headline('simple', ${plainContent('$4')},
-         to_tsquery('simple', $7) || to_tsquery('simple',
-           regexp_replace(to_tsquery('english', $2)::text, '''(\\s|$)', ''':*\\1', 'g')),
-         'StartSel=' || $5 || ', StopSel=' || $6 || ', MaxWords=60, MinWords=25, MaxFragments=2, FragmentDelimiter=" … "')
-         as headline
-     from wiki_pages h where h.organization_id = $1 and h.id = any($3::int[])`,
-    [organizationId, texts.words, ids, START + STOP, START, STOP, texts.prefixes],
-  );
-  return new Map(rows.map((r) => [r.id, r.headline]));
+/** A page shown: its columns, its row version, and its headline unless the one sent as held is of that version. */
+interface Shown {
+  id: number;
+  version: string;
+  title: string;
+  slug: string;
+  tags: string[];
+  updatedAt: string;
+  headline: string | null;
 }
+
+/** The parameters both statements below begin with, in this order ($1–$8). */
+const leadingParams = (organizationId: number, texts: QueryTexts, held: Map<number, Headline>) => [
+  organizationId,
+  texts.words,
+  texts.prefixes,
+  [...held.keys()],
+  [...held.values()].map((h) => h.version),
+  START + STOP,
+  START,
+  STOP,
+];
+
+// Highlighting reads the text as written, so the stems count there as prefixes too.
+const SHOWN_COLUMNS = `p.id, p.xmin::text as version, p.title, p.slug, p.tags, p.updated_at as "updatedAt",
+  case when held.id is null then ts_headline('simple', ${plainContent('$6')},
+    to_tsquery('simple', $3) || to_tsquery('simple',
+      regexp_replace(to_tsquery('english', $2)::text, '''(\\s|$)', ''':*\\1', 'g')),
+    'StartSel=' || $7 || ', StopSel=' || $8 || ', MaxWords=60, MinWords=25, MaxFragments=2, FragmentDelimiter=" … "')
+  end as headline`;
+const HELD = `left join unnest($4::int[], $5::text[]) as held(id, version)
+  on held.id = p.id and held.version = p.xmin::text`;
+
+/**
+ * One page of the pages matching the words, best first, with the count of all, each as shown. The
+ * tsquery is written in place (not in a CTE) so the planner sees a constant and can use the GIN
+ * index. Every match is ranked and counted as its id and rank alone (`offset 0` keeps the words out
+ * of the rows): counted with the page's columns and words beside them, a common word's 2,000
+ * matches were buffered at 1.6 KB each, half the query's time. Only the pages shown are read whole.
+ */
+const RANKED = `select ${SHOWN_COLUMNS}, top.rank, top.total,
+    case when numnode(to_tsquery('english', $2)) > 0
+      then array(select lexeme from unnest(to_tsvector('english', $2) || to_tsvector('simple', $2)))
+      else '{}' end as lexemes
+  from (
+    select id, rank, (count(*) over ())::int as total
+    from (
+      select p.id, ts_rank(p.search_vector, to_tsquery('english', $2) || to_tsquery('simple', $3))::float8 as rank
+      from wiki_pages p
+      where p.organization_id = $1
+        and p.search_vector @@ (to_tsquery('english', $2) || to_tsquery('simple', $3))
+      offset 0) matched
+    order by rank desc, id desc
+    limit $9 offset $10) top
+  join wiki_pages p on p.organization_id = $1 and p.id = top.id
+  ${HELD}
+  order by top.rank desc, p.id desc`;
+
+/** The pages of a kept ranking, in its order (a page deleted since is simply not there). */
+const IN_ORDER = `select ${SHOWN_COLUMNS}
+  from unnest($9::int[]) with ordinality as top(id, place)
+  join wiki_pages p on p.organization_id = $1 and p.id = top.id
+  ${HELD}
+  order by top.place`;
 
 export async function searchPages(
   database: Database,
   organizationId: number,
   q: string,
   page: { limit: number; offset: number },
+  rankings: Rankings = rankEveryTime,
 ): Promise<Searched> {
   const texts = queryTexts(q);
   if (!texts) return { result: { total: 0, items: [] }, lexemes: [] };
-  // Rank every match (the GIN index finds them), keep one page of them, and only then draw the
-  // headlines not drawn before. Equal ranks go newest page first, by id: an order no edit to
-  // another page can change, so a kept answer need only hear of the words it looks for. The
-  // ranking, then the headlines, on one connection.
-  const kept = headlinesOf(database);
-  const keyOf = (r: Hit) => `${organizationId}|${r.id}|${r.version}|${texts.words}|${texts.prefixes}`;
-  const rows = await readTogether(database, async (q, last) => {
-    const rows = await rankedPage(q, organizationId, texts, page);
-    const missing = rows.filter((r) => kept.get(keyOf(r)) === undefined);
-    if (missing.length > 0) {
-      const ids = missing.map((r) => r.id);
-      const drawn = await drawHeadlines(last, organizationId, texts, ids);
-      for (const r of missing) kept.set(keyOf(r), drawn.get(r.id) ?? '');
-    }
-    return rows;
-  });
-  const headline = (r: Hit) => kept.get(keyOf(r)) ?? '';
-  return {
-    lexemes: rows[0]?.lexemes ?? [],
-    result: {
+  const kept = headlinesFor(database, organizationId, texts);
+  // The headlines as sent: one the database leaves out is of the version sent.
+  const sent = new Map(kept);
+  // Ranked, the pages shown come back from the ranking's own statement; with the ranking kept they
+  // are read by id. One statement either way, which draws only the headlines not sent.
+  let shown: Shown[] | undefined;
+  const ranking = await rankings(organizationId, JSON.stringify([texts, page]), async () => {
+    const rows = await database.query<Shown & { rank: number; total: number; lexemes: string[] }>(RANKED, [
+      ...leadingParams(organizationId, texts, sent),
+      page.limit,
+      page.offset,
+    ]);
+    shown = rows;
+    return {
+      ids: rows.map((r) => r.id),
+      ranks: rows.map((r) => Number(r.rank)),
       total: rows[0]?.total ?? 0,
-      items: rows.map((r) => ({
-        id: r.id,
-        title: r.title,
-        slug: r.slug,
-        tags: r.tags,
-        updatedAt: new Date(r.updatedAt).toISOString(),
-        rank: Number(r.rank),
-        snippet: snippetHtml(headline(r)),
-      })),
-    },
-  };
-}
-
-/** One page of the pages matching the words, best first, with the count of all. */
-function rankedPage(
-  q: Runner,
-  organizationId: number,
-  texts: { words: string; prefixes: string },
-  page: { limit: number; offset: number },
-): Promise<Hit[]> {
-  return q.query<Hit>(
-    // The tsquery is written in place (not in a CTE) so the planner sees a constant and can use
-    // the GIN index. Every match is ranked and counted as its id and rank alone (`offset 0` keeps
-    // the words out of the rows): counted with the page's columns and words beside them, a common
-    // word's 2,000 matches were buffered at 1.6 KB each, half the query's time. Only the page's
-    // rows shown are then read whole.
-    `select p.id, p.xmin::text as version, p.title, p.slug, p.tags, p.updated_at as "updatedAt", top.rank,
-       top.total,
-       case when numnode(to_tsquery('english', $2)) > 0
-         then array(select lexeme from unnest(to_tsvector('english', $2) || to_tsvector('simple', $2)))
-         else '{}' end as lexemes
-     from (
-       select id, rank, (count(*) over ())::int as total
-       from (
-         select p.id, ts_rank(p.search_vector, to_tsquery('english', $2) || to_tsquery('simple', $5))::float8 as rank
-         from wiki_pages p
-         where p.organization_id = $1
-           and p.search_vector @@ (to_tsquery('english', $2) || to_tsquery('simple', $5))
-         offset 0) matched
-       order by rank desc, id desc
-       limit $3 offset $4) top
-     join wiki_pages p on p.organization_id = $1 and p.id = top.id
-     order by top.rank desc, p.id desc`,
-    [organizationId, texts.words, page.limit, page.offset, texts.prefixes],
-  );
+      lexemes: rows[0]?.lexemes ?? [],
+    };
+  });
+  if (!shown) {
+    for (const id of sent.keys()) if (!ranking.ids.includes(id)) sent.delete(id);
+    shown = await database.query<Shown>(IN_ORDER, [
+      ...leadingParams(organizationId, texts, sent),
+      ranking.ids,
+    ]);
+  }
+  const rankOf = new Map(ranking.ids.map((id, i) => [id, ranking.ranks[i]]));
+  const items = shown.map((r) => {
+    const headline = r.headline ?? sent.get(r.id)?.text ?? '';
+    // Newest last, so the oldest goes first past the bound.
+    kept.delete(r.id);
+    kept.set(r.id, { version: r.version, text: headline });
+    if (kept.size > HEADLINES_PER_QUERY) kept.delete(kept.keys().next().value as number);
+    return {
+      id: r.id,
+      title: r.title,
+      slug: r.slug,
+      tags: r.tags,
+      updatedAt: new Date(r.updatedAt).toISOString(),
+      rank: rankOf.get(r.id) ?? 0,
+      snippet: snippetHtml(headline),
+    };
+  });
+  return { lexemes: ranking.lexemes, result: { total: ranking.total, items } };
 }
