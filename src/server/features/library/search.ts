@@ -238,7 +238,7 @@ export async function searchPages(
   organizationId: number,
   q: string,
   page: { limit: number; offset: number },
-  rankings: Rankings = rankEveryTime,
+  rankings: Rankings,
 ): Promise<Searched> {
   const texts = queryTexts(q);
   if (!texts) return { result: { total: 0, items: [] }, lexemes: [] };
