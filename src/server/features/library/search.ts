@@ -111,7 +111,6 @@ export type Rankings = (
   key: string,
   rank: () => Promise<Ranking>,
 ) => Promise<Ranking>;
-const rankEveryTime: Rankings = (_organizationId, _key, rank) => rank();
 
 /** A search answer and the words it looked for (none when it found nothing to show). */
 export interface Searched {
