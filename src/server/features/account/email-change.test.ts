@@ -11,6 +11,7 @@ import {
   buildUser,
   signedIn,
 } from '../../../../tests/support/factories';
+import { withNotificationsLate } from '../../../../tests/support/change-feed';
 import { expectNoSecrets } from '../../../../tests/support/secrets';
 import { LINK_REFUSALS } from './email-change';
 
@@ -185,12 +186,15 @@ describe('POST /api/users/:id/email-change', () => {
     expect(pending.email).toBe(email);
     expect(new Date(pending.expiresAt).getTime() - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
 
-    const confirmed = await confirm(token);
-    expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ message: `Your email address is now ${email}.`, email });
-    expect(confirmed.headers['cache-control']).toBe('no-store');
-    expect(await storedEmail(user.id)).toBe(email);
-    expect((await agent.get('/api/me')).json().user.email).toBe(email);
+    // The member's open session shows the new address at once, before any notification of it.
+    await withNotificationsLate(async () => {
+      const confirmed = await confirm(token);
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json()).toEqual({ message: `Your email address is now ${email}.`, email });
+      expect(confirmed.headers['cache-control']).toBe('no-store');
+      expect(await storedEmail(user.id)).toBe(email);
+      expect((await agent.get('/api/me')).json().user.email).toBe(email);
+    });
     expect((await agent.get(changeUrl(user))).json()).toEqual({ pending: null });
     const changed = mailTo(user.email).at(-1);
     expect(changed?.subject).toBe('Your Greenroom email address was changed');

@@ -4,6 +4,7 @@
 // Whether the address is free is checked when asked and again when confirmed.
 import { EMAIL_CHANGE_TTL_HOURS, EMAIL_TAKEN, SAME_EMAIL } from '../../../common/account';
 import type { Config } from '../../config';
+import { ChangeFeed, userScope } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
@@ -97,6 +98,9 @@ export async function confirmEmailChange(deps: Deps, token: string) {
       if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
       throw err;
     });
+  // The link comes without a session, so no caller of this request is dropped by the app: this
+  // instance forgets the member as kept now, the others on the write's notification.
+  ChangeFeed.of(database).changed(userScope(change.userId));
   await mailer.send(emailChanged(change.oldEmail, change.username, change.newEmail));
   return { email: change.newEmail };
 }
