@@ -274,7 +274,8 @@ describe('a search not kept', () => {
       expect(more).toEqual([]);
       expect(read[0]).not.toContain('ts_rank');
       // Only the page edited has its headline drawn again; the other's is sent as held.
-      const rows = (await queries.mock.results.find((r) => r.type === 'return')?.value) as {
+      const readAt = queries.mock.calls.findIndex(([text]) => text.includes('wiki_pages'));
+      const rows = (await queries.mock.results[readAt].value) as {
         id: number;
         headline: string | null;
       }[];
