@@ -12,7 +12,7 @@ import type { App } from '../../http/types';
 import { listPages, PAGE_NOT_FOUND } from './queries';
 import { sendKept } from '../../http/etag';
 import { keptJson, keptViews } from './kept';
-import { readPageView } from './service';
+import { renderPageView } from './service';
 
 const REVALIDATE = 'no-cache';
 
@@ -64,13 +64,12 @@ export async function publicLibraryRoutes(app: App) {
       const org = await approvedOrg(request.params.orgShortname);
       const { slug } = request.params;
       if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
-      const view = await views(org.id, 'public', slug, async () => {
+      const view = await views(org.id, 'public', slug, async (row) => {
         // Links to private pages are drawn as missing: outside, they do not exist.
-        const view = await readPageView(database, org.id, slug, {
+        const view = await renderPageView(database, org.id, row, {
           basePath: `/public/${org.shortname}/library`,
           publicOnly: true,
         });
-        if (!view) return null;
         return keptJson(publicWikiPageAnswerSchema, {
           ...view,
           organization: { name: org.name, shortname: org.shortname },

@@ -29,27 +29,12 @@ export function toPage(row: Row): WikiPage {
   return { ...(row as unknown as WikiPage), createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
 }
 
-/**
- * One page's row (organization $1, `where` on `p`), with any `more` columns after the page's and
- * any `joined` FROM items after its author.
- */
-async function onePageRow<T extends Row>(
-  database: Runner,
-  where: string,
-  params: unknown[],
-  more = '',
-  joined = '',
-) {
-  const [row] = await database.query<T>(
-    `select ${PAGE_COLUMNS}${more} from wiki_pages p left join users u on u.id = p.author_id ${joined}
-     where p.organization_id = $1 and ${where}`,
-    params,
-  );
-  return row;
-}
-
 export async function pageById(database: Runner, organizationId: number, pageId: number) {
-  const row = await onePageRow(database, 'p.id = $2', [organizationId, pageId]);
+  const [row] = await database.query<Row>(
+    `select ${PAGE_COLUMNS} from wiki_pages p left join users u on u.id = p.author_id
+     where p.organization_id = $1 and p.id = $2`,
+    [organizationId, pageId],
+  );
   return row ? toPage(row) : undefined;
 }
 
@@ -127,40 +112,49 @@ const STORED_LINKED = linkedExpressions({
   publicOnly: '$3::boolean',
 });
 
+/** A page as its view reads it (pageViews): `linked` is null when its links and names are not known. */
+export type PageRow = { page: WikiPage; formerTitles: string[]; linked: Linked | null };
+
 /**
- * A page by slug as a view reads it, in one statement: the page, the titles it had before (which
- * links written then still use), and what its view shows of other pages (see linkedExpressions)
- * from the links and names its writes stored with it; `linked` is null when those are not known
- * (a page written before they were kept, or changed behind the app), and `linkedPages` finds them.
+ * Page `slug` as a view reads it, and after it, in the order of their addresses, up to
+ * `following` pages of at most `followingBytes` of content (read ahead: their views then need no
+ * round trip of their own), in one statement. Each row holds the page, the titles it had before
+ * (which links written then still use), and what its view shows of other pages (see
+ * linkedExpressions) from the links and names its writes stored with it; `linked` is null when
+ * those are not known (a page written before they were kept, or changed behind the app), and
+ * `linkedPages` finds them. The first row is page `slug` when it exists (and is public, for
+ * `publicOnly`).
  */
-export async function pageView(
+export async function pageViews(
   database: Runner,
   organizationId: number,
   slug: string,
-  publicOnly = false,
-): Promise<{ page: WikiPage; formerTitles: string[]; linked: Linked | null } | undefined> {
-  const row = await onePageRow<
+  opts: { publicOnly?: boolean; following?: number; followingBytes?: number } = {},
+): Promise<PageRow[]> {
+  const rows = await database.query<
     Row & {
       formerTitles: string[];
       targets: LinkTarget[] | string | null;
       linking: LinkTarget[] | string | null;
     }
   >(
-    database,
-    `p.slug = $2 and (not $3::boolean or p.is_public)`,
-    [organizationId, slug, publicOnly],
-    `, former.titles as "formerTitles",
-     case when k.names is not null then ${STORED_LINKED.targets} end as targets,
-     case when k.names is not null then ${STORED_LINKED.linking} end as linking`,
-    `${FORMER_TITLES} ${STORED_NAMES}`,
+    `select ${PAGE_COLUMNS}, former.titles as "formerTitles",
+       case when k.names is not null then ${STORED_LINKED.targets} end as targets,
+       case when k.names is not null then ${STORED_LINKED.linking} end as linking
+     from wiki_pages p left join users u on u.id = p.author_id ${FORMER_TITLES} ${STORED_NAMES}
+     where p.organization_id = $1 and (not $3::boolean or p.is_public)
+       and p.slug >= $2 and (p.slug = $2 or octet_length(p.content) <= $5)
+     order by p.slug limit $4`,
+    [organizationId, slug, opts.publicOnly ?? false, 1 + (opts.following ?? 0), opts.followingBytes ?? 0],
   );
-  if (!row) return undefined;
-  const { formerTitles, targets, linking, ...page } = row;
-  const linked =
-    targets === null || linking === null
-      ? null
-      : { targets: parseLinked(targets), linking: parseLinked(linking) };
-  return { page: toPage(page), formerTitles, linked };
+  return rows.map(({ formerTitles, targets, linking, ...page }) => ({
+    page: toPage(page),
+    formerTitles,
+    linked:
+      targets === null || linking === null
+        ? null
+        : { targets: parseLinked(targets), linking: parseLinked(linking) },
+  }));
 }
 
 const LINKED = linkedExpressions({

@@ -22,7 +22,7 @@ import { getVersion, listPages, listVersions, PAGE_NOT_FOUND, pageById, VERSION_
 import { sendKept } from '../../http/etag';
 import { keptJson, keptLists, keptRankings, keptSearches, keptViews } from './kept';
 import { searchPages } from './search';
-import { createPage, deletePage, readPageView, revertPage, updatePage } from './service';
+import { createPage, deletePage, renderPageView, revertPage, updatePage } from './service';
 
 const WRITE_REFUSED = 'You do not have permission to edit the library';
 const pageParams = orgParams.extend({ pageId: idSchema });
@@ -112,10 +112,12 @@ export async function libraryRoutes(app: App) {
       const { organizationId } = accessOf(request);
       const slug = request.params.slug;
       if (!isSlug(slug)) throw notFound(PAGE_NOT_FOUND);
-      const view = await views(organizationId, 'member', slug, async () => {
-        const read = await readPageView(database, organizationId, slug, { basePath: '/library' });
-        return read && keptJson(wikiPageViewSchema, read);
-      });
+      const view = await views(organizationId, 'member', slug, async (row) =>
+        keptJson(
+          wikiPageViewSchema,
+          await renderPageView(database, organizationId, row, { basePath: '/library' }),
+        ),
+      );
       if (!view) throw notFound(PAGE_NOT_FOUND);
       return sendKept(request, reply, view);
     },

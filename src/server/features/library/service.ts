@@ -21,7 +21,14 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { type Writer, writerCheck } from '../../http/session';
 import { libraryChanged } from './kept';
-import { getVersion, linkedPages, PAGE_NOT_FOUND, pageView, pageById, VERSION_NOT_FOUND } from './queries';
+import {
+  getVersion,
+  linkedPages,
+  PAGE_NOT_FOUND,
+  type PageRow,
+  pageById,
+  VERSION_NOT_FOUND,
+} from './queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = Record<string, unknown>;
@@ -41,23 +48,20 @@ function checkSize(content: string | undefined) {
 }
 
 /**
- * A page by slug as read (null: no such page), rendered with its links resolved, the pages linking
- * to it and its former titles: one statement for a page whose writes stored its links and names,
- * and for one whose did not, a second finding them from its content.
+ * A page's view from its row (pageViews): rendered with its links resolved, the pages linking to
+ * it and its former titles. For a page whose writes did not store its links and names, a second
+ * statement finds them from its content.
  */
-export async function readPageView(
+export async function renderPageView(
   database: Database,
   organizationId: number,
-  slug: string,
+  { page, formerTitles, linked }: PageRow,
   opts: { basePath: string; publicOnly?: boolean },
-): Promise<WikiPageView | null> {
-  const found = await pageView(database, organizationId, slug, opts.publicOnly);
-  if (!found) return null;
-  const { page, formerTitles } = found;
+): Promise<WikiPageView> {
   // Parsed once: the links it names are looked up (when not stored), then the same tokens are drawn.
   const parsed = parseMarkdown(page.content);
   const { targets, linking } =
-    found.linked ??
+    linked ??
     (await linkedPages(
       database,
       organizationId,
