@@ -184,6 +184,67 @@ describe('ChangeFeed and its caches', () => {
     cache.set('f', 'FFFF', [], feed.ticket());
     expect(cache.get('f')).toBeUndefined();
   });
+
+  it('loads an answer asked for again, lately, a moment after a change drops it, before its next reader asks', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    try {
+      const fake = fakeDatabase();
+      const feed = ChangeFeed.of(fake.database);
+      await feed.start();
+      const cache = feed.cache<string, string>('refreshed', {
+        maxAgeMs: 600_000,
+        maxSize: 100,
+        refreshAhead: true,
+      });
+      let loads = 0;
+      const load = async () => `v${++loads}`;
+      const scopes = [areaScope(1, 'library')];
+      await cache.getOrLoad('asked twice', scopes, load);
+      await cache.getOrLoad('asked twice', scopes, load);
+      await cache.getOrLoad('asked once', scopes, async () => 'once');
+      fake.notify('o:1:library');
+      expect(cache.get('asked twice')).toBeUndefined();
+      // The writer's own notification, heard a moment after it dropped the answer itself.
+      fake.notify('o:1:library');
+      await vi.advanceTimersByTimeAsync(150);
+      expect(loads).toBe(2);
+      expect(cache.get('asked once')).toBeUndefined();
+      expect(await cache.getOrLoad('asked twice', scopes, load)).toBe('v2');
+      expect(loads).toBe(2);
+      // Still in demand after it was loaded again: a change then loads it again.
+      fake.notify('o:1:library');
+      await vi.advanceTimersByTimeAsync(150);
+      expect(loads).toBe(3);
+      // A change during the load: kept only from a load begun after it.
+      const slow = feed.cache<string, string>('refreshed slowly', {
+        maxAgeMs: 600_000,
+        maxSize: 100,
+        refreshAhead: true,
+      });
+      let slowLoads = 0;
+      const slowLoad = async () => {
+        slowLoads++;
+        if (slowLoads === 2) fake.notify('o:2:library');
+        return `s${slowLoads}`;
+      };
+      const elsewhere = [areaScope(2, 'library')];
+      await slow.getOrLoad('k', elsewhere, slowLoad);
+      await slow.getOrLoad('k', elsewhere, slowLoad);
+      fake.notify('o:2:library');
+      await vi.advanceTimersByTimeAsync(150);
+      expect(slow.get('k')).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(150);
+      expect(slow.get('k')).toBe('s3');
+      // Asked for last over a minute ago: left to its next reader.
+      await vi.advanceTimersByTimeAsync(61_000);
+      fake.notify('o:1:library');
+      await vi.advanceTimersByTimeAsync(150);
+      expect(loads).toBe(3);
+      expect(cache.get('asked twice')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('kept answers on the test database', () => {
@@ -597,6 +658,36 @@ describe('kept answers by area', () => {
     expect(await best()).toEqual([1, 'Blocking (quiet)']);
   });
 
+  it("a search lies under its words' first three letters, and a shorter word's search under all it has", async () => {
+    const { org, agent, base, ids } = await world();
+    const costumes = await agent.post(`${base}/wiki`, {
+      title: 'Costume list',
+      content: 'Fittings',
+      tags: [],
+    });
+    expect(costumes.statusCode).toBe(201);
+    const titles = async (q: string) =>
+      (await agent.get(`${base}/wiki/search?q=${q}`)).json().items.map((i: { title: string }) => i.title);
+    await settled(ctx.database);
+    expect(await titles('blocking')).toEqual(['Blocking (new)']);
+    expect(await titles('bl')).toEqual(['Blocking (new)']);
+    await quietly(org.id, 'library', 'update wiki_pages set title = $2 where id = $1', [
+      ids.page,
+      'Blocking (quiet)',
+    ]);
+    const edit = async (content: string, currentVersion: number) => {
+      const res = await agent.patch(`${base}/wiki/${costumes.json().id}`, { content, currentVersion });
+      expect(res.statusCode).toBe(200);
+      await settled(ctx.database);
+    };
+    // "blank" shares two letters with "blocking": that search stays, the one for "bl" goes.
+    await edit('Fittings, blank', 1);
+    expect(await titles('blocking')).toEqual(['Blocking (new)']);
+    expect(await titles('bl')).toEqual(['Blocking (quiet)', 'Costume list']);
+    await edit('Fittings, blank, blockade', 2);
+    expect(await titles('blocking')).toEqual(['Blocking (quiet)']);
+  });
+
   it('a search goes with an edit that changes words of more beginnings than are named one by one', async () => {
     const { agent, base } = await world();
     const costumes = await agent.post(`${base}/wiki`, {
@@ -608,7 +699,7 @@ describe('kept answers by area', () => {
     const found = async () => (await agent.get(`${base}/wiki/search?q=blocking`)).json().total;
     await settled(ctx.database);
     expect(await found()).toBe(1);
-    // 130 words of different first two letters: their parts are announced as all the words.
+    // 130 words of different first letters: their parts are announced as all the words.
     const letters = 'abcdefghijklmnopqrstuvwxyz';
     const many = [...letters].flatMap((a) => [...'abcde'].map((b) => `${a}${b}zz`)).join(' ');
     const edited = await agent.patch(`${base}/wiki/${costumes.json().id}`, {

@@ -18,7 +18,7 @@ export const CHANGES_CHANNEL = 'greenroom_changes';
  * What a kept answer lies under: one area of one organization's data, one part of an area, or one
  * user. The parts: a month of the calendar (events and their teams in that UTC month, 'YYYY-MM'),
  * and of the library one page ('page:<slug>'), its names ('names': which pages exist, their titles,
- * links and visibility) or the words of its pages by their first letters ('word:<one or two>',
+ * links and visibility) or the words of its pages by their first letters ('word:<one, two or three>',
  * 'words' for words that start otherwise, 'word:*' for a write of more words than are named one by
  * one). A kept answer under parts lies under nothing else of that area, so a write elsewhere in the
  * area leaves it; the parts a write touched are named by its tables' triggers.
@@ -28,7 +28,7 @@ export type Scope = `o:${number}:${Area}` | `o:${number}:${PartedArea}@${string}
 /** The areas divided into parts, and what a part's name looks like. */
 const PARTS = {
   calendar: /^\d{4}-\d{2}$/,
-  library: /^(?:names|words|page:[a-z0-9-]+|word:(?:[a-z0-9]{1,2}|\*))$/,
+  library: /^(?:names|words|page:[a-z0-9-]+|word:(?:[a-z0-9]{1,3}|\*))$/,
 } as const;
 type PartedArea = keyof typeof PARTS;
 
@@ -164,7 +164,16 @@ interface CacheOptions<V> {
    */
   maxEntries?: number;
   sizeOf?: (value: V) => number;
+  /**
+   * An answer asked for more than once, the last time lately, is loaded again a moment after a
+   * change drops it, ahead of its next reader: a search many members repeat stays kept while pages it shows are
+   * edited. The moment lets this instance's own notification of the change, which it hears too,
+   * arrive first.
+   */
+  refreshAhead?: boolean;
 }
+
+type Covering<V> = Scope[] | ((value: V) => Scope[] | null);
 
 interface Entry<V> {
   value: V;
@@ -172,6 +181,20 @@ interface Entry<V> {
   at: number;
   size: number;
 }
+
+/** How an answer is loaded again, and how often and lately it was asked for (refreshAhead). */
+interface Demand<V> {
+  load: () => Promise<V>;
+  scopes: Covering<V>;
+  asked: number;
+  lastAsked: number;
+}
+
+const REFRESH_AFTER_MS = 100;
+const IN_DEMAND_MS = 60_000;
+const MAX_REFRESHING = 4;
+/** Answers whose demand is remembered, the latest asked for. */
+const DEMANDS_KEPT = 1_000;
 
 export class LiveCache<K, V> {
   private readonly entries: BoundedMap<K, Entry<V>>;
@@ -220,11 +243,8 @@ export class LiveCache<K, V> {
    * The kept value, or `load()`'s, kept under `scopes` unless they changed while it loaded.
    * `scopes` may depend on the value; null then means "do not keep this one".
    */
-  async getOrLoad(
-    key: K,
-    scopes: Scope[] | ((value: V) => Scope[] | null),
-    load: () => Promise<V>,
-  ): Promise<V> {
+  async getOrLoad(key: K, scopes: Covering<V>, load: () => Promise<V>): Promise<V> {
+    if (this.options.refreshAhead) this.asked(key, scopes, load);
     const hit = this.get(key);
     if (hit !== undefined) return hit;
     // A load of this key under way, begun before no change to what it covers, is as good as a new
@@ -237,8 +257,7 @@ export class LiveCache<K, V> {
     if (loading) this.loading.set(key, loading);
     try {
       const loaded = await value;
-      const covered = typeof scopes === 'function' ? scopes(loaded) : scopes;
-      if (covered) this.set(key, loaded, covered, ticket);
+      this.keep(key, loaded, scopes, ticket);
       return loaded;
     } finally {
       if (loading && this.loading.get(key) === loading) this.loading.delete(key);
@@ -247,6 +266,45 @@ export class LiveCache<K, V> {
 
   /** Loads under way by key (getOrLoad), bounded by the requests in flight. */
   private loading = new Map<K, { ticket: Ticket; scopes: Scope[]; value: Promise<V> }>();
+
+  private keep(key: K, value: V, scopes: Covering<V>, ticket: Ticket) {
+    const covered = typeof scopes === 'function' ? scopes(value) : scopes;
+    if (covered) this.set(key, value, covered, ticket);
+  }
+
+  private demands = new BoundedMap<K, Demand<V>>(DEMANDS_KEPT);
+
+  /** Notes a request for `key`, and how its answer is loaded now. */
+  private asked(key: K, scopes: Covering<V>, load: () => Promise<V>) {
+    const demand = this.demands.get(key);
+    const asked = demand && Date.now() - demand.lastAsked <= IN_DEMAND_MS ? demand.asked + 1 : 1;
+    this.demands.set(key, { load, scopes, asked, lastAsked: Date.now() });
+  }
+
+  private refreshing = new Set<K>();
+
+  /** Loads a dropped entry again in a moment if it is in demand (refreshAhead), once more if a change beat it. */
+  private refreshSoon(key: K, demand: Demand<V>, tries = 2) {
+    if (demand.asked < 2 || Date.now() - demand.lastAsked > IN_DEMAND_MS) return;
+    if (this.refreshing.has(key) || this.refreshing.size >= MAX_REFRESHING) return;
+    this.refreshing.add(key);
+    const refresh = async () => {
+      // A reader that loaded it meanwhile has done the work.
+      if (this.entries.peek(key)) return true;
+      const ticket = this.feed.ticket();
+      this.keep(key, await demand.load(), demand.scopes, ticket);
+      return this.entries.peek(key) !== undefined;
+    };
+    setTimeout(() => {
+      refresh()
+        // Not refreshed: its next reader loads it.
+        .catch(() => true)
+        .then((kept) => {
+          this.refreshing.delete(key);
+          if (!kept && tries > 1) this.refreshSoon(key, demand, tries - 1);
+        });
+    }, REFRESH_AFTER_MS).unref();
+  }
 
   /** Keeps `value` unless a change to any of `scopes` arrived after `ticket` was taken. */
   set(key: K, value: V, scopes: Scope[], ticket: Ticket) {
@@ -282,7 +340,11 @@ export class LiveCache<K, V> {
   }
 
   dropScope(scope: Scope) {
-    for (const key of [...(this.byScope.get(scope) ?? [])]) this.delete(key);
+    for (const key of [...(this.byScope.get(scope) ?? [])]) {
+      this.delete(key);
+      const demand = this.options.refreshAhead && this.demands.peek(key);
+      if (demand) this.refreshSoon(key, demand);
+    }
   }
 
   /** Drops everything kept under a scope that starts with `prefix` (every part of an area). */

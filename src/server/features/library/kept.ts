@@ -22,11 +22,13 @@ function keptAnswer<V>(
   database: Database,
   name: 'wiki-views' | 'wiki-search' | 'wiki-rankings' | 'wiki-lists',
   sizeOf: (value: V) => number,
+  refreshAhead = false,
 ) {
   const cache = ChangeFeed.of(database).cache<string, V>(name, {
     maxAgeMs: 10 * 60_000,
     maxSize: 64 * MB,
     sizeOf,
+    refreshAhead,
   });
   return (
     organizationId: number,
@@ -119,13 +121,17 @@ function readAhead(database: Database) {
  * Search answers: titles, slugs, tags and headlines of the pages found. One is kept under the words
  * it looked for (search.ts, wordPart, and EVERY_WORD), the pages it shows and the names, since only
  * a change to one of those words in some page can find, lose or re-rank a page. One that shows
- * nothing, or looks only for stop words, is kept under the whole library.
+ * nothing, or looks only for stop words, is kept under the whole library. One asked for again while
+ * kept is searched again a moment after a change drops it (change-feed.ts, refreshAhead): a common
+ * word's answer shows many pages, and an edit to any of them would otherwise leave its next reader
+ * the search.
  */
 export function keptSearches(database: Database) {
   const answer = keptAnswer<{ body: KeptBody; scopes: Scope[] }>(
     database,
     'wiki-search',
     (v) => 2 * v.body.size + 256,
+    true,
   );
   return async (organizationId: number, key: string, search: () => Promise<Searched>) => {
     const load = async () => {

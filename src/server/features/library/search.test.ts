@@ -3,6 +3,7 @@ import { Agent, getTestApp, type TestContext } from '../../../../tests/support/a
 import { buildOrg, buildUser } from '../../../../tests/support/factories';
 import { buildPage, buildLibraryWorld } from '../../../../tests/support/library';
 import { settled } from '../../../../tests/support/change-feed';
+import { ChangeFeed, type LiveCache } from '../../db/change-feed';
 import { snippetHtml } from './search';
 
 let ctx: TestContext;
@@ -283,12 +284,41 @@ describe('a search not kept', () => {
         [room.id, true],
         [line.id, false],
       ]);
-      // The word itself, more often: the page ranks higher, so the search ranks again.
-      await edit(line, 'A trap line, trap weights, trap cues: the trap.', 2);
+      // The word itself, more often: the page ranks higher, so the search ranks again (asked for
+      // twice, perhaps ahead of its reader).
       queries.mockClear();
+      await edit(line, 'A trap line, trap weights, trap cues: the trap.', 2);
       const reranked = await search();
       expect(reranked.items.map((i: { title: string }) => i.title)).toEqual(['Grid', 'Loft']);
       expect(queries.mock.calls.some(([text]) => text.includes('ts_rank'))).toBe(true);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('is searched again, when asked for again, a moment after an edit to a page it shows, before its next reader asks', async () => {
+    const w = await buildLibraryWorld(ctx);
+    const by = w.people.owner.id;
+    await buildPage(ctx, w.org, by, { title: 'Loft', content: 'Mind the trap door, the trap.' });
+    const line = await buildPage(ctx, w.org, by, { title: 'Grid', content: 'A trap line.' });
+    const search = async () => (await w.agents.standard_user.get(w.wiki('/search?q=trap'))).json();
+    await search();
+    await search();
+    const edited = await w.agents.owner.patch(w.wiki(`/${line.id}`), {
+      content: 'A trap line, checked on Tuesday.',
+      currentVersion: 1,
+    });
+    expect(edited.statusCode).toBe(200);
+    await settled(ctx.database);
+    const [, kept] = ChangeFeed.of(ctx.database)
+      .memory()
+      .caches.find(([name]) => name === 'wiki-search') as [string, LiveCache<string, unknown>];
+    await expect.poll(() => kept.get(`${w.org.id}|${JSON.stringify(['trap', 20, 0])}`)).toBeDefined();
+    const queries = vi.spyOn(ctx.database, 'query');
+    try {
+      const after = await search();
+      expect(after.items[1].snippet).toContain('Tuesday');
+      expect(queries.mock.calls.filter(([text]) => text.includes('wiki_pages'))).toEqual([]);
     } finally {
       vi.restoreAllMocks();
     }
