@@ -2,7 +2,8 @@
 -- page written, 'o:<organization id>:library@page:<slug>' (its slug before and after), and the
 -- library's names, 'o:<organization id>:library@names', when a page comes or goes or changes what
 -- other pages show of it (title, slug, links, visibility: link targets, "What links here"), and the
--- words of its text that changed ('word:<first one or two letters>', or 'words' for any other). A
+-- words of its text that changed ('word:<first one, two and three letters>', or 'words' for a word
+-- that starts otherwise). A
 -- kept page view lies under its page and the names alone, and a search under the words it looks
 -- for, the pages it found and the names, so an edit to one page's text leaves every other page's
 -- view and most searches in place.
@@ -37,9 +38,8 @@ BEGIN
               (SELECT lexeme, weights FROM unnest(coalesce(n.search_vector, ''::tsvector))
                EXCEPT SELECT lexeme, weights FROM unnest(coalesce(o.search_vector, ''::tsvector)))
             ) AS d,
-            LATERAL (VALUES
-              (CASE WHEN d.lexeme ~ '^[a-z0-9]{2}' THEN 'word:' || left(d.lexeme, 2) ELSE 'words' END),
-              (CASE WHEN d.lexeme ~ '^[a-z0-9]' THEN 'word:' || left(d.lexeme, 1) ELSE 'words' END)) AS w(part)
+            LATERAL (SELECT CASE WHEN d.lexeme ~ ('^[a-z0-9]{' || k || '}') THEN 'word:' || left(d.lexeme, k)
+              ELSE 'words' END FROM generate_series(1, 3) AS k) AS w(part)
         ) AS parts(part);
   END IF;
   -- A statement over many pages or words (a page rewritten, a member's pages losing their author)

@@ -125,17 +125,15 @@ export interface Searched {
 export const EVERY_WORD = 'word:*';
 
 /**
- * The part of the library's words a search for `lexeme` lies under (change-feed.ts): its first two
- * letters, which every word it matches whole or as a prefix shares; a one-letter word its letter;
- * any other beginning all of them. greenroom_library_pages_changed.sql names the same parts for the
- * words an edit changed.
+ * The part of the library's words a search for `lexeme` lies under (change-feed.ts): its first
+ * three letters or digits, or as many as it starts with, which every word it matches whole or as a
+ * prefix shares; a word starting otherwise, all of them. greenroom_library_pages_changed.sql names
+ * a changed word's first one, two and three, so each search under one of them hears of it.
  */
-export const wordPart = (lexeme: string) =>
-  /^[a-z0-9]{2}/.test(lexeme)
-    ? `word:${lexeme.slice(0, 2)}`
-    : /^[a-z0-9]$/.test(lexeme)
-      ? `word:${lexeme}`
-      : 'words';
+export const wordPart = (lexeme: string) => {
+  const start = /^[a-z0-9]{1,3}/.exec(lexeme)?.[0];
+  return start ? `word:${start}` : 'words';
+};
 
 /**
  * Headlines drawn for a query, by page, with the row version (xmin: any write to the page changes
