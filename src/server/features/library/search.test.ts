@@ -28,6 +28,42 @@ describe('where a page keeps its words', () => {
   });
 });
 
+describe('where a page keeps its text as snippets show it', () => {
+  it('works it out as the page is written, however it is written, not for each search', async () => {
+    const [column] = await ctx.database.query<{ generated: string }>(
+      `select attgenerated as generated from pg_attribute
+       where attrelid = 'wiki_pages'::regclass and attname = 'plain_text'`,
+    );
+    expect(column.generated).toBe('s');
+    const w = await buildLibraryWorld(ctx);
+    const page = await buildPage(ctx, w.org, w.people.owner.id, {
+      title: 'Fly plot',
+      content: '## Battens\n\nThe **first** batten, see [[Rigging|the rig]].',
+    });
+    const plain = async () =>
+      (
+        await ctx.database.query<{ text: string }>(
+          'select plain_text as text from wiki_pages where id = $1',
+          [page.id],
+        )
+      )[0].text;
+    expect(await plain()).toBe('Battens\n\nThe first batten, see the rig.');
+    await ctx.database.query("update wiki_pages set content = '> Weights *first*' where id = $1", [page.id]);
+    expect(await plain()).toBe('Weights first');
+    const queries = vi.spyOn(ctx.database, 'query');
+    try {
+      const found = (await w.agents.standard_user.get(w.wiki('/search?q=weights'))).json();
+      expect(found.items[0].snippet).toBe('<mark>Weights</mark> first');
+      const [statement] = queries.mock.calls
+        .map(([text]) => text)
+        .filter((text) => text.includes('ts_headline'));
+      expect(statement).not.toContain('regexp_replace(translate');
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+});
+
 describe("the library's word, link and tag indexes", () => {
   it('take each write into the index itself, so no read walks a list of entries waiting for vacuum', async () => {
     const rows = await ctx.database.query<{ index: string; options: string[] | null }>(

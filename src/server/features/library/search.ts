@@ -7,8 +7,9 @@ import { BoundedMap, holding } from '../../bounded-map';
 import type { Database } from '../../db/client';
 import { escapeHtml } from '../../http/link-page';
 
-// ts_headline marks matches with these; they are stripped from the text first, so after the
-// text is escaped they are the only places `<mark>` can appear.
+// ts_headline marks matches with these; the text it reads has none of its own
+// (greenroom_markdown_plain_text.sql), so after it is escaped they are the only places `<mark>`
+// can appear.
 const START = '\u0002';
 const STOP = '\u0003';
 
@@ -52,39 +53,6 @@ export function snippetHtml(headline: string, limit = SEARCH_SNIPPET_CHARS): str
   }
   return open ? `${out}</mark>` : out;
 }
-
-/**
- * Markdown syntax taken out of a page's text before its snippet is drawn, in order: PostgreSQL
- * regular expressions (newline-sensitive, so ^ and $ are line ends; \x60 is a backtick) and their
- * replacements. Links keep their shown text; code fences, rules and table separator rows go
- * whole; emphasis, heading, quote, list and table markers go. Constants: nothing typed is here.
- */
-const MARKDOWN_SYNTAX: readonly [pattern: string, replacement: string][] = [
-  [String.raw`^[ \t]*(\x60{3}|~{3}).*$`, ''],
-  [String.raw`^[ \t]*\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$`, ''],
-  [String.raw`^[ \t]*([-*_][ \t]*){3,}$`, ''],
-  [String.raw`!?\[([^]\n]*)\]\([^)\n]*\)`, String.raw`\1`],
-  [String.raw`\[\[[^]|\n]*\|([^]\n]*)\]\]`, String.raw`\1`],
-  [String.raw`\[\[([^]\n]*)\]\]`, String.raw`\1`],
-  [String.raw`^[ \t]{0,3}#{1,6}[ \t]+`, ''],
-  [String.raw`^[ \t]*(>[ \t]?)+`, ''],
-  [String.raw`^[ \t]*([-*+]|[0-9]+[.)])[ \t]+`, ''],
-  [String.raw`\*+|_{2,}|~{2,}|\x60+`, ''],
-  [String.raw`\|`, ' '],
-];
-
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
-
-/** The SQL expression for `expr` with the markdown syntax above taken out. */
-export const plainTextSql = (expr: string) =>
-  MARKDOWN_SYNTAX.reduce(
-    (inner, [pattern, replacement]) =>
-      `regexp_replace(${inner}, ${literal(pattern)}, ${literal(replacement)}, 'gn')`,
-    expr,
-  );
-
-/** A page's text without markdown syntax, its match markers (`markers`: START + STOP) taken out first. */
-const plainContent = (markers: string) => plainTextSql(`translate(left(p.content, 20000), ${markers}, '')`);
 
 type QueryTexts = NonNullable<ReturnType<typeof queryTexts>>;
 
@@ -176,24 +144,24 @@ interface Shown {
   headline: string | null;
 }
 
-/** The parameters both statements below begin with, in this order ($1–$8). */
+/** The parameters both statements below begin with, in this order ($1–$7). */
 const leadingParams = (organizationId: number, texts: QueryTexts, held: Map<number, Headline>) => [
   organizationId,
   texts.words,
   texts.prefixes,
   [...held.keys()],
   [...held.values()].map((h) => h.version),
-  START + STOP,
   START,
   STOP,
 ];
 
-// Highlighting reads the text as written, so the stems count there as prefixes too.
+// Highlighting reads the text as written, so the stems count there as prefixes too. The text is
+// the page's without markdown syntax or the match markers (greenroom_markdown_plain_text.sql).
 const SHOWN_COLUMNS = `p.id, p.xmin::text as version, p.title, p.slug, p.tags, p.updated_at as "updatedAt",
-  case when held.id is null then ts_headline('simple', ${plainContent('$6')},
+  case when held.id is null then ts_headline('simple', p.plain_text,
     to_tsquery('simple', $3) || to_tsquery('simple',
       regexp_replace(to_tsquery('english', $2)::text, '''(\\s|$)', ''':*\\1', 'g')),
-    'StartSel=' || $7 || ', StopSel=' || $8 || ', MaxWords=60, MinWords=25, MaxFragments=2, FragmentDelimiter=" … "')
+    'StartSel=' || $6 || ', StopSel=' || $7 || ', MaxWords=60, MinWords=25, MaxFragments=2, FragmentDelimiter=" … "')
   end as headline`;
 const HELD = `left join unnest($4::int[], $5::text[]) as held(id, version)
   on held.id = p.id and held.version = p.xmin::text`;
@@ -218,14 +186,14 @@ const RANKED = `select ${SHOWN_COLUMNS}, top.rank, top.total,
         and p.search_vector @@ (to_tsquery('english', $2) || to_tsquery('simple', $3))
       offset 0) matched
     order by rank desc, id desc
-    limit $9 offset $10) top
+    limit $8 offset $9) top
   join wiki_pages p on p.organization_id = $1 and p.id = top.id
   ${HELD}
   order by top.rank desc, p.id desc`;
 
 /** The pages of a kept ranking, in its order (a page deleted since is simply not there). */
 const IN_ORDER = `select ${SHOWN_COLUMNS}
-  from unnest($9::int[]) with ordinality as top(id, place)
+  from unnest($8::int[]) with ordinality as top(id, place)
   join wiki_pages p on p.organization_id = $1 and p.id = top.id
   ${HELD}
   order by top.place`;
