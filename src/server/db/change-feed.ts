@@ -165,10 +165,10 @@ interface CacheOptions<V> {
   maxEntries?: number;
   sizeOf?: (value: V) => number;
   /**
-   * An answer asked for more than once, the last time lately, is loaded again a moment after a
-   * change drops it, ahead of its next reader: a search many members repeat stays kept while pages it shows are
-   * edited. The moment lets this instance's own notification of the change, which it hears too,
-   * arrive first.
+   * An answer asked for more than once, the last time within a minute, is loaded again a moment
+   * after a change drops it, ahead of its next reader: a search many members repeat stays kept
+   * while pages it shows are edited. The moment lets this instance's own notification of the
+   * change, which it hears too, arrive first.
    */
   refreshAhead?: boolean;
 }
@@ -283,7 +283,10 @@ export class LiveCache<K, V> {
 
   private refreshing = new Set<K>();
 
-  /** Loads a dropped entry again in a moment if it is in demand (refreshAhead), once more if a change beat it. */
+  /**
+   * Loads a dropped answer again in a moment if it is in demand (refreshAhead), and once more if a
+   * change arrived while it loaded. At most MAX_REFRESHING at once; past that, readers load them.
+   */
   private refreshSoon(key: K, demand: Demand<V>, tries = 2) {
     if (demand.asked < 2 || Date.now() - demand.lastAsked > IN_DEMAND_MS) return;
     if (this.refreshing.has(key) || this.refreshing.size >= MAX_REFRESHING) return;

@@ -121,10 +121,10 @@ function readAhead(database: Database) {
  * Search answers: titles, slugs, tags and headlines of the pages found. One is kept under the words
  * it looked for (search.ts, wordPart, and EVERY_WORD), the pages it shows and the names, since only
  * a change to one of those words in some page can find, lose or re-rank a page. One that shows
- * nothing, or looks only for stop words, is kept under the whole library. One asked for again while
- * kept is searched again a moment after a change drops it (change-feed.ts, refreshAhead): a common
- * word's answer shows many pages, and an edit to any of them would otherwise leave its next reader
- * the search.
+ * nothing, or looks only for stop words, is kept under the whole library. One asked for more than
+ * once lately is searched again a moment after a change drops it (change-feed.ts, refreshAhead): a
+ * common word's answer shows many pages, and an edit to any of them would otherwise leave its next
+ * reader the search.
  */
 export function keptSearches(database: Database) {
   const answer = keptAnswer<{ body: KeptBody; scopes: Scope[] }>(
