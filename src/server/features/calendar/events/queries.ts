@@ -272,8 +272,10 @@ const viewerLists = (database: Database) =>
   ChangeFeed.of(database).cache<string, KeptBody>('calendar-lists', KEPT_BODIES);
 const VIEWER_LIST_AREAS = ['follows', 'people', 'settings'] as const satisfies Areas;
 
+// A month many members read is made again ahead of them after an event in it changes
+// (change-feed.ts, refreshAhead): each reader's list then needs no round trip.
 const keptRanges = (database: Database) =>
-  ChangeFeed.of(database).cache<string, KeptRange>('calendar-ranges', KEPT_BODIES);
+  ChangeFeed.of(database).cache<string, KeptRange>('calendar-ranges', { ...KEPT_BODIES, refreshAhead: true });
 
 /**
  * What a kept range reads besides its months' events and their teams: reservers', instructors' and

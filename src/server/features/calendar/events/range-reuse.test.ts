@@ -133,6 +133,41 @@ describe('a month read again after some of its events changed', () => {
   });
 });
 
+describe('a month read more than once', () => {
+  it('is made again ahead of its next reader after an event in it changes', async () => {
+    const c = await calendarOrg(ctx);
+    const created = await c.agents.owner.post(
+      `${c.base}/events`,
+      eventBody(c.people.owner.id, {
+        name: 'Fitting',
+        startDateTime: '2031-04-05T10:00:00',
+        endDateTime: '2031-04-05T11:00:00',
+      }),
+    );
+    expect(created.statusCode).toBe(201);
+    const month = `${c.base}/events?from=2031-04-01&to=2031-04-30`;
+    const read = async () => {
+      const res = await c.agents.standard_user.get(month);
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    // Two members: each one's own list is kept apart, made from the month's range.
+    await read();
+    expect((await c.agents.owner.get(month)).statusCode).toBe(200);
+    const counts = writtenOut();
+    const edited = await c.agents.owner.patch(`${c.base}/events/${created.json().event.id}?strategy=this`, {
+      name: 'Costume fitting',
+    });
+    expect(edited.statusCode).toBe(200);
+    await settled(ctx.database);
+    // Made again by the instance itself, the renamed event alone written out.
+    await expect.poll(() => counts).toEqual([1]);
+    // Its reader's list is made from it, with no range read of its own.
+    expect(await read()).toContain('Costume fitting');
+    expect(counts).toEqual([1]);
+  });
+});
+
 describe('the bodies of a kept month', () => {
   it('keeps one body for everyone following none of its events, however many others read between them', async () => {
     const c = await calendarOrg(ctx);
