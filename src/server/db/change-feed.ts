@@ -274,11 +274,18 @@ export class LiveCache<K, V> {
 
   private demands = new BoundedMap<K, Demand<V>>(DEMANDS_KEPT);
 
-  /** Notes a request for `key`, and how its answer is loaded now. */
+  /** Notes a request for `key`, and how its answer is loaded now (in place: most are kept hits). */
   private asked(key: K, scopes: Covering<V>, load: () => Promise<V>) {
+    const now = Date.now();
     const demand = this.demands.get(key);
-    const asked = demand && Date.now() - demand.lastAsked <= IN_DEMAND_MS ? demand.asked + 1 : 1;
-    this.demands.set(key, { load, scopes, asked, lastAsked: Date.now() });
+    if (!demand) {
+      this.demands.set(key, { load, scopes, asked: 1, lastAsked: now });
+      return;
+    }
+    demand.asked = now - demand.lastAsked <= IN_DEMAND_MS ? demand.asked + 1 : 1;
+    demand.lastAsked = now;
+    demand.load = load;
+    demand.scopes = scopes;
   }
 
   private refreshing = new Set<K>();

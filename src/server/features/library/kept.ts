@@ -22,7 +22,7 @@ function keptAnswer<V>(
   database: Database,
   name: 'wiki-views' | 'wiki-search' | 'wiki-rankings' | 'wiki-lists',
   sizeOf: (value: V) => number,
-  refreshAhead = false,
+  { refreshAhead = false } = {},
 ) {
   const cache = ChangeFeed.of(database).cache<string, V>(name, {
     maxAgeMs: 10 * 60_000,
@@ -131,7 +131,7 @@ export function keptSearches(database: Database) {
     database,
     'wiki-search',
     (v) => 2 * v.body.size + 256,
-    true,
+    { refreshAhead: true },
   );
   return async (organizationId: number, key: string, search: () => Promise<Searched>) => {
     const load = async () => {
