@@ -31,6 +31,8 @@ async function fivePages(w: Awaited<ReturnType<typeof buildLibraryWorld>>, isPub
         isPublic,
       }),
     );
+  // Their creation's notifications, heard late, would drop what a test's first view reads ahead.
+  await settled(ctx.database);
   return pages;
 }
 
@@ -103,6 +105,7 @@ describe('page views read ahead', () => {
     await buildPage(ctx, w.org, w.people.owner.id, { title: 'A notes' });
     await buildPage(ctx, w.org, w.people.owner.id, { title: 'B notes', content: 'cue '.repeat(5000) });
     await buildPage(ctx, w.org, w.people.owner.id, { title: 'C notes' });
+    await settled(ctx.database);
     const reads = pageReads();
     const view = (slug: string) => w.agents.standard_user.get(w.wiki(`/${slug}`));
     await view('a-notes');
@@ -117,6 +120,7 @@ describe('page views read ahead', () => {
     await fivePages(w, true);
     await buildPage(ctx, w.org, w.people.owner.id, { title: 'Bz notes', content: 'Cast list.' });
     await buildPage(ctx, w.foreign.org, w.foreign.user.id, { title: 'C notes elsewhere', slug: 'c-notes-x' });
+    await settled(ctx.database);
     const anon = new Agent(ctx.app, 'localhost');
     const publicView = (slug: string) => anon.get(`/api/public/${w.org.shortname}/wiki/${slug}`);
     expect((await publicView('a-notes')).statusCode).toBe(200);
