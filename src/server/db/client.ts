@@ -15,6 +15,9 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+type Params = unknown[] | (() => unknown[]);
+const paramsNow = (params: Params) => (typeof params === 'function' ? params() : params);
+
 /** Raw, parameterised SQL: the database itself, or one transaction's connection. */
 export interface Runner {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -64,8 +67,12 @@ const READ_SETTING = `select coalesce(current_setting($1, true), '') as value`;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs raw SQL with positional parameters; used only for hot paths and LISTEN/NOTIFY plumbing. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs raw SQL with positional parameters; used only for hot paths and LISTEN/NOTIFY plumbing.
+   * `params` may be a function giving them as the statement goes out, after any wait for a
+   * connection, so values can still be added meanwhile (gathered.ts).
+   */
+  query<T = Record<string, unknown>>(text: string, params?: Params): Promise<T[]>;
   /**
    * One transaction on one connection, raw SQL only (the hot writes): BEGIN and the settings cost
    * one round trip, and every statement is prepared once per connection like `query`'s.
@@ -213,8 +220,8 @@ async function openPglite(opts: { dataDir?: string; memory?: boolean }): Promise
   return {
     db,
     kind: 'pglite',
-    async query<T>(text: string, params: unknown[] = []) {
-      const result = await client.query(text, params);
+    async query<T>(text: string, params: Params = []) {
+      const result = await client.query(text, paramsNow(params));
       return result.rows as T[];
     },
     async transaction(work, settings = {}, atCommit) {
@@ -381,9 +388,9 @@ async function openPostgres(
   return {
     db,
     kind: 'postgres',
-    async query<T>(text: string, params: unknown[] = []) {
+    async query<T>(text: string, params: Params = []) {
       const result = await turns.run('brief', () =>
-        pool.query({ name: statementName(text), text, values: params }),
+        pool.query({ name: statementName(text), text, values: paramsNow(params) }),
       );
       return result.rows as T[];
     },

@@ -11,6 +11,7 @@ import type { SessionOrganization, SessionUser } from '../../common/schemas/auth
 import { ChangeFeed, orgScopes, userScope } from '../db/change-feed';
 import { profileColumns } from '../db/columns';
 import { type Database, SESSION_CHECK, type TransactionSettings } from '../db/client';
+import { gatheredLookup } from '../db/gathered';
 import { disconnectSession } from './presence-signal';
 
 export const IDLE_TIMEOUT_MS = 7 * 24 * 3600_000;
@@ -62,7 +63,7 @@ from session s
 join users u on u.id = s.user_id
 left join organizations o on o.id = (s.sess->>'organizationId')::int
 left join user_organizations m on m.user_id = u.id and m.organization_id = o.id
-where s.sid = $1 and s.expire > now()`;
+where s.sid = any($1::text[]) and s.expire > now()`;
 
 export const COOKIE_NAME = 'gr.sid';
 export const SECURE_COOKIE_NAME = '__Host-gr.sid';
@@ -82,6 +83,18 @@ interface KeptSession {
 const sessionCache = (database: Database) =>
   ChangeFeed.of(database).cache<string, KeptSession>('sessions', { maxAgeMs: 60_000, maxSize: 20_000 });
 
+// Sessions looked up at about the same time share a statement: after a start every signed-in
+// caller's first request looks theirs up at once.
+const lookups = new WeakMap<Database, (sid: string) => Promise<Row | undefined>>();
+function lookUp(database: Database, sid: string) {
+  let lookup = lookups.get(database);
+  if (!lookup) {
+    lookup = gatheredLookup<string, Row>(database, LOOKUP, (row) => row.sid);
+    lookups.set(database, lookup);
+  }
+  return lookup(sid);
+}
+
 /**
  * The caller behind a session id, or null. `fresh`: ask the database even when a kept copy
  * exists (every state-changing request does, so a write never acts on a revoked session).
@@ -95,7 +108,7 @@ export async function loadSession(
   const kept = fresh ? undefined : cache.get(sid);
   if (kept) return stillValid(database, sid, kept);
   const ticket = ChangeFeed.of(database).ticket();
-  const [row] = await database.query<Row>(LOOKUP, [sid]);
+  const row = await lookUp(database, sid);
   if (!row) return null;
   const membershipOk = row.mid !== null && row.status === 'active';
   // A member whose organization is not approved, or whose membership is not active, is not

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, getTestApp, type TestContext } from '../../../../tests/support/app';
 import { buildOrg, buildSystemUser, buildUser, signedIn } from '../../../../tests/support/factories';
+import { ChangeFeed } from '../../db/change-feed';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -29,6 +30,28 @@ describe('GET /api/me', () => {
       pendingApproval: false,
     });
     expect(res.body).not.toMatch(/password|argon2|reset_token|resetToken/i);
+  });
+
+  it('gives callers whose sessions are looked up at once each their own, and none to an ended one', async () => {
+    const [first, second] = [await buildOrg(ctx.database), await buildOrg(ctx.database)];
+    const members = [];
+    for (const org of [first, first, second]) {
+      const user = await buildUser(ctx.database, { org });
+      members.push({ user, org, agent: await signedIn(ctx, user, org) });
+    }
+    const ended = await signedIn(ctx, await buildUser(ctx.database, { org: second }), second);
+    const endedCookie = String(ended.cookie);
+    expect((await ended.post('/api/logout')).statusCode).toBe(200);
+    // As after a start: nothing kept, so every request below looks its session up.
+    ChangeFeed.of(ctx.database).reset();
+    const answers = await Promise.all([
+      ...members.map(({ agent }) => agent.get('/api/me')),
+      new Agent(ctx.app, second.host).get('/api/me', { cookie: endedCookie }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 401]);
+    members.forEach(({ user, org }, i) => {
+      expect(answers[i].json()).toMatchObject({ user: { id: user.id }, organization: { id: org.id } });
+    });
   });
 
   it('answers 304 to a conditional GET for the same body', async () => {
