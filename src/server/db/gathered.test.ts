@@ -6,6 +6,7 @@ interface Row {
   k: string;
   v: number;
 }
+const byKeys = gatheredLookup<string, Row>('by keys', (row) => row.k);
 
 /** A database whose statements wait for `go()` before taking their values, as at a busy pool. */
 function busyDatabase() {
@@ -30,7 +31,7 @@ function busyDatabase() {
 describe('a gathered lookup', () => {
   it('sends the keys asked while its statement waits in that statement, each caller getting its row', async () => {
     const { database, sent, go } = busyDatabase();
-    const lookup = gatheredLookup<string, Row>(database, 'by keys', (row) => row.k);
+    const lookup = (key: string) => byKeys(database, key);
     const asked = Promise.all(['a', 'bb', 'gone', 'a'].map(lookup));
     go();
     expect(await asked).toEqual([{ k: 'a', v: 1 }, { k: 'bb', v: 2 }, undefined, { k: 'a', v: 1 }]);
@@ -39,7 +40,7 @@ describe('a gathered lookup', () => {
 
   it('sends a key asked after its statement went out in the next one', async () => {
     const { database, sent, go } = busyDatabase();
-    const lookup = gatheredLookup<string, Row>(database, 'by keys', (row) => row.k);
+    const lookup = (key: string) => byKeys(database, key);
     const first = lookup('a');
     go();
     const second = lookup('b');
@@ -53,7 +54,7 @@ describe('a gathered lookup', () => {
 
   it(`gathers at most ${MOST_KEYS_GATHERED} keys in one statement`, async () => {
     const { database, sent, go } = busyDatabase();
-    const lookup = gatheredLookup<string, Row>(database, 'by keys', (row) => row.k);
+    const lookup = (key: string) => byKeys(database, key);
     const keys = Array.from({ length: MOST_KEYS_GATHERED + 1 }, (_, i) => `k${i}`);
     const asked = Promise.all(keys.map(lookup));
     go();
@@ -70,7 +71,7 @@ describe('a gathered lookup', () => {
         return keys.map((k) => ({ k, v: 0 }));
       },
     } as unknown as Database;
-    const lookup = gatheredLookup<string, Row>(database, 'by keys', (row) => row.k);
+    const lookup = (key: string) => byKeys(database, key);
     await expect(lookup('a')).rejects.toThrow('server gone');
     fail = false;
     expect(await lookup('a')).toEqual({ k: 'a', v: 0 });
@@ -91,11 +92,11 @@ describe.skipIf(!url)('a gathered lookup on a PostgreSQL server', () => {
           statements.push(values);
           return values;
         });
-      const lookup = gatheredLookup<number, { n: number }>(
-        database,
+      const numbers = gatheredLookup<number, { n: number }>(
         'select n from unnest($1::int[]) as n where n > 0',
         (row) => row.n,
       );
+      const lookup = (n: number) => numbers(database, n);
       const busy = database.query('select pg_sleep(0.05)');
       const found = await Promise.all([3, 1, 0, 2].map(lookup));
       await busy;

@@ -34,17 +34,20 @@ class Gathering<K, R> {
 }
 
 /**
- * Looks rows up by key with `text`, whose one parameter is the array of keys (`= any($1)`), and
- * `keyOf` naming each row's key. A key with no row gives undefined.
+ * Looks rows up by key with `text`, whose one parameter is the array of keys, and `keyOf` naming
+ * each row's key; a key with no row gives undefined. Keys gather per database.
  */
 export function gatheredLookup<K, R>(
-  database: Database,
   text: string,
   keyOf: (row: R) => K,
-): (key: K) => Promise<R | undefined> {
-  let open: Gathering<K, R> | undefined;
-  return async (key) => {
-    if (!open?.join(key)) open = new Gathering(database, text, keyOf, key);
-    return (await open.rows).get(key);
+): (database: Database, key: K) => Promise<R | undefined> {
+  const open = new WeakMap<Database, Gathering<K, R>>();
+  return async (database, key) => {
+    let gathering = open.get(database);
+    if (!gathering?.join(key)) {
+      gathering = new Gathering(database, text, keyOf, key);
+      open.set(database, gathering);
+    }
+    return (await gathering.rows).get(key);
   };
 }

@@ -85,15 +85,7 @@ const sessionCache = (database: Database) =>
 
 // Sessions looked up at about the same time share a statement: after a start every signed-in
 // caller's first request looks theirs up at once.
-const lookups = new WeakMap<Database, (sid: string) => Promise<Row | undefined>>();
-function lookUp(database: Database, sid: string) {
-  let lookup = lookups.get(database);
-  if (!lookup) {
-    lookup = gatheredLookup<string, Row>(database, LOOKUP, (row) => row.sid);
-    lookups.set(database, lookup);
-  }
-  return lookup(sid);
-}
+const lookUp = gatheredLookup<string, Row>(LOOKUP, (row) => row.sid);
 
 /**
  * The caller behind a session id, or null. `fresh`: ask the database even when a kept copy

@@ -3,14 +3,27 @@
 // the SQL says, explicit records included.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestContext } from '../../../../../tests/support/app';
+import { settled } from '../../../../../tests/support/change-feed';
 import { signedIn } from '../../../../../tests/support/factories';
 import { calendarOrg, eventBody } from '../test-helpers';
+import { ChangeFeed } from '../../../db/change-feed';
 import { isFollowingSql } from './queries';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await getTestApp();
 });
+
+/** [event id, following] for every event of the organization, as the SQL rule says. */
+async function flagsBySql(organizationId: number, viewerId: number) {
+  const rows = await ctx.database.query<{ id: number; following: boolean }>(
+    `select e.id, ${isFollowingSql('$2')} as following from calendar_events e
+       left join calendar_event_followers f on f.event_id = e.id and f.user_id = $2 and f.organization_id = $1
+     where e.organization_id = $1 order by e.start_date_time, e.id`,
+    [organizationId, viewerId],
+  );
+  return rows.map((e) => [e.id, e.following]);
+}
 
 describe('the follow rule', () => {
   it('gives every viewer the same flags in the month list as in SQL', async () => {
@@ -49,13 +62,7 @@ describe('the follow rule', () => {
       const listed: { id: number; isFollowing: boolean }[] = (
         await agent.get(`${c.base}/events?from=2031-03-01&to=2031-04-30`)
       ).json();
-      const bySql = await ctx.database.query<{ id: number; following: boolean }>(
-        `select e.id, ${isFollowingSql('$2')} as following from calendar_events e
-           left join calendar_event_followers f on f.event_id = e.id and f.user_id = $2 and f.organization_id = $1
-         where e.organization_id = $1 order by e.start_date_time, e.id`,
-        [c.org.id, viewer.id],
-      );
-      expect(listed.map((e) => [e.id, e.isFollowing])).toEqual(bySql.map((e) => [e.id, e.following]));
+      expect(listed.map((e) => [e.id, e.isFollowing])).toEqual(await flagsBySql(c.org.id, viewer.id));
       // A filtered list is made another way: its flags and text must match the whole list's.
       const classes: { id: number; isFollowing: boolean }[] = (
         await agent.get(`${c.base}/events?from=2031-03-01&to=2031-04-30&type=class`)
@@ -64,6 +71,35 @@ describe('the follow rule', () => {
       expect(classes).toEqual(listed.filter((e) => classes[0].id === e.id));
     }
   });
+  it('gives members of two organizations whose records are read at once each their own', async () => {
+    const orgs = [await calendarOrg(ctx), await calendarOrg(ctx)];
+    const viewers = [];
+    for (const c of orgs) {
+      const made = await c.agents.owner.post(`${c.base}/events`, eventBody(c.people.owner.id));
+      expect(made.statusCode).toBe(201);
+      const eventId = made.json().event.id;
+      // Against the default: the owner unfollows, the board member follows.
+      await ctx.database.query(
+        `insert into calendar_event_followers (organization_id, event_id, user_id, is_following)
+         values ($1, $2, $3, false), ($1, $2, $4, true)`,
+        [c.org.id, eventId, c.people.owner.id, c.people.board.id],
+      );
+      for (const viewer of [c.people.owner, c.people.board, c.actor])
+        viewers.push({ c, viewer, agent: await signedIn(ctx, viewer, c.org) });
+    }
+    await settled(ctx.database);
+    // As after a start: every viewer's share of the records is read afresh, all at once.
+    ChangeFeed.of(ctx.database).reset();
+    const lists = await Promise.all(
+      viewers.map(({ c, agent }) => agent.get(`${c.base}/events?from=2031-03-01&to=2031-03-31`)),
+    );
+    for (const [i, { c, viewer }] of viewers.entries()) {
+      const listed: { id: number; isFollowing: boolean }[] = lists[i].json();
+      expect(listed.map((e) => [e.id, e.isFollowing])).toEqual(await flagsBySql(c.org.id, viewer.id));
+    }
+    expect(lists.map((list) => list.json()[0].isFollowing)).toEqual([false, true, false, false, true, false]);
+  });
+
   it("keeps the organization's follow facts, yet a member's follow or new team changes their list alone", async () => {
     const c = await calendarOrg(ctx);
     const created = await c.agents.owner.post(`${c.base}/events`, eventBody(c.people.owner.id));

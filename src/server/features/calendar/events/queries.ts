@@ -8,6 +8,7 @@ import type { Database } from '../../../db/client';
 import type { Areas } from '../../../db/areas';
 import { nameColumns } from '../../../db/columns';
 import { ChangeFeed, monthScopes, orgScopes } from '../../../db/change-feed';
+import { gatheredLookup } from '../../../db/gathered';
 import { BoundedMap } from '../../../bounded-map';
 import { etagOf, KeptBody } from '../../../http/etag';
 import { type Part, partsColumn, remainingFrom, toParts, wholeSeriesOf } from '../series/lineage';
@@ -379,26 +380,38 @@ const NO_RECORDS: ReadonlyMap<number, boolean> = new Map();
 const MEMBER_SHARES = 32;
 
 async function followFacts(database: Database, p: RangeParams): Promise<FollowFacts> {
-  const share = p.viewerId % MEMBER_SHARES;
+  const key = `${p.organizationId}|${p.viewerId % MEMBER_SHARES}`;
   const [{ records }, teams] = await Promise.all([
-    keptFollowRecords(database).getOrLoad(
-      `${p.organizationId}|${share}`,
-      orgScopes(p.organizationId, FOLLOW_RECORD_AREAS),
-      () => followRecords(database, p.organizationId, share),
+    keptFollowRecords(database).getOrLoad(key, orgScopes(p.organizationId, FOLLOW_RECORD_AREAS), () =>
+      followRecords(database, key),
     ),
     memberTeams(database, p.organizationId, p.viewerId),
   ]);
   return { userId: p.viewerId, records: records.get(p.viewerId) ?? NO_RECORDS, teams };
 }
 
-async function followRecords(database: Database, organizationId: number, share: number) {
-  const rows = await database.query<{ userId: number; records: [number, boolean][] }>(
-    `select user_id as "userId", json_agg(json_build_array(event_id, is_following)) as records
-     from calendar_event_followers where organization_id = $1 and user_id % $2 = $3 group by user_id`,
-    [organizationId, MEMBER_SHARES, share],
-  );
-  const records: FollowRecords = new Map(rows.map((row) => [row.userId, new Map(row.records)]));
-  return { records, size: rows.reduce((n, row) => n + row.records.length, 0) };
+// One share's records per key (`<organization>|<share>`); shares first asked at about the same
+// time (the members opening the calendar after a start) share a statement, each share read by
+// its organization's index.
+const FOLLOW_RECORDS = `select w.key, (select coalesce(json_agg(json_build_array(f.user_id, f.event_id, f.is_following)), '[]')
+    from calendar_event_followers f
+    where f.organization_id = split_part(w.key, '|', 1)::int and f.user_id % ${MEMBER_SHARES} = split_part(w.key, '|', 2)::int
+  ) as records
+  from unnest($1::text[]) as w(key)`;
+const lookUpFollowRecords = gatheredLookup<
+  string,
+  { key: string; records: [userId: number, eventId: number, isFollowing: boolean][] }
+>(FOLLOW_RECORDS, (row) => row.key);
+
+async function followRecords(database: Database, key: string) {
+  const found = (await lookUpFollowRecords(database, key))?.records ?? [];
+  const records = new Map<number, Map<number, boolean>>();
+  for (const [userId, eventId, isFollowing] of found) {
+    let own = records.get(userId);
+    if (!own) records.set(userId, (own = new Map()));
+    own.set(eventId, isFollowing);
+  }
+  return { records: records as FollowRecords, size: found.length };
 }
 
 export async function listPublicEventsJson(
