@@ -184,6 +184,8 @@ test('availability, conflicts while booking, calls confirmed from the mail, atte
     // As the dialog says: a letter marks the person, Tab moves to the next one. Notes are not in
     // the way (a typed letter never lands in a note).
     const groups = dialog.getByTestId('attendance-rows').getByRole('group');
+    // The register comes in one answer; reading it before it is drawn would find no one.
+    await expect(groups.first()).toBeVisible();
     const names = (
       await groups.evaluateAll((all) => all.map((g) => g.querySelector('legend')?.textContent ?? ''))
     ).map((n) => n.trim());

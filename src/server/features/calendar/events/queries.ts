@@ -408,7 +408,10 @@ async function followRecords(database: Database, key: string) {
   const records = new Map<number, Map<number, boolean>>();
   for (const [userId, eventId, isFollowing] of found) {
     let own = records.get(userId);
-    if (!own) records.set(userId, (own = new Map()));
+    if (!own) {
+      own = new Map();
+      records.set(userId, own);
+    }
     own.set(eventId, isFollowing);
   }
   return { records: records as FollowRecords, size: found.length };
