@@ -12,10 +12,15 @@ function headingText(): string {
   return heading?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 }
 
-/** Whether focus was left where a page change strands it (nowhere, or in the header or menu). */
-function focusStranded(): boolean {
+/**
+ * Whether focus is still where the page change stranded it: nowhere, or on the control that was
+ * focused as the page changed (the menu link followed), in the header or menu. Focus the person
+ * has moved on since, while the page was loading, is theirs.
+ */
+function focusStranded(leftOn: Element | null): boolean {
   const active = document.activeElement;
   if (!active || active === document.body || !active.isConnected) return true;
+  if (active !== leftOn) return false;
   return !active.closest('main') && !active.closest('[role="dialog"],[role="alertdialog"]');
 }
 
@@ -34,13 +39,14 @@ export function PageAnnouncer() {
   useEffect(() => {
     const moveFocus = !first.current;
     first.current = false;
+    const leftOn = document.activeElement;
     let focused = false;
     const update = () => {
       const text = headingText();
       document.title = text && text !== site ? `${text} · ${site}` : site;
       if (text && moveFocus && !focused) {
         focused = true;
-        if (focusStranded()) focusMainHeading();
+        if (focusStranded(leftOn)) focusMainHeading();
       }
     };
     update();
