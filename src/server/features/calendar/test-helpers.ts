@@ -1,4 +1,5 @@
 // Builders for calendar tests: an organization with a team, people in each role, and event bodies.
+import { expect } from 'vitest';
 import type { TestContext } from '../../../../tests/support/app';
 import { buildOrgWithRoles, buildUser, signedIn } from '../../../../tests/support/factories';
 import type { EventRequest } from '../../../common/schemas/calendar';
@@ -41,4 +42,14 @@ export function eventBody(reservedBy: number, overrides: Partial<EventRequest> =
     reservedBy,
     ...overrides,
   };
+}
+
+/** Creates an event as the organization's owner (it must be accepted); its id. */
+export async function createEvent(
+  c: Awaited<ReturnType<typeof calendarOrg>>,
+  overrides: Partial<EventRequest> = {},
+) {
+  const res = await c.agents.owner.post(`${c.base}/events`, eventBody(c.people.owner.id, overrides));
+  expect(res.statusCode).toBe(201);
+  return res.json().event.id as number;
 }

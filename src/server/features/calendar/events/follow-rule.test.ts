@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestContext } from '../../../../../tests/support/app';
 import { settled } from '../../../../../tests/support/change-feed';
 import { signedIn } from '../../../../../tests/support/factories';
-import { calendarOrg, eventBody } from '../test-helpers';
+import { calendarOrg, createEvent, eventBody } from '../test-helpers';
 import { ChangeFeed } from '../../../db/change-feed';
 import { isFollowingSql } from './queries';
 
@@ -75,9 +75,7 @@ describe('the follow rule', () => {
     const orgs = [await calendarOrg(ctx), await calendarOrg(ctx)];
     const viewers = [];
     for (const c of orgs) {
-      const made = await c.agents.owner.post(`${c.base}/events`, eventBody(c.people.owner.id));
-      expect(made.statusCode).toBe(201);
-      const eventId = made.json().event.id;
+      const eventId = await createEvent(c);
       // Against the default: the owner unfollows, the board member follows.
       await ctx.database.query(
         `insert into calendar_event_followers (organization_id, event_id, user_id, is_following)

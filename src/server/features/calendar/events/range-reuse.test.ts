@@ -6,7 +6,7 @@ import { getTestApp, type TestContext } from '../../../../../tests/support/app';
 import { ChangeFeed } from '../../../db/change-feed';
 import type { Database, Runner } from '../../../db/client';
 import { settled } from '../../../../../tests/support/change-feed';
-import { calendarOrg, eventBody } from '../test-helpers';
+import { calendarOrg, createEvent } from '../test-helpers';
 import { listEventsCached } from './queries';
 
 let ctx: TestContext;
@@ -41,12 +41,7 @@ describe('a month read again after some of its events changed', () => {
   it('writes out only the changed events, and sends what a read from nothing kept sends', async () => {
     const c = await calendarOrg(ctx);
     const owner = c.agents.owner;
-    const create = async (overrides: Parameters<typeof eventBody>[1]) => {
-      const res = await owner.post(`${c.base}/events`, eventBody(c.people.owner.id, overrides));
-      expect(res.statusCode).toBe(201);
-      return res.json().event.id as number;
-    };
-    const series = await create({
+    const series = await createEvent(c, {
       name: 'Weekly run',
       isRecurring: true,
       recurringPattern: 'weekly',
@@ -54,12 +49,12 @@ describe('a month read again after some of its events changed', () => {
       recurringEndCount: 4,
       teamIds: [c.teamId],
     });
-    const single = await create({
+    const single = await createEvent(c, {
       name: 'Fitting',
       startDateTime: '2031-03-05T10:00:00',
       endDateTime: '2031-03-05T11:00:00',
     });
-    const other = await create({
+    const other = await createEvent(c, {
       name: 'Notes',
       startDateTime: '2031-03-06T10:00:00',
       endDateTime: '2031-03-06T11:00:00',
@@ -114,7 +109,7 @@ describe('a month read again after some of its events changed', () => {
     // A date deleted and one added: the new one alone is written out, the deleted one is gone.
     await read();
     expect((await owner.delete(`${c.base}/events/${single}?strategy=this`)).statusCode).toBe(200);
-    await create({
+    await createEvent(c, {
       name: 'Photo call',
       startDateTime: '2031-03-07T10:00:00',
       endDateTime: '2031-03-07T11:00:00',
@@ -136,15 +131,11 @@ describe('a month read again after some of its events changed', () => {
 describe('a month read more than once', () => {
   it('is made again ahead of its next reader after an event in it changes', async () => {
     const c = await calendarOrg(ctx);
-    const created = await c.agents.owner.post(
-      `${c.base}/events`,
-      eventBody(c.people.owner.id, {
-        name: 'Fitting',
-        startDateTime: '2031-04-05T10:00:00',
-        endDateTime: '2031-04-05T11:00:00',
-      }),
-    );
-    expect(created.statusCode).toBe(201);
+    const fitting = await createEvent(c, {
+      name: 'Fitting',
+      startDateTime: '2031-04-05T10:00:00',
+      endDateTime: '2031-04-05T11:00:00',
+    });
     const month = `${c.base}/events?from=2031-04-01&to=2031-04-30`;
     const read = async () => {
       const res = await c.agents.standard_user.get(month);
@@ -155,7 +146,7 @@ describe('a month read more than once', () => {
     await read();
     expect((await c.agents.owner.get(month)).statusCode).toBe(200);
     const counts = writtenOut();
-    const edited = await c.agents.owner.patch(`${c.base}/events/${created.json().event.id}?strategy=this`, {
+    const edited = await c.agents.owner.patch(`${c.base}/events/${fitting}?strategy=this`, {
       name: 'Costume fitting',
     });
     expect(edited.statusCode).toBe(200);
@@ -175,16 +166,12 @@ describe('the bodies of a kept month', () => {
       ['Fitting', 5, []],
       ['Run', 6, [c.teamId]],
     ] as const) {
-      const res = await c.agents.owner.post(
-        `${c.base}/events`,
-        eventBody(c.people.owner.id, {
-          name,
-          teamIds: [...teamIds],
-          startDateTime: `2031-03-0${day}T10:00:00`,
-          endDateTime: `2031-03-0${day}T11:00:00`,
-        }),
-      );
-      expect(res.statusCode).toBe(201);
+      await createEvent(c, {
+        name,
+        teamIds: [...teamIds],
+        startDateTime: `2031-03-0${day}T10:00:00`,
+        endDateTime: `2031-03-0${day}T11:00:00`,
+      });
     }
     // The creates' own announcements, heard late, would drop the month between the reads below.
     await settled(ctx.database);
