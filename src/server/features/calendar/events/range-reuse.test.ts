@@ -37,6 +37,13 @@ function writtenOut() {
   return counts;
 }
 
+/** A month's list as a standard member reads it (it must be answered). */
+async function readAsMember(c: Awaited<ReturnType<typeof calendarOrg>>, month: string) {
+  const res = await c.agents.standard_user.get(month);
+  expect(res.statusCode).toBe(200);
+  return res.body;
+}
+
 describe('a month read again after some of its events changed', () => {
   it('writes out only the changed events, and sends what a read from nothing kept sends', async () => {
     const c = await calendarOrg(ctx);
@@ -60,11 +67,7 @@ describe('a month read again after some of its events changed', () => {
       endDateTime: '2031-03-06T11:00:00',
     });
     const month = `${c.base}/events?from=2031-03-01&to=2031-03-31`;
-    const read = async () => {
-      const res = await c.agents.standard_user.get(month);
-      expect(res.statusCode).toBe(200);
-      return res.body;
-    };
+    const read = () => readAsMember(c, month);
     /** The month as read with nothing kept at all. */
     const fresh = async () => {
       ChangeFeed.of(ctx.database).reset();
@@ -137,11 +140,7 @@ describe('a month read more than once', () => {
       endDateTime: '2031-04-05T11:00:00',
     });
     const month = `${c.base}/events?from=2031-04-01&to=2031-04-30`;
-    const read = async () => {
-      const res = await c.agents.standard_user.get(month);
-      expect(res.statusCode).toBe(200);
-      return res.body;
-    };
+    const read = () => readAsMember(c, month);
     // Two members: each one's own list is kept apart, made from the month's range.
     await read();
     expect((await c.agents.owner.get(month)).statusCode).toBe(200);
